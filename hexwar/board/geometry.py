@@ -1,0 +1,70 @@
+"""Shapely geometry for boards: projection, hex polygons, and hex -> area aggregation.
+
+Every board draws in one plane: kilometres, x east, y north, with the origin at the
+projection's ``(lon0, lat0)``. The projection is a local equirectangular one, accurate to
+well under a hex over the few hundred kilometres of a Narvik map.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import unary_union
+
+from hexwar.board import hexes
+
+KM_PER_DEG_LAT = 110.574
+KM_PER_DEG_LON_EQUATOR = 111.320
+
+
+@dataclass(frozen=True)
+class LocalProjection:
+    """Local equirectangular projection around ``(lon0, lat0)`` (km, x east, y north).
+
+    >>> p = LocalProjection(17.0, 68.0)
+    >>> [round(v, 6) for v in p.to_lonlat(*p.to_xy(17.4272, 68.4384))]
+    [17.4272, 68.4384]
+    """
+
+    lon0: float
+    lat0: float
+
+    @property
+    def kx(self) -> float:
+        return KM_PER_DEG_LON_EQUATOR * math.cos(math.radians(self.lat0))
+
+    def to_xy(self, lon: float, lat: float) -> tuple[float, float]:
+        """Return plane coordinates of a longitude/latitude."""
+        return (lon - self.lon0) * self.kx, (lat - self.lat0) * KM_PER_DEG_LAT
+
+    def to_lonlat(self, x: float, y: float) -> tuple[float, float]:
+        """Return longitude/latitude of a plane point."""
+        return self.lon0 + x / self.kx, self.lat0 + y / KM_PER_DEG_LAT
+
+    def polygon(self, ring: Iterable[tuple[float, float]]) -> Polygon:
+        """Project a lon/lat ring to a plane polygon."""
+        return Polygon([self.to_xy(lon, lat) for lon, lat in ring])
+
+
+def hex_polygon(a: hexes.Axial | tuple[int, int], hex_km: float) -> Polygon:
+    """Return the polygon of one hex in the board plane."""
+    return Polygon(hexes.corners_xy(a, hex_km))
+
+
+def hexside_line(side: hexes.Hexside, hex_km: float) -> LineString:
+    """Return a hexside as a line segment in the board plane."""
+    return LineString(hexes.hexside_segment(side, hex_km))
+
+
+def union(shapes: Iterable[BaseGeometry]) -> BaseGeometry:
+    """Return the union of shapes (used to aggregate hexes into an area)."""
+    return unary_union(list(shapes))
+
+
+def box_point(x: float, y: float) -> Point:
+    """Return the marker point of an off-map box."""
+    return Point(x, y)

@@ -1,0 +1,173 @@
+"""Find, load and validate the YAML data (maps/, oob/, tables/), reporting every problem.
+
+Problems are reported as ``file:key.path: message``, all at once, through one
+:class:`DataError`; nothing here ever lets a traceback reach the user.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from hexwar.data.schemas import SPECS
+
+DATA_FOLDERS = ("maps", "oob", "tables")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with one data file."""
+
+    file: str
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.key}: {self.message}" if self.key else f"{self.file}: {self.message}"
+
+
+class DataError(ValueError):
+    """One or more data problems; ``str()`` gives one line per problem."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def data_root() -> Path:
+    """Return the folder holding maps/, oob/ and tables/ (checkout, wheel, or $HEXWAR_DATA)."""
+    env = os.environ.get("HEXWAR_DATA")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    checkout = here.parents[2]
+    if (checkout / "maps").is_dir() and (checkout / "tables").is_dir():
+        return checkout
+    bundled = here.parents[1] / "_bundled"
+    if bundled.is_dir():
+        return bundled
+    raise DataError([Problem(str(checkout), "", "no maps/ and tables/ found (neither a checkout nor a wheel)")])
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class _Loader(yaml.SafeLoader):
+    """YAML loader that refuses duplicate keys (a silent overwrite would hide a typo)."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+    seen: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        seen[key] = loader.construct_object(value_node, deep=deep)
+    return seen
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def read_yaml(path: Path) -> Any:
+    """Read a YAML file; syntax errors become a :class:`DataError` naming the line."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else ""
+        msg = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise DataError([Problem(_rel(path), where, f"YAML syntax: {msg}")]) from None
+    except OSError as exc:
+        raise DataError([Problem(_rel(path), "", f"cannot read: {exc.strerror}")]) from None
+
+
+def _loc(loc: tuple[Any, ...]) -> str:
+    parts = []
+    for p in loc:
+        if isinstance(p, str) and ("[" in p or p in {"int", "str", "tuple[int,int]", "function-after"}):
+            continue  # union/validator branch names, not keys
+        parts.append(str(p))
+    return ".".join(parts)
+
+
+def parse(raw: Any, file: str) -> BaseModel:
+    """Validate a loaded YAML document against the schema its ``kind`` names."""
+    if not isinstance(raw, dict):
+        raise DataError([Problem(file, "", "top level must be a mapping with a 'kind' key")])
+    kind = raw.get("kind")
+    if kind not in SPECS:
+        raise DataError([Problem(file, "kind", f"unknown kind {kind!r}; expected one of {sorted(SPECS)}")])
+    try:
+        return SPECS[kind].model_validate(raw)
+    except ValidationError as exc:
+        probs = []
+        for e in exc.errors():
+            msg = e["msg"].removeprefix("Value error, ")
+            if e["type"] == "missing":
+                msg = "required key is missing"
+            elif e["type"] == "extra_forbidden":
+                msg = "unknown key (typo?)"
+            probs.append(Problem(file, _loc(e["loc"]), msg))
+        raise DataError(probs) from None
+
+
+class Library:
+    """The data under one root: look files up by folder and name, parsed and cached."""
+
+    def __init__(self, root: Path | None = None):
+        self.root = Path(root) if root is not None else data_root()
+        self._cache: dict[Path, BaseModel] = {}
+
+    def path(self, folder: str, name: str) -> Path:
+        """Return the file for ``name`` under ``folder`` (``name`` may contain a subfolder)."""
+        p = Path(name)
+        if p.suffix in (".yaml", ".yml") and p.exists():
+            return p
+        cand = self.root / folder / f"{name}.yaml"
+        if not cand.exists():
+            known = ", ".join(sorted(self.names(folder))) or "none"
+            raise DataError([Problem(_rel(self.root / folder), name, f"no such {folder} file; known: {known}")])
+        return cand
+
+    def names(self, folder: str) -> list[str]:
+        """Return the names of the YAML files under ``folder``."""
+        base = self.root / folder
+        return [str(p.relative_to(base).with_suffix("")) for p in sorted(base.rglob("*.yaml"))]
+
+    def load(self, folder: str, name: str, kind: str | tuple[str, ...] | None = None) -> Any:
+        """Load and validate one file, checking its kind."""
+        path = self.path(folder, name).resolve()
+        if path not in self._cache:
+            self._cache[path] = parse(read_yaml(path), _rel(path))
+        spec = self._cache[path]
+        kinds = (kind,) if isinstance(kind, str) else kind
+        if kinds and getattr(spec, "kind") not in kinds:
+            raise DataError([Problem(_rel(path), "kind", f"is {getattr(spec, 'kind')!r}, expected {' or '.join(kinds)}")])
+        return spec
+
+    def files(self) -> list[Path]:
+        """Return every YAML file under the data folders."""
+        out: list[Path] = []
+        for folder in DATA_FOLDERS:
+            out.extend(sorted((self.root / folder).rglob("*.yaml")))
+        return out
+
+
+@lru_cache(maxsize=4)
+def default_library() -> Library:
+    """Return the library over the bundled data."""
+    return Library()

@@ -1,0 +1,194 @@
+"""Scenarios: a map, an order of battle and tables, cross-checked, and the validator over a tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from hexwar.data import schemas as S
+from hexwar.data.loader import DataError, Library, Problem, _rel, default_library, parse, read_yaml
+from hexwar.data.tables import (
+    DifferentialCrt,
+    FatigueTable,
+    OddsCrt,
+    StackingRules,
+    TerrainChart,
+    UnitType,
+    unit_types_from_spec,
+)
+
+#: table role -> the kind of file it must be
+TABLE_ROLES: dict[str, str] = {
+    "terrain": "terrain_effects",
+    "fatigue": "fatigue_table",
+    "stacking": "stacking",
+    "crt": "crt_differential",
+    "odds": "crt_odds",
+}
+
+
+@dataclass(frozen=True)
+class Tables:
+    """The charts a ruleset reads: unit types, terrain effects, fatigue, stacking, CRTs."""
+
+    types: Mapping[str, UnitType]
+    terrain: TerrainChart
+    fatigue: FatigueTable | None = None
+    stacking: StackingRules | None = None
+    crt: DifferentialCrt | None = None
+    odds: OddsCrt | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def load_tables(names: Mapping[str, str], unit_types: str, library: Library | None = None) -> Tables:
+    """Load the tables a scenario names by role (terrain, fatigue, stacking, crt, odds)."""
+    lib = library or default_library()
+    probs = _check_roles(names, "<scenario>")
+    if probs:
+        raise DataError(probs)
+    ut = lib.load("oob", unit_types, "unit_types")
+    kw: dict[str, Any] = {"types": unit_types_from_spec(ut.types)}
+    builders = {
+        "terrain": TerrainChart.from_spec,
+        "fatigue": FatigueTable.from_spec,
+        "stacking": StackingRules.from_spec,
+        "crt": DifferentialCrt.from_spec,
+        "odds": OddsCrt.from_spec,
+    }
+    for role, name in names.items():
+        kw[role] = builders[role](lib.load("tables", name, TABLE_ROLES[role]))
+    return Tables(**kw)
+
+
+def _check_roles(names: Mapping[str, str], file: str) -> list[Problem]:
+    probs = []
+    for role in names:
+        if role not in TABLE_ROLES:
+            probs.append(Problem(file, f"tables.{role}", f"unknown table role; known: {sorted(TABLE_ROLES)}"))
+    if "terrain" not in names:
+        probs.append(Problem(file, "tables.terrain", "required key is missing (the terrain effects chart, 14.1)"))
+    return probs
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated scenario with its board, tables and order of battle."""
+
+    spec: S.ScenarioSpec
+    oob: S.OobSpec
+    board: Any
+    tables: Tables
+    file: str
+
+
+def load_scenario(name: str, library: Library | None = None) -> Scenario:
+    """Load a scenario by name and cross-check it; raises one :class:`DataError` with every problem."""
+    from hexwar.board import load_board
+
+    lib = library or default_library()
+    path = lib.path("oob", name)
+    spec = lib.load("oob", name, "scenario")
+    file = _rel(path)
+    probs = _check_roles(spec.tables, file)
+    board = oob = tables = None
+    try:
+        board = load_board(spec.map, lib)
+    except DataError as e:
+        probs += [Problem(file, "map", str(p)) for p in e.problems]
+    try:
+        oob = lib.load("oob", spec.oob, "order_of_battle")
+        tables = load_tables(spec.tables, oob.unit_types, lib)
+    except DataError as e:
+        probs += e.problems
+    if board is not None and oob is not None and tables is not None:
+        probs += check_scenario(spec, oob, board, tables, file)
+    if probs:
+        raise DataError(probs)
+    return Scenario(spec, oob, board, tables, file)
+
+
+def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tables, file: str) -> list[Problem]:
+    """Return the cross-reference problems between a scenario, its OOB, map and tables."""
+    probs: list[Problem] = []
+    chart = tables.terrain
+    for key, t in tables.types.items():
+        if t.movement_class not in chart.movement_classes:
+            probs.append(Problem(file, f"unit_types.{key}.movement_class", f"{t.movement_class!r} is not a movement class of {chart.name} (14.1)"))
+    codes = {board.terrain(loc) for loc in board.locations()} - {"box"}
+    for code in sorted(codes):
+        if code not in chart.terrain_classes:
+            probs.append(Problem(file, f"map.terrain.{code}", f"terrain code not in chart {chart.name}'s terrain_classes"))
+    for w in (spec.weather,):
+        if w not in chart.weather:
+            probs.append(Problem(file, "weather", f"{w!r} is not a section of chart {chart.name}; has {sorted(chart.weather)}"))
+    for wname, sec in chart.weather.items():
+        for cls_name, row in sec.terrain.items():
+            for mc in chart.movement_classes:
+                if mc not in row.costs:
+                    probs.append(Problem(file, f"tables.terrain.weather.{wname}.terrain.{cls_name}", f"no cost for movement class {mc!r}"))
+    units: dict[str, S.UnitSpec] = {}
+    for i, u in enumerate(oob.units):
+        if u.id in units:
+            probs.append(Problem(file, f"oob.units.{i}.id", f"unit id {u.id!r} is used twice"))
+        units[u.id] = u
+        if u.type not in tables.types:
+            probs.append(Problem(file, f"oob.units.{i}.type", f"unknown unit type {u.type!r}"))
+        if u.side not in oob.sides:
+            probs.append(Problem(file, f"oob.units.{i}.side", f"{u.side!r} is not a side of the OOB {oob.sides}"))
+    for i, s in enumerate(spec.setup):
+        if s.unit not in units:
+            probs.append(Problem(file, f"setup.{i}.unit", f"no unit {s.unit!r} in OOB {oob.name}"))
+        if s.at not in board:
+            probs.append(Problem(file, f"setup.{i}.at", f"{s.at!r} is not a location of map {board.name}"))
+        t = tables.types.get(units[s.unit].type) if s.unit in units else None
+        if t is not None and not 0 <= s.fatigue <= t.fatigue_limit:
+            probs.append(Problem(file, f"setup.{i}.fatigue", f"{s.fatigue} is outside 0..{t.fatigue_limit} (10.1)"))
+    for i, b in enumerate(spec.bases):
+        if b not in board:
+            probs.append(Problem(file, f"bases.{i}", f"{b!r} is not a location of map {board.name}"))
+        elif not board.is_a(b, "port"):
+            probs.append(Problem(file, f"bases.{i}", f"{b} is not a port (19.4: bases are port hexes)"))
+    if spec.first_side not in spec.sides:
+        probs.append(Problem(file, "first_side", f"{spec.first_side!r} is not one of sides {spec.sides}"))
+    return probs
+
+
+def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
+    """Validate every YAML file under a data root; return (problems, files checked)."""
+    from hexwar.board.areaboard import check_area_map
+    from hexwar.board.hexboard import check_hex_map
+
+    lib = Library(root) if root is not None else default_library()
+    probs: list[Problem] = []
+    files = lib.files()
+    scenarios = []
+    for path in files:
+        rel = _rel(path)
+        try:
+            spec = parse(read_yaml(path), rel)
+        except DataError as e:
+            probs += e.problems
+            continue
+        if isinstance(spec, S.HexMapSpec):
+            probs += check_hex_map(spec, rel)
+        elif isinstance(spec, S.AreaMapSpec):
+            probs += check_area_map(spec, rel)
+        elif isinstance(spec, S.ScenarioSpec):
+            scenarios.append(path)
+        elif isinstance(spec, S.OobSpec):
+            try:
+                lib.load("oob", spec.unit_types, "unit_types")
+            except DataError:
+                probs.append(Problem(rel, "unit_types", f"no unit_types file {spec.unit_types!r} under oob/"))
+    seen = {str(p) for p in probs}
+    for path in scenarios:
+        name = str(path.relative_to(lib.root / "oob").with_suffix(""))
+        try:
+            load_scenario(name, lib)
+        except DataError as e:
+            for p in e.problems:
+                if str(p) not in seen:
+                    seen.add(str(p))
+                    probs.append(p)
+    return probs, len(files)

@@ -1,0 +1,283 @@
+"""Typed, frozen records built from table specs: terrain chart, fatigue, stacking, CRTs, dice tables.
+
+These are look-ups only; the rules that use them live in :mod:`hexwar.rules`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Mapping
+
+from hexwar.data import schemas as S
+
+PROHIBITED = None  # a cost of None means "P" on the chart
+
+
+def _cost(v: int | str) -> Fraction | None:
+    if v == "P":
+        return PROHIBITED
+    return Fraction(v)
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """MP per movement class for one terrain class, hexside feature or the road."""
+
+    costs: Mapping[str, Fraction | None]
+    source: str
+
+    def cost(self, mclass: str) -> Fraction | None:
+        return self.costs[mclass]
+
+
+@dataclass(frozen=True)
+class WeatherChart:
+    terrain: Mapping[str, ChartRow]
+    hexsides: Mapping[str, ChartRow]
+    road: ChartRow
+
+
+@dataclass(frozen=True)
+class TerrainChart:
+    """Terrain effects: terrain code -> class; per weather, MP by movement class (14.1)."""
+
+    name: str
+    terrain_classes: Mapping[str, str]
+    movement_classes: tuple[str, ...]
+    weather: Mapping[str, WeatherChart]
+
+    @classmethod
+    def from_spec(cls, spec: S.TerrainEffectsSpec) -> "TerrainChart":
+        def row(r: S.CostRow) -> ChartRow:
+            return ChartRow({k: _cost(v) for k, v in r.costs().items()}, r.source)
+
+        weather = {
+            w: WeatherChart(
+                {k: row(r) for k, r in sec.terrain.items()},
+                {k: row(r) for k, r in sec.hexsides.items()},
+                row(sec.road),
+            )
+            for w, sec in spec.weather.items()
+        }
+        return cls(spec.name, dict(spec.terrain_classes), tuple(spec.movement_classes), weather)
+
+    def section(self, weather: str) -> WeatherChart:
+        try:
+            return self.weather[weather]
+        except KeyError:
+            raise KeyError(f"terrain chart {self.name!r} has no {weather!r} section; has {sorted(self.weather)}") from None
+
+    def terrain_class(self, code: str) -> str | None:
+        """Return the terrain class of a terrain code (None for boxes and unknown codes)."""
+        return self.terrain_classes.get(code)
+
+    def denominators(self) -> set[int]:
+        """Return every denominator used by the chart's costs (to scale to integers)."""
+        out = {1}
+        for w in self.weather.values():
+            for r in [*w.terrain.values(), *w.hexsides.values(), w.road]:
+                out |= {c.denominator for c in r.costs.values() if c is not None}
+        return out
+
+
+@dataclass(frozen=True)
+class FatigueTable:
+    """Fatigue points per cause (10.0), with provenance."""
+
+    name: str
+    causes: Mapping[str, tuple[int, str]]
+    recovery_at_limit: tuple[int, str]
+    recovery_other: tuple[int, str]
+
+    @classmethod
+    def from_spec(cls, spec: S.FatigueTableSpec) -> "FatigueTable":
+        return cls(
+            spec.name,
+            {k: (c.fp, c.source) for k, c in spec.causes.items()},
+            (spec.recovery_at_limit.fp, spec.recovery_at_limit.source),
+            (spec.recovery_other.fp, spec.recovery_other.source),
+        )
+
+    def fp(self, cause: str) -> int:
+        """Return the FP of a cause; ``KeyError`` names the missing cause."""
+        try:
+            return self.causes[cause][0]
+        except KeyError:
+            raise KeyError(f"fatigue table {self.name!r} has no cause {cause!r}; has {sorted(self.causes)}") from None
+
+    def source(self, cause: str) -> str:
+        return self.causes[cause][1]
+
+
+@dataclass(frozen=True)
+class StackingRules:
+    """Stacking points per size, the limit, and who stacks free (13.2)."""
+
+    name: str
+    limit: int
+    points: Mapping[str, int]
+    free_kinds: frozenset[str]
+    unlimited_places: frozenset[str]
+    source: str
+
+    @classmethod
+    def from_spec(cls, spec: S.StackingSpec) -> "StackingRules":
+        return cls(spec.name, spec.limit, dict(spec.points), frozenset(spec.free_kinds), frozenset(spec.unlimited_places), spec.source)
+
+
+@dataclass(frozen=True)
+class DiffColumn:
+    lo: int | None
+    hi: int | None
+    results: tuple[tuple[int, int], ...]  # (attacker, defender) per die face 1..6
+    source: str
+
+    @property
+    def label(self) -> str:
+        if self.lo is None:
+            return f"<={self.hi}"
+        if self.hi is None:
+            return f">={self.lo}"
+        return str(self.lo) if self.lo == self.hi else f"{self.lo}..{self.hi}"
+
+
+@dataclass(frozen=True)
+class DifferentialCrt:
+    """Differential CRT: columns by attack differential, 1D6 rows, results ``A/D`` (15.1)."""
+
+    name: str
+    columns: tuple[DiffColumn, ...]
+
+    @classmethod
+    def from_spec(cls, spec: S.DifferentialCrtSpec) -> "DifferentialCrt":
+        cols = []
+        for c in spec.columns:
+            res = tuple((int(a), int(d)) for a, d in (r.split("/") for r in c.results))
+            cols.append(DiffColumn(c.min, c.max, res, c.source))
+        return cls(spec.name, tuple(cols))
+
+
+@dataclass(frozen=True)
+class OddsColumn:
+    attack: int
+    defence: int
+    results: tuple[str, ...]
+    source: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.attack}:{self.defence}"
+
+
+@dataclass(frozen=True)
+class OddsCrt:
+    """Odds CRT: ratio columns, 1D6 rows, named results (Europa variant, E1)."""
+
+    name: str
+    codes: Mapping[str, str]
+    columns: tuple[OddsColumn, ...]
+
+    @classmethod
+    def from_spec(cls, spec: S.OddsCrtSpec) -> "OddsCrt":
+        cols = []
+        for c in spec.columns:
+            a, d = (int(x) for x in c.ratio.split(":"))
+            cols.append(OddsColumn(a, d, tuple(c.results), c.source))
+        cols.sort(key=lambda c: Fraction(c.attack, c.defence))
+        return cls(spec.name, dict(spec.codes), tuple(cols))
+
+
+DICE_RE = re.compile(r"^(\d+)D6$")
+
+
+@dataclass(frozen=True)
+class DieTable:
+    """A die-roll table: ``nD6`` summed, or two dice read first/second (8.3)."""
+
+    name: str
+    dice: int
+    read: str
+    entries: Mapping[int, tuple[Any, str]] = field(default_factory=dict)
+
+    @classmethod
+    def from_spec(cls, spec: S.DieTableSpec) -> "DieTable":
+        m = DICE_RE.match(spec.dice)
+        if not m:
+            raise ValueError(f"dice {spec.dice!r} must look like '2D6'")
+        n = int(m.group(1))
+        entries: dict[int, tuple[Any, str]] = {}
+        for e in spec.entries:
+            for key in _roll_keys(e.roll, spec.read):
+                entries[key] = (e.result, e.source)
+        return cls(spec.name, n, spec.read, entries)
+
+    def lookup(self, dice: tuple[int, ...]) -> Any:
+        """Return the result for the rolled dice."""
+        key = sum(dice) if self.read == "sum" else dice[0] * 10 + dice[1]
+        return self.entries[key][0]
+
+
+def _roll_keys(roll: int | tuple[int, int] | str, read: str) -> list[int]:
+    if isinstance(roll, int):
+        return [roll]
+    if isinstance(roll, tuple):
+        return list(range(roll[0], roll[1] + 1))
+    # "11-16" style ranges for first/second reads
+    if "-" in roll:
+        lo, hi = (int(x) for x in roll.split("-"))
+        return [k for k in range(lo, hi + 1) if read == "sum" or (1 <= k % 10 <= 6)]
+    return [int(roll)]
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """What a counter prints: strength, movement, fatigue limit (from ``unit_types`` YAML)."""
+
+    key: str
+    kind: str
+    size: str
+    movement_class: str
+    strength: int
+    mp: Fraction
+    fatigue_limit: int
+    zoc_exit_mp: int
+    infantry: bool
+    bombard: int = 0
+    bombard_range: int = 0
+    transport: int = 0
+
+    @property
+    def is_artillery(self) -> bool:
+        return self.kind == "artillery"
+
+    @property
+    def is_tank(self) -> bool:
+        return self.kind == "tank"
+
+
+def fraction(v: int | str | Fraction) -> Fraction:
+    """Parse a whole number or ``"a/b"`` into a Fraction."""
+    return Fraction(v) if not isinstance(v, Fraction) else v
+
+
+def unit_types_from_spec(types: Mapping[str, Any]) -> dict[str, UnitType]:
+    """Build frozen unit types from a ``unit_types`` spec's ``types`` mapping."""
+    out = {}
+    for key, t in types.items():
+        out[key] = UnitType(
+            key=key,
+            kind=t.kind,
+            size=t.size,
+            movement_class=t.movement_class,
+            strength=t.strength,
+            mp=fraction(t.mp),
+            fatigue_limit=t.fatigue_limit,
+            zoc_exit_mp=t.zoc_exit_mp,
+            infantry=t.infantry,
+            bombard=t.bombard,
+            bombard_range=t.bombard_range,
+            transport=t.transport,
+        )
+    return out
