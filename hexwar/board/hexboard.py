@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class HexBoard:
     """A hex map: ``CCRR`` hexes (odd columns lower), hexside features, places and boxes.
 
-    >>> b = HexBoard.load("fixtures/roads")
+    >>> b = HexBoard.load("fixtures/skirmish")
     >>> b.border("1710", "1810").is_road, b.border("2306", "2307").is_road
     (True, False)
     """

@@ -1,0 +1,172 @@
+"""The game API: ``Game`` (frozen ruleset + board + tables + scenario) and ``PlayState``.
+
+Modelled on OpenSpiel's game/state split::
+
+    game = SkirmishGame.from_scenario("fixtures/skirmish")
+    state = game.new_state(seed=1)
+    while not state.is_over():
+        order = bot.choose(state, state.legal_orders())
+        events = state.apply(order)
+
+``apply`` works on a copy and swaps it in only when the order succeeded, so an
+:class:`~hexwar.core.orders.IllegalOrder` (or any error) leaves the state untouched. The
+dice for order number *n* are seeded from ``(seed, n)``: a game replays from its seed and
+orders alone, and the log also keeps every roll so it replays without any RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, Sequence
+
+from hexwar.core.dice import Dice
+from hexwar.core.log import Entry, EventLog, SaveFile
+from hexwar.core.orders import IllegalOrder, Order, order_from_dict
+from hexwar.core.state import GameState
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended (or stands): winner, victory level, VP per side."""
+
+    over: bool
+    winner: str | None
+    level: str
+    vp: dict[str, int]
+
+
+class Ruleset(Protocol):
+    """What a game supplies to the engine."""
+
+    name: str
+
+    def initial_state(self, seed: int, dice: Dice) -> GameState: ...
+
+    def current_side(self, data: GameState) -> str: ...
+
+    def legal_orders(self, data: GameState) -> list[Order]: ...
+
+    def apply(self, data: GameState, order: Order, dice: Dice) -> list[dict[str, Any]]: ...
+
+    def result(self, data: GameState) -> Result: ...
+
+
+def order_dice(seed: int, seq: int) -> Dice:
+    """Return the dice for order number ``seq`` of a game seeded ``seed``."""
+    return Dice(rng=random.Random(f"hexwar:{seed}:{seq}"))
+
+
+class PlayState:
+    """A game in progress: the data, the ruleset, the log, and an optional save file."""
+
+    def __init__(self, game: Ruleset, data: GameState, log: EventLog, save: SaveFile | None = None):
+        self.game = game
+        self.data = data
+        self.log = log
+        self.save = save
+
+    # --- OpenSpiel-like queries ---------------------------------------------------------
+
+    def current_side(self) -> str:
+        return self.game.current_side(self.data)
+
+    def legal_orders(self) -> list[Order]:
+        return self.game.legal_orders(self.data)
+
+    def is_over(self) -> bool:
+        return self.data.over
+
+    def result(self) -> Result:
+        return self.game.result(self.data)
+
+    # --- changes ------------------------------------------------------------------------
+
+    def apply(self, order: Order) -> list[dict[str, Any]]:
+        """Apply an order; on any error the state and log are unchanged."""
+        if self.data.over:
+            raise IllegalOrder("the game is over", "24.0")
+        seq = len(self.log)
+        dice = order_dice(self.data.seed, seq)
+        return self._apply(order, dice, seq)
+
+    def _apply(self, order: Order, dice: Dice, seq: int) -> list[dict[str, Any]]:
+        work = self.data.clone()
+        events = self.game.apply(work, order, dice)
+        entry = Entry(seq, order.to_dict(), list(dice.rolls), events)
+        if self.save is not None:
+            self.save.append(entry)  # durable before the state moves on
+        self.log.append(entry)
+        self.data = work
+        return events
+
+    def clone(self) -> "PlayState":
+        """Return an independent copy (no save file attached)."""
+        return PlayState(self.game, self.data.clone(), EventLog(dict(self.log.meta), list(self.log.entries)))
+
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` orders by replaying the log minus its tail."""
+        if n > len(self.log):
+            raise IllegalOrder(f"only {len(self.log)} orders to undo")
+        keep = self.log.entries[: len(self.log) - n]
+        fresh = replay(self.game, EventLog(dict(self.log.meta), keep))
+        self.data, self.log = fresh.data, fresh.log
+        if self.save is not None:
+            self.save.rewrite(self.log)
+
+    # --- persistence --------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return self.data.to_json()
+
+    def attach_save(self, path: str | Path) -> None:
+        """Save the game so far to ``path`` and keep appending every order to it."""
+        self.save = SaveFile(path)
+        self.save.create(self.log)
+
+
+def new_play_state(game: Ruleset, seed: int, meta: dict[str, Any]) -> PlayState:
+    """Start a game: the ruleset's initial state, with set-up rolls logged as entry-less dice."""
+    dice = order_dice(seed, -1)
+    data = game.initial_state(seed, dice)
+    log = EventLog(dict(meta, seed=seed, setup_rolls=[r.to_dict() for r in dice.rolls]))
+    return PlayState(game, data, log)
+
+
+def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
+    """Rebuild a game from its log using only the recorded rolls (no RNG)."""
+    from hexwar.core.dice import Roll
+
+    setup = [Roll(r["purpose"], tuple(r["faces"])) for r in log.meta.get("setup_rolls", [])]
+    data = game.initial_state(log.meta["seed"], Dice.replaying(setup))
+    st = PlayState(game, data, EventLog(dict(log.meta)))
+    for e in log.entries:
+        dice = Dice.replaying(e.rolls)
+        events = st._apply(order_from_dict(e.order), dice, e.seq)
+        if verify and events != e.events:
+            raise ValueError(f"replay diverged at order {e.seq} ({e.order}): events differ from the log")
+    return st
+
+
+def load_game(game: Ruleset, path: str | Path) -> PlayState:
+    """Resume a saved game, keeping the save file attached."""
+    sf = SaveFile(path)
+    st = replay(game, sf.load())
+    st.save = sf
+    return st
+
+
+def play_out(state: PlayState, chooser: Any, max_orders: int = 100_000) -> Result:
+    """Let ``chooser(state, legal) -> order`` play the game to its end."""
+    for _ in range(max_orders):
+        if state.is_over():
+            break
+        legal = state.legal_orders()
+        state.apply(chooser(state, legal))
+    return state.result()
+
+
+def orders_text(orders: Sequence[Order]) -> list[str]:
+    """Return the short syntax of each order."""
+    return [o.text() for o in orders]

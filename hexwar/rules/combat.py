@@ -1,0 +1,191 @@
+"""Combat results tables: the differential CRT (Assault on Narvik 15.1) and the odds CRT (Europa, E1).
+
+Both read one die plus modifiers; a modified roll off the table uses its first or last
+row, and a column shifted or computed past either edge uses the edge column. The
+``*_outcomes`` functions give the exact distribution as Fractions (for tests, the odds
+tool and reports); the ``resolve_*`` functions roll through :class:`~hexwar.core.dice.Dice`
+and return a ledger of how the result was reached.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from hexwar.rules.ledger import Ledger, Line
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.core.dice import Dice
+    from hexwar.data.tables import DifferentialCrt, OddsCrt
+
+SIXTH = Fraction(1, 6)
+
+
+def _row(die: int, drm: int) -> int:
+    # table edges: a modified roll below 1 reads row 1, above 6 reads row 6
+    return min(6, max(1, die + drm))
+
+
+# --- differential CRT -------------------------------------------------------------------
+
+
+def diff_column_index(crt: "DifferentialCrt", ad: int, shift: int = 0) -> int:
+    """Return the column index for an attack differential, shifted and clamped to the table.
+
+    >>> from hexwar.data.tables import DifferentialCrt
+    >>> from hexwar.data.loader import default_library
+    >>> crt = DifferentialCrt.from_spec(default_library().load("tables", "fixtures/crt"))
+    >>> [crt.columns[diff_column_index(crt, ad)].label for ad in (-9, 0, 2, 4, 99)]
+    ['<=-3', '-2..0', '1..2', '3..5', '>=6']
+    """
+    i = 0
+    for i, c in enumerate(crt.columns):
+        if (c.lo is None or ad >= c.lo) and (c.hi is None or ad <= c.hi):
+            break
+    return min(len(crt.columns) - 1, max(0, i + shift))
+
+
+def diff_outcomes(crt: "DifferentialCrt", ad: int, drm: int = 0, shift: int = 0) -> list[tuple[tuple[int, int], Fraction]]:
+    """Return the exact distribution of (attacker, defender) results for one column and DRM.
+
+    >>> from hexwar.data.tables import DifferentialCrt
+    >>> from hexwar.data.loader import default_library
+    >>> crt = DifferentialCrt.from_spec(default_library().load("tables", "fixtures/crt"))
+    >>> diff_outcomes(crt, 6, drm=+3)   # rows 4, 5, 6, 6, 6, 6
+    [((0, 3), Fraction(1, 3)), ((0, 4), Fraction(2, 3))]
+    """
+    col = crt.columns[diff_column_index(crt, ad, shift)]
+    dist: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    for die in range(1, 7):
+        dist[col.results[_row(die, drm) - 1]] += SIXTH
+    return sorted(dist.items())
+
+
+@dataclass(frozen=True)
+class DiffResolution:
+    """A resolved assault on the differential CRT."""
+
+    attacker: int
+    defender: int
+    die: int
+    row: int
+    column: str
+    ledger: Ledger
+
+
+def resolve_differential(
+    crt: "DifferentialCrt",
+    attack: Sequence[Line],
+    defence: Sequence[Line],
+    drms: Sequence[Line],
+    dice: "Dice",
+    shift: int = 0,
+) -> DiffResolution:
+    """Resolve an assault: strengths (lines summed), AD, column, one die + DRMs, result (15.1).
+
+    Each input is a list of ledger lines whose ``value`` is an int; the lines show up in
+    the returned ledger so a player can check every figure.
+    """
+    led = Ledger("land assault (15.1)")
+    att = _sum(led, "attack", attack)
+    dfn = _sum(led, "defence", defence)
+    ad = att - dfn
+    led.add("attack differential (AD)", ad, "15.1")
+    ci = diff_column_index(crt, ad, shift)
+    col = crt.columns[ci]
+    if shift:
+        led.add("column shift", shift)
+    led.add(f"CRT column ({crt.name})", col.label, "15.1")
+    drm = _sum(led, "DRM", drms) if drms else 0
+    roll = dice.roll(1, "CRT")
+    die = roll.faces[0]
+    row = _row(die, drm)
+    led.add("die", die, "15.1")
+    if row != die + drm:
+        led.add(f"modified roll {die + drm} read as row {row} (table edge)", row)
+    a, d = col.results[row - 1]
+    led.add(f"exact odds in this column with DRM {drm:+d}", _odds_text(diff_outcomes(crt, ad, drm, shift)))
+    led.total = f"{a}/{d}"
+    return DiffResolution(a, d, die, row, col.label, led)
+
+
+def _sum(led: Ledger, what: str, lines: Iterable[Line]) -> int:
+    total = 0
+    for ln in lines:
+        led.lines.append(Line(f"{what}: {ln.text}", ln.value, ln.rule))
+        total += int(ln.value or 0)  # type: ignore[arg-type]
+    led.add(f"{what} total", total)
+    return total
+
+
+def _odds_text(dist: Sequence[tuple[object, Fraction]]) -> str:
+    def name(r: object) -> str:
+        return f"{r[0]}/{r[1]}" if isinstance(r, tuple) else str(r)
+
+    return ", ".join(f"{name(r)} {p}" for r, p in dist)
+
+
+# --- odds CRT ---------------------------------------------------------------------------
+
+
+def odds_column_index(crt: "OddsCrt", attack: int, defence: int, shift: int = 0) -> int:
+    """Return the odds column: the best ratio the attack reaches, rounded for the defender.
+
+    Ratios below the first column use the first; a defence of 0 uses the last.
+
+    >>> from hexwar.data.tables import OddsCrt
+    >>> from hexwar.data.loader import default_library
+    >>> crt = OddsCrt.from_spec(default_library().load("tables", "fixtures/crt-odds"))
+    >>> [crt.columns[odds_column_index(crt, a, d)].label for a, d in ((5, 2), (11, 4), (1, 5), (9, 0))]
+    ['2:1', '2:1', '1:2', '6:1']
+    """
+    if defence <= 0:
+        i = len(crt.columns) - 1
+    else:
+        i = 0
+        for j, c in enumerate(crt.columns):
+            if attack * c.defence >= defence * c.attack:
+                i = j
+    return min(len(crt.columns) - 1, max(0, i + shift))
+
+
+def odds_outcomes(crt: "OddsCrt", attack: int, defence: int, drm: int = 0, shift: int = 0) -> list[tuple[str, Fraction]]:
+    """Return the exact distribution of named results for one combat."""
+    col = crt.columns[odds_column_index(crt, attack, defence, shift)]
+    dist: dict[str, Fraction] = defaultdict(Fraction)
+    for die in range(1, 7):
+        dist[col.results[_row(die, drm) - 1]] += SIXTH
+    return sorted(dist.items())
+
+
+@dataclass(frozen=True)
+class OddsResolution:
+    result: str
+    die: int
+    row: int
+    column: str
+    ledger: Ledger
+
+
+def resolve_odds(
+    crt: "OddsCrt", attack: Sequence[Line], defence: Sequence[Line], drms: Sequence[Line], dice: "Dice", shift: int = 0
+) -> OddsResolution:
+    """Resolve a combat on the odds CRT and explain it."""
+    led = Ledger("combat (odds CRT)")
+    att = _sum(led, "attack", attack)
+    dfn = _sum(led, "defence", defence)
+    ci = odds_column_index(crt, att, dfn, shift)
+    col = crt.columns[ci]
+    led.add(f"odds {att}:{dfn} rounded for the defender", col.label)
+    if shift:
+        led.add("column shift", shift)
+    drm = _sum(led, "DRM", drms) if drms else 0
+    die = dice.roll(1, "CRT").faces[0]
+    row = _row(die, drm)
+    led.add("die", die)
+    res = col.results[row - 1]
+    led.add("exact odds in this column", _odds_text(odds_outcomes(crt, att, dfn, drm, shift)))
+    led.total = f"{res} ({crt.codes[res]})"
+    return OddsResolution(res, die, row, col.label, led)

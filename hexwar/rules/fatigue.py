@@ -1,0 +1,156 @@
+"""Fatigue (Assault on Narvik 10.0, 10.1, 15.1 AFL, 21.0 recovery).
+
+Only infantry takes fatigue points (FP); tanks and artillery never do (16.1, 16.2). FP stay
+within 0..FL: a unit may act past its limit but stops at it (10.1), and extra non-CRT FP on
+a unit at its limit have no effect. Every change is logged per unit with its cause and
+section, so a player can check each figure against the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Iterable
+
+from hexwar.rules.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.core.state import GameState, Unit
+    from hexwar.data.scenario import Tables
+
+LOG_KEY = "fatigue_log"
+
+#: rule section of each fatigue cause on the table
+CAUSE_RULES = {
+    "movement_action": "14.0, 10.1",
+    "assault": "15.1, 10.1",
+    "retreat_hex": "15.3",
+    "crt_point": "15.2",
+    "advance": "15.3",
+    "unsupplied_attacked": "19.2",
+    "air_interdiction_per_point": "18.1.2",
+    "art_interdiction_per_strength": "16.1.1",
+    "naval_interdiction_per_strength": "20.5",
+    "recovery": "21.0",
+}
+
+
+@dataclass(frozen=True)
+class FatigueChange:
+    """One applied fatigue change."""
+
+    unit: str
+    cause: str
+    asked: int
+    applied: int
+    before: int
+    after: int
+    rule: str
+
+
+def takes_fatigue(tables: "Tables", unit: "Unit") -> bool:
+    """Return whether a unit takes FP at all (10.0: infantry only)."""
+    return tables.types[unit.type].infantry
+
+
+def fatigue_limit(tables: "Tables", unit: "Unit") -> int:
+    """Return the unit's printed fatigue limit (FL)."""
+    return tables.types[unit.type].fatigue_limit
+
+
+def at_limit(tables: "Tables", unit: "Unit") -> bool:
+    """Return whether an infantry unit is at its fatigue limit (10.1)."""
+    return takes_fatigue(tables, unit) and unit.fatigue >= fatigue_limit(tables, unit)
+
+
+def add_fatigue(
+    state: "GameState", tables: "Tables", uid: str, cause: str, fp: int | None = None, times: int = 1,
+    rule: str | None = None,
+) -> FatigueChange:
+    """Add FP to a unit for a cause on the fatigue table (or an explicit ``fp``), clamped to 0..FL.
+
+    ``times`` multiplies the table value (e.g. 2 FP per strength point, 16.1.1).
+
+    >>> from hexwar.games.skirmish import SkirmishGame
+    >>> g = SkirmishGame.from_scenario("fixtures/skirmish"); st = g.new_state(1).data
+    >>> add_fatigue(st, g.tables, "1SG", "crt_point", times=3).after   # 18 FP, FL 12 (10.1)
+    12
+    """
+    u = state.units[uid]
+    section = rule or CAUSE_RULES.get(cause, "10.1")
+    if fp is None:
+        assert tables.fatigue is not None, "this ruleset has no fatigue table"
+        fp = tables.fatigue.fp(cause)
+    asked = fp * times
+    before = u.fatigue
+    if not takes_fatigue(tables, u):
+        after = before
+    else:
+        fl = fatigue_limit(tables, u)
+        after = max(0, min(fl, before + asked))
+    u.fatigue = after
+    change = FatigueChange(uid, cause, asked, after - before, before, after, section)
+    state.extra.setdefault(LOG_KEY, []).append(
+        {"turn": state.turn, "unit": uid, "cause": cause, "fp": asked, "applied": after - before, "after": after, "rule": section}
+    )
+    return change
+
+
+def average_fatigue_level(state: "GameState", tables: "Tables", uids: Iterable[str]) -> tuple[int, Ledger]:
+    """Return the AFL of participating units: sum of infantry FP / their count, rounded down (15.1).
+
+    No infantry gives 0.
+
+    >>> from hexwar.games.skirmish import SkirmishGame
+    >>> g = SkirmishGame.from_scenario("fixtures/skirmish"); st = g.new_state(1).data
+    >>> st.units["1SG"].fatigue, st.units["1IG"].fatigue = 5, 2
+    >>> average_fatigue_level(st, g.tables, ["1SG", "1IG", "RA1"])[0]   # (5 + 2) / 2 = 3.5 -> 3
+    3
+    """
+    led = Ledger("average fatigue level (AFL)")
+    inf = []
+    for uid in uids:
+        u = state.units[uid]
+        if takes_fatigue(tables, u):
+            inf.append(u)
+            led.add(f"{uid} FP", u.fatigue, "15.1")
+        else:
+            led.add(f"{uid}: not infantry, not counted", None, "15.1")
+    if not inf:
+        led.add("no infantry participates", 0, "15.1")
+        led.total = 0
+        return 0, led
+    total = sum(u.fatigue for u in inf)
+    afl = total // len(inf)
+    led.add(f"{total} / {len(inf)} rounded down", afl, "15.1")
+    led.total = afl
+    return afl, led
+
+
+def end_of_turn_recovery(state: "GameState", tables: "Tables") -> list[FatigueChange]:
+    """Remove FP at the end of the turn: 4 from units at their limit, 8 from the others (21.0)."""
+    assert tables.fatigue is not None, "this ruleset has no fatigue table"
+    out = []
+    at, other = tables.fatigue.recovery_at_limit[0], tables.fatigue.recovery_other[0]
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        if not takes_fatigue(tables, u) or u.fatigue == 0:
+            continue
+        fp = -(at if at_limit(tables, u) else other)
+        out.append(add_fatigue(state, tables, u.id, "recovery", fp=fp, rule="21.0"))
+    return out
+
+
+def explain_fatigue(state: "GameState", tables: "Tables", uid: str, turn: int | None = None) -> Ledger:
+    """Return a unit's fatigue ledger: every logged change with its cause and section."""
+    u = state.units[uid]
+    led = Ledger(f"fatigue of {uid} (FL {fatigue_limit(tables, u)})")
+    for e in state.extra.get(LOG_KEY, []):
+        if e["unit"] == uid and (turn is None or e["turn"] == turn):
+            note = "" if e["applied"] == e["fp"] else f" (applied {e['applied']:+d}: clamped to 0..FL)"
+            led.add(f"turn {e['turn']} {e['cause']}{note}", f"{e['fp']:+d}", e["rule"])
+    led.total = u.fatigue
+    return led
+
+
+def fatigue_log(state: "GameState") -> list[dict[str, Any]]:
+    """Return the raw fatigue log."""
+    return list(state.extra.get(LOG_KEY, []))

@@ -1,0 +1,59 @@
+"""Line of fire for artillery (Assault on Narvik 16.1) and naval bombardment (20.5).
+
+Range counts the target and not the firer's location. Fire may not cross a ridge line
+unless the firer is adjacent to the target (16.1; ships get no such exception, A32);
+fire directly along a ridge hexside is blocked too (16.1: 1813 -> 1911). Where the line
+runs along a hexside that is not a ridge, the firer may take either side of it: the fire
+is blocked only if both sides cross a ridge.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.rules.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
+
+
+def line_of_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> Ledger:
+    """Return the fire ledger: ``total`` is True if ``src`` may fire on ``dst``.
+
+    >>> from hexwar.board import load_board
+    >>> b = load_board("fixtures/skirmish")
+    >>> [line_of_fire(b, s, d, 2).total for s, d in (("1610", "1612"), ("1813", "1911"), ("2305", "2406"))]
+    [False, False, True]
+    """
+    led = Ledger(f"line of fire {board.label(src)} > {board.label(dst)}")
+    dist = board.distance(src, dst)
+    led.add("distance (firer's hex excluded, target included)", dist, "16.1")
+    if dist > max_range:
+        led.add(f"beyond range {max_range}", None, "16.1")
+        led.total = False
+        return led
+    if dist <= 1 and adjacent_exception:
+        led.add("adjacent to the target: ridges do not block", None, "16.1")
+        led.total = True
+        return led
+    sight = board.sight(src, dst)
+    along = [b for b in sight.along if b.has("ridge")]
+    if along:
+        led.add(f"fire runs along the ridge {along[0].a}/{along[0].b}", None, "16.1")
+        led.total = False
+        return led
+    for alt in sight.alternatives:
+        ridges = [b for b in alt if b.has("ridge")]
+        if not ridges:
+            path = " ".join(f"{b.a}/{b.b}" for b in alt)
+            led.add(f"clear: crosses {path}", None, "16.1")
+            led.total = True
+            return led
+        led.add(f"crosses the ridge {ridges[0].a}/{ridges[0].b}", None, "16.1" if adjacent_exception else "20.5")
+    led.total = False
+    return led
+
+
+def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> bool:
+    """Return whether fire from ``src`` reaches ``dst`` (16.1 / 20.5)."""
+    return bool(line_of_fire(board, src, dst, max_range, adjacent_exception).total)

@@ -1,0 +1,72 @@
+"""Explanation ledgers: the lines behind a number, each tagged with its rule section."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable
+
+
+@dataclass(frozen=True)
+class Line:
+    """One step of a computation: what, how much, under which rule."""
+
+    text: str
+    value: Fraction | int | str | None = None
+    rule: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        v = self.value
+        if isinstance(v, Fraction):
+            v = str(v) if v.denominator != 1 else int(v)
+        return {"text": self.text, "value": v, "rule": self.rule}
+
+    def __str__(self) -> str:
+        v = "" if self.value is None else f" {fmt(self.value)}"
+        r = f"  [{self.rule}]" if self.rule else ""
+        return f"{self.text}:{v}{r}" if v else f"{self.text}{r}"
+
+
+@dataclass
+class Ledger:
+    """An ordered list of :class:`Line`; ``total`` is the figure they add up to."""
+
+    title: str
+    lines: list[Line] = field(default_factory=list)
+    total: Any = None
+
+    def add(self, text: str, value: Fraction | int | str | None = None, rule: str = "") -> "Ledger":
+        """Append a line and return the ledger (for chaining)."""
+        self.lines.append(Line(text, value, rule))
+        return self
+
+    def extend(self, lines: Iterable[Line]) -> None:
+        self.lines.extend(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self.total
+        if isinstance(t, Fraction):
+            t = str(t) if t.denominator != 1 else int(t)
+        return {"title": self.title, "lines": [ln.to_dict() for ln in self.lines], "total": t}
+
+    def render(self) -> str:
+        """Return the ledger as indented text."""
+        out = [self.title]
+        out += [f"  {ln}" for ln in self.lines]
+        if self.total is not None:
+            out.append(f"  = {fmt(self.total)}")
+        return "\n".join(out)
+
+    __str__ = render
+
+
+def fmt(v: Any) -> str:
+    """Format a value for a ledger: fractions as ``3 1/2``."""
+    if isinstance(v, Fraction):
+        if v.denominator == 1:
+            return str(v.numerator)
+        whole, rest = divmod(v.numerator, v.denominator)
+        if whole and v > 0:
+            return f"{whole} {rest}/{v.denominator}"
+        return f"{v.numerator}/{v.denominator}"
+    return str(v)

@@ -1,0 +1,321 @@
+"""Land movement (Assault on Narvik 14.0-14.2, with ZoC exit costs from 12.1).
+
+The chart of the current weather gives the MP to enter a location and to cross a border;
+the road rate applies only along a road (or railway) that directly joins the two
+locations (14.2). Leaving an enemy ZoC costs extra (12.1); artillery may leave one only
+under 12.1's conditions. A unit never enters an enemy-occupied location (14.1) and may
+always move one location into a location it may enter (14.1 minimum move). MP may be
+fractions (Europa E4: halved ratings keep fractions).
+
+Two implementations give the same answer: :func:`reach` runs a bucket queue (Dial's
+algorithm) on integer costs compiled once per board, chart, weather and movement class;
+:func:`reach_reference` is plain networkx Dijkstra and serves as the test oracle.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+
+import networkx as nx
+
+from hexwar.rules.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
+    from hexwar.data.tables import TerrainChart
+
+
+def step_cost(
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, a: str, b: str, ledger: Ledger | None = None
+) -> Fraction | None:
+    """Return the MP to move from ``a`` into adjacent ``b`` (None = prohibited), 14.1-14.2.
+
+    Terrain and ZoC aside: boxes are never entered by land movement; along a road or
+    railway the road rate replaces the hex and hexside costs (14.2), where it is cheaper
+    or where they prohibit (16.1: artillery enters mountains only by road).
+    """
+    sec = chart.section(weather)
+    tb = board.terrain(b)
+    if tb == "box" or board.terrain(a) == "box":
+        if ledger is not None:
+            ledger.add(f"{b}: off-map box, not entered by land movement", "P", "22.1")
+        return None
+    border = board.border(a, b)
+    tclass = chart.terrain_class(tb)
+    normal: Fraction | None
+    lines: list[tuple[str, object, str]] = []
+    if tclass is None or tclass not in sec.terrain:
+        normal = None
+        lines.append((f"enter {b} ({tb}): not on chart {chart.name}", "P", "14.1"))
+    else:
+        normal = sec.terrain[tclass].cost(mclass)
+        lines.append((f"enter {b} ({tb} = {tclass})", "P" if normal is None else normal, "14.1"))
+        for f in sorted(border.features):
+            row = sec.hexsides.get(f)
+            if row is None:
+                continue
+            c = row.cost(mclass)
+            lines.append((f"cross {f} border {a}/{b}", "P" if c is None else c, "14.1"))
+            if c is None:
+                normal = None
+            elif normal is not None:
+                normal += c
+    cost = normal
+    if border.is_road:
+        road = sec.road.cost(mclass)
+        if road is not None and (normal is None or road < normal):
+            cost = road
+            lines = [(f"road {a}-{b} ({'/'.join(sorted(border.features & {'road', 'rail'}))})", road, "14.2")]
+    if ledger is not None:
+        for t, v, r in lines:
+            ledger.add(t, v, r)  # type: ignore[arg-type]
+    return cost
+
+
+@dataclass(frozen=True)
+class MoveQuery:
+    """What a movement query needs to know beyond the map: the unit and the enemy around it.
+
+    ``zoc`` are the locations in enemy ZoC; ``blocked`` the enemy-occupied ones;
+    ``zoc_exit`` the MP to leave a ZoC location (12.1); ``artillery`` applies the 12.1
+    artillery exit condition using ``friendly_inf`` (locations holding friendly infantry).
+    """
+
+    mp: Fraction
+    zoc: frozenset[str] = frozenset()
+    blocked: frozenset[str] = frozenset()
+    zoc_exit: Fraction = Fraction(0)
+    artillery: bool = False
+    friendly_inf: frozenset[str] = frozenset()
+    min_move: bool = True
+
+
+@dataclass
+class Reach:
+    """Where a unit can get: MP left at each location, and a cheapest path to it."""
+
+    start: str
+    mp: Fraction
+    mp_left: dict[str, Fraction]
+    parent: dict[str, str | None] = field(repr=False)
+    min_move: frozenset[str] = frozenset()  # reached only by the 14.1 one-hex minimum
+
+    def __contains__(self, loc: object) -> bool:
+        return loc in self.mp_left
+
+    def __len__(self) -> int:
+        return len(self.mp_left)
+
+    def path(self, loc: str) -> list[str]:
+        """Return a cheapest path from the start to ``loc`` (both included)."""
+        if loc not in self.parent:
+            raise KeyError(f"{loc} is not reachable from {self.start}")
+        out = [loc]
+        while (p := self.parent[out[-1]]) is not None:
+            out.append(p)
+        return out[::-1]
+
+    def destinations(self) -> list[str]:
+        """Return every reachable location except the start, sorted."""
+        return sorted(x for x in self.mp_left if x != self.start)
+
+
+def _art_may_leave(q: MoveQuery, a: str, b: str) -> bool:
+    # 12.1: artillery leaves an enemy ZoC only if its hex holds friendly infantry and the
+    # destination is outside enemy ZoC or holds friendly infantry.
+    return a in q.friendly_inf and (b not in q.zoc or b in q.friendly_inf)
+
+
+# --- compiled fast path -----------------------------------------------------------------
+
+
+class CompiledMoves:
+    """Integer step costs for one board, chart, weather and movement class."""
+
+    def __init__(self, board: "Board", chart: "TerrainChart", weather: str, mclass: str):
+        self.locs: list[str] = list(board.locations())
+        self.index: dict[str, int] = {x: i for i, x in enumerate(self.locs)}
+        self.scale = math.lcm(2, *chart.denominators())
+        succ: list[tuple[tuple[int, int], ...]] = []
+        for a in self.locs:
+            row = []
+            for b in board.neighbours(a):
+                c = step_cost(board, chart, weather, mclass, a, b)
+                if c is not None:
+                    row.append((self.index[b], int(c * self.scale)))
+            succ.append(tuple(row))
+        self.succ = succ
+        self.neighbours: list[tuple[int, ...]] = [tuple(self.index[b] for b in board.neighbours(a)) for a in self.locs]
+
+
+_COMPILED: "weakref.WeakKeyDictionary[object, dict[tuple[int, str, str], CompiledMoves]]" = weakref.WeakKeyDictionary()
+
+
+def compiled(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -> CompiledMoves:
+    """Return (and cache on the board) the compiled costs for a chart, weather and class."""
+    per_board = _COMPILED.setdefault(board, {})
+    key = (id(chart), weather, mclass)
+    cm = per_board.get(key)
+    if cm is None:
+        cm = per_board[key] = CompiledMoves(board, chart, weather, mclass)
+    return cm
+
+
+def reach(
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, start: str, q: MoveQuery
+) -> Reach:
+    """Return every location a unit at ``start`` can reach in one movement action (14.1).
+
+    >>> from hexwar.board import load_board
+    >>> from hexwar.data.scenario import load_scenario
+    >>> sc = load_scenario("fixtures/skirmish")
+    >>> r = reach(sc.board, sc.tables.terrain, "winter", "leg", "1710", MoveQuery(Fraction(1)))
+    >>> r.mp_left["1810"], r.path("1910")   # two road hexsides at 1/2 MP (14.2)
+    (Fraction(1, 2), ['1710', '1810', '1910'])
+    """
+    cm = compiled(board, chart, weather, mclass)
+    scale = cm.scale
+    idx = cm.index
+    s = idx[start]
+    budget = math.floor(q.mp * scale)
+    blocked = {idx[x] for x in q.blocked if x in idx}
+    zoc = {idx[x] for x in q.zoc if x in idx}
+    zx = int(q.zoc_exit * scale)
+    art = q.artillery
+    finf = {idx[x] for x in q.friendly_inf if x in idx} if art else set()
+    dist = {s: 0}
+    parent: dict[int, int] = {s: -1}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s)
+    succ = cm.succ
+    for d in range(budget + 1):
+        for u in buckets[d]:
+            if dist[u] != d:
+                continue
+            in_zoc = u in zoc
+            base = d + zx if in_zoc else d
+            if art and in_zoc:
+                if u not in finf:
+                    continue
+                for v, c in succ[u]:
+                    if v in blocked or (v in zoc and v not in finf):
+                        continue
+                    nd = base + c
+                    if nd <= budget and nd < dist.get(v, 1 << 60):
+                        dist[v] = nd
+                        parent[v] = u
+                        buckets[nd].append(v)
+                continue
+            for v, c in succ[u]:
+                nd = base + c
+                if nd <= budget and v not in blocked and nd < dist.get(v, 1 << 60):
+                    dist[v] = nd
+                    parent[v] = u
+                    buckets[nd].append(v)
+    locs = cm.locs
+    mp_left = {locs[i]: q.mp - Fraction(d, scale) for i, d in dist.items()}
+    par: dict[str, str | None] = {locs[i]: (locs[p] if p >= 0 else None) for i, p in parent.items()}
+    mins: set[str] = set()
+    if q.min_move:
+        start_zoc = s in zoc
+        for v, _c in succ[s]:
+            lv = locs[v]
+            if lv in mp_left or v in blocked:
+                continue
+            if art and start_zoc and not (s in finf and (v not in zoc or v in finf)):
+                continue
+            mp_left[lv] = Fraction(0)
+            par[lv] = start
+            mins.add(lv)
+    return Reach(start, q.mp, mp_left, par, frozenset(mins))
+
+
+# --- reference implementation -----------------------------------------------------------
+
+
+def movement_graph(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -> nx.DiGraph:
+    """Return a directed networkx graph whose edge ``cost`` is the MP of each legal step."""
+    g = nx.DiGraph()
+    g.add_nodes_from(board.locations())
+    for a in board.locations():
+        for b in board.neighbours(a):
+            c = step_cost(board, chart, weather, mclass, a, b)
+            if c is not None:
+                g.add_edge(a, b, cost=c)
+    return g
+
+
+def reach_reference(
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, start: str, q: MoveQuery,
+    graph: nx.DiGraph | None = None,
+) -> dict[str, Fraction]:
+    """Return MP left per reachable location using networkx Dijkstra (the test oracle)."""
+    g = graph if graph is not None else movement_graph(board, chart, weather, mclass)
+
+    def weight(u: str, v: str, d: Mapping[str, Fraction]) -> Fraction | None:
+        if v in q.blocked:
+            return None
+        if q.artillery and u in q.zoc and not _art_may_leave(q, u, v):
+            return None
+        return d["cost"] + (q.zoc_exit if u in q.zoc else 0)
+
+    dist = nx.single_source_dijkstra_path_length(g, start, cutoff=q.mp, weight=weight)
+    out = {x: q.mp - Fraction(c) for x, c in dist.items()}
+    if q.min_move:
+        for v in g.successors(start):
+            if v not in out and v not in q.blocked and not (
+                q.artillery and start in q.zoc and not _art_may_leave(q, start, v)
+            ):
+                out[v] = Fraction(0)
+    return out
+
+
+# --- explanations -----------------------------------------------------------------------
+
+
+def explain_path(
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery
+) -> Ledger:
+    """Return the MP ledger of a path: each step's terrain, border, road and ZoC cost."""
+    led = Ledger(f"movement {' > '.join(path)} ({mclass}, {weather}, MP {q.mp})")
+    spent = Fraction(0)
+    for a, b in zip(path, path[1:]):
+        if b in q.blocked:
+            led.add(f"{b} holds enemy units: may not enter", "P", "14.1")
+            led.total = None
+            return led
+        c = step_cost(board, chart, weather, mclass, a, b, led)
+        if c is None:
+            led.add(f"{a} > {b} is prohibited", "P", "14.1")
+            led.total = None
+            return led
+        if a in q.zoc:
+            if q.artillery and not _art_may_leave(q, a, b):
+                led.add(f"artillery may not leave enemy ZoC at {a} here", "P", "12.1")
+                led.total = None
+                return led
+            led.add(f"leave enemy ZoC at {a}", q.zoc_exit, "12.1")
+            c += q.zoc_exit
+        spent += c
+    if spent > q.mp and len(path) == 2 and q.min_move:
+        led.add(f"costs {spent} > MP {q.mp}: allowed as the one-hex minimum move", None, "14.1")
+        spent = q.mp
+    led.add("MP left", q.mp - spent)
+    led.total = spent
+    return led
+
+
+def path_cost(
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery
+) -> Fraction | None:
+    """Return the MP a path costs (None if any step is illegal)."""
+    return explain_path(board, chart, weather, mclass, path, q).total
+
+
+def locations_of(units: Iterable[object]) -> frozenset[str]:
+    """Return the set of ``loc`` of some units (skipping off-map ones)."""
+    return frozenset(getattr(u, "loc") for u in units if getattr(u, "loc", None) is not None)

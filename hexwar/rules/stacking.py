@@ -1,0 +1,96 @@
+"""Land stacking (Assault on Narvik 13.2; boxes such as Harstad 13.2.1).
+
+Infantry counts stacking points by size (company 1, battalion 3) up to a limit of 6 per
+location; artillery and tanks stack free; boxes are unlimited. Ships and units aboard
+them do not count (13.1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from hexwar.rules.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
+    from hexwar.core.state import GameState, Unit
+    from hexwar.data.scenario import Tables
+
+ABOARD = "aboard"  # flag of a land unit carried by a ship (13.1)
+
+
+@dataclass(frozen=True)
+class StackReport:
+    """The stacking of one side at one location."""
+
+    loc: str
+    side: str
+    points: int
+    limit: int | None  # None = unlimited (13.2.1)
+    units: tuple[str, ...]
+
+    @property
+    def excess(self) -> int:
+        return 0 if self.limit is None else max(0, self.points - self.limit)
+
+    @property
+    def ok(self) -> bool:
+        return self.excess == 0
+
+    def message(self) -> str:
+        """Return a one-line description naming the location and the excess (13.2)."""
+        lim = "unlimited" if self.limit is None else str(self.limit)
+        if self.ok:
+            return f"{self.loc}: {self.side} stack {self.points}/{lim} points"
+        return f"{self.loc}: {self.side} stack {self.points} points exceeds the limit {lim} by {self.excess} (13.2)"
+
+
+def unit_points(tables: "Tables", unit: "Unit") -> int:
+    """Return one unit's stacking points (0 for free kinds and units aboard ships)."""
+    st = tables.stacking
+    assert st is not None, "this ruleset has no stacking table"
+    t = tables.types[unit.type]
+    if t.kind in st.free_kinds or unit.has(ABOARD):
+        return 0
+    return st.points.get(t.size, 0)
+
+
+def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str,
+          extra: Iterable["Unit"] = (), leaving: Iterable[str] = ()) -> StackReport:
+    """Return the stacking at ``loc`` for ``side``, with ``extra`` units added and ``leaving`` taken out."""
+    st = tables.stacking
+    assert st is not None, "this ruleset has no stacking table"
+    gone = set(leaving)
+    units = [u for u in state.at(loc) if u.side == side and u.id not in gone] + list(extra)
+    pts = sum(unit_points(tables, u) for u in units)
+    unlimited = any(board.is_a(loc, k) for k in st.unlimited_places)
+    return StackReport(loc, side, pts, None if unlimited else st.limit, tuple(sorted(u.id for u in units)))
+
+
+def violations(board: "Board", state: "GameState", tables: "Tables") -> list[StackReport]:
+    """Return every over-stacked location (13.2)."""
+    out = []
+    seen = set()
+    for u in state.on_map():
+        key = (u.loc, u.side)
+        if key in seen:
+            continue
+        seen.add(key)
+        rep = stack(board, state, tables, u.loc, u.side)  # type: ignore[arg-type]
+        if not rep.ok:
+            out.append(rep)
+    return sorted(out, key=lambda r: (r.loc, r.side))
+
+
+def explain_stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str) -> Ledger:
+    """Return the stacking ledger of a location: points per unit, limit, excess."""
+    rep = stack(board, state, tables, loc, side)
+    led = Ledger(f"stacking of {side} at {board.label(loc)}")
+    for uid in rep.units:
+        u = state.units[uid]
+        t = tables.types[u.type]
+        led.add(f"{uid} ({t.kind} {t.size})", unit_points(tables, u), "13.2")
+    led.add("limit", "unlimited" if rep.limit is None else rep.limit, "13.2.1" if rep.limit is None else "13.2")
+    led.total = rep.points
+    return led

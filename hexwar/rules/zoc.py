@@ -1,0 +1,114 @@
+"""Zones of control (Assault on Narvik 12.0).
+
+Each visible infantry unit exerts a ZoC over the locations adjacent to it, but not across
+borders made entirely of water (sea, lake, fjord). Non-infantry units, concealed units,
+units at their fatigue limit and amphibious-assault attackers have none. Several ZoCs on
+one location have no extra effect (12.3).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Iterable
+
+from hexwar.rules.ledger import Ledger
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
+    from hexwar.core.state import GameState, Unit
+    from hexwar.data.scenario import Tables
+
+#: unit flag for amphibious-assault attackers, which have no ZoC (12.0, 20.3.1)
+AMPHIBIOUS = "amphibious_attacker"
+
+
+def zoc_exclusion(unit: "Unit", tables: "Tables") -> str | None:
+    """Return why a unit exerts no ZoC (with its section), or None if it does (12.0)."""
+    t = tables.types[unit.type]
+    if unit.loc is None:
+        return "off the map"
+    if not t.infantry:
+        return f"{t.kind} is not infantry (12.0)"
+    if unit.concealed:
+        return "concealed (12.0, 11.0)"
+    if t.fatigue_limit and unit.fatigue >= t.fatigue_limit:
+        return f"at its fatigue limit {t.fatigue_limit} (10.1, 12.0)"
+    if unit.has(AMPHIBIOUS):
+        return "amphibious-assault attacker (12.0, 20.3.1)"
+    return None
+
+
+def projects_into(board: "Board", loc: str) -> list[str]:
+    """Return the locations a ZoC at ``loc`` reaches: neighbours not across water (12.0)."""
+    if board.terrain(loc) == "box":
+        return []
+    out = []
+    for n in board.neighbours(loc):
+        if board.terrain(n) == "box":
+            continue
+        if board.border(loc, n).is_water:
+            continue
+        out.append(n)
+    return out
+
+
+_PROJ_CACHE: "weakref.WeakKeyDictionary[object, dict[str, tuple[str, ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _projections(board: "Board") -> dict[str, tuple[str, ...]]:
+    cached = _PROJ_CACHE.get(board)
+    if cached is None:
+        cached = _PROJ_CACHE[board] = {loc: tuple(projects_into(board, loc)) for loc in board.locations()}
+    return cached
+
+
+def zoc_of(board: "Board", state: "GameState", tables: "Tables", side: str) -> frozenset[str]:
+    """Return the locations in the ZoC of ``side``'s units.
+
+    >>> from hexwar.data.scenario import load_scenario
+    >>> from hexwar.games.skirmish import SkirmishGame
+    >>> g = SkirmishGame.from_scenario("fixtures/skirmish"); st = g.new_state(1).data
+    >>> sorted(zoc_of(g.board, st, g.tables, "germans"))[:3]
+    ['1907', '1908', '2007']
+    """
+    proj = _projections(board)
+    out: set[str] = set()
+    for u in state.units.values():
+        if u.side == side and u.loc is not None and zoc_exclusion(u, tables) is None:
+            out.update(proj[u.loc])
+    return frozenset(out)
+
+
+def enemy_zoc(board: "Board", state: "GameState", tables: "Tables", side: str) -> frozenset[str]:
+    """Return the locations in the ZoC of every side other than ``side``."""
+    out: set[str] = set()
+    for other in {u.side for u in state.units.values()} - {side}:
+        out |= zoc_of(board, state, tables, other)
+    return frozenset(out)
+
+
+def explain_zoc(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str) -> Ledger:
+    """Return which of ``side``'s units put ``loc`` in their ZoC, and which do not and why."""
+    led = Ledger(f"ZoC of {side} at {board.label(loc)}")
+    hits = 0
+    for n in board.neighbours(loc):
+        for u in state.at(n):
+            if u.side != side:
+                continue
+            why = zoc_exclusion(u, tables)
+            if board.border(n, loc).is_water:
+                led.add(f"{u.id} at {n}: across a water border {sorted(board.border(n, loc).features)}", "no", "12.0")
+            elif why:
+                led.add(f"{u.id} at {n}: {why}", "no", "12.0")
+            else:
+                led.add(f"{u.id} at {n}", "yes", "12.0")
+                hits += 1
+    led.total = "in ZoC" if hits else "not in ZoC"
+    return led
+
+
+def units_exerting(state: "GameState", tables: "Tables", side: str) -> Iterable["Unit"]:
+    """Yield ``side``'s units that exert a ZoC."""
+    for u in state.units.values():
+        if u.side == side and zoc_exclusion(u, tables) is None:
+            yield u
