@@ -80,6 +80,9 @@ class HexBoard:
         for box, bs in self._boxes.items():
             self._places[box] = Place(box, frozenset(bs.kinds) | {"box"}, bs.name)
         self._edges = self._edge_kinds()
+        for h, ks in self._edges.items():  # map edges (22.1, 22.3) are place kinds too
+            p = self._places.get(h)
+            self._places[h] = Place(h, ks | p.kinds, p.name, p.value) if p else Place(h, ks)
 
     # --- construction -------------------------------------------------------------------
 
@@ -140,20 +143,14 @@ class HexBoard:
 
     def places(self, kind: str | None = None) -> Sequence[Place]:
         out = list(self._places.values())
-        if kind is None:
-            return out
-        return [p for p in out if kind in p.kinds] + [
-            Place(h, ks) for h, ks in self._edges.items() if kind in ks and h not in self._places
-        ]
+        return out if kind is None else [p for p in out if kind in p.kinds]
 
     def place(self, loc: str) -> Place | None:
         return self._places.get(loc)
 
     def is_a(self, loc: str, kind: str) -> bool:
         p = self._places.get(loc)
-        if p is not None and kind in p.kinds:
-            return True
-        return kind in self._edges.get(loc, ())
+        return p is not None and kind in p.kinds
 
     def axial(self, loc: str) -> hexes.Axial:
         """Return the axial coordinate of an on-map hex."""
@@ -203,7 +200,7 @@ class HexBoard:
 
     def _kinds(self, loc: str) -> frozenset[str]:
         p = self._places.get(loc)
-        return (p.kinds if p else frozenset()) | self._edges.get(loc, frozenset())
+        return p.kinds if p else frozenset()
 
     def geometry(self, loc: str) -> "BaseGeometry":
         if loc in self._axial:

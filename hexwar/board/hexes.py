@@ -202,8 +202,8 @@ def ring(center: Axial | tuple[int, int], radius: int) -> list[Axial]:
         return [Axial(center[0], center[1])]
     out = []
     q, r = center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius
-    for d in range(6):
-        dq, dr = DIRECTIONS[(d + 2) % 6]
+    for d in (2, 1, 0, 5, 4, 3):  # walk the ring from its SW corner
+        dq, dr = DIRECTIONS[d]
         for _ in range(radius):
             out.append(Axial(q, r))
             q, r = q + dq, r + dr

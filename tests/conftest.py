@@ -1,0 +1,51 @@
+"""Shared fixtures: the fixture scenario, its board and tables, and small map builders."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import settings
+
+from hexwar.board.hexboard import HexBoard
+from hexwar.data.schemas import HexMapSpec
+from hexwar.games.skirmish import SkirmishGame
+
+settings.register_profile("ci", deadline=None, max_examples=60, derandomize=True)
+settings.register_profile("dev", deadline=None, max_examples=60)
+settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session")
+def game() -> SkirmishGame:
+    return SkirmishGame.from_scenario("fixtures/skirmish")
+
+
+@pytest.fixture(scope="session")
+def board(game):
+    return game.board
+
+
+@pytest.fixture(scope="session")
+def tables(game):
+    return game.tables
+
+
+@pytest.fixture
+def state(game):
+    return game.new_state(1)
+
+
+def hex_board(columns=(1, 5), rows=(1, 5), terrain=None, hexsides=None, places=None, boxes=None,
+              default="clear", name="t") -> HexBoard:
+    """Build a small hex board inline."""
+    spec = HexMapSpec(
+        kind="hex_map", name=name, description="test", source="fixture",
+        grid={"digits": 2, "columns": columns, "rows": rows, "hex_km": 3.0, "parity": "odd-q"},
+        default_terrain=default, terrain=terrain or {}, hexsides=hexsides or {},
+        places=places or [], boxes=boxes or {},
+    )
+    return HexBoard(spec)
+
+
+F = Fraction
