@@ -43,7 +43,7 @@ class SupplyResult:
     def explain(self) -> Ledger:
         led = Ledger(f"line of supply from {self.loc}")
         if self.supplied and self.path:
-            led.add(f"path {' > '.join(self.path)}", f"{len(self.path) - 1} hexes", "19.3")
+            led.add(f"path {' > '.join(self.path)}", _hexes(len(self.path) - 1), "19.3")
             led.add(f"reaches base {self.base}", None, "19.4")
         led.add(self.reason, None, "19.3")
         led.total = "supplied" if self.supplied else "not supplied"
@@ -223,7 +223,7 @@ def line_of_supply(
 
     found = _bfs(net, loc, bases, allowed, max_len)
     if found:
-        return SupplyResult(loc, True, tuple(found), found[-1], reason=f"{len(found) - 1} hexes <= {max_len} to base {found[-1]}")
+        return SupplyResult(loc, True, tuple(found), found[-1], reason=f"{_hexes(len(found) - 1)} <= {max_len} to base {found[-1]}")
     free = _bfs(net, loc, bases, lambda x: True, 10**6)
     if not free:
         return SupplyResult(loc, False, reason="no base can be reached at all over passable ground (19.3)")
@@ -233,7 +233,11 @@ def line_of_supply(
             return SupplyResult(loc, False, tuple(free), base, x,
                                 f"nearest base {base}: blocked at {x}, in enemy ZoC without Allied infantry (12.2)")
     return SupplyResult(loc, False, tuple(free), base, None,
-                        f"nearest base {base} is {len(free) - 1} hexes away, more than {max_len} (19.3)")
+                        f"nearest base {base} is {_hexes(len(free) - 1)} away, more than {max_len} (19.3)")
+
+
+def _hexes(n: int) -> str:
+    return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
 def _bfs(net: SupplyNet, start: str, bases: set[str], allowed, max_len: int) -> list[str] | None:

@@ -222,7 +222,7 @@ class SkirmishGame:
         res = resolve_differential(self.tables.crt, sums.attack, sums.defence, sums.drms, dice)  # type: ignore[arg-type]
         events.append({"type": "assault", "target": target, "attackers": list(order.units), "defenders": defenders,
                        "ad": sums.differential, "drm": sums.drm, "die": res.die, "column": res.column,
-                       "result": f"{res.attacker}/{res.defender}"})
+                       "result": f"{res.attacker}/{res.defender}", "ledger": res.ledger.to_dict()})
         events += self._take(data, defenders, res.defender, order.side)  # 15.2: defender first
         events += self._take(data, list(order.units), res.attacker, self._enemy(order.side))
         for a in order.units:

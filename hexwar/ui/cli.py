@@ -1,0 +1,332 @@
+"""The ``hexwar`` command line (typer + rich). Every command takes ``--json``.
+
+Data problems print one line each (``file:key: message``) and exit 1; bad arguments
+print one line and exit 2. No command shows a traceback for a user's mistake.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from hexwar.board import BoardError, load_board
+from hexwar.data.loader import DataError, default_library
+from hexwar.data.scenario import validate_tree
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, help="hexwar: rules engine for the 1940 Narvik wargames.")
+map_app = typer.Typer(no_args_is_help=True, help="Show, render and build maps.")
+app.add_typer(map_app, name="map")
+out = Console()
+err = Console(stderr=True)
+
+JSON = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables.")
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for: one line, exit 2."""
+
+
+def _emit(obj: Any) -> None:
+    out.print_json(json.dumps(obj, default=_default, sort_keys=True))
+
+
+def _default(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return str(v) if v.denominator != 1 else int(v)
+    if isinstance(v, (set, frozenset)):
+        return sorted(v)
+    if hasattr(v, "to_dict"):
+        return v.to_dict()
+    raise TypeError(f"cannot serialise {type(v).__name__}")
+
+
+def _game(scenario: str) -> Any:
+    from hexwar.games import game_for
+
+    return game_for(scenario)
+
+
+def _unit(game: Any, data: Any, uid: str) -> Any:
+    if uid not in data.units:
+        raise UserError(f"no unit {uid!r} in scenario {game.spec.name}; units: {', '.join(sorted(data.units))}")
+    u = data.units[uid]
+    if u.loc is None:
+        raise UserError(f"{uid} is not on the map ({u.pool})")
+    return u
+
+
+# --- validate ---------------------------------------------------------------------------
+
+
+@app.command()
+def validate(path: Optional[Path] = typer.Argument(None, help="Data root holding maps/, oob/, tables/ (default: bundled)."),
+             json_: bool = JSON) -> None:
+    """Validate every map, order of battle, scenario and table; report every problem."""
+    probs, n = validate_tree(path)
+    if json_:
+        _emit({"files": n, "problems": [str(p) for p in probs], "ok": not probs})
+    else:
+        for p in probs:
+            print(str(p))
+        if not probs:
+            out.print(f"ok: {n} files valid")
+        else:
+            err.print(f"{len(probs)} problem(s) in {n} files")
+    raise typer.Exit(1 if probs else 0)
+
+
+# --- maps -------------------------------------------------------------------------------
+
+
+@map_app.command("show")
+def map_show(name: str = typer.Argument(..., help="Map name, e.g. fixtures/skirmish"), json_: bool = JSON) -> None:
+    """Summarise a map: size, terrain counts, border features, places."""
+    b = load_board(name)
+    from collections import Counter
+
+    terrain = Counter(b.terrain(x) for x in b.locations())
+    feats: Counter[str] = Counter()
+    seen = set()
+    for a in b.locations():
+        for c in b.neighbours(a):
+            k = (a, c) if a < c else (c, a)
+            if k not in seen:
+                seen.add(k)
+                feats.update(b.border(a, c).features)
+    places = [{"at": p.location, "name": p.name, "kinds": sorted(p.kinds), "value": p.value}
+              for p in b.places() if p.name or p.value or p.kinds - {"edge_north", "edge_south", "edge_east", "edge_west"}]
+    info = {"name": b.name, "kind": b.kind, "locations": len(b.locations()), "borders": len(seen),
+            "terrain": dict(terrain), "features": dict(feats), "places": places}
+    if json_:
+        _emit(info)
+        return
+    out.print(f"[bold]{b.name}[/] ({b.kind}): {info['locations']} locations, {info['borders']} borders")
+    t = Table("terrain", "count", title="terrain")
+    for k, v in sorted(terrain.items()):
+        t.add_row(k, str(v))
+    out.print(t)
+    f = Table("border feature", "count", title="border features")
+    for k, v in sorted(feats.items()):
+        f.add_row(k, str(v))
+    out.print(f)
+    p = Table("place", "at", "kinds", "VP", title="places")
+    for pl in places:
+        p.add_row(pl["name"], pl["at"], ", ".join(pl["kinds"]), str(pl["value"] or ""))
+    out.print(p)
+
+
+@map_app.command("render")
+def map_render(name: str = typer.Argument(..., help="Map name"),
+               output: Path = typer.Option(..., "-o", "--output", help="SVG file to write"),
+               scale: Optional[float] = typer.Option(None, help="Pixels per km"),
+               json_: bool = JSON) -> None:
+    """Render a map to SVG: terrain, hexside features, places and labels."""
+    from hexwar.ui.render import render_svg
+
+    b = load_board(name)
+    svg = render_svg(b, px_per_km=scale)
+    output.write_text(svg, encoding="utf-8")
+    if json_:
+        _emit({"map": b.name, "svg": str(output), "bytes": len(svg)})
+    else:
+        out.print(f"wrote {output} ({len(svg):,} bytes)")
+
+
+# --- rule queries over a scenario -------------------------------------------------------
+
+
+@app.command()
+def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures/skirmish"),
+          unit: str = typer.Argument(..., help="Unit id"),
+          to: Optional[str] = typer.Option(None, "--to", help="Explain the path to this location"),
+          weather: Optional[str] = typer.Option(None, help="Weather section of the terrain chart"),
+          mp: Optional[str] = typer.Option(None, help="Override MP (e.g. 3/2 for halved)"),
+          json_: bool = JSON) -> None:
+    """List where a unit can move in one action (14.0), with MP left; explain one path."""
+    from hexwar.rules.movement import explain_path
+    from hexwar.rules.movement import reach as reach_fn
+
+    g = _game(scenario)
+    data = g.new_state(0).data
+    u = _unit(g, data, unit)
+    t = g.tables.types[u.type]
+    q = g.query(data, u)
+    if mp is not None:
+        from dataclasses import replace
+
+        q = replace(q, mp=Fraction(mp))
+    w = weather or data.weather
+    r = reach_fn(g.board, g.tables.terrain, w, t.movement_class, u.loc, q)
+    rows = [{"to": d, "mp_left": r.mp_left[d], "path": r.path(d), "minimum_move": d in r.min_move} for d in r.destinations()]
+    led = None
+    if to is not None:
+        if to not in r:
+            raise UserError(f"{unit} cannot reach {to} in one movement action (14.1)")
+        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, r.path(to), q)
+    if json_:
+        _emit({"unit": unit, "from": u.loc, "mp": q.mp, "weather": w, "reach": rows, "explain": led.to_dict() if led else None})
+        return
+    tab = Table("to", "MP left", "path", title=f"{unit} from {u.loc}: MP {q.mp}, {w}")
+    for row in rows:
+        tab.add_row(g.board.label(row["to"]), str(row["mp_left"]) + (" (14.1 min)" if row["minimum_move"] else ""), ">".join(row["path"]))
+    out.print(tab)
+    if led:
+        out.print(led.render(), markup=False)
+
+
+@app.command()
+def supply(scenario: str = typer.Argument(..., help="Scenario name"),
+           units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: every unit of the supply side)"),
+           json_: bool = JSON) -> None:
+    """Check lines of supply (19.3): the path found, or the nearest base and what blocked it."""
+    from hexwar.rules.supply import ALWAYS_SUPPLIED
+
+    g = _game(scenario)
+    data = g.new_state(0).data
+    side = g.spec.supply_side
+    uids = units or sorted(u.id for u in data.on_map(side))
+    rows = []
+    for uid in uids:
+        u = _unit(g, data, uid)
+        if u.nation in ALWAYS_SUPPLIED:
+            rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": "Norwegians are always supplied (19.2)", "path": []})
+            continue
+        res = g.supply(data, u)
+        rows.append({"unit": uid, "at": u.loc, "supplied": res.supplied, "reason": res.reason, "path": list(res.path),
+                     "blocked_at": res.blocked_at, "base": res.base})
+    if json_:
+        _emit({"bases": data.bases, "units": rows})
+        return
+    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply to bases {', '.join(data.bases) or 'none'}")
+    for r in rows:
+        tab.add_row(r["unit"], r["at"], "yes" if r["supplied"] else "[red]no[/]", r["reason"], ">".join(r["path"]))
+    out.print(tab)
+
+
+@app.command()
+def fatigue(scenario: str = typer.Argument(..., help="Scenario name"),
+            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: all on the map)"),
+            recover: bool = typer.Option(False, help="Show the end-of-turn recovery (21.0) too"),
+            json_: bool = JSON) -> None:
+    """Show fatigue, limits, the AFL of the units named (15.1), and end-of-turn recovery (21.0)."""
+    from hexwar.rules import fatigue as fat
+
+    g = _game(scenario)
+    data = g.new_state(0).data
+    uids = units or sorted(u.id for u in data.on_map())
+    for uid in uids:
+        _unit(g, data, uid)
+    afl, led = fat.average_fatigue_level(data, g.tables, uids)
+    rows = [{"unit": x, "fp": data.units[x].fatigue, "fl": fat.fatigue_limit(g.tables, data.units[x]),
+             "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x])} for x in uids]
+    after = None
+    if recover:
+        fat.end_of_turn_recovery(data, g.tables)
+        after = {x: data.units[x].fatigue for x in uids}
+    if json_:
+        _emit({"units": rows, "afl": afl, "afl_ledger": led.to_dict(), "after_recovery": after})
+        return
+    tab = Table("unit", "FP", "FL", "at limit", *(["after 21.0"] if after else []), title="fatigue")
+    for r in rows:
+        extra = [str(after[r["unit"]])] if after else []
+        tab.add_row(r["unit"], str(r["fp"]) if r["infantry"] else "-", str(r["fl"]) if r["infantry"] else "-", "yes" if r["at_limit"] else "", *extra)
+    out.print(tab)
+    out.print(led.render(), markup=False)
+
+
+@app.command()
+def odds(scenario: str = typer.Argument(..., help="Scenario name"),
+         target: Optional[str] = typer.Option(None, help="Location assaulted (with --attackers); a what-if: adjacency is not checked"),
+         attackers: Optional[str] = typer.Option(None, help="Comma-separated attacking unit ids"),
+         ad: Optional[int] = typer.Option(None, help="Attack differential, for a bare CRT look-up"),
+         drm: int = typer.Option(0, help="Die roll modifier (bare look-up)"),
+         attack: Optional[int] = typer.Option(None, help="Attack strength, for the odds CRT"),
+         defence: Optional[int] = typer.Option(None, help="Defence strength, for the odds CRT"),
+         shift: int = typer.Option(0, help="Column shift"),
+         json_: bool = JSON) -> None:
+    """Exact combat odds: a scenario assault (15.1), a differential column, or an odds column."""
+    from hexwar.rules.assault import assault_sums
+    from hexwar.rules.combat import diff_column_index, diff_outcomes, odds_column_index, odds_outcomes
+
+    g = _game(scenario)
+    data = g.new_state(0).data
+    crt = g.tables.crt
+    ledger = None
+    if attack is not None or defence is not None:
+        if g.tables.odds is None or attack is None or defence is None:
+            raise UserError("--attack and --defence need both values and a scenario with an odds CRT")
+        col = g.tables.odds.columns[odds_column_index(g.tables.odds, attack, defence, shift)].label
+        dist = [(r, p) for r, p in odds_outcomes(g.tables.odds, attack, defence, drm, shift)]
+        res = {"crt": g.tables.odds.name, "column": col, "drm": drm, "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in dist]}
+    else:
+        if target is not None:
+            if not attackers:
+                raise UserError("--target needs --attackers")
+            ids = [x.strip() for x in attackers.split(",") if x.strip()]
+            for x in ids:
+                _unit(g, data, x)
+            defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
+            if not defenders:
+                raise UserError(f"{target} holds no enemy of {ids[0]}")
+            s = assault_sums(data, g.tables, ids, defenders)
+            ad, drm = s.differential, s.drm
+            from hexwar.rules.ledger import Ledger
+
+            ledger = Ledger(f"assault on {target}")
+            ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
+            ledger.total = f"AD {ad}, DRM {drm:+d}"
+        if ad is None:
+            raise UserError("give --target with --attackers, or --ad, or --attack with --defence")
+        col = crt.columns[diff_column_index(crt, ad, shift)].label
+        dist = diff_outcomes(crt, ad, drm, shift)
+        res = {"crt": crt.name, "ad": ad, "column": col, "drm": drm,
+               "outcomes": [{"result": f"{a}/{d}", "p": str(p), "percent": float(p) * 100} for (a, d), p in dist]}
+    if ledger is not None:
+        res["ledger"] = ledger.to_dict()
+    if json_:
+        _emit(res)
+        return
+    tab = Table("result", "probability", "%", title=f"{res['crt']}: column {res['column']}, DRM {res['drm']:+d}")
+    for o in res["outcomes"]:
+        tab.add_row(o["result"], o["p"], f"{o['percent']:.1f}")
+    out.print(tab)
+    if ledger is not None:
+        out.print(ledger.render(), markup=False)
+
+
+@app.command()
+def play(game: str = typer.Argument("narvik", help="Game to play"), json_: bool = JSON) -> None:
+    """Play a game solitaire (coming with the Assault on Narvik issues)."""
+    msg = ("Solitaire play of Assault on Narvik arrives with the Narvik map, charts and game. "
+           "Today you can inspect the rules on the fixture scenario: "
+           "hexwar reach fixtures/skirmish 1SG --to 1910, hexwar supply fixtures/skirmish, "
+           "hexwar odds fixtures/skirmish --target 2008 --attackers 1SG,1IG")
+    if json_:
+        _emit({"status": "not yet available", "message": msg})
+    else:
+        out.print(msg)
+
+
+def main() -> None:
+    """Run the CLI, turning data and user errors into one-line messages."""
+    try:
+        app()
+    except DataError as e:
+        for p in e.problems:
+            print(str(p), file=sys.stderr)
+        sys.exit(1)
+    except (UserError, BoardError, KeyError, ValueError) as e:
+        msg = e.args[0] if e.args else str(e)
+        print(f"error: {msg}", file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
