@@ -7,6 +7,7 @@ Problems are reported as ``file:key.path: message``, all at once, through one
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -95,6 +96,9 @@ def read_yaml(path: Path) -> Any:
         raise DataError([Problem(_rel(path), "", f"cannot read: {exc.strerror}")]) from None
 
 
+_KEYED = re.compile(r"^([\w\-/]+(?:\.[\w\-/]+)+): (.*)$")
+
+
 def _loc(loc: tuple[Any, ...]) -> str:
     parts = []
     for p in loc:
@@ -121,7 +125,12 @@ def parse(raw: Any, file: str) -> BaseModel:
                 msg = "required key is missing"
             elif e["type"] == "extra_forbidden":
                 msg = "unknown key (typo?)"
-            probs.append(Problem(file, _loc(e["loc"]), msg))
+            key = _loc(e["loc"])
+            m = _KEYED.match(msg)
+            if m:  # a model-level check that names its own key path: "columns.0: ..."
+                key = f"{key}.{m.group(1)}" if key else m.group(1)
+                msg = m.group(2)
+            probs.append(Problem(file, key, msg))
         raise DataError(probs) from None
 
 

@@ -41,23 +41,37 @@ class Tables:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+_BUILDERS: dict[str, Any] = {
+    "terrain": TerrainChart.from_spec,
+    "fatigue": FatigueTable.from_spec,
+    "stacking": StackingRules.from_spec,
+    "crt": DifferentialCrt.from_spec,
+    "odds": OddsCrt.from_spec,
+}
+
+
 def load_tables(names: Mapping[str, str], unit_types: str, library: Library | None = None) -> Tables:
-    """Load the tables a scenario names by role (terrain, fatigue, stacking, crt, odds)."""
+    """Load the tables a scenario names by role (terrain, fatigue, stacking, crt, odds).
+
+    Every broken table is reported, not just the first.
+    """
     lib = library or default_library()
     probs = _check_roles(names, "<scenario>")
+    kw: dict[str, Any] = {}
+    try:
+        ut = lib.load("oob", unit_types, "unit_types")
+        kw["types"] = unit_types_from_spec(ut.types)
+    except DataError as e:
+        probs += e.problems
+    for role, name in names.items():
+        if role not in _BUILDERS:
+            continue
+        try:
+            kw[role] = _BUILDERS[role](lib.load("tables", name, TABLE_ROLES[role]))
+        except DataError as e:
+            probs += e.problems
     if probs:
         raise DataError(probs)
-    ut = lib.load("oob", unit_types, "unit_types")
-    kw: dict[str, Any] = {"types": unit_types_from_spec(ut.types)}
-    builders = {
-        "terrain": TerrainChart.from_spec,
-        "fatigue": FatigueTable.from_spec,
-        "stacking": StackingRules.from_spec,
-        "crt": DifferentialCrt.from_spec,
-        "odds": OddsCrt.from_spec,
-    }
-    for role, name in names.items():
-        kw[role] = builders[role](lib.load("tables", name, TABLE_ROLES[role]))
     return Tables(**kw)
 
 
@@ -101,6 +115,16 @@ def load_scenario(name: str, library: Library | None = None) -> Scenario:
         tables = load_tables(spec.tables, oob.unit_types, lib)
     except DataError as e:
         probs += e.problems
+    if tables is None and oob is not None:
+        # some table is broken: still cross-check what did load (unit types vs the chart)
+        try:
+            chart = TerrainChart.from_spec(lib.load("tables", spec.tables["terrain"], "terrain_effects"))
+            types = unit_types_from_spec(lib.load("oob", oob.unit_types, "unit_types").types)
+            probs += check_types(types, chart, file)
+        except (DataError, KeyError):
+            pass
+    if board is None and oob is not None and tables is not None:
+        probs += check_types(tables.types, tables.terrain, file)
     if board is not None and oob is not None and tables is not None:
         probs += check_scenario(spec, oob, board, tables, file)
     if probs:
@@ -108,13 +132,19 @@ def load_scenario(name: str, library: Library | None = None) -> Scenario:
     return Scenario(spec, oob, board, tables, file)
 
 
+def check_types(types: Mapping[str, UnitType], chart: TerrainChart, file: str) -> list[Problem]:
+    """Return unit types whose movement class the terrain chart lacks (14.1)."""
+    return [
+        Problem(file, f"unit_types.{key}.movement_class", f"{t.movement_class!r} is not a movement class of {chart.name} (14.1)")
+        for key, t in types.items()
+        if t.movement_class not in chart.movement_classes
+    ]
+
+
 def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tables, file: str) -> list[Problem]:
     """Return the cross-reference problems between a scenario, its OOB, map and tables."""
-    probs: list[Problem] = []
     chart = tables.terrain
-    for key, t in tables.types.items():
-        if t.movement_class not in chart.movement_classes:
-            probs.append(Problem(file, f"unit_types.{key}.movement_class", f"{t.movement_class!r} is not a movement class of {chart.name} (14.1)"))
+    probs = check_types(tables.types, chart, file)
     codes = {board.terrain(loc) for loc in board.locations()} - {"box"}
     for code in sorted(codes):
         if code not in chart.terrain_classes:

@@ -1,0 +1,89 @@
+"""The command line: every command runs on bundled data, with --json, and fails in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from hexwar.ui.cli import app
+
+runner = CliRunner()
+
+
+def run_json(*args):
+    res = runner.invoke(app, [*args, "--json"])
+    assert res.exit_code == 0, res.output
+    return json.loads(res.output)
+
+
+def test_map_show_json():
+    info = run_json("map", "show", "fixtures/skirmish")
+    assert info["kind"] == "hex" and info["locations"] == 111
+    assert info["terrain"]["mountain"] == 4 and info["features"]["ridge"] == 5
+    assert {"at": "1704", "name": "Nordby", "kinds": ["edge_north", "town", "victory"], "value": 5} in info["places"]
+
+
+def test_map_render_writes_svg(tmp_path):
+    out = tmp_path / "m.svg"
+    info = run_json("map", "render", "fixtures/skirmish", "-o", str(out))
+    svg = out.read_text()
+    assert info["bytes"] == len(svg) and svg.startswith("<svg") and "Portby" in svg and "1812" in svg
+    run_json("map", "render", "fixtures/areas", "-o", str(tmp_path / "a.svg"))
+    assert "Nordby" in (tmp_path / "a.svg").read_text()
+
+
+def test_reach_json_and_explanation():
+    r = run_json("reach", "fixtures/skirmish", "1SG", "--to", "1910")
+    dests = {x["to"]: x for x in r["reach"]}
+    assert dests["1910"]["mp_left"] == 2 and dests["1910"]["path"] == ["1710", "1810", "1910"]
+    assert [ln["rule"] for ln in r["explain"]["lines"]][:2] == ["14.2", "14.2"]
+    halved = run_json("reach", "fixtures/skirmish", "1SG", "--mp", "3/2")
+    assert {x["to"]: x["mp_left"] for x in halved["reach"]}["2010"] == 0
+
+
+def test_supply_json():
+    r = run_json("supply", "fixtures/skirmish")
+    by = {x["unit"]: x for x in r["units"]}
+    assert by["1SG"]["supplied"] and by["1SG"]["path"][-1] == "1612"
+    assert "19.2" in by["6-1"]["reason"]
+
+
+def test_fatigue_json():
+    r = run_json("fatigue", "fixtures/skirmish", "I-1", "I-2", "--recover")
+    assert r["afl"] == 1  # (2 + 0) // 2
+    assert r["after_recovery"] == {"I-1": 0, "I-2": 0}
+
+
+def test_odds_json_is_exact():
+    r = run_json("odds", "fixtures/skirmish", "--ad", "4")
+    assert r["column"] == "3..5" and sum(float(o["percent"]) for o in r["outcomes"]) == pytest.approx(100)
+    assert {o["result"]: o["p"] for o in r["outcomes"]}["0/2"] == "1/3"
+    a = run_json("odds", "fixtures/skirmish", "--target", "2008", "--attackers", "1SG")
+    assert a["ad"] == 4 and a["ledger"]["total"] == "AD 4, DRM +0"
+    o = run_json("odds", "fixtures/skirmish", "--attack", "7", "--defence", "3")
+    assert o["column"] == "2:1"
+
+
+def test_play_placeholder_says_what_is_coming():
+    r = run_json("play")
+    assert r["status"] == "not yet available"
+
+
+@pytest.mark.parametrize(
+    "args,code,needle",
+    [
+        (["reach", "fixtures/skirmish", "NOPE"], 2, "no unit 'NOPE'"),
+        (["reach", "fixtures/skirmish", "1SG", "--to", "2414"], 2, "cannot reach 2414"),
+        (["map", "show", "nowhere"], 1, "no such maps file"),
+        (["odds", "fixtures/skirmish"], 2, "give --target"),
+    ],
+)
+def test_errors_are_one_line_without_traceback(args, code, needle):
+    p = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", *args], capture_output=True, text=True)
+    assert p.returncode == code
+    assert needle in p.stderr and "Traceback" not in p.stderr
+    assert len([ln for ln in p.stderr.splitlines() if ln.strip()]) == 1
