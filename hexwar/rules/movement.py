@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
@@ -94,34 +94,71 @@ class MoveQuery:
     min_move: bool = True
 
 
-@dataclass
 class Reach:
-    """Where a unit can get: MP left at each location, and a cheapest path to it."""
+    """Where a unit can get: MP left at each location, and a cheapest path to it.
 
-    start: str
-    mp: Fraction
-    mp_left: dict[str, Fraction]
-    parent: dict[str, str | None] = field(repr=False)
-    min_move: frozenset[str] = frozenset()  # reached only by the 14.1 one-hex minimum
+    The search keeps integer costs (units of ``1/scale`` MP) by location index; the views
+    by location id (``left``, ``mp_left`` as exact Fractions, ``parent``) are built on
+    first use, so a caller that only needs a few locations pays for a few.
+    """
+
+    __slots__ = ("start", "mp", "scale", "_locs", "_index", "_dist", "_parent", "_top", "min_move", "_left", "_mp_left", "_par")
+
+    def __init__(self, start: str, mp: Fraction, scale: int, locs: Sequence[str], index: Mapping[str, int],
+                 dist: dict[int, int], parent: dict[int, int], min_move: frozenset[str] = frozenset()):
+        self.start = start
+        self.mp = mp
+        self.scale = scale
+        self._locs = locs
+        self._index = index
+        self._dist = dist  # index -> MP spent * scale (-1: reached by the minimum move)
+        self._parent = parent
+        self.min_move = min_move  # reached only by the 14.1 one-hex minimum
+        self._left: dict[str, int] | None = None
+        self._mp_left: dict[str, Fraction] | None = None
+        self._par: dict[str, str | None] | None = None
+
+    def _spent(self, d: int) -> Fraction:
+        return self.mp if d < 0 else Fraction(d, self.scale)
+
+    @property
+    def mp_left(self) -> dict[str, Fraction]:
+        """Return location -> exact MP left."""
+        if self._mp_left is None:
+            locs, mp = self._locs, self.mp
+            self._mp_left = {locs[i]: mp - self._spent(d) for i, d in self._dist.items()}
+        return self._mp_left
+
+    @property
+    def parent(self) -> dict[str, str | None]:
+        """Return location -> previous location on a cheapest path (None at the start)."""
+        if self._par is None:
+            locs = self._locs
+            self._par = {locs[i]: (locs[p] if p >= 0 else None) for i, p in self._parent.items()}
+        return self._par
 
     def __contains__(self, loc: object) -> bool:
-        return loc in self.mp_left
+        i = self._index.get(loc)  # type: ignore[call-overload]
+        return i is not None and i in self._dist
 
     def __len__(self) -> int:
-        return len(self.mp_left)
+        return len(self._dist)
 
     def path(self, loc: str) -> list[str]:
         """Return a cheapest path from the start to ``loc`` (both included)."""
-        if loc not in self.parent:
+        i = self._index.get(loc)
+        if i is None or i not in self._dist:
             raise KeyError(f"{loc} is not reachable from {self.start}")
-        out = [loc]
-        while (p := self.parent[out[-1]]) is not None:
+        out = [i]
+        par = self._parent
+        while (p := par[out[-1]]) >= 0:
             out.append(p)
-        return out[::-1]
+        return [self._locs[j] for j in reversed(out)]
 
     def destinations(self) -> list[str]:
         """Return every reachable location except the start, sorted."""
-        return sorted(x for x in self.mp_left if x != self.start)
+        locs = self._locs
+        return sorted(locs[i] for i in self._dist if locs[i] != self.start)
 
 
 def _art_may_leave(q: MoveQuery, a: str, b: str) -> bool:
@@ -147,9 +184,33 @@ class CompiledMoves:
                 c = step_cost(board, chart, weather, mclass, a, b)
                 if c is not None:
                     row.append((self.index[b], int(c * self.scale)))
-            succ.append(tuple(row))
+            succ.append(tuple(sorted(row, key=lambda vc: vc[1])))  # cheapest first: see reach()
         self.succ = succ
         self.neighbours: list[tuple[int, ...]] = [tuple(self.index[b] for b in board.neighbours(a)) for a in self.locs]
+        self._ctx: dict[tuple[int, int, int], tuple[object, ...]] = {}
+
+    def context(self, q: MoveQuery) -> tuple[set[int], set[int], set[int]]:
+        """Return (blocked, zoc, friendly infantry) as index sets, cached per set objects.
+
+        One game state asks for many units with the same ZoC and enemy sets, so their
+        conversion is paid once, not per query (the cache keeps the sets alive, so their
+        ids cannot be reused while cached).
+        """
+        key = (id(q.blocked), id(q.zoc), id(q.friendly_inf))
+        hit = self._ctx.get(key)
+        if hit is None:
+            idx = self.index
+            blocked = {idx[x] for x in q.blocked if x in idx}
+            hit = (
+                blocked,
+                {idx[x] for x in q.zoc if x in idx},
+                {idx[x] for x in q.friendly_inf if x in idx},
+                q.blocked, q.zoc, q.friendly_inf,
+            )
+            if len(self._ctx) >= 16:
+                self._ctx.pop(next(iter(self._ctx)))
+            self._ctx[key] = hit
+        return hit[0], hit[1], hit[2]  # type: ignore[return-value]
 
 
 _COMPILED: "weakref.WeakKeyDictionary[object, dict[tuple[int, str, str], CompiledMoves]]" = weakref.WeakKeyDictionary()
@@ -179,59 +240,58 @@ def reach(
     """
     cm = compiled(board, chart, weather, mclass)
     scale = cm.scale
-    idx = cm.index
-    s = idx[start]
+    s = cm.index[start]
     budget = math.floor(q.mp * scale)
-    blocked = {idx[x] for x in q.blocked if x in idx}
-    zoc = {idx[x] for x in q.zoc if x in idx}
+    blocked, zoc, finf = cm.context(q)
     zx = int(q.zoc_exit * scale)
     art = q.artillery
-    finf = {idx[x] for x in q.friendly_inf if x in idx} if art else set()
     dist = {s: 0}
     parent: dict[int, int] = {s: -1}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(s)
     succ = cm.succ
+    get = dist.get
+    big = 1 << 60
     for d in range(budget + 1):
         for u in buckets[d]:
             if dist[u] != d:
-                continue
+                continue  # stale entry: reached more cheaply since
             in_zoc = u in zoc
-            base = d + zx if in_zoc else d
+            base = d + zx if in_zoc else d  # 12.1: leaving an enemy ZoC location
             if art and in_zoc:
                 if u not in finf:
-                    continue
+                    continue  # 12.1: artillery leaves a ZoC only from a hex with friendly infantry
                 for v, c in succ[u]:
+                    nd = base + c
+                    if nd > budget:
+                        break
                     if v in blocked or (v in zoc and v not in finf):
                         continue
-                    nd = base + c
-                    if nd <= budget and nd < dist.get(v, 1 << 60):
+                    if nd < get(v, big):
                         dist[v] = nd
                         parent[v] = u
                         buckets[nd].append(v)
                 continue
-            for v, c in succ[u]:
+            for v, c in succ[u]:  # sorted by cost: the first over budget ends the row
                 nd = base + c
-                if nd <= budget and v not in blocked and nd < dist.get(v, 1 << 60):
+                if nd > budget:
+                    break
+                if nd < get(v, big) and v not in blocked:
                     dist[v] = nd
                     parent[v] = u
                     buckets[nd].append(v)
-    locs = cm.locs
-    mp_left = {locs[i]: q.mp - Fraction(d, scale) for i, d in dist.items()}
-    par: dict[str, str | None] = {locs[i]: (locs[p] if p >= 0 else None) for i, p in parent.items()}
     mins: set[str] = set()
-    if q.min_move:
+    if q.min_move:  # 14.1: one location, whatever it costs, unless prohibited or enemy-held
         start_zoc = s in zoc
         for v, _c in succ[s]:
-            lv = locs[v]
-            if lv in mp_left or v in blocked:
+            if v in dist or v in blocked:
                 continue
             if art and start_zoc and not (s in finf and (v not in zoc or v in finf)):
                 continue
-            mp_left[lv] = Fraction(0)
-            par[lv] = start
-            mins.add(lv)
-    return Reach(start, q.mp, mp_left, par, frozenset(mins))
+            dist[v] = -1
+            parent[v] = s
+            mins.add(cm.locs[v])
+    return Reach(start, q.mp, scale, cm.locs, cm.index, dist, parent, frozenset(mins))
 
 
 # --- reference implementation -----------------------------------------------------------

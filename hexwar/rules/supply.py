@@ -17,6 +17,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
+import numpy as np
+
 from hexwar.board import hexes
 from hexwar.rules.ledger import Ledger
 from hexwar.rules.movement import step_cost
@@ -51,95 +53,86 @@ class SupplyResult:
 
 
 class SupplyNet:
-    """Passability for supply lines, compiled once per board, chart, weather and class."""
+    """Passability for supply lines, compiled once per board, chart, weather and class.
+
+    Sets of locations are Python integers used as bitsets. On a hex board a hex's bit is
+    its position in an axial grid with a guard slot above and below every column, so one
+    step in a direction is a constant shift; on an area board (and for boxes) each location
+    gets the next free bit and steps use per-location neighbour masks.
+    """
 
     def __init__(self, board: "Board", chart: "TerrainChart", weather: str, mclass: str):
         self.locs = list(board.locations())
-        self.index = {x: i for i, x in enumerate(self.locs)}
-        n = len(self.locs)
-        # step i -> j allowed for infantry (terrain and border; enemy aside)
-        self.adj: list[tuple[int, ...]] = []
-        for a in self.locs:
-            row = []
-            for b in board.neighbours(a):
-                if step_cost(board, chart, weather, mclass, a, b) is not None:
-                    row.append(self.index[b])
-            self.adj.append(tuple(row))
-        # reverse adjacency as bit masks: rev_mask[j] = locations with a legal step into j
-        self.rev_mask = [0] * n
-        for i, row in enumerate(self.adj):
-            for j in row:
-                self.rev_mask[j] |= 1 << i
-        # enterable: some legal step leads into it (19.3: nothing impassable on the line)
+        # legal steps a -> b for infantry (terrain and border; enemy aside)
+        steps: dict[str, list[str]] = {
+            a: [b for b in board.neighbours(a) if step_cost(board, chart, weather, mclass, a, b) is not None]
+            for a in self.locs
+        }
+        self.steps = steps
+        self.pos: dict[str, int] = {}
+        self.shifts: list[tuple[int, int]] = []  # (delta, bitset of hexes whose step by delta is legal)
+        nbits = 0
+        grid: set[str] = set()
+        if board.kind == "hex":
+            ax = {h: board.axial(h) for h in board.hexes()}  # type: ignore[attr-defined]
+            grid = set(ax)
+            q0 = min(a.q for a in ax.values())
+            r0 = min(a.r for a in ax.values()) - 1
+            w = max(a.r for a in ax.values()) - r0 + 2  # guard slots at 0 and w - 1
+            for h, a in ax.items():
+                self.pos[h] = (a.q - q0) * w + (a.r - r0)
+            nbits = (max(a.q for a in ax.values()) - q0 + 1) * w
+            for dq, dr in hexes.DIRECTIONS:
+                mask = 0
+                for h, a in ax.items():
+                    nb = board.hex_at((a.q + dq, a.r + dr))  # type: ignore[attr-defined]
+                    if nb is not None and nb in steps[h]:
+                        mask |= 1 << self.pos[h]
+                self.shifts.append((dq * w + dr, mask))
+        for x in self.locs:
+            if x not in self.pos:
+                self.pos[x] = nbits
+                nbits += 1
+        self.nbits = nbits
+        # rev[b]: locations with a legal step into b. Grid-to-grid steps go by shifts; every
+        # step that touches a non-grid location (an area, a box) goes by these masks.
+        rev: dict[str, int] = {x: 0 for x in self.locs}
+        extra: dict[str, int] = {x: 0 for x in self.locs}
+        for a, row in steps.items():
+            for b in row:
+                rev[b] |= 1 << self.pos[a]
+                if a not in grid or b not in grid:
+                    extra[b] |= 1 << self.pos[a]
+        self.rev_extra = [(self.pos[x], m) for x, m in extra.items() if m]
         self.enterable = 0
-        for j in range(n):
-            if self.rev_mask[j]:
-                self.enterable |= 1 << j
-        self.hex_shift = _HexShift(board, self) if board.kind == "hex" else None
+        for x, m in rev.items():
+            if m:
+                self.enterable |= 1 << self.pos[x]
 
     def bits(self, locs: Iterable[str]) -> int:
-        m = 0
-        for x in locs:
-            i = self.index.get(x)
-            if i is not None:
-                m |= 1 << i
-        return m
+        """Return the bitset of some locations (unknown ones ignored)."""
+        pos = self.pos
+        idx = [pos[x] for x in locs if x in pos]
+        if not idx:
+            return 0
+        arr = np.zeros(self.nbits, dtype=bool)
+        arr[idx] = True
+        return int.from_bytes(np.packbits(arr, bitorder="little").tobytes(), "little")
+
+    def members(self, s: int) -> np.ndarray:
+        """Return a boolean array over bit positions for a bitset."""
+        nbytes = (self.nbits + 7) // 8
+        raw = np.frombuffer(s.to_bytes(nbytes, "little"), dtype=np.uint8)
+        return np.unpackbits(raw, bitorder="little").astype(bool)
 
     def expand_back(self, s: int) -> int:
         """Return the locations with a legal step into ``s`` (one step back from ``s``)."""
         out = 0
-        rev = self.rev_mask
-        while s:
-            low = s & -s
-            out |= rev[low.bit_length() - 1]
-            s ^= low
-        return out
-
-
-class _HexShift:
-    """Bitboard over axial coordinates: one step in a direction is a constant shift."""
-
-    def __init__(self, board: "Board", net: SupplyNet):
-        ax = {h: board.axial(h) for h in board.hexes()}  # type: ignore[attr-defined]
-        qs = [a.q for a in ax.values()]
-        rs = [a.r for a in ax.values()]
-        self.q0, self.r0 = min(qs), min(rs) - 1
-        self.w = max(rs) - min(rs) + 3  # one guard slot above and below every column
-        self.to_bb = [0] * len(net.locs)  # net index -> bitboard bit (boxes: none)
-        self.perm_in: dict[int, int] = {}
-        for h, a in ax.items():
-            i = net.index[h]
-            self.perm_in[i] = (a.q - self.q0) * self.w + (a.r - self.r0)
-        self.deltas = [dq * self.w + dr for dq, dr in hexes.DIRECTIONS]
-        # ok[d]: bitboard of hexes y whose step in direction d (into x) is legal
-        self.ok = [0] * 6
-        for h, a in ax.items():
-            i = net.index[h]
-            for d, (dq, dr) in enumerate(hexes.DIRECTIONS):
-                nb = board.hex_at((a.q + dq, a.r + dr))  # type: ignore[attr-defined]
-                if nb is not None and net.index[nb] in net.adj[i]:
-                    self.ok[d] |= 1 << self.perm_in[i]
-        self.net = net
-        # boxes fall back to the generic path
-        self.extra = [i for i in range(len(net.locs)) if i not in self.perm_in]
-
-    def to_board(self, s: int) -> int:
-        out = 0
-        perm = self.perm_in
-        while s:
-            low = s & -s
-            i = low.bit_length() - 1
-            if i in perm:
-                out |= 1 << perm[i]
-            s ^= low
-        return out
-
-    def expand_back_bb(self, s: int) -> int:
-        out = 0
-        for d in range(6):
-            delta = self.deltas[d]
-            moved = (s >> delta) if delta > 0 else (s << -delta)
-            out |= moved & self.ok[d]
+        for delta, mask in self.shifts:
+            out |= ((s >> delta) if delta > 0 else (s << -delta)) & mask
+        for p, m in self.rev_extra:
+            if s >> p & 1:
+                out |= m
         return out
 
 
@@ -167,34 +160,16 @@ def supply_status(
     step from S_(max_len - 1).
     """
     net = supply_net(board, chart, weather, mclass)
-    bases = list(bases)
     zoc = net.bits(enemy_zoc)
     inf = net.bits(friendly_inf)
     allowed = net.enterable & ~(zoc & ~inf)  # 12.2: ZoC blocks unless Allied infantry holds it
     base_bits = net.bits(bases)
-    hs = net.hex_shift
-    if hs is not None and not any(base_bits >> i & 1 for i in hs.extra):
-        allowed_bb = hs.to_board(allowed)
-        s = hs.to_board(base_bits) & allowed_bb
-        for _ in range(max_len - 1):
-            s |= hs.expand_back_bb(s) & allowed_bb
-        reach = s | hs.expand_back_bb(s)
-        base_bb = hs.to_board(base_bits)
-        perm = hs.perm_in
-        out = {}
-        for x in locs:
-            i = net.index.get(x)
-            if i is None or i not in perm:
-                out[x] = False
-            else:
-                b = 1 << perm[i]
-                out[x] = bool(reach & b) or bool(base_bb & b)
-        return out
     s = base_bits & allowed
     for _ in range(max_len - 1):
         s |= net.expand_back(s) & allowed
-    reach = s | net.expand_back(s)
-    return {x: (x in net.index and bool((reach | base_bits) >> net.index[x] & 1)) for x in locs}
+    ok = net.members(s | net.expand_back(s) | base_bits)
+    pos = net.pos
+    return {x: (x in pos and bool(ok[pos[x]])) for x in locs}
 
 
 def line_of_supply(
@@ -241,21 +216,19 @@ def _hexes(n: int) -> str:
 
 
 def _bfs(net: SupplyNet, start: str, bases: set[str], allowed, max_len: int) -> list[str] | None:
-    s = net.index[start]
-    parent = {s: -1}
-    dq = deque([(s, 0)])
-    targets = {net.index[b] for b in bases if b in net.index}
+    parent: dict[str, str | None] = {start: None}
+    dq = deque([(start, 0)])
     while dq:
         u, d = dq.popleft()
-        if u in targets and u != s:
+        if u in bases and u != start:
             path = [u]
-            while parent[path[-1]] != -1:
-                path.append(parent[path[-1]])
-            return [net.locs[i] for i in reversed(path)]
+            while (p := parent[path[-1]]) is not None:
+                path.append(p)
+            return path[::-1]
         if d == max_len:
             continue
-        for v in net.adj[u]:
-            if v not in parent and allowed(net.locs[v]):
+        for v in net.steps[u]:
+            if v not in parent and allowed(v):
                 parent[v] = u
                 dq.append((v, d + 1))
     return None
