@@ -1,0 +1,61 @@
+"""Keep docs/rules-coverage.md and docs/data-provenance.md true."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from hexwar.data.loader import default_library
+from hexwar.data.tables import DifferentialCrt
+from hexwar.rules.combat import diff_outcomes
+
+ROOT = Path(__file__).resolve().parents[1]
+DIGEST = ROOT.parent / "shared" / "rules" / "assault-on-narvik.md"
+COVERAGE = (ROOT / "docs" / "rules-coverage.md").read_text()
+
+
+def _sections() -> list[str]:
+    heads = re.findall(r"^#{2,4} ((?:\d+(?:\.\d+)+)|E\d) ", DIGEST.read_text(), flags=re.M)
+    return heads
+
+
+@pytest.mark.skipif(not DIGEST.exists(), reason="shared/ rules digest not beside the checkout")
+def test_every_numbered_section_is_in_the_coverage_table():
+    rows = COVERAGE
+    missing = []
+    for sec in _sections():
+        # a row may cover a range such as "6.0-6.5" or a list "9.1, 9.1.1"
+        if not re.search(rf"\| [^|]*\b{re.escape(sec)}\b", rows) and not _in_range(sec, rows):
+            missing.append(sec)
+    assert missing == []
+
+
+def _in_range(sec: str, rows: str) -> bool:
+    for a, b in re.findall(r"\| (\d+\.\d+)-(\d+\.\d+) ", rows):
+        if a.split(".")[0] == sec.split(".")[0] and float(a) <= float(".".join(sec.split(".")[:2])) <= float(b):
+            return True
+    return False
+
+
+def test_every_test_named_in_the_coverage_table_exists():
+    refs = re.findall(r"`((?:\w+/)*test_\w+\.py)::(\w+)", COVERAGE)
+    assert refs
+    for path, name in refs:
+        text = (ROOT / "tests" / path).read_text()
+        prefix = name.rstrip("*").rstrip("_")
+        assert re.search(rf"(def|class) {re.escape(prefix)}", text), f"{path}::{name} not found"
+
+
+def test_fixture_crt_odds_in_provenance_doc_match_the_engine():
+    crt = DifferentialCrt.from_spec(default_library().load("tables", "fixtures/crt"))
+    doc = (ROOT / "docs" / "data-provenance.md").read_text()
+    rows = re.findall(r"^\| (<= -3|-2\.\.0|1\.\.2|3\.\.5|>= 6) \| ([\d/]+) \| ([\d/]+) \|", doc, flags=re.M)
+    assert len(rows) == 5
+    ads = {"<= -3": -3, "-2..0": 0, "1..2": 1, "3..5": 3, ">= 6": 6}
+    for label, att, dfn in rows:
+        dist = diff_outcomes(crt, ads[label])
+        assert sum(p for (a, _), p in dist if a >= 1) == Fraction(att)
+        assert sum(p for (_, d), p in dist if d >= 1) == Fraction(dfn)
