@@ -155,13 +155,13 @@ class AreaBoard:
             crossings.setdefault(_pair(aa, bb), []).append(feats)
         borders: dict[tuple[str, str], frozenset[str]] = {}
         for pair, sides in crossings.items():
-            feats = {f for f in BARRIER_FEATURES if all(f in s for s in sides)}
-            feats |= {f for f in LINK_FEATURES if any(f in s for s in sides)}
-            if "all_sea" not in feats and all(s & {"fjord", "lake", "all_sea"} for s in sides) and any(
+            fs: set[str] = {f for f in BARRIER_FEATURES if all(f in s for s in sides)}
+            fs |= {f for f in LINK_FEATURES if any(f in s for s in sides)}
+            if "all_sea" not in fs and all(s & {"fjord", "lake", "all_sea"} for s in sides) and any(
                 "fjord" in s for s in sides
             ):
-                feats.add("fjord")  # a mix of fjord and open-sea sides is still a fjord border
-            borders[pair] = frozenset(feats)
+                fs.add("fjord")  # a mix of fjord and open-sea sides is still a fjord border
+            borders[pair] = frozenset(fs)
         for box in (p.location for p in board.places("box")):
             terrain[box] = "box"
             places[box] = board.place(box) or Place(box, frozenset({"box"}))

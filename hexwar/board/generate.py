@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from hexwar.board import hexes
-from hexwar.data.schemas import HexMapSpec
+from hexwar.data.schemas import GridSpec, HexMapSpec, PlaceSpec
 
 TERRAIN_WEIGHTS = (("clear", 50), ("forest", 20), ("mountain", 15), ("glacier", 3), ("sea", 7), ("town", 5))
 SIDE_FEATURES = (("road", 10), ("river", 6), ("ridge", 6), ("fjord", 3), ("rail", 2))
@@ -20,8 +20,10 @@ def random_hex_spec(seed: int, columns: int, rows: int, digits: int | None = Non
     rng = random.Random(seed)
     d = digits or max(2, len(str(max(columns, rows))))
     grid = hexes.HexGrid(d)
-    names, weights = zip(*TERRAIN_WEIGHTS)
-    fnames, fweights = zip(*SIDE_FEATURES)
+    names = [t for t, _ in TERRAIN_WEIGHTS]
+    weights = [w for _, w in TERRAIN_WEIGHTS]
+    fnames = [f for f, _ in SIDE_FEATURES]
+    fweights = [w for _, w in SIDE_FEATURES]
     terrain = {}
     ids = []
     for c in range(1, columns + 1):
@@ -52,9 +54,9 @@ def random_hex_spec(seed: int, columns: int, rows: int, digits: int | None = Non
         name=f"random-{seed}-{columns}x{rows}",
         description="seeded random map (tests and benchmarks)",
         source="fixture",
-        grid={"digits": d, "columns": (1, columns), "rows": (1, rows), "hex_km": 3.0, "parity": "odd-q"},
+        grid=GridSpec(digits=d, columns=(1, columns), rows=(1, rows), hex_km=3.0, parity="odd-q"),
         default_terrain="clear",
         terrain=terrain,
         hexsides=dict(sorted(sides.items())),
-        places=[{"at": ids[len(ids) // 2], "kinds": ["port", "town"], "name": "Middle"}],
+        places=[PlaceSpec(at=ids[len(ids) // 2], kinds=["port", "town"], name="Middle")],
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 import networkx as nx
 
 from hexwar.board import hexes
+from hexwar.board.hexes import Axial, Hexside
 from hexwar.board.base import (
     BORDER_FEATURES,
     PLACE_KINDS,
@@ -81,8 +82,8 @@ class HexBoard:
             self._places[box] = Place(box, frozenset(bs.kinds) | {"box"}, bs.name)
         self._edges = self._edge_kinds()
         for h, ks in self._edges.items():  # map edges (22.1, 22.3) are place kinds too
-            p = self._places.get(h)
-            self._places[h] = Place(h, ks | p.kinds, p.name, p.value) if p else Place(h, ks)
+            old = self._places.get(h)
+            self._places[h] = Place(h, ks | old.kinds, old.name, old.value) if old else Place(h, ks)
 
     # --- construction -------------------------------------------------------------------
 
@@ -152,16 +153,16 @@ class HexBoard:
         p = self._places.get(loc)
         return p is not None and kind in p.kinds
 
-    def axial(self, loc: str) -> hexes.Axial:
+    def axial(self, loc: str) -> Axial:
         """Return the axial coordinate of an on-map hex."""
         try:
             return self._axial[loc]
         except KeyError:
             raise BoardError(f"{self.name}: {loc!r} is not an on-map hex") from None
 
-    def hex_at(self, a: hexes.Axial | tuple[int, int]) -> str | None:
+    def hex_at(self, a: Axial | tuple[int, int]) -> str | None:
         """Return the hex id at an axial coordinate, or None if off the map."""
-        return self._by_axial.get(hexes.Axial(a[0], a[1]))
+        return self._by_axial.get(Axial(a[0], a[1]))
 
     def distance(self, a: str, b: str) -> int:
         if a in self._axial and b in self._axial:
@@ -171,7 +172,7 @@ class HexBoard:
         # boxes: one step to their linked hexes
         return int(nx.shortest_path_length(self.graph(), a, b))
 
-    def _side_border(self, side: hexes.Hexside) -> Border:
+    def _side_border(self, side: Hexside) -> Border:
         h0, h1 = (self._by_axial.get(x) for x in side.hexes())
         if h0 is None or h1 is None:
             return Border(str(h0), str(h1), frozenset())

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import asdict, dataclass, field
-from fractions import Fraction
 from typing import Any, Iterable, Iterator, Mapping
 
 from hexwar.data.tables import UnitType, fraction, unit_types_from_spec  # noqa: F401 (re-export)

@@ -129,6 +129,7 @@ def load_scenario(name: str, library: Library | None = None) -> Scenario:
         probs += check_scenario(spec, oob, board, tables, file)
     if probs:
         raise DataError(probs)
+    assert oob is not None and tables is not None
     return Scenario(spec, oob, board, tables, file)
 
 

@@ -293,7 +293,8 @@ class DifferentialCrtSpec(Strict):
         for i, c in enumerate(cols):
             if len(c.results) != 6:
                 raise ValueError(f"columns.{i}: 1D6 needs 6 results, found {len(c.results)}")
-            if i and (cols[i - 1].max is None or c.min != cols[i - 1].max + 1):
+            prev_max = cols[i - 1].max if i else None
+            if i and (prev_max is None or c.min != prev_max + 1):
                 raise ValueError(f"columns.{i}: min must follow the previous column's max + 1")
         return self
 

@@ -30,11 +30,11 @@ class AssaultSums:
 
     @property
     def attack_total(self) -> int:
-        return sum(int(x.value or 0) for x in self.attack)  # type: ignore[arg-type]
+        return sum(int(x.value or 0) for x in self.attack)
 
     @property
     def defence_total(self) -> int:
-        return sum(int(x.value or 0) for x in self.defence)  # type: ignore[arg-type]
+        return sum(int(x.value or 0) for x in self.defence)
 
     @property
     def differential(self) -> int:
@@ -42,7 +42,7 @@ class AssaultSums:
 
     @property
     def drm(self) -> int:
-        return sum(int(x.value or 0) for x in self.drms)  # type: ignore[arg-type]
+        return sum(int(x.value or 0) for x in self.drms)
 
 
 def strength_lines(state: "GameState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:

@@ -115,7 +115,7 @@ def _sum(led: Ledger, what: str, lines: Iterable[Line]) -> int:
     total = 0
     for ln in lines:
         led.lines.append(Line(f"{what}: {ln.text}", ln.value, ln.rule))
-        total += int(ln.value or 0)  # type: ignore[arg-type]
+        total += int(ln.value or 0)
     led.add(f"{what} total", total)
     return total
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hexwar.board import BoardError, load_board
-from hexwar.data.loader import DataError, default_library
+from hexwar.data.loader import DataError
 from hexwar.data.scenario import validate_tree
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, help="hexwar: rules engine for the 1940 Narvik wargames.")
@@ -96,11 +96,11 @@ def map_show(name: str = typer.Argument(..., help="Map name, e.g. fixtures/skirm
     seen = set()
     for a in b.locations():
         for c in b.neighbours(a):
-            k = (a, c) if a < c else (c, a)
-            if k not in seen:
-                seen.add(k)
+            key = (a, c) if a < c else (c, a)
+            if key not in seen:
+                seen.add(key)
                 feats.update(b.border(a, c).features)
-    places = [{"at": p.location, "name": p.name, "kinds": sorted(p.kinds), "value": p.value}
+    places: list[dict[str, Any]] = [{"at": p.location, "name": p.name, "kinds": sorted(p.kinds), "value": p.value}
               for p in b.places() if p.name or p.value or p.kinds - {"edge_north", "edge_south", "edge_east", "edge_west"}]
     info = {"name": b.name, "kind": b.kind, "locations": len(b.locations()), "borders": len(seen),
             "terrain": dict(terrain), "features": dict(feats), "places": places}
@@ -108,18 +108,18 @@ def map_show(name: str = typer.Argument(..., help="Map name, e.g. fixtures/skirm
         _emit(info)
         return
     out.print(f"[bold]{b.name}[/] ({b.kind}): {info['locations']} locations, {info['borders']} borders")
-    t = Table("terrain", "count", title="terrain")
+    t_tab = Table("terrain", "count", title="terrain")
     for k, v in sorted(terrain.items()):
-        t.add_row(k, str(v))
-    out.print(t)
-    f = Table("border feature", "count", title="border features")
-    for k, v in sorted(feats.items()):
-        f.add_row(k, str(v))
-    out.print(f)
-    p = Table("place", "at", "kinds", "VP", title="places")
+        t_tab.add_row(k, str(v))
+    out.print(t_tab)
+    f_tab = Table("border feature", "count", title="border features")
+    for fk, fv in sorted(feats.items()):
+        f_tab.add_row(fk, str(fv))
+    out.print(f_tab)
+    p_tab = Table("place", "at", "kinds", "VP", title="places")
     for pl in places:
-        p.add_row(pl["name"], pl["at"], ", ".join(pl["kinds"]), str(pl["value"] or ""))
-    out.print(p)
+        p_tab.add_row(pl["name"], pl["at"], ", ".join(pl["kinds"]), str(pl["value"] or ""))
+    out.print(p_tab)
 
 
 @map_app.command("render")
@@ -164,7 +164,7 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
         q = replace(q, mp=Fraction(mp))
     w = weather or data.weather
     r = reach_fn(g.board, g.tables.terrain, w, t.movement_class, u.loc, q)
-    rows = [{"to": d, "mp_left": r.mp_left[d], "path": r.path(d), "minimum_move": d in r.min_move} for d in r.destinations()]
+    rows: list[dict[str, Any]] = [{"to": d, "mp_left": r.mp_left[d], "path": r.path(d), "minimum_move": d in r.min_move} for d in r.destinations()]
     led = None
     if to is not None:
         if to not in r:
@@ -263,8 +263,8 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
         if g.tables.odds is None or attack is None or defence is None:
             raise UserError("--attack and --defence need both values and a scenario with an odds CRT")
         col = g.tables.odds.columns[odds_column_index(g.tables.odds, attack, defence, shift)].label
-        dist = [(r, p) for r, p in odds_outcomes(g.tables.odds, attack, defence, drm, shift)]
-        res = {"crt": g.tables.odds.name, "column": col, "drm": drm, "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in dist]}
+        dist = odds_outcomes(g.tables.odds, attack, defence, drm, shift)
+        res: dict[str, Any] = {"crt": g.tables.odds.name, "column": col, "drm": drm, "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in dist]}
     else:
         if target is not None:
             if not attackers:
@@ -285,9 +285,9 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
         if ad is None:
             raise UserError("give --target with --attackers, or --ad, or --attack with --defence")
         col = crt.columns[diff_column_index(crt, ad, shift)].label
-        dist = diff_outcomes(crt, ad, drm, shift)
+        ddist = diff_outcomes(crt, ad, drm, shift)
         res = {"crt": crt.name, "ad": ad, "column": col, "drm": drm,
-               "outcomes": [{"result": f"{a}/{d}", "p": str(p), "percent": float(p) * 100} for (a, d), p in dist]}
+               "outcomes": [{"result": f"{a}/{d}", "p": str(p), "percent": float(p) * 100} for (a, d), p in ddist]}
     if ledger is not None:
         res["ledger"] = ledger.to_dict()
     if json_:

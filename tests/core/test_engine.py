@@ -17,7 +17,6 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from hexwar.core.dice import Dice, DiceExhausted
 from hexwar.core.engine import load_game, replay
-from hexwar.core.log import SaveFile
 from hexwar.core.orders import Assault, IllegalOrder, Move, Pass, order_from_dict
 from hexwar.core.state import GameState
 from hexwar.games.skirmish import SkirmishGame

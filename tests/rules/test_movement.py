@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from hexwar.board import HexBoard
 from hexwar.board.generate import random_hex_spec
-from hexwar.rules.movement import MoveQuery, explain_path, movement_graph, reach, reach_reference, step_cost
+from hexwar.rules.movement import MoveQuery, explain_path, reach, reach_reference, step_cost
 from hexwar.rules.zoc import projects_into
 from tests.conftest import F, hex_board
 

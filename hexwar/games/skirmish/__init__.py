@@ -87,9 +87,9 @@ class SkirmishGame:
         """Return the movement query for a unit: its MP, enemy ZoC and enemy locations."""
         t = self.tables.types[unit.type]
         zoc = enemy_zoc(self.board, data, self.tables, unit.side)
-        blocked = frozenset(x.loc for x in data.on_map() if x.side != unit.side)  # type: ignore[misc]
+        blocked = frozenset(x.loc for x in data.on_map() if x.side != unit.side and x.loc is not None)
         finf = frozenset(
-            x.loc for x in data.on_map(unit.side) if self.tables.types[x.type].infantry  # type: ignore[misc]
+            x.loc for x in data.on_map(unit.side) if self.tables.types[x.type].infantry and x.loc is not None
         )
         return MoveQuery(t.mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
 
@@ -111,7 +111,7 @@ class SkirmishGame:
             for d in r.destinations():
                 if stacking.stack(self.board, data, self.tables, d, side, extra=[u]).ok:
                     out.append(Move(side, u.id, tuple(r.path(d))))
-        for target in sorted({x.loc for x in data.on_map() if x.side != side}):  # type: ignore[misc]
+        for target in sorted({x.loc for x in data.on_map() if x.side != side and x.loc is not None}):
             units = self._eligible_attackers(data, side, target)
             if units:
                 out.append(Assault(side, target, tuple(units)))

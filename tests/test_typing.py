@@ -1,0 +1,18 @@
+"""House style: the package type-checks (mypy, settings in pyproject.toml)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy not installed (pip install '.[test]')")
+def test_mypy_is_clean():
+    p = subprocess.run([sys.executable, "-m", "mypy", "hexwar"], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout[-3000:]
