@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
@@ -37,12 +37,12 @@ class LocalProjection:
     def kx(self) -> float:
         return KM_PER_DEG_LON_EQUATOR * math.cos(math.radians(self.lat0))
 
-    def to_xy(self, lon: float, lat: float) -> tuple[float, float]:
+    def to_xy(self, lon: Any, lat: Any) -> tuple[Any, Any]:
         """Return plane coordinates of a longitude/latitude."""
         return (lon - self.lon0) * self.kx, (lat - self.lat0) * KM_PER_DEG_LAT
 
-    def to_lonlat(self, x: float, y: float) -> tuple[float, float]:
-        """Return longitude/latitude of a plane point."""
+    def to_lonlat(self, x: Any, y: Any) -> tuple[Any, Any]:
+        """Return longitude/latitude of a plane point (floats or numpy arrays)."""
         return self.lon0 + x / self.kx, self.lat0 + y / KM_PER_DEG_LAT
 
     def polygon(self, ring: Iterable[tuple[float, float]]) -> Polygon:

@@ -81,6 +81,7 @@ class HexBoard:
         for box, bs in self._boxes.items():
             self._places[box] = Place(box, frozenset(bs.kinds) | {"box"}, bs.name)
         self._edges = self._edge_kinds()
+        self.regions: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in spec.regions.items()}
         for h, ks in self._edges.items():  # map edges (22.1, 22.3) are place kinds too
             old = self._places.get(h)
             self._places[h] = Place(h, ks | old.kinds, old.name, old.value) if old else Place(h, ks)
@@ -275,4 +276,8 @@ def check_hex_map(spec: HexMapSpec, file: str) -> list[Problem]:
         for link in bs.links:
             if not on_map(link):
                 probs.append(Problem(file, f"boxes.{box}.links", f"{link!r} is not a hex of the map"))
+    for name, hs in spec.regions.items():
+        bad = [h for h in hs if not on_map(h)]
+        if bad:
+            probs.append(Problem(file, f"regions.{name}", f"not hexes of the map: {', '.join(bad[:5])}"))
     return probs

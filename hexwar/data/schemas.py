@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SOURCE_RE = re.compile(r"^(rules [A-Z]?\d+(\.\d+)*( ?[,;/] ?[A-Z]?\d+(\.\d+)*)*|authored|fixture|geography .+|scenario .+)(\b.*)?$")
+SOURCE_RE = re.compile(r"^(rules [A-Z]?\d+(\.\d+)*( ?[,;/] ?[A-Z]?\d+(\.\d+)*)*|authored|fixture|checked|geography .+|scenario .+)(\b.*)?$")
 
 
 class Strict(BaseModel):
@@ -25,7 +25,7 @@ class Strict(BaseModel):
 def _check_source(v: str) -> str:
     if not SOURCE_RE.match(v):
         raise ValueError(
-            f"source {v!r} must be 'rules N.N', 'authored', 'fixture', 'geography ...' or 'scenario ...'"
+            f"source {v!r} must be 'rules N.N', 'authored', 'fixture', 'checked ...', 'geography ...' or 'scenario ...'"
         )
     return v
 
@@ -96,6 +96,7 @@ class HexMapSpec(Strict):
     hexsides: dict[str, list[str]] = {}
     places: list[PlaceSpec] = []
     boxes: dict[str, BoxSpec] = {}
+    regions: dict[str, list[str]] = Field(default={}, description="named sets of hexes: set-up bands (5.1), Sweden (22.2), railway (19.1)")
     geography: dict[str, Any] = {}
 
     @field_validator("hexsides")
@@ -342,6 +343,72 @@ class DieTableSpec(Strict):
     entries: list[DieEntry]
 
 
+LonLat = tuple[float, float]
+
+
+class GeoPlace(Sourced):
+    lonlat: LonLat
+    kinds: list[str] = []
+    name: str = ""
+    value: int = 0
+
+
+class GeoLine(Sourced):
+    line: list[LonLat]
+
+
+class GeoPolygon(Sourced):
+    polygon: list[LonLat]
+
+
+class GeoAnchor(Strict):
+    place: str
+    hex: str
+
+
+class GeoGrid(Strict):
+    columns: tuple[int, int]
+    rows: tuple[int, int]
+    hex_km: float
+    anchor: GeoAnchor
+
+
+class GeoBorder(Sourced):
+    border: list[LonLat]
+
+
+class GeoRailway(Sourced):
+    line: list[LonLat]
+
+
+class GeoPoint(Sourced):
+    lonlat: LonLat
+
+
+class GeographySpec(Strict):
+    """Real-world sources of a hex map: places, fjords, roads, railway, borders (lon/lat)."""
+
+    kind: Literal["geography"]
+    name: str
+    grid: GeoGrid
+    places: dict[str, GeoPlace]
+    harstad: Optional[GeoPoint] = None
+    fjords: dict[str, GeoLine] = {}
+    lakes: dict[str, GeoPolygon] = {}
+    glaciers: dict[str, GeoPolygon] = {}
+    sweden: Optional[GeoBorder] = None
+    railway: Optional[GeoRailway] = None
+    roads: dict[str, GeoLine] = {}
+    rivers: dict[str, GeoLine] = {}
+    ridges: dict[str, GeoLine] = {}
+
+    @model_validator(mode="after")
+    def _anchor(self) -> "GeographySpec":
+        if self.grid.anchor.place not in self.places:
+            raise ValueError(f"grid.anchor.place: {self.grid.anchor.place!r} is not among places")
+        return self
+
+
 SPECS: dict[str, type[BaseModel]] = {
     "hex_map": HexMapSpec,
     "area_map": AreaMapSpec,
@@ -354,4 +421,5 @@ SPECS: dict[str, type[BaseModel]] = {
     "crt_differential": DifferentialCrtSpec,
     "crt_odds": OddsCrtSpec,
     "die_table": DieTableSpec,
+    "geography": GeographySpec,
 }

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from hexwar.board import BoardError, load_board
-from hexwar.data.loader import DataError
+from hexwar.data.loader import DataError, default_library
 from hexwar.data.scenario import validate_tree
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, help="hexwar: rules engine for the 1940 Narvik wargames.")
@@ -137,6 +137,42 @@ def map_render(name: str = typer.Argument(..., help="Map name"),
         _emit({"map": b.name, "svg": str(output), "bytes": len(svg)})
     else:
         out.print(f"wrote {output} ({len(svg):,} bytes)")
+
+
+@map_app.command("build")
+def map_build(name: str = typer.Argument("narvik", help="Geography to build: maps/NAME/geography.yaml"),
+              output: Optional[Path] = typer.Option(None, "-o", "--output", help="Map YAML to write (default maps/NAME.yaml)"),
+              json_: bool = JSON) -> None:
+    """Build a hex map from geography (deterministic; needs pip install '.[mapbuild]')."""
+    from hexwar.board.build import build_hex_map, dump_map, land_mask
+    from hexwar.board.hexboard import HexBoard
+    from hexwar.data.loader import parse, read_yaml
+    from hexwar.data.schemas import HexMapSpec
+
+    lib = default_library()
+    src = lib.root / "maps" / name / "geography.yaml"
+    geo = read_yaml(src)
+    parse(geo, str(src))  # validate the geography first
+    try:
+        mask = land_mask()
+    except RuntimeError as e:
+        raise UserError(str(e)) from None
+    doc = build_hex_map(geo, mask, f"maps/{name}/geography.yaml")
+    text = dump_map(doc)
+    HexBoard(HexMapSpec.model_validate(doc))  # the result must load
+    dest = output or (lib.root / "maps" / f"{name}.yaml")
+    tmp = Path(str(dest) + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(dest)
+    from collections import Counter
+
+    counts = Counter(doc["terrain"].values())
+    n = (doc["grid"]["columns"][1] - doc["grid"]["columns"][0] + 1) * (doc["grid"]["rows"][1] - doc["grid"]["rows"][0] + 1)
+    counts[doc["default_terrain"]] = n - sum(counts.values())
+    if json_:
+        _emit({"map": doc["name"], "file": str(dest), "hexes": n, "terrain": dict(counts), "bytes": len(text)})
+    else:
+        out.print(f"wrote {dest}: {n} hexes, " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
 
 # --- rule queries over a scenario -------------------------------------------------------

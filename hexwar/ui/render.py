@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # pragma: no cover
 TERRAIN_COLOURS = {
     "clear": "#e8e4c9",
     "town": "#d9b38c",
-    "coast": "#cfe3c1",
+    "coast": "#b4d6ea",  # land and water mixed: drawn as water so fjords read
     "forest": "#9cc48a",
     "rough": "#c9b98f",
     "mountain": "#b39a7a",

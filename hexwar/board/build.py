@@ -1,0 +1,332 @@
+"""Build a hex map from geography: project places, lines and a land/sea mask onto a hex grid.
+
+``hexwar map build narvik`` reads ``maps/narvik/geography.yaml`` and writes
+``maps/narvik.yaml``. The build is deterministic: the same geography and mask give the
+same YAML, byte for byte. The land/sea mask is a function ``is_land(lat, lon) -> bool
+array``; the real one comes from the ``global-land-mask`` package, needed at build time
+only (``pip install ".[mapbuild]"``).
+
+Classification (authored rules, see docs/data-provenance.md):
+
+* a hex is ``sea`` when >= 80% of 19 sample points are water, ``coast`` from 15%, else land;
+* land: ``town`` at a town place, ``glacier`` inside a glacier outline, ``lake`` on a lake,
+  ``clear`` next to the water, ``forest`` along a road elsewhere (the valley floors),
+  ``rough`` two hexes from the water, ``mountain`` beyond;
+* a hexside is a ``waterway`` (20.1) when both hexes hold water and >= 40% of its length
+  is water; ``fjord`` when water lies between two hexes that both hold land (>= 60% of the
+  middle of the centre-to-centre line); ``all_sea`` when it is all water and a hex is sea;
+  ``coast`` between land and sea; ``road``/``rail`` where a line runs from hex to hex;
+  ``river``/``ridge`` where such a line crosses the hexside.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable, Mapping
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon
+from shapely.ops import unary_union
+
+from hexwar.board import hexes
+from hexwar.board.geometry import LocalProjection
+
+Mask = Callable[[np.ndarray, np.ndarray], np.ndarray]  # (lat, lon) -> is land
+
+
+def land_mask() -> Mask:
+    """Return the 1 km land mask of the ``global-land-mask`` package (build time only)."""
+    try:
+        from global_land_mask import globe  # type: ignore[import-untyped]
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise RuntimeError("map build needs the land mask: pip install '.[mapbuild]' (global-land-mask)") from exc
+    return lambda lat, lon: np.asarray(globe.is_land(lat, lon), dtype=bool)
+
+
+def _projection(geo: Mapping[str, Any], grid: hexes.HexGrid, hex_km: float) -> LocalProjection:
+    """Return the projection that puts the anchor place at the centre of the anchor hex."""
+    anchor = geo["grid"]["anchor"]
+    lon_a, lat_a = geo["places"][anchor["place"]]["lonlat"]
+    x, y = hexes.center_xy(grid.to_axial(anchor["hex"]), hex_km)
+    lat0 = lat_a - y / 110.574
+    kx = 111.320 * math.cos(math.radians(lat0))
+    return LocalProjection(round(lon_a - x / kx, 6), round(lat0, 6))
+
+
+class _Geo:
+    """Geography projected into the board plane."""
+
+    def __init__(self, geo: Mapping[str, Any], proj: LocalProjection, mask: Mask):
+        self.proj = proj
+        self.mask = mask
+
+        def line(pts: list[list[float]]) -> LineString:
+            return LineString([proj.to_xy(lon, lat) for lon, lat in pts])
+
+        self.fjords = unary_union([line(f["line"]).buffer(0.6) for f in geo.get("fjords", {}).values()])
+        self.lakes = unary_union([proj.polygon(v["polygon"]) for v in geo.get("lakes", {}).values()])
+        self.glaciers = unary_union([proj.polygon(v["polygon"]) for v in geo.get("glaciers", {}).values()])
+        self.roads = {k: line(v["line"]) for k, v in geo.get("roads", {}).items()}
+        self.rail = line(geo["railway"]["line"]) if "railway" in geo else None
+        self.rivers = [line(v["line"]) for v in geo.get("rivers", {}).values()]
+        self.ridges = [line(v["line"]) for v in geo.get("ridges", {}).values()]
+        self.sweden: Polygon | None = None
+        if "sweden" in geo:
+            b = [proj.to_xy(lon, lat) for lon, lat in geo["sweden"]["border"]]
+            far = 1e4
+            self.sweden = Polygon(b + [(far, b[-1][1]), (far, -far), (b[0][0], -far)])
+
+    def water(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """Return which plane points are water (sea or fjord; lakes are not sea)."""
+        lon, lat = self.proj.to_lonlat(xs, ys)
+        wet = ~self.mask(np.asarray(lat), np.asarray(lon))
+        if not self.fjords.is_empty:
+            wet |= shapely.contains_xy(self.fjords, xs, ys)
+        if not self.lakes.is_empty:
+            wet &= ~shapely.contains_xy(self.lakes, xs, ys)
+        return wet
+
+
+def _hex_samples(a: hexes.Axial, hex_km: float) -> tuple[np.ndarray, np.ndarray]:
+    cx, cy = hexes.center_xy(a, hex_km)
+    size = hex_km / math.sqrt(3)
+    xs, ys = [cx], [cy]
+    for i in range(6):
+        ang = math.pi / 3 * i
+        for f in (0.45, 0.85):
+            xs.append(cx + f * size * math.cos(ang))
+            ys.append(cy + f * size * math.sin(ang))
+        mid = ang + math.pi / 6
+        xs.append(cx + 0.75 * size * math.cos(mid))
+        ys.append(cy + 0.75 * size * math.sin(mid))
+    return np.array(xs), np.array(ys)
+
+
+def _pixel_to_axial(x: float, y: float, hex_km: float) -> hexes.Axial:
+    size = hex_km / math.sqrt(3)
+    q = (2.0 / 3.0 * x) / size
+    r = (-1.0 / 3.0 * x + math.sqrt(3) / 3.0 * (-y)) / size
+    return hexes._cube_round(q, r, -q - r)
+
+
+def _line_hexes(ls: LineString, hex_km: float) -> list[hexes.Axial]:
+    """Return the chain of adjacent hexes a line passes through, in order."""
+    n = max(2, int(ls.length / 0.2) + 1)
+    chain: list[hexes.Axial] = []
+    for i in range(n):
+        p = ls.interpolate(i / (n - 1), normalized=True)
+        a = _pixel_to_axial(p.x, p.y, hex_km)
+        if chain and a == chain[-1]:
+            continue
+        if chain and hexes.distance(a, chain[-1]) > 1:
+            chain.extend(hexes.line(chain[-1], a)[1:-1])
+        chain.append(a)
+    return chain
+
+
+def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str = "maps/narvik/geography.yaml") -> dict[str, Any]:
+    """Return a ``hex_map`` document (plain data, deterministic order) built from geography."""
+    g = geo["grid"]
+    grid = hexes.HexGrid(2)
+    hex_km = float(g["hex_km"])
+    proj = _projection(geo, grid, hex_km)
+    gg = _Geo(geo, proj, mask)
+    c0, c1 = g["columns"]
+    r0, r1 = g["rows"]
+    ids = [grid.format(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+    ax = {h: grid.to_axial(h) for h in ids}
+    by_ax = {a: h for h, a in ax.items()}
+
+    # --- hexes: water fraction, then terrain ----------------------------------------
+    wf: dict[str, float] = {}
+    for h in ids:
+        xs, ys = _hex_samples(ax[h], hex_km)
+        wf[h] = float(np.mean(gg.water(xs, ys)))
+    place_hex: dict[str, str] = {}
+    for key, p in sorted(geo["places"].items()):
+        x, y = proj.to_xy(*p["lonlat"])
+        a = _pixel_to_axial(x, y, hex_km)
+        if a in by_ax:
+            place_hex[key] = by_ax[a]
+    terrain: dict[str, str] = {}
+    for h in ids:
+        w = wf[h]
+        terrain[h] = "sea" if w >= 0.8 else "coast" if w >= 0.15 else "land"
+    for key, h in place_hex.items():  # 20.2: a port must hold water for ships
+        if "port" in geo["places"][key].get("kinds", []) and terrain[h] == "land":
+            terrain[h] = "coast"
+    wet = {h for h, t in terrain.items() if t in ("sea", "coast")}
+    dist_water: dict[str, int] = {}
+    frontier = sorted(wet)
+    for h in frontier:
+        dist_water[h] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for h in frontier:
+            for n in hexes.neighbours(ax[h]):
+                nh = by_ax.get(n)
+                if nh is not None and nh not in dist_water:
+                    dist_water[nh] = d
+                    nxt.append(nh)
+        frontier = sorted(set(nxt))
+    road_hexes: set[str] = set()
+    road_chains: list[list[str]] = []
+    for name in sorted(gg.roads):
+        chain = [by_ax[a] for a in _line_hexes(gg.roads[name], hex_km) if a in by_ax]
+        road_chains.append(chain)
+        road_hexes |= set(chain)
+    town_hexes = {h for k, h in place_hex.items() if "town" in geo["places"][k].get("kinds", [])}
+    for h in ids:
+        if terrain[h] != "land":
+            continue
+        cx, cy = hexes.center_xy(ax[h], hex_km)
+        pt = Point(cx, cy)
+        dw = dist_water.get(h, 99)
+        if h in town_hexes:
+            terrain[h] = "town"
+        elif not gg.glaciers.is_empty and gg.glaciers.contains(pt):
+            terrain[h] = "glacier"
+        elif not gg.lakes.is_empty and gg.lakes.buffer(0.3).contains(pt):
+            terrain[h] = "lake"
+        elif dw <= 1:
+            terrain[h] = "clear"
+        elif h in road_hexes:
+            terrain[h] = "forest"
+        elif dw <= 2:
+            terrain[h] = "rough"
+        else:
+            terrain[h] = "mountain"
+    for h in town_hexes:  # a coastal town keeps its water but is a town for the player
+        if terrain[h] == "coast":
+            pass
+
+    # --- hexsides -------------------------------------------------------------------
+    sides: dict[str, set[str]] = {}
+
+    def add(a: str, b: str, f: str) -> None:
+        sides.setdefault(hexes.hexside_key(a, b), set()).add(f)
+
+    holds_water = {"sea", "coast"}
+    for h in ids:
+        for dirn in (0, 1, 2):
+            n = hexes.neighbour(ax[h], dirn)
+            nh = by_ax.get(n)
+            if nh is None:
+                continue
+            (p1, p2) = hexes.hexside_segment(hexes.hexside(ax[h], dirn), hex_km)
+            t = np.linspace(0.1, 0.9, 5)
+            ex = p1[0] + (p2[0] - p1[0]) * t
+            ey = p1[1] + (p2[1] - p1[1]) * t
+            we = float(np.mean(gg.water(ex, ey)))
+            c1x, c1y = hexes.center_xy(ax[h], hex_km)
+            c2x, c2y = hexes.center_xy(n, hex_km)
+            tm = np.array([0.25, 0.35, 0.5, 0.65, 0.75])
+            ws = float(np.mean(gg.water(c1x + (c2x - c1x) * tm, c1y + (c2y - c1y) * tm)))
+            ta, tb = terrain[h], terrain[nh]
+            if ta == "sea" and tb == "sea":
+                add(h, nh, "all_sea")
+                add(h, nh, "waterway")
+                continue
+            if ta in holds_water and tb in holds_water and we >= 0.4:
+                add(h, nh, "waterway")
+            if "sea" in (ta, tb):
+                add(h, nh, "all_sea" if we >= 0.99 else "coast")
+            elif ws >= 0.6:
+                add(h, nh, "fjord")
+            seg = LineString([p1, p2])
+            if any(r.intersects(seg) for r in gg.ridges):
+                add(h, nh, "ridge")
+            if "fjord" not in sides.get(hexes.hexside_key(h, nh), set()) and any(r.intersects(seg) for r in gg.rivers):
+                add(h, nh, "river")
+    for chain in road_chains:
+        for ha, hb in zip(chain, chain[1:]):
+            if terrain[ha] != "sea" and terrain[hb] != "sea":
+                add(ha, hb, "road")
+    rail_hexes: list[str] = []
+    if gg.rail is not None:
+        rail_hexes = [by_ax[a] for a in _line_hexes(gg.rail, hex_km) if a in by_ax]
+        for ha, hb in zip(rail_hexes, rail_hexes[1:]):
+            add(ha, hb, "rail")
+
+    # --- places, boxes, regions ------------------------------------------------------
+    sweden = set()
+    if gg.sweden is not None:
+        for h in ids:
+            if gg.sweden.contains(Point(*hexes.center_xy(ax[h], hex_km))):
+                sweden.add(h)
+    places: list[dict[str, Any]] = []
+    seen: dict[str, dict[str, Any]] = {}
+    for key, h in sorted(place_hex.items(), key=lambda kv: (kv[1], kv[0])):
+        p = geo["places"][key]
+        kinds = set(p.get("kinds", []))
+        if h in seen:  # two places in one hex: keep the first name, merge kinds and VP
+            seen[h]["kinds"] = sorted(set(seen[h]["kinds"]) | kinds)
+            seen[h]["value"] = max(seen[h]["value"], p.get("value", 0))
+            continue
+        entry = {"at": h, "kinds": sorted(kinds), "name": p.get("name", key), "value": p.get("value", 0)}
+        seen[h] = entry
+        places.append(entry)
+    for h in sorted(sweden):
+        if h in seen:
+            seen[h]["kinds"] = sorted(set(seen[h]["kinds"]) | {"sweden"})
+        else:
+            places.append({"at": h, "kinds": ["sweden"], "name": "", "value": 0})
+    places.sort(key=lambda e: e["at"])
+    links = sorted(
+        h for h in ids
+        if terrain[h] in holds_water and wf[h] >= 0.3 and (grid.parse(h)[0] == c0 or grid.parse(h)[1] == r0)
+    )
+    land = [h for h in ids if terrain[h] not in ("sea",) and h not in sweden]
+    regions = {
+        "norwegian_setup": sorted(h for h in land if grid.parse(h)[1] <= r0 + 2),  # 5.1: 3 northernmost rows
+        "german_setup": sorted(h for h in land if grid.parse(h)[1] >= r0 + 4),  # 5.1: not the 4 northernmost
+        "sweden": sorted(sweden),  # 22.2
+        "railway": sorted(set(rail_hexes)),  # 19.1
+    }
+    default = "mountain"
+    return {
+        "kind": "hex_map",
+        "name": "narvik",
+        "description": "Assault on Narvik: the Narvik area, built from geography (3 km hexes)",
+        "source": f"geography {source_file}, built by `hexwar map build narvik`",
+        "grid": {"digits": 2, "columns": [c0, c1], "rows": [r0, r1], "hex_km": hex_km, "parity": "odd-q"},
+        "projection": {"lon0": proj.lon0, "lat0": proj.lat0},
+        "default_terrain": default,
+        "terrain": {h: terrain[h] for h in ids if terrain[h] != default},
+        "hexsides": {k: sorted(v) for k, v in sorted(sides.items())},
+        "places": places,
+        "boxes": {"harstad": {"name": "Harstad", "links": links, "kinds": ["box"]}},
+        "regions": regions,
+    }
+
+
+def dump_map(doc: Mapping[str, Any]) -> str:
+    """Return the map document as YAML with one line per hex, hexside and place."""
+    import yaml
+
+    out = [
+        "# GENERATED by `hexwar map build narvik` from maps/narvik/geography.yaml: do not edit by hand.",
+        "# Terrain and hexside rules: hexwar/board/build.py; provenance: docs/data-provenance.md.",
+    ]
+    for key in ("kind", "name", "description", "source"):
+        out.append(f"{key}: {yaml.safe_dump(doc[key], default_flow_style=True, width=10_000).strip().removesuffix('...').strip()}")
+    flow = lambda v: yaml.safe_dump(v, default_flow_style=True, width=10_000, sort_keys=False).strip()  # noqa: E731
+    out.append(f"grid: {flow(doc['grid'])}")
+    out.append(f"projection: {flow(doc['projection'])}")
+    out.append(f"default_terrain: {doc['default_terrain']}")
+    out.append("terrain:")
+    out += [f'  "{h}": {t}' for h, t in doc["terrain"].items()]
+    out.append("hexsides:")
+    out += [f'  "{k}": {flow(v)}' for k, v in doc["hexsides"].items()]
+    out.append("places:")
+    out += [f"  - {flow(p)}" for p in doc["places"]]
+    out.append("boxes:")
+    for k, b in doc["boxes"].items():
+        out.append(f"  {k}: {flow(b)}")
+    out.append("regions:")
+    for k, v in doc["regions"].items():
+        out.append(f"  {k}: {flow(v)}")
+    return "\n".join(out) + "\n"
