@@ -52,10 +52,20 @@ def test_every_test_named_in_the_coverage_table_exists():
 def test_fixture_crt_odds_in_provenance_doc_match_the_engine():
     crt = DifferentialCrt.from_spec(default_library().load("tables", "fixtures/crt"))
     doc = (ROOT / "docs" / "data-provenance.md").read_text()
-    rows = re.findall(r"^\| (<= -3|-2\.\.0|1\.\.2|3\.\.5|>= 6) \| ([\d/]+) \| ([\d/]+) \|", doc, flags=re.M)
+    rows = re.findall(r"^\| (<= -3|-2\.\.0|1\.\.2|3\.\.5|>= 6) \| ([\d/]+) \| ([\d/]+) \|$", doc, flags=re.M)
     assert len(rows) == 5
     ads = {"<= -3": -3, "-2..0": 0, "1..2": 1, "3..5": 3, ">= 6": 6}
     for label, att, dfn in rows:
         dist = diff_outcomes(crt, ads[label])
         assert sum(p for (a, _), p in dist if a >= 1) == Fraction(att)
         assert sum(p for (_, d), p in dist if d >= 1) == Fraction(dfn)
+
+
+def test_narvik_crt_odds_in_provenance_doc_match_the_engine():
+    from hexwar.data.scenario import load_scenario
+    from hexwar.rules.combat import column_table_markdown
+
+    crt = load_scenario("narvik/scenario").tables.crt
+    doc = (ROOT / "docs" / "data-provenance.md").read_text()
+    assert column_table_markdown(crt, 0) in doc
+    assert column_table_markdown(crt, 1) in doc

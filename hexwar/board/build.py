@@ -153,9 +153,12 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str = "maps/n
     for h in ids:
         w = wf[h]
         terrain[h] = "sea" if w >= 0.8 else "coast" if w >= 0.15 else "land"
-    for key, h in place_hex.items():  # 20.2: a port must hold water for ships
-        if "port" in geo["places"][key].get("kinds", []) and terrain[h] == "land":
-            terrain[h] = "coast"
+    for key, h in place_hex.items():
+        kinds = set(geo["places"][key].get("kinds", []))
+        if "port" in kinds and terrain[h] == "land":
+            terrain[h] = "coast"  # 20.2: a port holds water for ships
+        if kinds & {"port", "beach", "town"} and terrain[h] == "sea":
+            terrain[h] = "coast"  # ...and land for the units that embark, land or hold it
     wet = {h for h, t in terrain.items() if t in ("sea", "coast")}
     dist_water: dict[str, int] = {}
     frontier = sorted(wet)
@@ -199,9 +202,6 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str = "maps/n
             terrain[h] = "rough"
         else:
             terrain[h] = "mountain"
-    for h in town_hexes:  # a coastal town keeps its water but is a town for the player
-        if terrain[h] == "coast":
-            pass
 
     # --- hexsides -------------------------------------------------------------------
     sides: dict[str, set[str]] = {}

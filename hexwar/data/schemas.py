@@ -168,6 +168,9 @@ class UnitSpec(Strict):
     nation: str
     formation: str = ""
     name: str = ""
+    turn: int = Field(default=1, ge=1, description="arrival turn (1: initial deployment, 27.0; later: 28.0)")
+    pool: Optional[str] = Field(default=None, description="off-map pool the counter waits in, e.g. german_reinforcements (30.0)")
+    source: str = ""
 
 
 class OobSpec(Strict):
@@ -176,6 +179,8 @@ class OobSpec(Strict):
     unit_types: str
     sides: list[str]
     units: list[UnitSpec]
+    dummies: dict[str, int] = Field(default={}, description="dummy counters per side (11.1: at most 5)")
+    notes: dict[str, str] = {}
 
 
 class SetupSpec(Strict):
@@ -278,11 +283,17 @@ class DiffColumn(Sourced):
         return v
 
 
+class DrmSpec(Sourced):
+    value: int
+    note: str = ""
+
+
 class DifferentialCrtSpec(Strict):
     kind: Literal["crt_differential"]
     name: str
     dice: Literal["1D6"]
     columns: list[DiffColumn]
+    drms: dict[str, DrmSpec] = {}
 
     @model_validator(mode="after")
     def _cover(self) -> "DifferentialCrtSpec":
@@ -335,12 +346,49 @@ class DieEntry(Sourced):
     result: Any
 
 
+def roll_keys(roll: int | tuple[int, int] | str, read: str) -> list[int]:
+    """Expand a table entry's ``roll`` (5, [3, 4], "21-23") into roll keys (sums or 10*first+second)."""
+    if isinstance(roll, int):
+        return [roll]
+    if isinstance(roll, tuple):
+        return list(range(roll[0], roll[1] + 1))
+    if "-" in roll:
+        lo, hi = (int(x) for x in roll.split("-"))
+        return [k for k in range(lo, hi + 1) if read == "sum" or 1 <= k % 10 <= 6]
+    return [int(roll)]
+
+
 class DieTableSpec(Strict):
     kind: Literal["die_table"]
     name: str
     dice: str
     read: Literal["sum", "first_second"]
     entries: list[DieEntry]
+
+    @model_validator(mode="after")
+    def _cover(self) -> "DieTableSpec":
+        m = re.match(r"^(\d+)D6$", self.dice)
+        if not m:
+            raise ValueError(f"dice: {self.dice!r} must look like '2D6'")
+        n = int(m.group(1))
+        if self.read == "first_second":
+            if n != 2:
+                raise ValueError("read: first_second needs 2D6 (8.3)")
+            want = {10 * a + b for a in range(1, 7) for b in range(1, 7)}
+        else:
+            want = set(range(n, 6 * n + 1))
+        seen: dict[int, int] = {}
+        for i, e in enumerate(self.entries):
+            for k in roll_keys(e.roll, self.read):
+                if k not in want:
+                    raise ValueError(f"entries.{i}: roll {k} cannot come up on {self.dice}")
+                if k in seen:
+                    raise ValueError(f"entries.{i}: roll {k} is already in entries.{seen[k]}")
+                seen[k] = i
+        missing = sorted(want - set(seen))
+        if missing:
+            raise ValueError(f"entries: no result for rolls {missing}")
+        return self
 
 
 LonLat = tuple[float, float]
@@ -409,6 +457,73 @@ class GeographySpec(Strict):
         return self
 
 
+class AirColumn(Sourced):
+    ap_min: int = Field(ge=1)
+    ap_max: int
+    infantry: list[int]
+    naval: list[int]
+
+    @model_validator(mode="after")
+    def _rows(self) -> "AirColumn":
+        for name in ("infantry", "naval"):
+            v = getattr(self, name)
+            if len(v) != 11:
+                raise ValueError(f"{name}: 2D6 needs 11 results (rolls 2..12), found {len(v)}")
+        if any(x not in (0, 1, 2) for x in self.naval):
+            raise ValueError("naval: results are 0 (none), 1 (damaged; sunk if damaged) or 2 (sunk) (18.1.3)")
+        return self
+
+
+class AirTableSpec(Strict):
+    """The air table (18.1): AP committed x 2D6, 'Infantry' and 'Naval' columns, with DRMs."""
+
+    kind: Literal["air_table"]
+    name: str
+    dice: Literal["2D6"]
+    columns: list[AirColumn]
+    drms: dict[str, DrmSpec]
+
+    @model_validator(mode="after")
+    def _cover(self) -> "AirTableSpec":
+        lo = 1
+        for i, c in enumerate(self.columns):
+            if c.ap_min != lo:
+                raise ValueError(f"columns.{i}: ap_min must be {lo} (columns cover 1..30 AP without gaps, 18.1)")
+            lo = c.ap_max + 1
+        if lo != 31:
+            raise ValueError("the last column must end at 30 AP (18.1: max 30)")
+        return self
+
+
+class RefRow(Strict):
+    """A row of a reference chart: any named values plus provenance."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+    source: Source
+
+    @model_validator(mode="after")
+    def _src(self) -> "RefRow":
+        _check_source(self.source)
+        return self
+
+
+class ReferenceTableSpec(Strict):
+    """A chart without dice (naval capabilities, amphibious transport): rows of named values."""
+
+    kind: Literal["reference_table"]
+    name: str
+    columns: list[str]
+    rows: dict[str, RefRow]
+
+    @model_validator(mode="after")
+    def _cols(self) -> "ReferenceTableSpec":
+        for k, r in self.rows.items():
+            missing = [c for c in self.columns if c not in (r.model_extra or {})]
+            if missing:
+                raise ValueError(f"rows.{k}: missing columns {missing}")
+        return self
+
+
 SPECS: dict[str, type[BaseModel]] = {
     "hex_map": HexMapSpec,
     "area_map": AreaMapSpec,
@@ -422,4 +537,6 @@ SPECS: dict[str, type[BaseModel]] = {
     "crt_odds": OddsCrtSpec,
     "die_table": DieTableSpec,
     "geography": GeographySpec,
+    "air_table": AirTableSpec,
+    "reference_table": ReferenceTableSpec,
 }

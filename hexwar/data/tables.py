@@ -149,6 +149,7 @@ class DifferentialCrt:
 
     name: str
     columns: tuple[DiffColumn, ...]
+    drms: Mapping[str, tuple[int, str]] = field(default_factory=dict)  # name -> (value, source)
 
     @classmethod
     def from_spec(cls, spec: S.DifferentialCrtSpec) -> "DifferentialCrt":
@@ -156,7 +157,14 @@ class DifferentialCrt:
         for c in spec.columns:
             res = tuple((int(a), int(d)) for a, d in (r.split("/") for r in c.results))
             cols.append(DiffColumn(c.min, c.max, res, c.source))
-        return cls(spec.name, tuple(cols))
+        return cls(spec.name, tuple(cols), {k: (d.value, d.source) for k, d in spec.drms.items()})
+
+    def drm(self, name: str) -> int:
+        """Return a named DRM's value; ``KeyError`` names the missing DRM."""
+        try:
+            return self.drms[name][0]
+        except KeyError:
+            raise KeyError(f"CRT {self.name!r} has no DRM {name!r}; has {sorted(self.drms)}") from None
 
 
 @dataclass(frozen=True)
@@ -209,7 +217,7 @@ class DieTable:
         n = int(m.group(1))
         entries: dict[int, tuple[Any, str]] = {}
         for e in spec.entries:
-            for key in _roll_keys(e.roll, spec.read):
+            for key in S.roll_keys(e.roll, spec.read):
                 entries[key] = (e.result, e.source)
         return cls(spec.name, n, spec.read, entries)
 
@@ -217,18 +225,6 @@ class DieTable:
         """Return the result for the rolled dice."""
         key = sum(dice) if self.read == "sum" else dice[0] * 10 + dice[1]
         return self.entries[key][0]
-
-
-def _roll_keys(roll: int | tuple[int, int] | str, read: str) -> list[int]:
-    if isinstance(roll, int):
-        return [roll]
-    if isinstance(roll, tuple):
-        return list(range(roll[0], roll[1] + 1))
-    # "11-16" style ranges for first/second reads
-    if "-" in roll:
-        lo, hi = (int(x) for x in roll.split("-"))
-        return [k for k in range(lo, hi + 1) if read == "sum" or (1 <= k % 10 <= 6)]
-    return [int(roll)]
 
 
 @dataclass(frozen=True)

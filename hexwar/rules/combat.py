@@ -127,6 +127,38 @@ def _odds_text(dist: Sequence[tuple[object, Fraction]]) -> str:
     return ", ".join(f"{name(r)} {p}" for r, p in dist)
 
 
+def column_table(crt: "DifferentialCrt", drm: int = 0) -> list[dict[str, object]]:
+    """Return, per column, the exact chance of each side's loss (for the provenance doc)."""
+    rows: list[dict[str, object]] = []
+    for c in crt.columns:
+        ad = c.lo if c.lo is not None else c.hi
+        assert ad is not None
+        dist = diff_outcomes(crt, ad, drm)
+        exp_a = sum(p * a for (a, _), p in dist)
+        exp_d = sum(p * d for (_, d), p in dist)
+        rows.append({
+            "column": c.label,
+            "attacker_hit": sum(p for (a, _), p in dist if a >= 1),
+            "defender_hit": sum(p for (_, d), p in dist if d >= 1),
+            "defender_2plus": sum(p for (_, d), p in dist if d >= 2),
+            "expected_attacker": exp_a,
+            "expected_defender": exp_d,
+        })
+    return rows
+
+
+def column_table_markdown(crt: "DifferentialCrt", drm: int = 0) -> str:
+    """Return :func:`column_table` as a Markdown table with exact fractions."""
+    lines = [
+        "| column | attacker loses >= 1 | defender loses >= 1 | defender loses >= 2 | expected points attacker / defender |",
+        "|---|---|---|---|---|",
+    ]
+    for r in column_table(crt, drm):
+        lines.append(f"| {r['column']} | {r['attacker_hit']} | {r['defender_hit']} | {r['defender_2plus']} | "
+                     f"{r['expected_attacker']} / {r['expected_defender']} |")
+    return "\n".join(lines)
+
+
 # --- odds CRT ---------------------------------------------------------------------------
 
 

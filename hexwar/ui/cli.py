@@ -286,11 +286,24 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
          attack: Optional[int] = typer.Option(None, help="Attack strength, for the odds CRT"),
          defence: Optional[int] = typer.Option(None, help="Defence strength, for the odds CRT"),
          shift: int = typer.Option(0, help="Column shift"),
+         table: bool = typer.Option(False, "--table", help="Every column's exact odds (Markdown), with --drm"),
          json_: bool = JSON) -> None:
     """Exact combat odds: a scenario assault (15.1), a differential column, or an odds column."""
     from hexwar.rules.assault import assault_sums
     from hexwar.rules.combat import diff_column_index, diff_outcomes, odds_column_index, odds_outcomes
 
+    if table:
+        from hexwar.data.scenario import load_scenario
+        from hexwar.rules.combat import column_table, column_table_markdown
+
+        sc = load_scenario(scenario)
+        if sc.tables.crt is None:
+            raise UserError(f"scenario {scenario} has no differential CRT")
+        if json_:
+            _emit({"crt": sc.tables.crt.name, "drm": drm, "columns": column_table(sc.tables.crt, drm)})
+        else:
+            print(column_table_markdown(sc.tables.crt, drm))
+        return
     g = _game(scenario)
     data = g.new_state(0).data
     crt = g.tables.crt
