@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Iterable, Iterator, Mapping
 
 from hexwar.data.tables import UnitType, fraction, unit_types_from_spec  # noqa: F401 (re-export)
+
+#: ``extra`` keys holding append-only logs (copied shallowly by ``clone``)
+APPEND_ONLY = frozenset({"fatigue_log", "setup_events"})
 
 #: Names of the off-map pools a unit may be in instead of a location.
 POOLS = ("eliminated", "interned", "exited", "redeployed", "reinforcements", "removed", "replaced")
@@ -105,8 +108,21 @@ class GameState:
     # --- copies and JSON ----------------------------------------------------------------
 
     def clone(self) -> "GameState":
-        """Return an independent deep copy."""
-        return copy.deepcopy(self)
+        """Return an independent copy.
+
+        Units and containers are copied; append-only logs (entries never change once
+        written) are copied as new lists of the same entries, which keeps a copy cheap as
+        a game grows.
+        """
+        new = copy.copy(self)
+        new.units = {k: replace(u, flags=list(u.flags)) for k, u in self.units.items()}
+        new.control = dict(self.control)
+        new.vp = dict(self.vp)
+        new.vp_log = list(self.vp_log)
+        new.tracks = dict(self.tracks)
+        new.bases = list(self.bases)
+        new.extra = {k: (list(v) if k in APPEND_ONLY else copy.deepcopy(v)) for k, v in self.extra.items()}
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         """Return the state as plain JSON-ready data."""

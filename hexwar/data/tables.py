@@ -277,3 +277,29 @@ def unit_types_from_spec(types: Mapping[str, Any]) -> dict[str, UnitType]:
             transport=t.transport,
         )
     return out
+
+
+@dataclass(frozen=True)
+class AirTable:
+    """The air table (18.1): AP columns x 2D6 rows, 'Infantry' and 'Naval' results, DRMs."""
+
+    name: str
+    columns: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], str], ...]
+    drms: Mapping[str, tuple[int, str]]
+
+    @classmethod
+    def from_spec(cls, spec: S.AirTableSpec) -> "AirTable":
+        cols = tuple((c.ap_min, c.ap_max, tuple(c.infantry), tuple(c.naval), c.source) for c in spec.columns)
+        return cls(spec.name, cols, {k: (d.value, d.source) for k, d in spec.drms.items()})
+
+    def column(self, ap: int) -> tuple[int, int, tuple[int, ...], tuple[int, ...], str]:
+        for c in self.columns:
+            if c[0] <= ap <= c[1]:
+                return c
+        raise ValueError(f"{ap} AP is outside the air table (1-30, 18.1)")
+
+    def result(self, ap: int, roll: int, drm: int = 0) -> tuple[int, int]:
+        """Return (infantry, naval) for AP committed and a 2D6 roll plus DRM (edges: 2 and 12)."""
+        row = min(12, max(2, roll + drm)) - 2
+        c = self.column(ap)
+        return c[2][row], c[3][row]

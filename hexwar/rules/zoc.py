@@ -35,6 +35,8 @@ def zoc_exclusion(unit: "Unit", tables: "Tables") -> str | None:
         return f"at its fatigue limit {t.fatigue_limit} (10.1, 12.0)"
     if unit.has(AMPHIBIOUS):
         return "amphibious-assault attacker (12.0, 20.3.1)"
+    if unit.has("aboard"):
+        return "aboard a ship (13.1)"
     return None
 
 

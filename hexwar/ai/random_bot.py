@@ -1,0 +1,33 @@
+"""A random-legal-orders bot: picks an order kind at random, then an order of that kind.
+
+Choosing the kind first keeps the bot from drowning in movement orders (a hex map offers
+hundreds of moves and one pass), so random games end and exercise every kind of order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from hexwar.core.orders import Order
+
+
+class RandomBot:
+    """Uniform over order kinds, then uniform within the kind; seeded."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, rng: random.Random | None = None):
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        """Return one of ``legal`` (``ValueError`` if there is none)."""
+        if not legal:
+            raise ValueError("no legal orders to choose from")
+        kinds: dict[str, list[Order]] = {}
+        for o in legal:
+            kinds.setdefault(o.kind, []).append(o)
+        kind = self.rng.choice(sorted(kinds))
+        return self.rng.choice(kinds[kind])
+
+    __call__ = choose

@@ -1,0 +1,216 @@
+"""Orders of Assault on Narvik beyond the core ones (Pass, Move, TakeResult, Retreat, Advance)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from hexwar.core.orders import Order, register
+
+
+@register
+@dataclass(frozen=True)
+class LandAssault(Order):
+    """Assault a hex (15.1) with adjacent units, supporting artillery and ships, and German AP."""
+
+    kind: ClassVar[str] = "land_assault"
+    target: str = ""
+    units: tuple[str, ...] = ()
+    artillery: tuple[str, ...] = ()
+    ships: tuple[str, ...] = ()
+    ap: int = 0
+
+    def text(self) -> str:
+        extra = ""
+        if self.artillery:
+            extra += f" art {','.join(self.artillery)}"
+        if self.ships:
+            extra += f" ships {','.join(self.ships)}"
+        if self.ap:
+            extra += f" ap {self.ap}"
+        return f"assault {self.target} with {','.join(self.units)}{extra}"
+
+
+@register
+@dataclass(frozen=True)
+class Exit(Order):
+    """Move an Allied unit off the north or south edge (22.3)."""
+
+    kind: ClassVar[str] = "exit"
+    unit: str = ""
+
+    def text(self) -> str:
+        return f"exit {self.unit}"
+
+
+@register
+@dataclass(frozen=True)
+class ArtilleryInterdiction(Order):
+    """Artillery fires on one German unit: 2 FP per strength point (16.1.1)."""
+
+    kind: ClassVar[str] = "art_interdict"
+    artillery: tuple[str, ...] = ()
+    target: str = ""
+
+    def text(self) -> str:
+        return f"interdict {self.target} with {','.join(self.artillery)}"
+
+
+@register
+@dataclass(frozen=True)
+class AirStrike(Order):
+    """A German air mission: interdict Allied infantry in a hex, or attack ships (18.1.2, 18.1.3)."""
+
+    kind: ClassVar[str] = "air"
+    mission: str = ""  # "infantry" | "ships"
+    hex: str = ""
+    ap: int = 0
+    allocation: tuple[tuple[str, int], ...] = ()  # ships: (ship, AP) per attack
+
+    def text(self) -> str:
+        if self.mission == "ships":
+            return f"air ships {self.hex} " + ",".join(f"{s}:{a}" for s, a in self.allocation)
+        return f"air interdict {self.hex} ap {self.ap}"
+
+
+@register
+@dataclass(frozen=True)
+class NavalMove(Order):
+    """Move ships as a group along waterways (20.1)."""
+
+    kind: ClassVar[str] = "naval_move"
+    ships: tuple[str, ...] = ()
+    path: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return f"sail {','.join(self.ships)} {'>'.join(self.path)}"
+
+
+@register
+@dataclass(frozen=True)
+class Embark(Order):
+    """Put a land unit aboard a ship in a friendly port or Harstad (20.2)."""
+
+    kind: ClassVar[str] = "embark"
+    ship: str = ""
+    unit: str = ""
+
+    def text(self) -> str:
+        return f"embark {self.unit} on {self.ship}"
+
+
+@register
+@dataclass(frozen=True)
+class Disembark(Order):
+    """Unload a ship's cargo in a friendly port or Harstad (20.2)."""
+
+    kind: ClassVar[str] = "disembark"
+    ship: str = ""
+
+    def text(self) -> str:
+        return f"disembark {self.ship}"
+
+
+@register
+@dataclass(frozen=True)
+class Landing(Order):
+    """Amphibious landing from ships in the target hex, or amphibious assault from an adjacent hex (20.3)."""
+
+    kind: ClassVar[str] = "landing"
+    ships: tuple[str, ...] = ()
+    target: str = ""
+    bombard: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        extra = f" bombard {','.join(self.bombard)}" if self.bombard else ""
+        return f"land {','.join(self.ships)} at {self.target}{extra}"
+
+
+@register
+@dataclass(frozen=True)
+class Bombard(Order):
+    """Naval interdiction: one ship fires on every unit in a hex, 2 FP per strength point (20.5)."""
+
+    kind: ClassVar[str] = "bombard"
+    ship: str = ""
+    target: str = ""
+
+    def text(self) -> str:
+        return f"bombard {self.target} with {self.ship}"
+
+
+@register
+@dataclass(frozen=True)
+class ShipFunction(Order):
+    """Set a Puffer as a Base or a Puffer/LC as a fjord ferry (20.6)."""
+
+    kind: ClassVar[str] = "ship_function"
+    ship: str = ""
+    function: str = ""  # "base" | "crossing"
+
+    def text(self) -> str:
+        return f"{self.function} {self.ship}"
+
+
+@register
+@dataclass(frozen=True)
+class DesignateBase(Order):
+    """Designate a port hex held by an Allied land unit as a Base (19.4)."""
+
+    kind: ClassVar[str] = "base"
+    hex: str = ""
+
+    def text(self) -> str:
+        return f"base {self.hex}"
+
+
+@register
+@dataclass(frozen=True)
+class DeclareMas(Order):
+    """Declare (or not) the once-per-game Allied maximum air support (18.2)."""
+
+    kind: ClassVar[str] = "mas"
+    declare: bool = False
+
+    def text(self) -> str:
+        return "mas" if self.declare else "no mas"
+
+
+@register
+@dataclass(frozen=True)
+class Reveal(Order):
+    """Flip a face-down German unit face up (11.1: at any time); not an action."""
+
+    kind: ClassVar[str] = "reveal"
+    unit: str = ""
+
+    def text(self) -> str:
+        return f"reveal {self.unit}"
+
+
+@register
+@dataclass(frozen=True)
+class Place(Order):
+    """Place an arriving German unit in a hex holding a German unit (23.4), face down or up."""
+
+    kind: ClassVar[str] = "place"
+    unit: str = ""
+    hex: str = ""
+    concealed: bool = False
+    dummy_hex: str = ""  # 23.4: a concealed arrival may bring one new dummy
+
+    def text(self) -> str:
+        d = f" dummy {self.dummy_hex}" if self.dummy_hex else ""
+        return f"place {self.unit} {self.hex}{' hidden' if self.concealed else ''}{d}"
+
+
+@register
+@dataclass(frozen=True)
+class ChooseUnits(Order):
+    """Pick units when the rules let the owner choose (31.0: which artillery or tank leaves)."""
+
+    kind: ClassVar[str] = "choose"
+    units: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return f"choose {','.join(self.units)}"

@@ -1,0 +1,75 @@
+"""Naval movement (Assault on Narvik 20.1, 22.1; A31).
+
+Ships move only through water locations, from one to the next only where a ``waterway``
+border joins them, and between an off-map box (Harstad) and the map-edge locations it
+links to. Within one move a ship may pass box -> edge or edge -> box once, not both;
+map-edge locations linked to the box are joined to each other (A31: edge to edge).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
+
+WATER = frozenset({"sea", "coast"})
+
+
+_CACHE: "weakref.WeakKeyDictionary[object, dict[tuple[str, str], dict[str, tuple[str, ...]]]]" = weakref.WeakKeyDictionary()
+
+
+def naval_destinations(board: "Board", start: str, box: str = "harstad") -> dict[str, tuple[str, ...]]:
+    """Return every location a ship at ``start`` may end a naval move in, with a path (20.1).
+
+    A move that starts in the box may not end in it (20.1); a move may cross the box link
+    once. Enemy units never stop ships (20.1), so the answer depends on the map only and is
+    cached per board.
+    """
+    per = _CACHE.setdefault(board, {})
+    key = (start, box)
+    if key not in per:
+        per[key] = _naval_destinations(board, start, box)
+    return per[key]
+
+
+def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
+    links = set(board.neighbours(box)) if box in board else set()
+    # state: (location, crossed the box link already)
+    start_state = (start, start == box)
+    parent: dict[tuple[str, bool], tuple[str, bool] | None] = {start_state: None}
+    dq = deque([start_state])
+    while dq:
+        loc, crossed = dq.popleft()
+        nxt: list[tuple[str, bool]] = []
+        if loc == box:
+            nxt += [(x, True) for x in sorted(links)]
+        else:
+            for x in board.neighbours(loc):
+                if x == box:
+                    if not crossed:
+                        nxt.append((x, True))
+                elif board.border(loc, x).has("waterway") and board.terrain(x) in WATER:
+                    nxt.append((x, crossed))
+            if loc in links:  # A31: edge to edge within a move
+                nxt += [(x, crossed) for x in sorted(links) if x != loc]
+        for st in nxt:
+            if st not in parent:
+                parent[st] = (loc, crossed)
+                dq.append(st)
+    out: dict[str, tuple[str, ...]] = {}
+    for st in parent:
+        loc = st[0]
+        if loc == start or loc in out:
+            continue
+        if start == box and loc == box:
+            continue
+        path = [loc]
+        p = parent[st]
+        while p is not None:
+            path.append(p[0])
+            p = parent[p]
+        out[loc] = tuple(reversed(path))
+    return out
