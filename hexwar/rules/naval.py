@@ -73,3 +73,19 @@ def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple
             p = parent[p]
         out[loc] = tuple(reversed(path))
     return out
+
+
+def naval_path_ok(board: "Board", path: tuple[str, ...] | list[str], box: str = "harstad") -> bool:
+    """Return whether a path is a legal naval move (20.1): waterway steps, box links, edge to
+    edge between box-linked locations (A31), the box passed at most once, not back to it."""
+    if len(path) < 2 or len(set(path)) != len(path):
+        return False
+    links = set(board.neighbours(box)) if box in board else set()
+    for a, b in zip(path, path[1:]):
+        if a == box or b == box:
+            if (b if a == box else a) not in links:
+                return False
+        elif not (board.terrain(b) in WATER and b in board.neighbours(a) and board.border(a, b).has("waterway")):
+            if not (a in links and b in links):
+                return False
+    return not (path[0] == box and path[-1] == box)

@@ -45,7 +45,7 @@ from hexwar.rules.combat import resolve_differential
 from hexwar.rules.fire import can_fire
 from hexwar.rules.ledger import Line
 from hexwar.rules.movement import MoveQuery, explain_path, reach, step_cost
-from hexwar.rules.naval import naval_destinations
+from hexwar.rules.naval import naval_destinations, naval_path_ok
 from hexwar.rules.retreat import retreat_paths
 from hexwar.rules.supply import ALWAYS_SUPPLIED, railway_constrained, supply_status
 from hexwar.rules.victory import victory_level, winner_of
@@ -1153,6 +1153,8 @@ class NarvikGame:
             x["completed"] = True
             self._after_action(data, side, True, events, reaction=False)
             return
+        # the assault's own FP first, so that an advance's -1 counts against them (15.3)
+        self._combat_fatigue(data, c, events)
         parts = [u for u in self._participants(data, c, side) if not self.t(u).is_artillery and self.may_act_adv(data, u)]
         if cleared and parts and not (side == GERMANS and x["fuhrer"]):
             c["stage"] = "advance_asked"
@@ -1172,6 +1174,9 @@ class NarvikGame:
         self._after_action(data, c["side"], True, events, reaction=False)
 
     def _combat_fatigue(self, data: GameState, c: dict[str, Any], events: list) -> None:
+        if c.get("fatigued"):
+            return
+        c["fatigued"] = True
         cause_a = "amphibious_assault" if c["amphibious"] else "assault"
         for uid in c["attackers"]:
             u = data.units[uid]
@@ -1482,7 +1487,7 @@ class NarvikGame:
         if any("no_move" in s.flags for s in ships):
             raise IllegalOrder("a damaged ship moves no more this turn", "20.4")
         dests = naval_destinations(self.board, start)  # type: ignore[arg-type]
-        if len(order.path) < 2 or order.path[0] != start or order.path[-1] not in dests:
+        if order.path[:1] != (start,) or order.path[-1] not in dests or not naval_path_ok(self.board, order.path):
             raise IllegalOrder(f"{'>'.join(order.path)} is not a naval move along waterways (once through Harstad)", "20.1")
         dest = order.path[-1]
         for s in ships:
@@ -1493,7 +1498,7 @@ class NarvikGame:
             cargo = data.extra["cargo"].get(s.id)
             if cargo:
                 data.place(cargo, dest)
-        events.append({"type": "naval_move", "ships": list(order.ships), "path": list(dests[dest]), "rule": "20.1"})
+        events.append({"type": "naval_move", "ships": list(order.ships), "path": list(order.path), "rule": "20.1"})
 
     def _embark(self, data: GameState, order: Embark, events: list) -> None:
         s = self._ship(data, order.ship)

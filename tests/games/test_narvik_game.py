@@ -1,0 +1,341 @@
+"""Assault on Narvik, the whole game: each rule section from its text (issue 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.core.dice import Dice, Roll
+from hexwar.core.engine import replay
+from hexwar.core.orders import Advance, IllegalOrder, Move, Pass, TakeResult
+from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik.game import ALLIES, GERMANS, HARSTAD
+from hexwar.games.narvik.orders import AirStrike, DeclareMas, Exit, LandAssault, Landing, NavalMove
+from hexwar.ai import RandomBot
+
+
+@pytest.fixture(scope="module")
+def g():
+    return narvik_game()
+
+
+def to_action(g, seed=3):
+    """Return a state at the first Allied action decision (no base, no MAS)."""
+    s = g.new_state(seed)
+    for _ in range(20):
+        ask = s.data.extra["ask"]
+        if ask["what"] == "action" and ask["side"] == ALLIES:
+            # neutral conditions for the position tests: no weather, no events pending
+            s.data.extra.update({"bad": [], "fuhrer": False, "exits_banned": False, "mas": False, "game_end_turn": None})
+            return s
+        if ask["what"] == "base":
+            s.apply(Pass(ALLIES))
+        elif ask["what"] == "mas":
+            s.apply(DeclareMas(ALLIES, False))
+        else:
+            s.apply(s.legal_orders()[0])
+    raise AssertionError("no Allied action")
+
+
+def clear(data, keep=()):
+    for u in data.units.values():
+        if u.loc is not None and u.loc != HARSTAD and u.id not in keep:
+            data.remove(u.id, "removed")
+    data.extra["cargo"] = {}
+
+
+def put(data, uid, loc, fatigue=0, concealed=False):
+    data.place(uid, loc)
+    data.units[uid].fatigue = fatigue
+    data.units[uid].concealed = concealed
+
+
+def scripted(*rolls):
+    return Dice.replaying([Roll(p, tuple(f)) for p, f in rolls])
+
+
+def test_5_1_setup(g):
+    s = g.new_state(1)
+    d = s.data
+    assert d.turn == 1 and d.tracks["ap"] == 0  # 5.1: AP marker on 0 until the air phase
+    for u in d.units.values():
+        if u.loc is None:
+            continue
+        assert u.fatigue == 0
+        if u.side == GERMANS:
+            assert u.concealed and u.loc in g.board.regions["german_setup"]
+        elif u.nation == "norwegian":
+            assert u.loc in g.board.regions["norwegian_setup"]
+        else:
+            assert u.loc == HARSTAD
+    assert sum(1 for u in d.on_map(GERMANS) if u.type == "dummy") == 5
+
+
+def test_6_0_sequence_and_7_0_weather_only_on_turns_1_to_7(g):
+    s = g.new_state(5)
+    seen = [e["type"] for e in s.data.extra["setup_events"]]
+    while s.data.extra["ask"]["what"] != "action":
+        seen += [e["type"] for e in s.apply(s.legal_orders()[0])]
+    assert seen.index("weather") < seen.index("event") < seen.index("air_points")  # 6.1, 6.2, 6.3
+    assert s.current_side() == ALLIES  # 6.4
+    bot = RandomBot(5)
+    weather_turns = set()
+    while not s.is_over():
+        ev = s.apply(bot.choose(s, s.legal_orders()))
+        turn = s.data.turn
+        weather_turns |= {turn for e in ev if e["type"] == "weather"}
+    assert all(t <= 7 for t in weather_turns)
+
+
+def test_7_0_bad_weather_at_trondheim_halves_ap_and_thaw_comes_two_turns_later(g):
+    s = to_action(g)
+    s.data.extra["base_occasions"] = 2  # no base decision in the way
+    d = s.data.clone()
+    d.phase, d.extra["step"] = "initial", 0
+    d.extra.pop("ask")
+    # weather 2 (bad at both), event type 3 (open), open event 1-1 (none), no MAS, AP 6+6+6+5 = 23 -> 11
+    g._run(d, scripted(("weather", (1, 1)), ("event type", (3,)), ("open event", (1, 1))), [])
+    assert d.extra["bad"] == ["trondheim", "narvik"]
+    g.apply(d, DeclareMas(ALLIES, False), scripted(("air points", (6, 6, 6, 5))), )
+    assert d.tracks["ap"] == 23 // 2
+    d2 = s.data.clone()
+    d2.phase, d2.extra["step"] = "initial", 0
+    d2.extra.pop("ask")
+    g._run(d2, scripted(("weather", (6, 6)), ("event type", (3,)), ("open event", (1, 1))), [])
+    assert d2.extra["thaw_turn"] == d2.turn + 2 and d2.weather == "winter"
+
+
+def test_18_1_ap_cap_and_one_bonus_per_turn(g):
+    s = to_action(g)
+    d = s.data
+    d.tracks["ap"] = 5
+    u = next(x for x in d.on_map(ALLIES) if g.may_act(d, x))
+    mv = next(o for o in s.legal_orders() if isinstance(o, Move))
+    s.apply(mv)
+    assert s.data.tracks["ap"] == 6  # +1 after an Allied action
+    if s.data.extra["ask"]["what"] == "reaction":
+        s.apply(Pass(GERMANS))
+    mv = next(o for o in s.legal_orders() if isinstance(o, Move))
+    s.apply(mv)
+    assert s.data.tracks["ap"] == 6  # once per turn (A26)
+    s2 = to_action(g)
+    s2.data.tracks["ap"] = 30
+    s2.apply(next(o for o in s2.legal_orders() if isinstance(o, Move)))
+    assert s2.data.tracks["ap"] == 30  # 18.1: max 30
+
+
+def test_9_2_initiative_movement_keeps_it_pass_hands_it_over_two_passes_end_the_phase(g):
+    s = to_action(g)
+    s.apply(next(o for o in s.legal_orders() if isinstance(o, Move)))
+    if s.data.extra["ask"]["what"] == "reaction":  # 9.1: the other side may react
+        assert s.current_side() == GERMANS
+        s.apply(Pass(GERMANS))
+    assert s.data.extra["ask"] == {"side": ALLIES, "what": "action"}
+    s.apply(Pass(ALLIES))
+    assert s.current_side() == GERMANS
+    s.apply(Pass(GERMANS))
+    assert s.data.phase != "action" or s.data.turn == 2
+
+
+def assault_position(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    put(d, "9/139", "2215")
+    put(d, "1SG", "2214")
+    put(d, "1IG", "2314")
+    return s, d
+
+
+def test_15_2_a_result_of_2_taken_as_12_fp(g):
+    s, d = assault_position(g)
+    o = LandAssault(ALLIES, "2215", ("1IG", "1SG"))
+    assert o in s.legal_orders()
+    # AD 8 - 2 = 6, DRM +1 (24 Gds, two units, 17.0): die 4 -> row 5 -> 0/2
+    ev = g.apply(d, o, scripted(("CRT", (4,))))
+    a = next(e for e in ev if e["type"] == "assault")
+    assert (a["ad"], a["drm"], a["result"]) == (6, 1, "0/2")
+    assert d.extra["ask"] == {"side": GERMANS, "what": "take", "points": 2}
+    opts = {x.option for x in g.legal_orders(d)}
+    assert {"eliminate", "fatigue", "retreat", "all_to_limit"} <= opts
+    fat6 = TakeResult(GERMANS, "fatigue", "", (("9/139", 6),))
+    g.apply(d, fat6, Dice(0))
+    g.apply(d, fat6, Dice(0))
+    assert d.units["9/139"].fatigue == 12 + g.tables.fatigue.fp("defend")  # 2 x 6 (15.2) + defending (authored)
+    assert d.extra["ask"]["what"] in ("reaction", "action")  # combat over, no retreat asked
+
+
+def test_15_2_six_fp_and_a_retreat_then_advance(g):
+    s, d = assault_position(g)
+    g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
+    g.apply(d, TakeResult(GERMANS, "fatigue", "", (("9/139", 6),)), Dice(0))
+    g.apply(d, TakeResult(GERMANS, "retreat"), Dice(0))
+    ask = d.extra["ask"]
+    assert ask["what"] == "retreat" and ask["unit"] == "9/139"
+    paths = [o.path for o in g.legal_orders(d)]
+    assert paths and all(1 <= len(p) - 1 <= 3 for p in paths)  # 15.3: up to 3 hexes
+    for p in paths:  # 15.3.1 (A23): at least N + 1 from the attackers
+        assert min(g.board.distance(p[-1], x) for x in ("2214", "2314")) >= len(p)
+    g.apply(d, g.legal_orders(d)[0], Dice(0))
+    assert d.units["9/139"].loc != "2215"
+    assert d.extra["ask"]["what"] == "advance"  # 15.3: the hex is empty
+    g.apply(d, Advance(ALLIES, ("1SG",)), Dice(0))
+    assert d.units["1SG"].loc == "2215"
+    assert d.units["1SG"].fatigue == g.tables.fatigue.fp("assault") - 1  # 15.3: advancing infantry -1 FP
+    assert d.units["1IG"].fatigue == g.tables.fatigue.fp("assault")
+
+
+def test_15_2_two_eliminations_and_vp(g):
+    s, d = assault_position(g)
+    put(d, "10/139", "2215")
+    g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
+    before = d.vp[ALLIES]
+    g.apply(d, TakeResult(GERMANS, "eliminate", "9/139"), Dice(0))
+    g.apply(d, TakeResult(GERMANS, "eliminate", "10/139"), Dice(0))
+    assert d.units["9/139"].pool == "eliminated" and d.units["10/139"].pool == "eliminated"
+    assert d.vp[ALLIES] - before == 8  # 29.0: 4 per German land unit
+
+
+def test_15_3_1_retreat_refused_when_a_participant_has_no_path(g):
+    s, d = assault_position(g)
+    # surround 2215 with Allied units so every exit is enemy-held or in Allied ZoC
+    ring = [h for h in g.board.neighbours("2215") if h not in ("2214", "2314")]
+    allied = ["2SWB", "6-I/12", "6-I/15", "6-II/15"]
+    for uid, h in zip(allied, ring):
+        put(d, uid, h)
+    g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
+    assert "retreat" not in {o.option for o in g.legal_orders(d)}
+
+
+def test_8_2_1_fuhrer_orders(g):
+    s, d = assault_position(g)
+    d.extra["fuhrer"] = True
+    g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
+    assert "retreat" not in {o.option for o in g.legal_orders(d)}  # never retreat
+    assert not g._move_orders(d, GERMANS)  # no German land unit moves
+
+
+def test_16_2_tanks_are_eliminated_first(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    put(d, "1SG", "2215")
+    put(d, "3H-TK", "2215")
+    put(d, "9/139", "2214")
+    put(d, "10/139", "2314")
+    d.extra["initiative"] = GERMANS
+    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    # 2 coys (4) vs bn 4 + tank 2 = 6 -> AD -2; formation I.. no (different formations)
+    ev = g.apply(d, LandAssault(GERMANS, "2215", ("10/139", "9/139")), scripted(("CRT", (6,))))
+    res = next(e for e in ev if e["type"] == "assault")["result"]
+    if res.split("/")[1] != "0":
+        elim = [o.unit for o in g.legal_orders(d) if o.option == "eliminate"]
+        assert elim == ["3H-TK"]  # 16.2
+
+
+def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    sea = next(h for h in g.board.hexes() if g.board.terrain(h) == "sea")
+    put(d, "DD-1", sea)
+    put(d, "1SG", sea)
+    d.units["1SG"].flags.append("aboard")
+    d.extra["cargo"] = {"DD-1": "1SG"}
+    d.tracks["ap"] = 10
+    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    before = d.vp[GERMANS]
+    order = AirStrike(GERMANS, "ships", sea, 10, (("DD-1", 5), ("DD-1", 5)))
+    g.apply(d, order, scripted(("air table", (4, 5)), ("air table", (4, 5))))
+    assert d.units["DD-1"].pool == "eliminated" and d.units["1SG"].pool == "eliminated"
+    assert d.vp[GERMANS] - before == 6 + 4  # DD damaged 3 + sunk 3 more (20.4), battalion 4 (29.0)
+
+
+def test_22_2_sweden_interns(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    sw = sorted(g.board.regions["sweden"])
+    edge = next(h for h in g.board.hexes() if h not in sw and any(n in sw and g.board.terrain(n) not in ("sea", "glacier") for n in g.board.neighbours(h)) and g.board.terrain(h) not in ("sea",))
+    into = next(n for n in g.board.neighbours(edge) if n in sw and g.board.terrain(n) not in ("sea", "glacier"))
+    put(d, "11/139", edge)
+    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    before = d.vp[ALLIES]
+    g.apply(d, Move(GERMANS, "11/139", (edge, into)), Dice(0))
+    assert d.units["11/139"].pool == "interned" and d.vp[ALLIES] - before == 2
+
+
+def test_22_3_exit_vp_only_turns_1_to_5_and_not_for_norwegians(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    north = next(h for h in sorted(g.board.hexes()) if g.board.is_a(h, "edge_north") and g.board.terrain(h) == "clear")
+    put(d, "1SG", north)
+    put(d, "6-I/12", north)
+    g.apply(d, Exit(ALLIES, "1SG"), Dice(0))
+    assert d.units["1SG"].pool == "exited" and d.vp[ALLIES] == 2
+    d.extra.pop("ask", None)
+    d.extra["ask"] = {"side": ALLIES, "what": "action"}
+    g.apply(d, Exit(ALLIES, "6-I/12"), Dice(0))
+    assert d.vp[ALLIES] == 2
+
+
+def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    beach = g.board.find("Bjerkvik")
+    put(d, "DD-1", beach)
+    put(d, "1SG", beach)
+    d.units["1SG"].flags.append("aboard")
+    d.extra["cargo"] = {"DD-1": "1SG"}
+    g.apply(d, Landing(ALLIES, ("DD-1",), beach), Dice(0))
+    assert d.units["1SG"].loc == beach and "aboard" not in d.units["1SG"].flags
+    assert d.units["1SG"].fatigue == g.tables.fatigue.fp("amphibious_landing")
+    # a contested landing that fails: everything back to Harstad, German +2 VP (20.3.1, 29.0)
+    s2 = to_action(g)
+    d2 = s2.data
+    clear(d2)
+    target = g.board.find("Narvik")
+    water = next(n for n in g.board.neighbours(target) if g.board.terrain(n) in ("sea", "coast") and g.board.border(target, n).has("waterway"))
+    put(d2, "KM-1", target)
+    put(d2, "CL-1", water)
+    put(d2, "2SWB", water)
+    d2.units["2SWB"].flags.append("aboard")
+    d2.extra["cargo"] = {"CL-1": "2SWB"}
+    before = d2.vp[GERMANS]
+    # halved 2SWB (4 -> 2) vs KM bn 3: AD -1; die 1 -> 2/0
+    g.apply(d2, Landing(ALLIES, ("CL-1",), target), scripted(("CRT", (1,))))
+    while d2.extra.get("ask", {}).get("what") == "take":
+        g.apply(d2, g.legal_orders(d2)[0], Dice(0))
+    assert d2.units["CL-1"].loc == HARSTAD
+    assert d2.units["2SWB"].pool == "eliminated" or d2.units["2SWB"].loc == HARSTAD
+    assert d2.vp[GERMANS] > before
+
+
+def test_20_1_naval_move_through_harstad_once(g):
+    s = to_action(g)
+    d = s.data
+    out = [o for o in s.legal_orders() if isinstance(o, NavalMove) and o.ships == ("DD-1",)]
+    assert out and all(o.path[0] == HARSTAD and o.path[-1] != HARSTAD for o in out)
+    assert all(o.path.count(HARSTAD) == 1 for o in out)
+    with pytest.raises(IllegalOrder):
+        s.apply(NavalMove(ALLIES, ("DD-1",), (HARSTAD, "2212")))  # not along a waterway path
+
+
+def test_illegal_orders_leave_the_state_untouched(g):
+    s = to_action(g)
+    before = s.data.to_json()
+    for bad in (Move(GERMANS, "KM-1", ("2212", "2312")), Move(ALLIES, "1SG", (HARSTAD, "0101")),
+                LandAssault(ALLIES, "2212", ("1SG",)), Exit(ALLIES, "1SG")):
+        with pytest.raises(IllegalOrder):
+            s.apply(bad)
+        assert s.data.to_json() == before
+
+
+def test_a_seeded_random_game_replays_from_its_log(g):
+    s = g.new_state(11)
+    bot = RandomBot(11)
+    while not s.is_over():
+        s.apply(bot.choose(s, s.legal_orders()))
+    assert replay(g, s.log).data.to_json() == s.data.to_json()
+    assert s.result().over and s.result().level
