@@ -339,3 +339,17 @@ def test_a_seeded_random_game_replays_from_its_log(g):
         s.apply(bot.choose(s, s.legal_orders()))
     assert replay(g, s.log).data.to_json() == s.data.to_json()
     assert s.result().over and s.result().level
+
+
+@pytest.mark.parametrize("random_setup", [False, True])
+def test_every_legal_order_is_accepted_in_seeded_random_games(random_setup):
+    """legal_orders() and apply() agree: a bot that only picks listed orders is never refused."""
+    from hexwar.games.narvik import Switches
+
+    game = narvik_game(Switches(random_setup=random_setup))
+    for seed in range(10):
+        s = game.new_state(seed)
+        bot = RandomBot(seed)
+        while not s.is_over():
+            s.apply(bot.choose(s, s.legal_orders()))
+        assert s.data.turn >= 1 and s.result().over

@@ -69,6 +69,7 @@ class Switches:
 
     allied_concealment: bool = False  # 11.3 (optional, pro-Allied): not implemented yet
     ap_bonus_per_action: bool = False  # A26: +1 AP after every Allied action instead of once a turn
+    random_setup: bool = False  # 5.1: a seeded set-up per side instead of the scenario's positions
 
 
 def other(side: str) -> str:
@@ -170,6 +171,8 @@ class NarvikGame:
             data.place(s.unit, s.at)
             data.units[s.unit].fatigue = s.fatigue
             data.units[s.unit].concealed = s.concealed
+        if self.switches.random_setup:
+            self._random_setup(data, dice)
         data.vp = {ALLIES: 0, GERMANS: 0}
         data.tracks = {"ap": 0}
         data.extra.update({
@@ -182,6 +185,24 @@ class NarvikGame:
         self._run(data, dice, events)
         data.extra["setup_events"] = events
         return data
+
+    def _random_setup(self, data: GameState, dice: Dice) -> None:
+        """5.1: Norwegians anywhere in the 3 northernmost rows, Germans face down outside the 4
+        northernmost, each within stacking (seeded through the set-up dice)."""
+        bands = {"norwegian": sorted(self.board.regions["norwegian_setup"]),  # type: ignore[attr-defined]
+                 "german": sorted(self.board.regions["german_setup"])}  # type: ignore[attr-defined]
+        for u in sorted(data.units.values(), key=lambda u: u.id):
+            if u.loc is None or u.loc == HARSTAD:
+                continue
+            band = bands["norwegian" if u.nation == "norwegian" else "german"]
+            data.remove(u.id, "removed")
+            for _ in range(200):
+                h = dice.choice(band, "set-up")
+                if self.board.terrain(h) == "sea":
+                    continue
+                if stacking.stack(self.board, data, self.tables, h, u.side, extra=[u]).ok:
+                    data.place(u.id, h)
+                    break
 
     def current_side(self, data: GameState) -> str:
         ask = data.extra.get("ask")
@@ -687,7 +708,7 @@ class NarvikGame:
                 elif self._landing_ok(data, s.loc):  # type: ignore[arg-type]
                     out.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
                 for tgt in self.board.neighbours(s.loc):
-                    if self._contested_target(data, tgt):
+                    if self._contested_target(data, tgt) and not self.t(data.units[cargo]).is_artillery:  # 20.3.1
                         out.append(Landing(ALLIES, (s.id,), tgt, tuple(self._support_ships(data, tgt))))
             elif cargo is not None and s.loc == HARSTAD:
                 out.append(Disembark(ALLIES, s.id))
