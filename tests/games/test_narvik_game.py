@@ -353,3 +353,37 @@ def test_every_legal_order_is_accepted_in_seeded_random_games(random_setup):
         while not s.is_over():
             s.apply(bot.choose(s, s.legal_orders()))
         assert s.data.turn >= 1 and s.result().over
+
+
+def test_11_3_allied_concealment_and_air_recon():
+    from hexwar.games.narvik import Switches
+
+    game = narvik_game(Switches(allied_concealment=True))
+    s = game.new_state(4)
+    assert all(u.concealed for u in s.data.units.values() if u.side == ALLIES and game.is_land(u) and u.loc)
+    d = s.data
+    clear(d)
+    put(d, "1SG", "2214", concealed=True)
+    d.tracks.update({"ap": 5, "recon": 2})
+    d.extra.update({"ask": {"side": GERMANS, "what": "action"}, "bad": []})
+    recon = AirStrike(GERMANS, "recon", "2214", 1)
+    assert recon in game.legal_orders(d)
+    assert not game.may_act(d, d.units["1SG"])  # A17: face down, it may not move or attack
+    game.apply(d, recon, Dice(0))
+    assert not d.units["1SG"].concealed and d.tracks == {**d.tracks, "ap": 4, "recon": 1}
+
+
+def test_23_4_the_german_picks_which_eliminated_company_a_replacement_rebuilds(g):
+    s = to_action(g)
+    d = s.data
+    d.remove("9/139", "eliminated")
+    d.remove("10/139", "eliminated")
+    d.extra["arrivals"] = ["@replacement"]
+    d.extra["ask"] = {"side": GERMANS, "what": "place", "unit": "@replacement"}
+    picks = {o.unit for o in g.legal_orders(d)}
+    assert picks == {"9/139", "10/139"}
+    host = next(o for o in g.legal_orders(d) if o.unit == "10/139" and not o.concealed)
+    before = d.vp[ALLIES]
+    g.apply(d, host, Dice(0))
+    assert d.units["10/139"].loc == host.hex and d.units["9/139"].pool == "eliminated"
+    assert d.vp[ALLIES] == before - 4  # 29.0: only units eliminated and not replaced score

@@ -52,6 +52,7 @@ from hexwar.rules.victory import victory_level, winner_of
 from hexwar.rules.zoc import AMPHIBIOUS, enemy_zoc, zoc_of
 
 ALLIES, GERMANS = "allies", "germans"
+REPLACEMENT = "@replacement"  # an arrival the German turns into any eliminated company (23.4)
 HARSTAD = "harstad"
 ABOARD = stacking.ABOARD
 ART_RANGE = 2  # 16.1
@@ -67,7 +68,7 @@ SHIP_VP = {"DD": (3, 6), "Puffer": (1, 2), "LC": (4, 8), "CL": (3, 7), "BB": (5,
 class Switches:
     """Typed rules switches (variants are switches on the ruleset, never flags on units)."""
 
-    allied_concealment: bool = False  # 11.3 (optional, pro-Allied): not implemented yet
+    allied_concealment: bool = False  # 11.3 (optional, pro-Allied): Allied units face down, German air recon
     ap_bonus_per_action: bool = False  # A26: +1 AP after every Allied action instead of once a turn
     random_setup: bool = False  # 5.1: a seeded set-up per side instead of the scenario's positions
 
@@ -173,6 +174,10 @@ class NarvikGame:
             data.units[s.unit].concealed = s.concealed
         if self.switches.random_setup:
             self._random_setup(data, dice)
+        if self.switches.allied_concealment:  # 11.3: the Allies deploy face down
+            for unit in data.units.values():
+                if unit.side == ALLIES and self.is_land(unit):
+                    unit.concealed = True
         data.vp = {ALLIES: 0, GERMANS: 0}
         data.tracks = {"ap": 0}
         data.extra.update({
@@ -189,8 +194,8 @@ class NarvikGame:
     def _random_setup(self, data: GameState, dice: Dice) -> None:
         """5.1: Norwegians anywhere in the 3 northernmost rows, Germans face down outside the 4
         northernmost, each within stacking (seeded through the set-up dice)."""
-        bands = {"norwegian": sorted(self.board.regions["norwegian_setup"]),  # type: ignore[attr-defined]
-                 "german": sorted(self.board.regions["german_setup"])}  # type: ignore[attr-defined]
+        bands = {"norwegian": sorted(self.board.regions["norwegian_setup"]),
+                 "german": sorted(self.board.regions["german_setup"])}
         for u in sorted(data.units.values(), key=lambda u: u.id):
             if u.loc is None or u.loc == HARSTAD:
                 continue
@@ -272,6 +277,7 @@ class NarvikGame:
                 u = data.units[uid]
                 data.place(uid, HARSTAD)
                 u.fatigue = 0
+                u.concealed = self.switches.allied_concealment and self.is_land(u)  # 11.3
                 u.flags = [f for f in u.flags if f not in ("damaged",)] if u.pool is None else u.flags
                 events.append({"type": "arrive", "unit": uid, "at": HARSTAD, "rule": "28.0, 23.1, 31.0"})
             # 6.1 (4): flip fired naval and artillery units
@@ -345,11 +351,9 @@ class NarvikGame:
         res = self.german_reinf.lookup(dice.roll(1, "german reinforcements").faces)
         events.append({"type": "german_reinforcements", "result": res, "rule": "30.0"})
         arrivals: list[str] = []
-        for _ in range(res.get("replacement", 0)):  # 23.4: rebuild one eliminated company
-            dead = sorted(u.id for u in data.in_pool("eliminated", GERMANS)
-                          if self.t(u).size == "company" and u.id not in arrivals)
-            if dead:
-                arrivals.append(dead[0])
+        for _ in range(res.get("replacement", 0)):  # 23.4: rebuild one eliminated company, the German's pick
+            if self._replaceable(data, arrivals):
+                arrivals.append(REPLACEMENT)
             else:
                 events.append({"type": "lost", "what": "replacement (no eliminated company)", "rule": "23.4"})
         for key, kind in (("infantry_coy", "infantry"), ("paratroop_coy", "paratroop")):
@@ -369,6 +373,11 @@ class NarvikGame:
                 if lost:
                     arrivals = []
         data.extra["arrivals"] = arrivals
+
+    def _replaceable(self, data: GameState, taken: list[str]) -> list[str]:
+        """23.4: eliminated German companies of any type (never the KM battalions, never interned)."""
+        return sorted(u.id for u in data.in_pool("eliminated", GERMANS)
+                      if self.t(u).size == "company" and not self.is_dummy(u) and u.id not in taken)
 
     def _redeployment(self, data: GameState, dice: Dice, events: list) -> None:
         face = dice.roll(1, "redeployment").faces[0]
@@ -443,6 +452,8 @@ class NarvikGame:
                 ap += 4  # 18.1, 28.0 (A27)
             data.tracks["ap"] = min(MAX_AP, ap)
             x["ap_bonus"] = False
+            if self.switches.allied_concealment:  # 11.3 (A18): 1D6 caps the recon hexes this turn
+                data.tracks["recon"] = 0 if "narvik" in x["bad"] else dice.roll(1, "recon").faces[0]
             events.append({"type": "air_points", "roll": list(r.faces), "ap": data.tracks["ap"], "rule": "18.1"})
             data.extra["initiative"] = ALLIES  # 6.4: the Allies start with the initiative
             data.passes = 0
@@ -553,9 +564,9 @@ class NarvikGame:
         raise AssertionError(what)  # pragma: no cover
 
     def _reveal_orders(self, data: GameState, side: str) -> list[Order]:
-        if side != GERMANS:
+        if side == ALLIES and not self.switches.allied_concealment:
             return []
-        return [Reveal(side, u.id) for u in sorted(data.on_map(GERMANS), key=lambda u: u.id) if u.concealed and not self.is_dummy(u)]
+        return [Reveal(side, u.id) for u in sorted(data.on_map(side), key=lambda u: u.id) if u.concealed and not self.is_dummy(u)]
 
     def _move_orders(self, data: GameState, side: str) -> list[Order]:
         if side == GERMANS and data.extra["fuhrer"]:
@@ -675,6 +686,9 @@ class NarvikGame:
         if ap <= 0:
             return []
         out: list[Order] = []
+        if data.tracks.get("recon", 0) > 0:  # 11.3: 1 AP a hex reveals everything in it
+            hidden = sorted({u.loc for u in data.on_map(ALLIES) if u.concealed and u.loc not in (None, HARSTAD)})
+            out += [AirStrike(GERMANS, "recon", h, 1) for h in hidden]
         for mission, loc in self._air_targets(data):
             if mission == "infantry":
                 out += [AirStrike(GERMANS, "infantry", loc, a) for a in sorted({ap, max(1, ap // 2)})]
@@ -742,6 +756,11 @@ class NarvikGame:
         return (self.board.is_a(loc, "port") or self.board.is_a(loc, "beach")) and bool(self.land_units_at(data, loc, GERMANS, real=False))
 
     def _place_orders(self, data: GameState, uid: str) -> list[Order]:
+        if uid == REPLACEMENT:
+            out_r: list[Order] = []
+            for dead in self._replaceable(data, data.extra.get("arrivals", [])):
+                out_r += self._place_orders(data, dead)
+            return out_r or [Place(GERMANS, REPLACEMENT, "", False)]
         hosts = sorted({u.loc for u in data.on_map(GERMANS) if not self.is_dummy(u) and u.loc})
         u = data.units[uid]
         out: list[Order] = []
@@ -813,7 +832,7 @@ class NarvikGame:
         if order not in self._place_orders(data, x["ask"]["unit"]):
             raise IllegalOrder(f"{order.unit} may be placed only in a hex holding a German unit, within stacking", "23.4")
         x["arrivals"].pop(0)
-        if order.hex:
+        if order.hex and order.unit != REPLACEMENT:
             u = data.units[order.unit]
             was_dead = u.pool == "eliminated"
             data.place(order.unit, order.hex)
@@ -878,8 +897,8 @@ class NarvikGame:
                 self._to_phase(data, "end")
             return
         if isinstance(order, Reveal):
-            if side != GERMANS:
-                raise IllegalOrder("only German units start face down", "11.1")
+            if side != GERMANS and not self.switches.allied_concealment:
+                raise IllegalOrder("only German units start face down (11.3 is off)", "11.1")
             self._reveal(data, order)
             events.append({"type": "reveal", "unit": order.unit, "rule": "11.1"})
             return
@@ -928,8 +947,8 @@ class NarvikGame:
 
     def _reveal(self, data: GameState, order: Reveal) -> None:
         u = data.units.get(order.unit)
-        if u is None or u.side != GERMANS or not u.concealed or self.is_dummy(u):
-            raise IllegalOrder(f"{order.unit} is not a face-down German unit", "11.1")
+        if u is None or u.side != order.side or not u.concealed or self.is_dummy(u):
+            raise IllegalOrder(f"{order.unit} is not a face-down unit of {order.side}", "11.1, 11.3")
         u.concealed = False
 
     # land movement (14.0), exits (22.3), Sweden (22.2) -----------------------------------
@@ -1022,7 +1041,7 @@ class NarvikGame:
     def _reveal_hex(self, data: GameState, loc: str, events: list) -> None:
         """11.2: units attacked are revealed; a revealed dummy is eliminated at once."""
         for u in data.at(loc):
-            if u.side == GERMANS and u.concealed:
+            if u.concealed:
                 u.concealed = False
                 if self.is_dummy(u):
                     data.remove(u.id, "eliminated")
@@ -1434,8 +1453,20 @@ class NarvikGame:
 
     def _air_strike(self, data: GameState, order: AirStrike, dice: Dice, events: list) -> None:
         ap = data.tracks["ap"]
+        if order.mission == "recon":
+            if data.tracks.get("recon", 0) <= 0 or ap < 1 or order.hex == HARSTAD:
+                raise IllegalOrder("no air recon left this turn (1D6 recon hexes, none in bad weather at Narvik)", "11.3")
+            data.tracks["ap"] -= 1
+            data.tracks["recon"] -= 1
+            for u in data.at(order.hex):
+                if u.side == ALLIES and u.concealed:
+                    u.concealed = False
+            events.append({"type": "recon", "hex": order.hex, "rule": "11.3"})
+            return
         if (order.mission, order.hex) not in self._air_targets(data):
             raise IllegalOrder(f"no Allied {order.mission} target at {order.hex} (never Harstad)", "18.1.2, 18.1.3")
+        if order.mission not in ("infantry", "ships"):
+            raise IllegalOrder(f"unknown air mission {order.mission!r}", "18.1")
         if order.mission == "infantry":
             if not 1 <= order.ap <= ap:
                 raise IllegalOrder(f"commit 1 to {ap} AP", "18.1")
