@@ -68,6 +68,24 @@ def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: 
     return StackReport(loc, side, pts, None if unlimited else st.limit, tuple(sorted(u.id for u in units)))
 
 
+def points_by_location(state: "GameState", tables: "Tables", side: str) -> dict[str, int]:
+    """Return each location's stacking points for ``side`` in one pass (13.2)."""
+    out: dict[str, int] = {}
+    for u in state.units.values():
+        if u.side == side and u.loc is not None:
+            out[u.loc] = out.get(u.loc, 0) + unit_points(tables, u)
+    return out
+
+
+def room_for(board: "Board", tables: "Tables", points: dict[str, int], loc: str, extra_points: int) -> bool:
+    """Return whether ``extra_points`` more fit at ``loc`` given :func:`points_by_location`."""
+    st = tables.stacking
+    assert st is not None, "this ruleset has no stacking table"
+    if any(board.is_a(loc, k) for k in st.unlimited_places):
+        return True
+    return points.get(loc, 0) + extra_points <= st.limit
+
+
 def violations(board: "Board", state: "GameState", tables: "Tables") -> list[StackReport]:
     """Return every over-stacked location (13.2)."""
     out = []

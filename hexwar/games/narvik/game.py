@@ -145,12 +145,18 @@ class NarvikGame:
         return (u.loc is not None and u.loc != HARSTAD and self.is_land(u) and not u.concealed
                 and not u.has(ABOARD) and not fat.at_limit(self.tables, u))
 
-    def query(self, data: GameState, u: Unit) -> MoveQuery:
+    def query(self, data: GameState, u: Unit, ctx: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None) -> MoveQuery:
+        """Return the movement query of a unit; ``ctx`` reuses a side's (ZoC, enemy, infantry) sets."""
         t = self.t(u)
-        zoc = enemy_zoc(self.board, data, self._zoc_tables(), u.side)
-        blocked = frozenset(self.occupied(data, other(u.side)))
-        finf = frozenset(x.loc for x in data.on_map(u.side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
+        zoc, blocked, finf = ctx if ctx is not None else self.side_context(data, u.side)
         return MoveQuery(t.mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
+
+    def side_context(self, data: GameState, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """Return the enemy ZoC, enemy-held hexes and friendly-infantry hexes for one side."""
+        zoc = enemy_zoc(self.board, data, self._zoc_tables(), side)
+        blocked = frozenset(self.occupied(data, other(side)))
+        finf = frozenset(x.loc for x in data.on_map(side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
+        return zoc, blocked, finf
 
     def _zoc_tables(self):
         return self.tables
@@ -573,16 +579,19 @@ class NarvikGame:
             return []  # 8.2.1
         out: list[Order] = []
         chart = self.tables.terrain
+        ctx = self.side_context(data, side)  # one ZoC for every unit of the side (and one compiled context)
+        pts = stacking.points_by_location(data, self.tables, side)
         for u in sorted(data.on_map(side), key=lambda u: u.id):
             if not self.may_act(data, u):
                 continue
             t = self.t(u)
-            r = reach(self.board, chart, data.weather, t.movement_class, u.loc, self.query(data, u))  # type: ignore[arg-type]
+            up = stacking.unit_points(self.tables, u)
+            r = reach(self.board, chart, data.weather, t.movement_class, u.loc, self.query(data, u, ctx))  # type: ignore[arg-type]
             for d in r.destinations():
                 path = r.path(d)
                 if any(self.board.is_a(h, "sweden") for h in path[1:-1]):
                     continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
-                if self.board.is_a(d, "sweden") or stacking.stack(self.board, data, self.tables, d, side, extra=[u]).ok:
+                if self.board.is_a(d, "sweden") or stacking.room_for(self.board, self.tables, pts, d, up):
                     out.append(Move(side, u.id, tuple(path)))
             out += [Move(side, u.id, (u.loc, b)) for b in self._crossings(data, u)]  # type: ignore[arg-type]
         return out
