@@ -350,17 +350,105 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
         out.print(ledger.render(), markup=False)
 
 
+SWITCHES = ("random_setup", "allied_concealment", "ap_bonus_per_action")
+
+
+def _narvik(switch: list[str] | None) -> Any:
+    from hexwar.games.narvik import Switches, narvik_game
+
+    bad = [x for x in switch or [] if x not in SWITCHES]
+    if bad:
+        raise UserError(f"unknown switch {bad[0]!r}; switches: {', '.join(SWITCHES)}")
+    return narvik_game(Switches(**{k: True for k in switch or []}))
+
+
 @app.command()
-def play(game: str = typer.Argument("narvik", help="Game to play"), json_: bool = JSON) -> None:
-    """Play a game solitaire (coming with the Assault on Narvik issues)."""
-    msg = ("Solitaire play of Assault on Narvik arrives with the Narvik map, charts and game. "
-           "Today you can inspect the rules on the fixture scenario: "
-           "hexwar reach fixtures/skirmish 1SG --to 1910, hexwar supply fixtures/skirmish, "
-           "hexwar odds fixtures/skirmish --target 2008 --attackers 1SG,1IG")
-    if json_:
-        _emit({"status": "not yet available", "message": msg})
+def play(game: str = typer.Argument("narvik", help="Game to play (narvik)"),
+         side: str = typer.Option("allies", help="Side you command: allies, germans, both or none"),
+         opponent: str = typer.Option("priority", help="Bot for the other side: priority, search or random"),
+         seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
+         load: Optional[Path] = typer.Option(None, help="Resume a saved game"),
+         save: Optional[Path] = typer.Option(None, help="Save file (default narvik-seed<SEED>.hexwar); every order is saved"),
+         switch: Optional[List[str]] = typer.Option(None, help=f"Rules switches: {', '.join(SWITCHES)}"),
+         think: float = typer.Option(1.0, help="Seconds the search bot may think per decision"),
+         json_: bool = JSON) -> None:
+    """Play Assault on Narvik solitaire in the terminal against a bot."""
+    from hexwar.ai.priority import make_bot
+    from hexwar.core.engine import load_game
+    from hexwar.ui.play import Player
+
+    if game != "narvik":
+        raise UserError(f"game {game!r} cannot be played yet; try: hexwar play narvik")
+    sides = {"allies": {"allies"}, "germans": {"germans"}, "both": {"allies", "germans"}, "none": set()}
+    if side not in sides:
+        raise UserError("--side is allies, germans, both or none")
+    g = _narvik(switch)
+    if load is not None:
+        try:
+            state = load_game(g, load)
+        except ValueError as e:
+            raise UserError(str(e)) from None
+        path = load
     else:
-        out.print(msg)
+        path = save or Path(f"narvik-seed{seed}.hexwar")
+        state = g.new_state(seed)
+        state.attach_save(path)
+    humans = sides[side]
+    bots = {s: make_bot(opponent, s, seed, think) for s in ("allies", "germans") if s not in humans}
+
+    def read(prompt: str) -> str:
+        try:
+            return out.input(prompt)
+        except EOFError:
+            return "quit"
+
+    if json_:
+        _emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
+    Player(state, humans, bots, out, path, read).run()
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+           svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
+           per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),
+           switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with"),
+           json_: bool = JSON) -> None:
+    """Step through a saved game from its log, optionally writing SVG snapshots."""
+    from hexwar.core.engine import replay as replay_log
+    from hexwar.core.log import SaveFile
+    from hexwar.ui.play import describe
+    from hexwar.ui.render import render_svg
+
+    g = _narvik(switch)
+    try:
+        log = SaveFile(file).load()
+        st = replay_log(g, type(log)(log.meta))  # the start, then entry by entry
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    rows = []
+    if svg is not None:
+        svg.mkdir(parents=True, exist_ok=True)
+    last_turn = st.data.turn
+    from hexwar.core.dice import Dice
+    from hexwar.core.orders import order_from_dict
+
+    for entry in log.entries:
+        order = order_from_dict(entry.order)
+        events = st._apply(order, Dice.replaying(entry.rolls), entry.seq)
+        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": order.text(), "side": order.side, "events": events})
+        if not json_:
+            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {order.text()}", markup=False, highlight=False)
+            for ev in events:
+                out.print("        " + describe(ev), markup=False, highlight=False)
+        if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
+            (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(
+                render_svg(g.board, st.data, title=f"turn {st.data.turn}, order {entry.seq}: {order.text()}"), encoding="utf-8")
+        last_turn = st.data.turn
+    res = st.result()
+    if json_:
+        _emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
+    else:
+        out.print(f"{len(rows)} orders; {res.level}; VP {res.vp}", markup=False)
 
 
 def main() -> None:

@@ -77,15 +77,25 @@ def render_svg(
     highlight: Iterable[str] = (),
     title: str | None = None,
     unit_text: Mapping[str, str] | None = None,
+    viewer: str | None = None,
+    panel: Iterable[str] = (),
+    shade: Iterable[str] = (),
 ) -> str:
-    """Return an SVG drawing of a board (and the units of a state, if given)."""
+    """Return an SVG drawing of a board (and the units of a state, if given).
+
+    ``viewer``: the side looking (its enemy's face-down counters show as '?');
+    ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC).
+    """
     if px_per_km is None:
         px_per_km = 12.0 if board.kind == "hex" else 2.0
     fr = _Frame(board, px_per_km)
     hl = set(highlight)
+    shaded = set(shade)
+    panel = list(panel)
+    panel_w = 170 if panel else 0
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width:.0f}" height="{fr.height + 20:.0f}" '
-        f'viewBox="0 0 {fr.width:.0f} {fr.height + 20:.0f}" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width + panel_w:.0f}" height="{fr.height + 20:.0f}" '
+        f'viewBox="0 0 {fr.width + panel_w:.0f} {fr.height + 20:.0f}" font-family="sans-serif">',
         f"<title>{escape(title or board.name)}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
     ]
@@ -106,6 +116,8 @@ def render_svg(
         else:
             stroke = ' stroke="#d00" stroke-width="2.5"' if loc in hl else ' stroke="#777" stroke-width="0.5"'
             out.append(f'<path d="{fr.path(g)}" fill="{colour}"{stroke}><title>{escape(board.label(loc))} {t}</title></path>')
+            if loc in shaded:
+                out.append(f'<path d="{fr.path(g)}" fill="#ff3030" fill-opacity="0.18" stroke="none"/>')
             c = g.representative_point() if board.kind == "area" else g.centroid
             centres[loc] = fr.pt(c.x, c.y)
     # border features
@@ -154,7 +166,12 @@ def render_svg(
             else:
                 out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{escape(name or loc)}</text>')
     if state is not None:
-        out += _counters(board, state, centres, unit_text or {})
+        out += _counters(board, state, centres, unit_text or {}, viewer)
+    if panel:
+        x0 = fr.width + 10
+        out.append(f'<rect x="{x0 - 5:.0f}" y="20" width="{panel_w - 10}" height="{18 * len(panel) + 16}" fill="#f7f7f2" stroke="#999"/>')
+        for i, text in enumerate(panel):
+            out.append(f'<text x="{x0:.0f}" y="{40 + 18 * i}" font-size="12">{escape(text)}</text>')
     out.append(f'<text x="8" y="{fr.height + 14:.0f}" font-size="11">{escape(title or board.name)}</text>')
     out.append("</svg>")
     return "\n".join(out)
@@ -168,7 +185,8 @@ def _lines(geom) -> list[LineString]:
     return [g for g in getattr(geom, "geoms", []) if isinstance(g, LineString)]
 
 
-def _counters(board: "Board", state: "GameState", centres: Mapping[str, tuple[float, float]], text: Mapping[str, str]) -> list[str]:
+def _counters(board: "Board", state: "GameState", centres: Mapping[str, tuple[float, float]], text: Mapping[str, str],
+              viewer: str | None = None) -> list[str]:
     out = []
     by_loc: dict[str, list] = {}
     for u in state.on_map():
@@ -179,12 +197,13 @@ def _counters(board: "Board", state: "GameState", centres: Mapping[str, tuple[fl
         x, y = centres[loc]
         for i, u in enumerate(sorted(units, key=lambda u: u.id)):
             dx, dy = x - 9 + 3 * i, y - 12 + 3 * i
-            fill = "#777" if u.concealed else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999"))
+            hidden = u.concealed and (viewer is None or viewer != u.side)
+            fill = "#777" if hidden else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999"))
             fg = "#fff" if fill in ("#222222", "#333333", "#777", "#3d8b3d") else "#000"
-            label = "?" if u.concealed else (text.get(u.id) or u.id)
+            label = "?" if hidden else (text.get(u.id) or u.id) + (f" {u.fatigue}" if u.fatigue else "")
             out.append(
                 f'<g><rect x="{dx:.1f}" y="{dy:.1f}" width="18" height="18" rx="2" fill="{fill}" stroke="#000" stroke-width="0.6"/>'
                 f'<text x="{dx + 9:.1f}" y="{dy + 12:.1f}" font-size="6" text-anchor="middle" fill="{fg}">{escape(label)}</text>'
-                f"<title>{escape(u.id)} {escape(u.name)} FP {u.fatigue}</title></g>"
+                f"<title>{'face-down counter' if hidden else escape(u.id + ' ' + u.name + ' FP ' + str(u.fatigue))}</title></g>"
             )
     return out

@@ -548,12 +548,7 @@ class NarvikGame:
         if what == "retreat":
             return [Retreat(side, ask["unit"], p) for p in self._retreat_options(data, ask["unit"])]
         if what == "advance":
-            units = ask["units"]
-            out: list[Order] = [Advance(side, ())]
-            if units:
-                out.append(Advance(side, tuple(units)))
-                out += [Advance(side, (u,)) for u in units] if len(units) > 1 else []
-            return out
+            return self._advance_orders(data, side, ask["units"])
         if what == "target":
             return [ChooseUnits(side, (u,)) for u in ask["options"]]
         if what == "reaction":
@@ -725,7 +720,9 @@ class NarvikGame:
                 for u in self.land_units_at(data, s.loc, ALLIES):  # type: ignore[arg-type]
                     if self._can_carry(s, u) and (s.loc == HARSTAD or self.board.is_a(s.loc, "port")):
                         out.append(Embark(ALLIES, s.id, u.id))
-            if cargo is not None and s.loc != HARSTAD:
+            room = cargo is not None and stacking.stack(self.board, data, self.tables, s.loc, ALLIES,  # type: ignore[arg-type]
+                                                          extra=[data.units[cargo]], leaving=[cargo]).ok
+            if cargo is not None and s.loc != HARSTAD and room:
                 if self.board.is_a(s.loc, "port") and any(x2.id != cargo for x2 in self.land_units_at(data, s.loc, ALLIES, real=False)):  # type: ignore[arg-type]
                     out.append(Disembark(ALLIES, s.id))
                 elif self._landing_ok(data, s.loc):  # type: ignore[arg-type]
@@ -1381,6 +1378,24 @@ class NarvikGame:
         self._check_bases(data, events)
         self._combat_step(data, events)
 
+    def _advance_orders(self, data: GameState, side: str, units: list[str]) -> list[Order]:
+        """15.3: none, each unit alone, and the largest group that fits the stacking limit."""
+        target = data.extra["combat"]["target"]
+        pts = stacking.points_by_location(data, self.tables, side)
+        fits = [u for u in units if stacking.room_for(self.board, self.tables, pts, target, stacking.unit_points(self.tables, data.units[u]))]
+        out: list[Order] = [Advance(side, ())]
+        out += [Advance(side, (u,)) for u in fits]
+        group: list[str] = []
+        used = 0
+        for u in fits:
+            p = stacking.unit_points(self.tables, data.units[u])
+            if stacking.room_for(self.board, self.tables, pts, target, used + p):
+                group.append(u)
+                used += p
+        if len(group) > 1:
+            out.append(Advance(side, tuple(group)))
+        return out
+
     def _do_advance(self, data: GameState, order: Order, dice: Dice, events: list) -> None:
         self._expect(order, Advance)
         assert isinstance(order, Advance)
@@ -1584,7 +1599,7 @@ class NarvikGame:
             if not self.board.is_a(s.loc, "port") or not others:
                 raise IllegalOrder("disembark in a port already holding another friendly unit, or land amphibiously", "20.2")
             u = data.units[cargo]
-            if not stacking.stack(self.board, data, self.tables, s.loc, ALLIES, extra=[u]).ok:  # type: ignore[arg-type]
+            if not stacking.stack(self.board, data, self.tables, s.loc, ALLIES, extra=[u], leaving=[cargo]).ok:  # type: ignore[arg-type]
                 raise IllegalOrder(f"{cargo} would overstack {s.loc}", "13.2")
         del data.extra["cargo"][s.id]
         data.units[cargo].flags.remove(ABOARD)
@@ -1615,7 +1630,9 @@ class NarvikGame:
                          amphibious=True, from_hex=at, landing_ships=tuple(order.ships))
             return
         if at != target or not self._landing_ok(data, target):
-            raise IllegalOrder(f"land in the ships' own hex, at a non-friendly port or a beach", "20.3")
+            raise IllegalOrder("land in the ships' own hex, at a non-friendly port or a beach", "20.3")
+        if not stacking.stack(self.board, data, self.tables, target, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
+            raise IllegalOrder(f"the landing force would overstack {target}", "13.2")
         self._land_units(data, tuple(order.ships), target, events, contested=False)
 
     def _land_units(self, data: GameState, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:

@@ -1,0 +1,295 @@
+"""Rule-based priority bots for Assault on Narvik, one per side, and a Monte Carlo search bot.
+
+A priority bot scores every legal order with a few rules of thumb and plays the best (ties
+broken by its seeded RNG). It sees only what its side may see: the Allied bot never reads
+the identity of a face-down German counter (it treats every '?' as a company of unknown
+strength), and nobody reads the other side's secret events.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Sequence
+
+from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, TakeResult
+from hexwar.games.narvik.orders import (
+    AirStrike,
+    ArtilleryInterdiction,
+    Bombard,
+    ChooseUnits,
+    DeclareMas,
+    DesignateBase,
+    Disembark,
+    Embark,
+    Exit,
+    LandAssault,
+    Landing,
+    NavalMove,
+    Place,
+    Reveal,
+    ShipFunction,
+)
+
+UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
+
+
+class PriorityBot:
+    """Scores orders by side-specific priorities; deterministic for a seed."""
+
+    name = "priority"
+
+    def __init__(self, side: str, seed: int | None = None):
+        self.side = side
+        self.rng = random.Random(seed)
+        self.sailed: dict[tuple[int, str], int] = {}  # (turn, ship) -> naval moves made
+        self.actions: dict[int, int] = {}  # turn -> actions taken
+        self.max_actions = 40  # then it passes: a bot must never stall a turn
+
+    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        g, d = state.game, state.data
+        ctx = _Context(g, d, self.side)
+        ctx.sailed = self.sailed
+        best: list[Order] = []
+        top = float("-inf")
+        for o in legal:
+            s = self.score(ctx, o)
+            if s > top:
+                top, best = s, [o]
+            elif s == top:
+                best.append(o)
+        ask = d.extra.get("ask", {}).get("what")
+        if ask == "action" and self.actions.get(d.turn, 0) >= self.max_actions:
+            for o in legal:
+                if isinstance(o, Pass):
+                    return o
+        pick = self.rng.choice(best)
+        if ask == "action" and not isinstance(pick, Pass):
+            self.actions[d.turn] = self.actions.get(d.turn, 0) + 1
+        if isinstance(pick, NavalMove):
+            for sid in pick.ships:
+                key = (d.turn, sid)
+                self.sailed[key] = self.sailed.get(key, 0) + 1
+        return pick
+
+    __call__ = choose
+
+    # --- scoring --------------------------------------------------------------------
+
+    def score(self, c: "_Context", o: Order) -> float:
+        if isinstance(o, Pass):
+            return 0.0
+        if isinstance(o, DesignateBase):
+            return 10.0 - c.dist_narvik(o.hex) * 0.1
+        if isinstance(o, DeclareMas):
+            return 1.0 if o.declare == (c.d.turn >= 4) else 0.0
+        if isinstance(o, Place):
+            return 2.0 + (1.0 if o.concealed else 0) + (1.0 if o.dummy_hex else 0) - c.dist_narvik(o.hex) * 0.05 if o.hex else -1.0
+        if isinstance(o, ChooseUnits):
+            return -len(o.units)
+        if isinstance(o, TakeResult):
+            return self.take_score(c, o)
+        if isinstance(o, Retreat):
+            return len(o.path) * 0.1 + (c.dist_narvik(o.path[-1]) * (-0.05 if self.side == "germans" else 0.05))
+        if isinstance(o, Advance):
+            return len(o.units) + 0.5
+        if isinstance(o, Reveal):
+            return -1.0
+        if self.side == "germans":
+            return self.german(c, o)
+        return self.allied(c, o)
+
+    def take_score(self, c: "_Context", o: TakeResult) -> float:
+        if o.option == "fatigue":
+            return 5.0 - max((fp for _, fp in o.detail), default=0) * 0.1
+        if o.option == "retreat":
+            return 3.0 if self.side == "allies" else 2.0
+        if o.option == "all_to_limit":
+            return 1.0
+        t = c.g.tables.types[c.d.units[o.unit].type]
+        return -t.strength  # eliminate the cheapest
+
+    def german(self, c: "_Context", o: Order) -> float:
+        d = c.d
+        ask = d.extra.get("ask", {}).get("what")
+        if isinstance(o, AirStrike):
+            if o.mission == "ships":
+                ship = d.units[o.allocation[0][0]]
+                cargo = d.extra["cargo"].get(ship.id)
+                return 8.0 + (4 if cargo else 0) + {"BB": 3, "CL": 2, "LC": 2}.get(ship.type, 0)
+            if o.mission == "recon":
+                return 0.5
+            n = sum(1 for u in d.at(o.hex) if u.side == "allies" and c.g.tables.types[u.type].infantry)
+            return 2.0 + n + o.ap * 0.05
+        if isinstance(o, LandAssault):
+            ad = c.odds(o)
+            return ad - 2.0 + (3 if o.ap else 0)
+        if isinstance(o, Move):
+            if ask == "reaction":
+                return -0.5
+            u = d.units[o.unit]
+            before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
+            threatened = c.enemy_adjacent(o.path[0], "allies")
+            if c.board.is_a(o.path[-1], "sweden"):
+                return -10.0
+            # hold Narvik and the railway; fall back toward them when threatened
+            return (0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
+        return -0.5
+
+    def allied(self, c: "_Context", o: Order) -> float:
+        d, g = c.d, c.g
+        narvik = g.narvik
+        if isinstance(o, Embark):
+            u = d.units[o.unit]
+            return 6.0 if d.units[o.ship].loc == "harstad" and g.tables.types[u.type].infantry else 0.5
+        if isinstance(o, Disembark):
+            return 4.0 if d.units[o.ship].loc != "harstad" else -2.0
+        if isinstance(o, NavalMove):
+            ship = d.units[o.ships[0]]
+            if c.sailed.get((d.turn, ship.id), 0) >= 2:
+                return -3.0  # no ship sails back and forth all turn
+            dest = o.path[-1]
+            cargo = d.extra["cargo"].get(ship.id)
+            if cargo:
+                if c.board.is_a(dest, "beach") or c.board.is_a(dest, "port"):
+                    enemy_there = c.enemy_adjacent(dest, "germans", include_self=True)
+                    return 5.0 - c.dist_narvik(dest) * 0.3 - (3 if enemy_there else 0)
+                return -1.0
+            if ship.loc == "harstad":
+                return -1.0
+            return 1.0 if dest == "harstad" else -1.0  # empty transports go back for more
+        if isinstance(o, Landing):
+            contested = bool(g.land_units_at(d, o.target, "germans", real=False))
+            return (2.0 if contested else 7.0) - c.dist_narvik(o.target) * 0.1
+        if isinstance(o, LandAssault):
+            ad = c.odds(o)
+            bonus = 2 if o.target == narvik else 0
+            return ad - 3.0 + bonus + (0.5 if o.artillery or o.ships else 0)
+        if isinstance(o, ArtilleryInterdiction):
+            return 0.5
+        if isinstance(o, Bombard):
+            return -1.0  # every bombardment gives the German VP (29.0)
+        if isinstance(o, Exit):
+            return -5.0
+        if isinstance(o, ShipFunction):
+            return 1.5 if o.function == "base" and not d.bases else -1.0
+        if isinstance(o, Move):
+            u = d.units[o.unit]
+            before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
+            if c.board.is_a(o.path[-1], "sweden"):
+                return -10.0
+            fl = g.tables.types[u.type].fatigue_limit
+            tired = fl and u.fatigue >= fl // 2
+            return (before - after) * 0.6 - (2.0 if tired else 0.0) - 0.5
+        return -0.5
+
+
+class _Context:
+    """What a bot may read of the state, with cached helpers."""
+
+    def __init__(self, g: Any, d: Any, side: str):
+        self.g, self.d, self.side = g, d, side
+        self.board = g.board
+        self._dist: dict[str, int] = {}
+        self.sailed: dict[tuple[int, str], int] = {}
+
+    def dist_narvik(self, loc: str) -> int:
+        if loc not in self._dist:
+            try:
+                self._dist[loc] = self.board.distance(loc, self.g.narvik)
+            except Exception:
+                self._dist[loc] = 50
+        return self._dist[loc]
+
+    def enemy_adjacent(self, loc: str, enemy: str, include_self: bool = False) -> bool:
+        locs = list(self.board.neighbours(loc)) + ([loc] if include_self else [])
+        return any(u.side == enemy and not u.has("aboard") for x in locs for u in self.d.at(x))
+
+    def strength(self, uid: str) -> int:
+        u = self.d.units[uid]
+        if u.side != self.side and u.concealed:
+            return UNKNOWN_STRENGTH  # the bot may not look under a face-down counter (11.0)
+        t = self.g.tables.types[u.type]
+        return t.strength - (u.fatigue // 4 if t.infantry else 0)
+
+    def odds(self, o: Any) -> float:
+        att = sum(self.strength(u) for u in o.units)
+        att += sum(self.g.tables.types[self.d.units[a].type].strength for a in getattr(o, "artillery", ()))
+        att += sum(self.g.tables.types[self.d.units[s].type].bombard for s in getattr(o, "ships", ()))
+        att += getattr(o, "ap", 0) * 0.15
+        enemy = "germans" if self.side == "allies" else "allies"
+        dfn = sum(self.strength(u.id) for u in self.d.at(o.target) if u.side == enemy and not u.has("aboard"))
+        return att - dfn
+
+
+class SearchBot:
+    """Flat Monte Carlo: try the best few priority orders, play each out with priority bots
+    to the end of the turn several times within a time budget, keep the best average."""
+
+    name = "search"
+
+    def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, candidates: int = 4, horizon: int = 60):
+        self.side = side
+        self.rng = random.Random(seed)
+        self.budget = budget_s
+        self.k = candidates
+        self.horizon = horizon
+        self.prior = PriorityBot(side, seed)
+
+    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        ctx = _Context(state.game, state.data, self.side)
+        ranked = sorted(legal, key=lambda o: -self.prior.score(ctx, o))[: self.k]
+        totals = {i: 0.0 for i in range(len(ranked))}
+        counts = {i: 0 for i in range(len(ranked))}
+        deadline = time.monotonic() + self.budget
+        i = 0
+        while time.monotonic() < deadline or min(counts.values()) == 0:
+            j = i % len(ranked)
+            totals[j] += self.rollout(state, ranked[j])
+            counts[j] += 1
+            i += 1
+            if i > 200:
+                break
+        best = max(range(len(ranked)), key=lambda j: (totals[j] / max(1, counts[j]), -j))
+        return ranked[best]
+
+    __call__ = choose
+
+    def rollout(self, state: Any, first: Order) -> float:
+        s = state.clone()
+        _determinize(s, self.side, self.rng)
+        s.apply(first)
+        bots = {"allies": PriorityBot("allies", self.rng.randrange(1 << 30)),
+                "germans": PriorityBot("germans", self.rng.randrange(1 << 30))}
+        turn = s.data.turn
+        for _ in range(self.horizon):
+            if s.is_over() or s.data.turn > turn:
+                break
+            side = s.current_side()
+            s.apply(bots[side].choose(s, s.legal_orders()))
+        diff = s.data.vp.get("germans", 0) - s.data.vp.get("allies", 0)
+        return float(diff if self.side == "germans" else -diff)
+
+
+def _determinize(s: Any, side: str, rng: random.Random) -> None:
+    """Shuffle which face-down enemy counter is which, so a rollout cannot use hidden identities."""
+    hidden = [u for u in s.data.units.values() if u.side != side and u.concealed and u.loc is not None]
+    locs = [u.loc for u in hidden]
+    rng.shuffle(locs)
+    for u, loc in zip(hidden, locs):
+        u.loc = loc
+
+
+def make_bot(kind: str, side: str, seed: int | None = None, budget_s: float = 1.0) -> Any:
+    """Return a bot by name: random, priority or search."""
+    from hexwar.ai.random_bot import RandomBot
+
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "priority":
+        return PriorityBot(side, seed)
+    if kind == "search":
+        return SearchBot(side, seed, budget_s)
+    raise ValueError(f"unknown bot {kind!r}: random, priority or search")

@@ -1,0 +1,98 @@
+"""Solitaire play: the loop with scripted input, saves that resume, replay, a golden game, tmux."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hexwar.ai.priority import PriorityBot
+from hexwar.core.engine import load_game
+from hexwar.games.narvik import narvik_game
+from hexwar.ui.play import Player, describe
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "narvik-priority-seed1.txt"
+
+
+def scripted(lines):
+    it = iter(lines)
+
+    def read(prompt):
+        return next(it, "quit")
+
+    return read
+
+
+def test_play_loop_commands_save_undo_and_resume(tmp_path):
+    g = narvik_game()
+    path = tmp_path / "g.hexwar"
+    s = g.new_state(3)
+    s.attach_save(path)
+    buf = io.StringIO()
+    con = Console(file=buf, width=120)
+    bots = {"germans": PriorityBot("germans", 3)}
+    p = Player(s, {"allies"}, bots, con, path, scripted(["help", "1", "status", "map", "explain 1SG", "explain 2212", "explain last", "bogus", "undo", "1", "quit"]))
+    assert p.run() == 0
+    text = buf.getvalue()
+    assert "Commands" in text and "map written to" in text and "not understood" in text and "took back 1" in text
+    assert "fatigue of 1SG" in text and "ZoC of allies" in text
+    n = len(s.log)
+    back = load_game(g, path)
+    assert len(back.log) == n and back.data.to_json() == s.data.to_json()
+    svgs = list(tmp_path.glob("g.hexwar.turn*.svg"))
+    assert svgs and "<svg" in svgs[0].read_text()
+
+
+def test_allied_view_hides_german_counters(tmp_path):
+    g = narvik_game()
+    s = g.new_state(2)
+    buf = io.StringIO()
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 2)}, Console(file=buf), tmp_path / "x.hexwar", scripted(["explain KM-1", "quit"]))
+    p.run()
+    assert "face-down counter" in buf.getvalue()
+    svg = p.snapshot().read_text()
+    assert "KM-1" not in svg and ">?<" in svg
+
+
+def golden_lines(seed=1):
+    g = narvik_game()
+    s = g.new_state(seed)
+    bots = {side: PriorityBot(side, seed) for side in ("allies", "germans")}
+    out = [f"Assault on Narvik, priority vs priority, seed {seed}"]
+    while not s.is_over():
+        side = s.current_side()
+        o = bots[side].choose(s, s.legal_orders())
+        ev = s.apply(o)
+        out.append(f"{len(s.log) - 1:>4} t{s.data.turn} {side}: {o.text()}")
+        out += [f"       {describe(e)}" for e in ev]
+    r = s.result()
+    out.append(f"result: {r.level}, VP {r.vp}")
+    return out
+
+
+def test_golden_playthrough_is_unchanged():
+    """A change in rules or bots shows up as a diff of this file; regenerate with
+    python -c 'from tests.ui.test_play import write_golden; write_golden()' and review it."""
+    want = GOLDEN.read_text().splitlines()
+    got = golden_lines()
+    assert got == want
+
+
+def write_golden() -> None:
+    GOLDEN.write_text("\n".join(golden_lines()) + "\n")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
+def test_scripted_tmux_session(tmp_path):
+    """Play several turns in a real terminal, undo, save, quit, reload, continue (tests/tmux_session.sh)."""
+    script = Path(__file__).resolve().parents[1] / "tmux_session.sh"
+    env = dict(os.environ, HEXWAR_PYTHON=sys.executable, WORKDIR=str(tmp_path))
+    p = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env, timeout=240)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "RESUMED OK" in p.stdout
