@@ -68,9 +68,17 @@ def test_odds_json_is_exact():
     assert o["column"] == "2:1"
 
 
-def test_play_placeholder_says_what_is_coming():
-    r = run_json("play")
-    assert r["status"] == "not yet available"
+def test_play_quits_cleanly_without_a_terminal_and_plays_bot_games(tmp_path):
+    save = tmp_path / "a.hexwar"
+    p = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "play", "narvik", "--save", str(save)],
+                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert p.returncode == 0 and "game saved; resume with" in p.stdout and save.exists()
+    q = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "play", "narvik", "--side", "none", "--opponent", "random",
+                        "--seed", "2", "--save", str(tmp_path / "b.hexwar")], capture_output=True, text=True, timeout=300)
+    assert q.returncode == 0 and "game over" in q.stdout
+    r = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "replay", str(tmp_path / "b.hexwar"), "--json"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and '"over": true' in r.stdout
 
 
 @pytest.mark.parametrize(
@@ -80,6 +88,9 @@ def test_play_placeholder_says_what_is_coming():
         (["reach", "fixtures/skirmish", "1SG", "--to", "2414"], 2, "cannot reach 2414"),
         (["map", "show", "nowhere"], 1, "no such maps file"),
         (["odds", "fixtures/skirmish"], 2, "give --target"),
+        (["play", "narvik", "--side", "french"], 2, "--side is allies"),
+        (["play", "narvik", "--switch", "nope"], 2, "unknown switch"),
+        (["play", "narvik", "--load", "/nonexistent.hexwar"], 2, "no such save file"),
     ],
 )
 def test_errors_are_one_line_without_traceback(args, code, needle):
