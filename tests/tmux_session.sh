@@ -18,6 +18,7 @@ wait_for() {  # wait until the pane shows a pattern
   echo "timed out waiting for: $1"; $T capture-pane -p -t play -S -60; return 1
 }
 send() { $T send-keys -t play "$1" Enter; }
+orders_saved() { "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from entries").fetchone()[0])' "$SAVE"; }
 
 $T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --seed 4 --save $SAVE; echo EXITED; sleep 30"
 wait_for "allies>"
@@ -32,22 +33,14 @@ send "undo";           wait_for "took back"
 send "save $WORK/copy.hexwar"; wait_for "saved to"
 send "pass";           sleep 1; wait_for "allies>"
 send "quit";           wait_for "EXITED"
-N1=$($PY - "$SAVE" <<'PYEOF'
-import sqlite3, sys
-print(sqlite3.connect(sys.argv[1]).execute("select count(*) from entries").fetchone()[0])
-PYEOF
-)
+N1=$(orders_saved)
 $T kill-session -t play
 $T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --load $SAVE; echo EXITED; sleep 30"
 wait_for "allies>"
 send "status";         wait_for "German AP"
 send "1";              sleep 1; wait_for "allies>"
 send "quit";           wait_for "EXITED"
-N2=$($PY - "$SAVE" <<'PYEOF'
-import sqlite3, sys
-print(sqlite3.connect(sys.argv[1]).execute("select count(*) from entries").fetchone()[0])
-PYEOF
-)
+N2=$(orders_saved)
 test -f "$WORK/copy.hexwar"
 ls "$WORK"/session.hexwar.turn*.svg >/dev/null
 if [ "$N2" -gt "$N1" ] && [ "$N1" -gt 2 ]; then echo "RESUMED OK ($N1 -> $N2 orders)"; else echo "orders $N1 -> $N2"; exit 1; fi

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from hexwar.rules.ledger import Ledger, Line
 
@@ -26,6 +26,14 @@ SIXTH = Fraction(1, 6)
 def _row(die: int, drm: int) -> int:
     # table edges: a modified roll below 1 reads row 1, above 6 reads row 6
     return min(6, max(1, die + drm))
+
+
+def _distribution(results: Sequence[Any], drm: int) -> list[tuple[Any, Fraction]]:
+    """Return the exact distribution of one column's results under one die plus ``drm``."""
+    dist: dict[Any, Fraction] = defaultdict(Fraction)
+    for die in range(1, 7):
+        dist[results[_row(die, drm) - 1]] += SIXTH
+    return sorted(dist.items())
 
 
 # --- differential CRT -------------------------------------------------------------------
@@ -56,11 +64,7 @@ def diff_outcomes(crt: "DifferentialCrt", ad: int, drm: int = 0, shift: int = 0)
     >>> diff_outcomes(crt, 6, drm=+3)   # rows 4, 5, 6, 6, 6, 6
     [((0, 3), Fraction(1, 3)), ((0, 4), Fraction(2, 3))]
     """
-    col = crt.columns[diff_column_index(crt, ad, shift)]
-    dist: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-    for die in range(1, 7):
-        dist[col.results[_row(die, drm) - 1]] += SIXTH
-    return sorted(dist.items())
+    return _distribution(crt.columns[diff_column_index(crt, ad, shift)].results, drm)
 
 
 @dataclass(frozen=True)
@@ -185,11 +189,7 @@ def odds_column_index(crt: "OddsCrt", attack: int, defence: int, shift: int = 0)
 
 def odds_outcomes(crt: "OddsCrt", attack: int, defence: int, drm: int = 0, shift: int = 0) -> list[tuple[str, Fraction]]:
     """Return the exact distribution of named results for one combat."""
-    col = crt.columns[odds_column_index(crt, attack, defence, shift)]
-    dist: dict[str, Fraction] = defaultdict(Fraction)
-    for die in range(1, 7):
-        dist[col.results[_row(die, drm) - 1]] += SIXTH
-    return sorted(dist.items())
+    return _distribution(crt.columns[odds_column_index(crt, attack, defence, shift)].results, drm)
 
 
 @dataclass(frozen=True)
