@@ -166,7 +166,7 @@ class PriorityBot:
             bonus = 2 if o.target == narvik else 0
             return ad - 3.0 + bonus + (0.5 if o.artillery or o.ships else 0)
         if isinstance(o, ArtilleryInterdiction):
-            return 0.5
+            return -1.0  # 29.0 (A37): every artillery attack on a position gives the German 1 VP
         if isinstance(o, Bombard):
             return -1.0  # every bombardment gives the German VP (29.0)
         if isinstance(o, Exit):
