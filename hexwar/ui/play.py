@@ -22,7 +22,7 @@ Commands
   <number>            give the order with that number from the list
   <order text>        give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass
   list [word]         list the legal orders (all, or those whose text contains the word)
-  map                 write an SVG snapshot of the map and print its path
+  map [supply]        write an SVG snapshot of the map (with lines of supply) and print its path
   explain <unit|hex|last>   how a number was reached: fatigue, supply, terrain, ZoC, the last combat
   undo [n]            take back your last order (or n orders)
   save [file]         copy the game to another file (it is always saved as you play)
@@ -138,7 +138,7 @@ class Player:
             self.status()
             return None
         if word == "map":
-            self.out.print(f"map written to {self.snapshot()}", markup=False)
+            self.out.print(f"map written to {self.snapshot(supply=rest.strip() == 'supply')}", markup=False)
             return None
         if word == "explain":
             self.out.print(self.explain(rest.strip()), markup=False)
@@ -193,7 +193,23 @@ class Player:
 
     # --- map and explanations --------------------------------------------------------
 
-    def snapshot(self) -> Path:
+    def supply_paths(self) -> list[tuple[str, ...]]:
+        """Return the line of supply of every Allied land unit on the map that has one (19.3)."""
+        from hexwar.rules.supply import line_of_supply
+        from hexwar.rules.zoc import zoc_of
+
+        g, d = self.game, self.s.data
+        zoc = zoc_of(g.board, d, g.tables, "germans")
+        inf = [x.loc for x in d.on_map("allies") if g.tables.types[x.type].infantry and x.loc]
+        out = []
+        for u in d.on_map("allies"):
+            if u.loc and u.loc != "harstad" and g.is_land(u) and not u.has("aboard"):
+                res = line_of_supply(g.board, g.tables.terrain, d.weather, "leg", u.loc, d.bases, zoc, inf)
+                if res.supplied and len(res.path) > 1:
+                    out.append(res.path)
+        return out
+
+    def snapshot(self, supply: bool = False) -> Path:
         from hexwar.ui.render import render_svg
 
         g = self.game
@@ -203,8 +219,11 @@ class Player:
         from hexwar.rules.zoc import zoc_of
 
         enemy = "germans" if self.viewer != "germans" else "allies"
+        text = {u.id: f"{u.id} {g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
+                if g.is_land(u)}
         svg = render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
-                         panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy))
+                         panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
+                         paths=self.supply_paths() if supply else ())
         base = self.save_path or Path("hexwar-game.hexwar")
         path = Path(f"{base}.turn{d.turn:02d}.{len(self.s.log):04d}.svg")
         path.write_text(svg, encoding="utf-8")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from shapely.geometry import LineString, MultiPolygon, Point, Polygon
 
@@ -80,11 +80,13 @@ def render_svg(
     viewer: str | None = None,
     panel: Iterable[str] = (),
     shade: Iterable[str] = (),
+    paths: Iterable[Sequence[str]] = (),
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
     ``viewer``: the side looking (its enemy's face-down counters show as '?');
-    ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC).
+    ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
+    ``paths``: location sequences to draw as lines (lines of supply).
     """
     if px_per_km is None:
         px_per_km = 12.0 if board.kind == "hex" else 2.0
@@ -165,6 +167,9 @@ def render_svg(
                     out.append(f'<text x="{x:.1f}" y="{y + 18:.1f}" font-size="9" font-weight="bold" text-anchor="middle">{escape(name)}</text>')
             else:
                 out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{escape(name or loc)}</text>')
+    for path in paths:
+        pts = " ".join(f"{centres[x][0]:.1f},{centres[x][1]:.1f}" for x in path if x in centres)
+        out.append(f'<polyline points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2"/>')
     if state is not None:
         out += _counters(board, state, centres, unit_text or {}, viewer)
     if panel:

@@ -96,3 +96,15 @@ def test_scripted_tmux_session(tmp_path):
     p = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env, timeout=240)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
     assert "RESUMED OK" in p.stdout
+
+
+def test_map_supply_draws_lines_of_supply(tmp_path):
+    g = narvik_game()
+    s = g.new_state(3)
+    s.data.bases.append("2503")  # Gratangsbotn, next to the Norwegians
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "s.hexwar", scripted([]))
+    paths = p.supply_paths()
+    assert paths and all(path[-1] == "2503" and len(path) - 1 <= 10 for path in paths)  # 19.3
+    svg = p.snapshot(supply=True).read_text()
+    assert svg.count('stroke="#1a7f1a"') == len(paths)
+    assert "1SG" not in svg or "4-3" in svg  # counters show strength-MP
