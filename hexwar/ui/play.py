@@ -24,6 +24,7 @@ Commands
   list [word]         list the legal orders (all, or those whose text contains the word)
   map [supply]        write an SVG snapshot of the map (with lines of supply) and print its path
   explain <unit|hex|last>   how a number was reached: fatigue, supply, terrain, ZoC, the last combat
+  explain <unit> <hex>      the MP of each step of the unit's cheapest path there
   undo [n]            take back your last order (or n orders)
   save [file]         copy the game to another file (it is always saved as you play)
   status              show turn, phase, tracks and victory points
@@ -235,6 +236,21 @@ class Player:
                 f"German AP {d.tracks.get('ap', 0)}", f"VP Allies {d.vp.get('allies', 0)}",
                 f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"]
 
+    def explain_move(self, uid: str, dest: str) -> str:
+        """Return the MP ledger of the cheapest path of a unit to a hex (14.0-14.2, 12.1)."""
+        from hexwar.rules.movement import explain_path, reach
+
+        g, d = self.game, self.s.data
+        u = d.units[uid]
+        if not self.visible(u) or u.loc is None:
+            return f"{uid}: not a unit you can see on the map"
+        t = g.tables.types[u.type]
+        q = g.query(d, u)
+        r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
+        if dest not in r:
+            return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
+        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
+
     def explain(self, what: str) -> str:
         from hexwar.rules.fatigue import explain_fatigue
         from hexwar.rules.stacking import explain_stack
@@ -242,6 +258,9 @@ class Player:
 
         g = self.game
         d = self.s.data
+        parts = what.split()
+        if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
+            return self.explain_move(parts[0], parts[1])
         if what in ("", "last"):
             c = d.extra.get("last_combat")
             if not c:

@@ -108,3 +108,13 @@ def test_map_supply_draws_lines_of_supply(tmp_path):
     svg = p.snapshot(supply=True).read_text()
     assert svg.count('stroke="#1a7f1a"') == len(paths)
     assert "1SG 4-3" in svg  # counters show strength-MP (1st Scots Guards, in the Harstad box)
+
+
+def test_explain_move_gives_mp_per_step_with_rule_sections(tmp_path):
+    g = narvik_game()
+    s = g.new_state(3)
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "m.hexwar", scripted([]))
+    u = s.data.units["6-I/12"]
+    dest = next(n for n in g.board.neighbours(u.loc) if g.board.terrain(n) not in ("sea",) and not g.board.border(u.loc, n).is_water)
+    text = p.explain(f"6-I/12 {dest}")
+    assert "movement" in text and "[14.1]" in text and "MP left" in text
