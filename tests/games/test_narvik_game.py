@@ -108,7 +108,6 @@ def test_18_1_ap_cap_and_one_bonus_per_turn(g):
     s = to_action(g)
     d = s.data
     d.tracks["ap"] = 5
-    u = next(x for x in d.on_map(ALLIES) if g.may_act(d, x))
     mv = next(o for o in s.legal_orders() if isinstance(o, Move))
     s.apply(mv)
     assert s.data.tracks["ap"] == 6  # +1 after an Allied action
@@ -314,7 +313,6 @@ def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g)
 
 def test_20_1_naval_move_through_harstad_once(g):
     s = to_action(g)
-    d = s.data
     out = [o for o in s.legal_orders() if isinstance(o, NavalMove) and o.ships == ("DD-1",)]
     assert out and all(o.path[0] == HARSTAD and o.path[-1] != HARSTAD for o in out)
     assert all(o.path.count(HARSTAD) == 1 for o in out)

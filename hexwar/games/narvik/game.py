@@ -153,13 +153,10 @@ class NarvikGame:
 
     def side_context(self, data: GameState, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """Return the enemy ZoC, enemy-held hexes and friendly-infantry hexes for one side."""
-        zoc = enemy_zoc(self.board, data, self._zoc_tables(), side)
+        zoc = enemy_zoc(self.board, data, self.tables, side)
         blocked = frozenset(self.occupied(data, other(side)))
         finf = frozenset(x.loc for x in data.on_map(side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
         return zoc, blocked, finf
-
-    def _zoc_tables(self):
-        return self.tables
 
     def vp(self, data: GameState, side: str, points: int, cause: str, rule: str, events: list) -> None:
         if points:
@@ -1201,15 +1198,13 @@ class NarvikGame:
             return
         # the assault's own FP first, so that an advance's -1 counts against them (15.3)
         self._combat_fatigue(data, c, events)
-        parts = [u for u in self._participants(data, c, side) if not self.t(u).is_artillery and self.may_act_adv(data, u)]
+        # 15.3: attacking infantry and tanks that are still on the map (not aboard) may advance
+        parts = [u for u in self._participants(data, c, side) if not self.t(u).is_artillery and not u.has(ABOARD)]
         if cleared and parts and not (side == GERMANS and x["fuhrer"]):
             c["stage"] = "advance_asked"
             self._ask(data, side, "advance", units=[u.id for u in parts])
             return
         self._end_combat(data, events)
-
-    def may_act_adv(self, data: GameState, u: Unit) -> bool:
-        return u.loc is not None and not u.has(ABOARD)
 
     def _end_combat(self, data: GameState, events: list) -> None:
         x = data.extra

@@ -24,7 +24,6 @@ from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.assault import assault_sums
 from hexwar.rules.combat import resolve_differential
-from hexwar.rules.ledger import Line
 from hexwar.rules.movement import MoveQuery, explain_path, reach, step_cost
 from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply
 from hexwar.rules.zoc import enemy_zoc
@@ -270,7 +269,3 @@ class SkirmishGame:
             events.append({"type": "eliminated", "unit": victim.id, "rule": "15.2"})
         return events
 
-
-def line(text: str, value: int, rule: str = "") -> Line:
-    """Return a ledger line (for callers building their own supports)."""
-    return Line(text, value, rule)
