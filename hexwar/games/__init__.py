@@ -14,7 +14,13 @@ def _skirmish() -> Any:
     return SkirmishGame
 
 
-GAMES: dict[str, Callable[[], Any]] = {"skirmish": _skirmish}
+def _narvik() -> Any:
+    from hexwar.games.narvik import NarvikGame
+
+    return NarvikGame
+
+
+GAMES: dict[str, Callable[[], Any]] = {"skirmish": _skirmish, "narvik": _narvik}
 
 
 def game_for(scenario_name: str, library: Library | None = None) -> Any:

@@ -98,3 +98,14 @@ def test_errors_are_one_line_without_traceback(args, code, needle):
     assert p.returncode == code
     assert needle in p.stderr and "Traceback" not in p.stderr
     assert len([ln for ln in p.stderr.splitlines() if ln.strip()]) == 1
+
+
+def test_rule_queries_work_on_the_narvik_scenario():
+    r = run_json("reach", "narvik/scenario", "6-I/12", "--to", "2803")
+    assert r["explain"]["lines"][0]["rule"] == "14.2"  # the Gratangen-Lapphaugen road
+    s = run_json("supply", "narvik/scenario", "6-I/12")
+    assert s["units"][0]["supplied"] and "19.2" in s["units"][0]["reason"]  # Norwegians
+    f = run_json("fatigue", "narvik/scenario", "1/139", "KM-1")
+    assert f["afl"] == 0
+    o = run_json("odds", "narvik/scenario", "--table")
+    assert o["crt"] == "narvik-crt" and len(o["columns"]) == 8

@@ -1039,6 +1039,15 @@ class NarvikGame:
             out[u.id] = (u.nation in ALWAYS_SUPPLIED or u.loc == HARSTAD or bool(st.get(u.loc, False)))  # type: ignore[arg-type]
         return out
 
+    def supply(self, data: GameState, u: Unit) -> Any:
+        """Return one Allied unit's line of supply, or what blocked it (19.3)."""
+        from hexwar.rules.supply import line_of_supply
+
+        bases = list(data.bases) + [s.loc for s in data.on_map(ALLIES) if "base" in s.flags and s.loc]
+        zoc = zoc_of(self.board, data, self.tables, GERMANS)
+        inf = [x.loc for x in data.on_map(ALLIES) if self.t(x).infantry and not x.has(ABOARD) and x.loc]
+        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, bases, zoc, inf)  # type: ignore[arg-type]
+
     # land assault (15.0) ------------------------------------------------------------------
 
     def _reveal_hex(self, data: GameState, loc: str, events: list) -> None:
