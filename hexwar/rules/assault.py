@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from hexwar.rules.fatigue import average_fatigue_level
 from hexwar.rules.ledger import Line
+from hexwar.rules.movement import step_cost
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.base import Board
     from hexwar.core.state import GameState
     from hexwar.data.scenario import Tables
+    from hexwar.data.tables import TerrainChart, UnitType
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,12 @@ class AssaultSums:
     @property
     def drm(self) -> int:
         return sum(int(x.value or 0) for x in self.drms)
+
+
+def may_attack_into(board: "Board", chart: "TerrainChart", weather: str, utype: "UnitType", frm: str, target: str) -> bool:
+    """15.1, 16.2: infantry and tanks may assault only a hex they could move into directly;
+    artillery supports from where it stands (16.1)."""
+    return utype.is_artillery or step_cost(board, chart, weather, utype.movement_class, frm, target) is not None
 
 
 def strength_lines(state: "GameState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:

@@ -196,16 +196,11 @@ class Player:
 
     def supply_paths(self) -> list[tuple[str, ...]]:
         """Return the line of supply of every Allied land unit on the map that has one (19.3)."""
-        from hexwar.rules.supply import line_of_supply
-        from hexwar.rules.zoc import zoc_of
-
         g, d = self.game, self.s.data
-        zoc = zoc_of(g.board, d, g.tables, "germans")
-        inf = [x.loc for x in d.on_map("allies") if g.tables.types[x.type].infantry and x.loc]
         out = []
         for u in d.on_map("allies"):
             if u.loc and u.loc != "harstad" and g.is_land(u) and not u.has("aboard"):
-                res = line_of_supply(g.board, g.tables.terrain, d.weather, "leg", u.loc, d.bases, zoc, inf)
+                res = g.supply(d, u)
                 if res.supplied and len(res.path) > 1:
                     out.append(res.path)
         return out
@@ -274,13 +269,7 @@ class Player:
             lines = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
             lines.append(explain_fatigue(d, g.tables, u.id).render())
             if u.side == "allies" and u.loc and u.loc != "harstad" and t.kind != "ship":
-                from hexwar.rules.supply import line_of_supply
-                from hexwar.rules.zoc import zoc_of
-
-                bases = list(d.bases)
-                inf = [x.loc for x in d.on_map("allies") if g.tables.types[x.type].infantry and x.loc]
-                res = line_of_supply(g.board, g.tables.terrain, d.weather, "leg", u.loc, bases, zoc_of(g.board, d, g.tables, "germans"), inf)
-                lines.append(res.explain().render())
+                lines.append(g.supply(d, u).explain().render())
             return "\n".join(lines)
         if what in g.board:
             lines = [f"{g.board.label(what)}: {g.board.terrain(what)}"]

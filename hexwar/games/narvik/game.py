@@ -40,11 +40,11 @@ from hexwar.games.narvik.orders import (
 )
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
-from hexwar.rules.assault import assault_sums
+from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
 from hexwar.rules.fire import can_fire
 from hexwar.rules.ledger import Line
-from hexwar.rules.movement import MoveQuery, explain_path, reach, step_cost
+from hexwar.rules.movement import MoveQuery, explain_path, reach
 from hexwar.rules.naval import naval_destinations, naval_path_ok
 from hexwar.rules.retreat import retreat_paths
 from hexwar.rules.supply import ALWAYS_SUPPLIED, railway_constrained, supply_status
@@ -622,10 +622,8 @@ class NarvikGame:
             for u in self.land_units_at(data, n, side):
                 if not self.may_act(data, u):
                     continue
-                t = self.t(u)
-                if not t.is_artillery and step_cost(self.board, chart, data.weather, t.movement_class, n, target) is None:
-                    continue  # 15.1: only a hex it could move into
-                out.append(u.id)
+                if may_attack_into(self.board, chart, data.weather, self.t(u), n, target):  # 15.1
+                    out.append(u.id)
         return sorted(out)
 
     def _support_art(self, data: GameState, side: str, target: str, exclude: set[str]) -> list[str]:
@@ -662,12 +660,18 @@ class NarvikGame:
                 out.append(LandAssault(side, target, tuple(units), ap=data.tracks["ap"]))
         return out
 
+    def _interdicting_art(self, data: GameState, target: str, sup: dict[str, bool] | None = None) -> list[str]:
+        """16.1.1: supplied Allied artillery, not fired this turn, within 2 hexes, no ridge between."""
+        if sup is None:
+            sup = self._supplied(data, [u for u in data.on_map(ALLIES) if self.t(u).is_artillery])
+        return [a for a in self._support_art(data, ALLIES, target, set())
+                if "fired" not in data.units[a].flags and sup.get(a, False) and data.units[a].loc != target]
+
     def _art_orders(self, data: GameState) -> list[Order]:
         sup = self._supplied(data, [u for u in data.on_map(ALLIES) if self.t(u).is_artillery])
         out: list[Order] = []
         for target in sorted(self.occupied(data, GERMANS)):
-            arts = [a for a in self._support_art(data, ALLIES, target, set())
-                    if "fired" not in data.units[a].flags and sup.get(a, False) and data.units[a].loc != target]
+            arts = self._interdicting_art(data, target, sup)
             if arts:
                 out.append(ArtilleryInterdiction(ALLIES, tuple(arts), target))
         return out
@@ -729,16 +733,27 @@ class NarvikGame:
                         out.append(Landing(ALLIES, (s.id,), tgt, tuple(self._support_ships(data, tgt))))
             elif cargo is not None and s.loc == HARSTAD:
                 out.append(Disembark(ALLIES, s.id))
-            if cargo is None and self.t(s).bombard > 0 and "fired" not in s.flags and s.loc != HARSTAD:
-                for tgt in sorted(self.occupied(data, GERMANS)):
-                    if can_fire(self.board, s.loc, tgt, self.t(s).bombard_range, adjacent_exception=False):  # type: ignore[arg-type]
-                        out.append(Bombard(ALLIES, s.id, tgt))
-            if s.type in ("Puffer", "LC") and s.loc not in (None, HARSTAD) and not {"base", "crossing"} & set(s.flags):
-                if s.type == "Puffer" and self.board.terrain(s.loc) == "coast":
-                    out.append(ShipFunction(ALLIES, s.id, "base"))
-                if any(self.board.border(s.loc, b).has("fjord") for b in self.board.neighbours(s.loc)):
-                    out.append(ShipFunction(ALLIES, s.id, "crossing"))
+            out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(self.occupied(data, GERMANS)) if self._can_bombard(data, s, tgt)]
+            out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if self._function_ok(s, f)]
         return out
+
+    def _can_bombard(self, data: GameState, s: Unit, target: str) -> bool:
+        """20.5: an unloaded ship with a bombardment value, not fired this turn, in range, no ridge."""
+        t = self.t(s)
+        if data.extra["cargo"].get(s.id) is not None or t.bombard <= 0 or "fired" in s.flags or s.loc in (None, HARSTAD):
+            return False
+        return can_fire(self.board, s.loc, target, t.bombard_range, adjacent_exception=False)
+
+    def _function_ok(self, s: Unit, function: str) -> bool:
+        """20.6: a Puffer in a non-mountain coast hex may be a Base; a Puffer or LC next to fjord
+        hexsides may ferry; never both, and not from Harstad."""
+        if s.type not in ("Puffer", "LC") or s.loc in (None, HARSTAD) or {"base", "crossing"} & set(s.flags):
+            return False
+        if function == "base":
+            return s.type == "Puffer" and self.board.terrain(s.loc) == "coast"
+        if function == "crossing":
+            return any(self.board.border(s.loc, b).has("fjord") for b in self.board.neighbours(s.loc))
+        return False
 
     def _can_carry(self, ship: Unit, u: Unit) -> bool:
         t = self.t(u)
@@ -972,10 +987,9 @@ class NarvikGame:
         t = self.t(u)
         q = self.query(data, u)
         crossing = len(order.path) == 2 and order.path[1] in self._crossings(data, u)
-        if crossing:
-            mp = step_cost(self.board, self.tables.terrain, data.weather, t.movement_class, order.path[0], order.path[1])
-            cost = self.tables.terrain.section(data.weather).terrain.get(self.tables.terrain.terrain_class(self.board.terrain(order.path[1])) or "")
-            spent = cost.cost(t.movement_class) if cost else mp
+        if crossing:  # 20.6: across the fjord "without penalty": the destination's terrain cost only
+            chart = self.tables.terrain
+            spent = chart.section(data.weather).terrain[chart.terrain_class(self.board.terrain(order.path[1])) or "clear"].cost(t.movement_class)
         else:
             led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
             if led.total is None:
@@ -1027,12 +1041,19 @@ class NarvikGame:
 
     # supply -------------------------------------------------------------------------------
 
-    def _supplied(self, data: GameState, units: list[Unit]) -> dict[str, bool]:
-        """19.2, 19.3: which Allied units have a line of supply (Norwegians always)."""
+    def supply_inputs(self, data: GameState) -> tuple[list[str], frozenset[str], list[str]]:
+        """Return what Allied lines of supply run to and through (19.3, 19.4, 20.6, 12.2):
+        the Bases (designated ports and Puffer bases), the German ZoC, and the hexes holding
+        Allied infantry on land (which open a ZoC hex)."""
         bases = list(data.bases) + [s.loc for s in data.on_map(ALLIES) if "base" in s.flags and s.loc]
-        locs = [u.loc for u in units if u.loc and u.loc != HARSTAD]
         zoc = zoc_of(self.board, data, self.tables, GERMANS)
         inf = [u.loc for u in data.on_map(ALLIES) if self.t(u).infantry and not u.has(ABOARD) and u.loc]
+        return bases, zoc, inf
+
+    def _supplied(self, data: GameState, units: list[Unit]) -> dict[str, bool]:
+        """19.2, 19.3: which Allied units have a line of supply (Norwegians always)."""
+        bases, zoc, inf = self.supply_inputs(data)
+        locs = [u.loc for u in units if u.loc and u.loc != HARSTAD]
         st = supply_status(self.board, self.tables.terrain, data.weather, "leg", locs, bases, zoc, inf) if locs else {}
         out = {}
         for u in units:
@@ -1043,9 +1064,7 @@ class NarvikGame:
         """Return one Allied unit's line of supply, or what blocked it (19.3)."""
         from hexwar.rules.supply import line_of_supply
 
-        bases = list(data.bases) + [s.loc for s in data.on_map(ALLIES) if "base" in s.flags and s.loc]
-        zoc = zoc_of(self.board, data, self.tables, GERMANS)
-        inf = [x.loc for x in data.on_map(ALLIES) if self.t(x).infantry and not x.has(ABOARD) and x.loc]
+        bases, zoc, inf = self.supply_inputs(data)
         return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, bases, zoc, inf)  # type: ignore[arg-type]
 
     # land assault (15.0) ------------------------------------------------------------------
@@ -1431,8 +1450,8 @@ class NarvikGame:
     # artillery and naval interdiction -------------------------------------------------------
 
     def _art_interdiction(self, data: GameState, order: ArtilleryInterdiction, dice: Dice, events: list) -> None:
-        if order not in self._art_orders(data) and not (
-            order.artillery and set(order.artillery) <= set(next((o.artillery for o in self._art_orders(data) if o.target == order.target), ()))  # type: ignore[attr-defined]
+        if not order.artillery or order.target not in self.occupied(data, GERMANS) or not (
+            set(order.artillery) <= set(self._interdicting_art(data, order.target))
         ):
             raise IllegalOrder("artillery must be supplied, unfired, and within 2 hexes of the target with no ridge between", "16.1.1")
         strength = sum(self.t(data.units[a]).strength for a in order.artillery)
@@ -1456,9 +1475,9 @@ class NarvikGame:
         events.append({"type": "fatigue", "unit": uid, "fp": ch.applied, "cause": "artillery interdiction", "rule": "16.1.1"})
 
     def _bombard(self, data: GameState, order: Bombard, events: list) -> None:
-        if order not in self._naval_orders(data):
+        s = self._ship(data, order.ship)
+        if order.target not in self.occupied(data, GERMANS) or not self._can_bombard(data, s, order.target):
             raise IllegalOrder(f"{order.ship} cannot bombard {order.target} (loaded, fired, out of range or behind a ridge)", "20.5")
-        s = data.units[order.ship]
         s.flags.append("fired")
         self.vp(data, GERMANS, 2 if order.target == self.narvik else 1, f"naval attack on {order.target}", "29.0", events)
         self._reveal_hex(data, order.target, events)
@@ -1657,9 +1676,9 @@ class NarvikGame:
         self._check_bases(data, events)
 
     def _ship_function(self, data: GameState, order: ShipFunction, events: list) -> None:
-        if order not in self._naval_orders(data):
+        s = self._ship(data, order.ship)
+        if not self._function_ok(s, order.function):
             raise IllegalOrder(f"{order.ship} cannot act as {order.function} here", "20.6")
-        s = data.units[order.ship]
         s.flags.append(order.function)
         events.append({"type": "ship_function", "ship": s.id, "function": order.function, "rule": "20.6"})
 

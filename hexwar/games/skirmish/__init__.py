@@ -22,9 +22,9 @@ from hexwar.data.loader import Library
 from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
-from hexwar.rules.assault import assault_sums
+from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
-from hexwar.rules.movement import MoveQuery, explain_path, reach, step_cost
+from hexwar.rules.movement import MoveQuery, explain_path, reach
 from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply
 from hexwar.rules.zoc import enemy_zoc
 
@@ -123,11 +123,8 @@ class SkirmishGame:
             for u in data.at(n):
                 if u.side != side or not self._may_act(data, u):
                     continue
-                t = self.tables.types[u.type]
-                # 15.1: infantry and tanks may not attack a hex they could not move into
-                if not t.is_artillery and step_cost(self.board, chart, w, t.movement_class, n, target) is None:
-                    continue
-                out.append(u.id)
+                if may_attack_into(self.board, chart, w, self.tables.types[u.type], n, target):  # 15.1
+                    out.append(u.id)
         inf_or_tank = [x for x in out if not self.tables.types[data.units[x].type].is_artillery]
         return sorted(out) if inf_or_tank else []  # 16.1: artillery cannot assault alone
 
@@ -242,12 +239,10 @@ class SkirmishGame:
         return events
 
     def supply(self, data: GameState, u: Unit):
-        """Return the supply check of one unit (19.3)."""
-        t = self.tables.types[u.type]
+        """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
         zoc = enemy_zoc(self.board, data, self.tables, u.side)
         inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}
-        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg" if t.movement_class != "leg" else t.movement_class,
-                              u.loc, data.bases, zoc, inf)  # type: ignore[arg-type]
+        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf)  # type: ignore[arg-type]
 
     def _take(self, data: GameState, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
         """Take a result automatically: 6 FP while some participant can, else eliminate (15.2)."""
