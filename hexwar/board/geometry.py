@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
@@ -53,11 +53,6 @@ class LocalProjection:
 def hex_polygon(a: hexes.Axial | tuple[int, int], hex_km: float) -> Polygon:
     """Return the polygon of one hex in the board plane."""
     return Polygon(hexes.corners_xy(a, hex_km))
-
-
-def hexside_line(side: hexes.Hexside, hex_km: float) -> LineString:
-    """Return a hexside as a line segment in the board plane."""
-    return LineString(hexes.hexside_segment(side, hex_km))
 
 
 def union(shapes: Iterable[BaseGeometry]) -> BaseGeometry:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple, Sequence
+from typing import Iterator, NamedTuple
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
@@ -306,8 +306,3 @@ def hexside_segment(side: Hexside, hex_km: float = 1.0) -> tuple[tuple[float, fl
     pairs = {0: (1, 2), 1: (0, 1), 2: (5, 0)}
     i, j = pairs[side.d]
     return c[i], c[j]
-
-
-def all_ids(columns: Sequence[int], rows: Sequence[int], grid: HexGrid = DEFAULT_GRID) -> list[str]:
-    """Return the ids of a rectangular block of hexes, column by column."""
-    return [grid.format(c, r) for c in columns for r in rows]

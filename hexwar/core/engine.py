@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from hexwar.core.dice import Dice
 from hexwar.core.log import Entry, EventLog, SaveFile
@@ -165,8 +165,3 @@ def play_out(state: PlayState, chooser: Any, max_orders: int = 100_000) -> Resul
         legal = state.legal_orders()
         state.apply(chooser(state, legal))
     return state.result()
-
-
-def orders_text(orders: Sequence[Order]) -> list[str]:
-    """Return the short syntax of each order."""
-    return [o.text() for o in orders]

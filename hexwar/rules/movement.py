@@ -18,7 +18,7 @@ import math
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import networkx as nx
 
@@ -367,15 +367,3 @@ def explain_path(
     led.add("MP left", q.mp - spent)
     led.total = spent
     return led
-
-
-def path_cost(
-    board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery
-) -> Fraction | None:
-    """Return the MP a path costs (None if any step is illegal)."""
-    return explain_path(board, chart, weather, mclass, path, q).total
-
-
-def locations_of(units: Iterable[object]) -> frozenset[str]:
-    """Return the set of ``loc`` of some units (skipping off-map ones)."""
-    return frozenset(getattr(u, "loc") for u in units if getattr(u, "loc", None) is not None)

@@ -9,7 +9,7 @@ one location have no extra effect (12.3).
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from hexwar.rules.ledger import Ledger
 
@@ -107,10 +107,3 @@ def explain_zoc(board: "Board", state: "GameState", tables: "Tables", loc: str, 
                 hits += 1
     led.total = "in ZoC" if hits else "not in ZoC"
     return led
-
-
-def units_exerting(state: "GameState", tables: "Tables", side: str) -> Iterable["Unit"]:
-    """Yield ``side``'s units that exert a ZoC."""
-    for u in state.units.values():
-        if u.side == side and zoc_exclusion(u, tables) is None:
-            yield u

@@ -240,3 +240,13 @@ class RandomPlay(RuleBasedStateMachine):
 
 TestRandomPlay = RandomPlay.TestCase
 TestRandomPlay.settings = settings(max_examples=15, stateful_step_count=60, deadline=None)
+
+
+def test_play_out_runs_a_game_to_its_end(game):
+    from hexwar.ai import RandomBot
+    from hexwar.core.engine import play_out
+
+    s = game.new_state(8)
+    res = play_out(s, RandomBot(8).choose)
+    assert res.over and s.is_over() and res == s.result()
+    assert replay(game, s.log).data.to_json() == s.data.to_json()
