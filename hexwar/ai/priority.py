@@ -12,7 +12,10 @@ import random
 import time
 from typing import Any, Sequence
 
+import networkx as nx
+
 from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, TakeResult
+from hexwar.rules.movement import movement_graph
 from hexwar.games.narvik.orders import (
     AirStrike,
     ArtilleryInterdiction,
@@ -31,6 +34,7 @@ from hexwar.games.narvik.orders import (
     ShipFunction,
 )
 
+_LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
 
 
@@ -132,8 +136,12 @@ class PriorityBot:
             threatened = c.enemy_adjacent(o.path[0], "allies")
             if c.board.is_a(o.path[-1], "sweden"):
                 return -10.0
-            # hold Narvik and the railway; fall back toward them when threatened
-            return (0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
+            # hold Narvik and the railway; fall back toward them when threatened; fresh units
+            # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
+            hunt = 0.0
+            if not threatened and u.fatigue < 6 and o.path[0] not in c.g.objectives:
+                hunt = 0.3 * (c.enemy_dist(o.path[0]) - c.enemy_dist(o.path[-1])) + (0.3 if c.enemy_dist(o.path[-1]) <= 1 else 0.0)
+            return (0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0) + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit)
         return -0.5
 
     def allied(self, c: "_Context", o: Order) -> float:
@@ -153,14 +161,14 @@ class PriorityBot:
             if cargo:
                 if c.board.is_a(dest, "beach") or c.board.is_a(dest, "port"):
                     enemy_there = c.enemy_adjacent(dest, "germans", include_self=True)
-                    return 5.0 - c.dist_narvik(dest) * 0.3 - (3 if enemy_there else 0)
+                    return 5.0 - min(c.land_dist(dest), 30.0) * 0.15 - (3 if enemy_there else 0)
                 return -1.0
             if ship.loc == "harstad":
                 return -1.0
             return 1.0 if dest == "harstad" else -1.0  # empty transports go back for more
         if isinstance(o, Landing):
             contested = bool(g.land_units_at(d, o.target, "germans", real=False))
-            return (2.0 if contested else 7.0) - c.dist_narvik(o.target) * 0.1
+            return (2.0 if contested else 7.0) - min(c.land_dist(o.target), 30.0) * 0.05
         if isinstance(o, LandAssault):
             ad = c.odds(o)
             bonus = 2 if o.target == narvik else 0
@@ -175,12 +183,12 @@ class PriorityBot:
             return 1.5 if o.function == "base" and not d.bases else -1.0
         if isinstance(o, Move):
             u = d.units[o.unit]
-            before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
+            before, after = c.land_dist(o.path[0]), c.land_dist(o.path[-1])
             if c.board.is_a(o.path[-1], "sweden"):
                 return -10.0
             fl = g.tables.types[u.type].fatigue_limit
             tired = fl and u.fatigue >= fl // 2
-            return (before - after) * 0.6 - (2.0 if tired else 0.0) - 0.5
+            return (before - after) * 0.25 - (2.0 if tired else 0.0) - 0.5 + c.objective_gain(o.path[0], o.path[-1], o.unit)
         return -0.5
 
 
@@ -191,7 +199,19 @@ class _Context:
         self.g, self.d, self.side = g, d, side
         self.board = g.board
         self._dist: dict[str, int] = {}
+        self._enemy_locs: list[str] | None = None
         self.sailed: dict[tuple[int, str], int] = {}
+
+    def land_dist(self, loc: str) -> float:
+        """Infantry MP from ``loc`` to Narvik on today's chart, ignoring units: the march a
+        unit really faces (hex distance would lead it to the wrong shore of a fjord)."""
+        key = (id(self.board), self.d.weather)
+        table = _LAND_DIST.get(key)
+        if table is None:
+            graph = movement_graph(self.board, self.g.tables.terrain, self.d.weather, "leg")
+            lengths = nx.single_source_dijkstra_path_length(graph.reverse(copy=False), self.g.narvik, weight="cost")
+            table = _LAND_DIST[key] = {k: float(v) for k, v in lengths.items()}
+        return table.get(loc, 60.0)
 
     def dist_narvik(self, loc: str) -> int:
         if loc not in self._dist:
@@ -200,6 +220,26 @@ class _Context:
             except Exception:
                 self._dist[loc] = 50
         return self._dist[loc]
+
+    def objective_gain(self, start: str, end: str, uid: str) -> float:
+        """29.0: what a move does to the side's hold on the victory hexes (Narvik 10, '1918' 5):
+        entering one its side does not hold is worth a lot, leaving one empty costs as much."""
+        obj = self.g.objectives
+        gain = 0.0
+        own = [u for u in self.d.at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
+        if start in obj and not own:
+            gain -= obj[start] * 0.6
+        if end in obj and not any(u.side == self.side and not u.has("aboard") for u in self.d.at(end)):
+            gain += obj[end] * 0.6
+        return gain
+
+    def enemy_dist(self, loc: str) -> int:
+        """Hex distance to the nearest enemy land unit on the map (50 when none)."""
+        if self._enemy_locs is None:
+            self._enemy_locs = sorted({u.loc for u in self.d.units.values()
+                                       if u.side != self.side and u.loc and not u.has("aboard")
+                                       and not self.board.is_a(u.loc, "box")})
+        return min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
 
     def enemy_adjacent(self, loc: str, enemy: str, include_self: bool = False) -> bool:
         locs = list(self.board.neighbours(loc)) + ([loc] if include_self else [])

@@ -385,3 +385,20 @@ def test_23_4_the_german_picks_which_eliminated_company_a_replacement_rebuilds(g
     g.apply(d, host, Dice(0))
     assert d.units["10/139"].loc == host.hex and d.units["9/139"].pool == "eliminated"
     assert d.vp[ALLIES] == before - 4  # 29.0: only units eliminated and not replaced score
+
+
+def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_eliminated(g):
+    # priority vs priority, seed 36: the retreat option was legal for every participant when
+    # chosen, but earlier retreats filled the only stacks 2SWB could reach. The game used to
+    # ask for a retreat with no legal order; now the unit is eliminated (15.3.1).
+    from hexwar.ai.priority import PriorityBot
+
+    s = g.new_state(36)
+    bots = {x: PriorityBot(x, 36) for x in ("allies", "germans")}
+    seen = []
+    while not s.is_over():
+        legal = s.legal_orders()
+        assert legal, f"no legal order at {s.data.extra.get('ask')}"
+        events = s.apply(bots[s.current_side()].choose(s, legal))
+        seen += [e for e in events if e["type"] == "no_retreat"]
+    assert seen and all(s.data.units[e["unit"]].loc is None for e in seen)

@@ -1191,6 +1191,13 @@ class NarvikGame:
                     if data.units[uid].loc is None:
                         c["retreat_queue"].pop(0)
                         continue
+                    if not self._retreat_options(data, uid):
+                        # 15.3.1: earlier retreats of this combat filled every stack this unit
+                        # could reach; a result it cannot retreat for is taken as elimination
+                        c["retreat_queue"].pop(0)
+                        events.append({"type": "no_retreat", "unit": uid, "rule": "15.3.1"})
+                        self._eliminate(data, data.units[uid], events, amphibious=bool(c["amphibious"]))
+                        continue
                     self._ask(data, who, "retreat", unit=uid, length=c["retreat"][who])
                     return
                 c["stage"] = c["side"] if who != c["side"] else "advance"
