@@ -57,6 +57,10 @@ class AreaBoard:
         self._labels = dict(labels or {})
         #: for an aggregated board: area -> the hexes it was built from
         self.members: dict[str, list[str]] = {k: list(v) for k, v in (members or {}).items()}
+        #: (lon, lat) of each area's named town, where the map gives one
+        self.centers: dict[str, tuple[float, float]] = {}
+        #: off-board air bases and their reach in km (Kampen 2.3 "Fra Tyskland")
+        self.air_origins: dict[str, tuple[tuple[float, float], float]] = {}
 
     # --- construction -------------------------------------------------------------------
 
@@ -70,9 +74,10 @@ class AreaBoard:
         terrain = {k: a.terrain for k, a in spec.areas.items()}
         borders = {(b.a, b.b): frozenset(b.features) for b in spec.borders}
         places = {
-            k: Place(k, frozenset(a.kinds), a.name, a.value, {"sea": tuple(a.sea or ())})
+            k: Place(k, frozenset(a.kinds), a.name, a.value,
+                     {"sea": tuple(a.sea or ()), "lonlat": a.center, "air_range_km": a.air_range_km})
             for k, a in spec.areas.items()
-            if a.kinds or a.value or a.sea
+            if a.kinds or a.value or a.sea or a.air_range_km
         }
         shapes: dict[str, BaseGeometry] = {}
         for k, a in spec.areas.items():
@@ -86,7 +91,10 @@ class AreaBoard:
             for link in bs.links:
                 borders[(box, link)] = frozenset({"box_link"})
         labels = {k: a.name for k, a in spec.areas.items()}
-        return cls(spec.name, terrain, borders, places, shapes, proj, labels)
+        board = cls(spec.name, terrain, borders, places, shapes, proj, labels)
+        board.centers = {k: a.center for k, a in spec.areas.items() if a.center}
+        board.air_origins = {k: (o.lonlat, o.air_range_km) for k, o in spec.air_origins.items()}
+        return board
 
     @classmethod
     def load(cls, name: str, library: Library | None = None) -> "AreaBoard":

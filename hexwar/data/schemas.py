@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SOURCE_RE = re.compile(r"^(rules [A-Z]?\d+(\.\d+)*( ?[,;/] ?[A-Z]?\d+(\.\d+)*)*|authored|fixture|checked|geography .+|scenario .+)(\b.*)?$")
+SOURCE_RE = re.compile(r"^(rules [A-Z]?\d+(\.\d+)*( ?[,;/] ?[A-Z]?\d+(\.\d+)*)*|authored|fixture|checked|geography .+|scenario .+|Ex \d.*|S1.*)(\b.*)?$")
 
 
 class Strict(BaseModel):
@@ -116,6 +116,8 @@ class AreaSpec(Strict):
     kinds: list[str] = []
     value: int = 0
     sea: Optional[list[str]] = None  # coasts: sea areas it borders
+    air_range_km: Optional[float] = Field(default=None, gt=0, description="an airfield's reach (Kampen 2.3)")
+    source: Optional[str] = None
 
 
 class AreaBorderSpec(Strict):
@@ -133,6 +135,7 @@ class AreaMapSpec(Strict):
     areas: dict[str, AreaSpec]
     borders: list[AreaBorderSpec]
     boxes: dict[str, BoxSpec] = {}
+    air_origins: dict[str, "AirOriginSpec"] = {}
 
 
 # --- unit types, orders of battle, scenarios -------------------------------------------
@@ -457,6 +460,60 @@ class GeographySpec(Strict):
         return self
 
 
+class AirOriginSpec(Sourced):
+    """An off-board air base and its reach, e.g. Kampen om Norge's "Fra Tyskland" line."""
+
+    name: str
+    lonlat: LonLat
+    air_range_km: float = Field(gt=0)
+
+
+class AreaGeoSpec(Sourced):
+    name: str
+    lonlat: LonLat
+    kinds: list[str] = []
+    sea: list[str] = []
+    air_range_km: Optional[float] = Field(default=None, gt=0)
+    named: bool = True
+
+
+class SeaGeoSpec(Sourced):
+    name: str
+    lonlat: LonLat
+    mined: bool = False
+
+
+class AreaGeographySpec(Strict):
+    """Real-world sources of an area map: area towns, seas, borders (lon/lat)."""
+
+    kind: Literal["area_geography"]
+    name: str
+    description: str
+    projection: Projection
+    areas: dict[str, AreaGeoSpec]
+    unusable: dict[str, GeoPoint | AreaGeoSpec] = {}
+    seas: dict[str, SeaGeoSpec] = {}
+    sea_borders: list[tuple[str, str]] = []
+    air_origins: dict[str, AirOriginSpec] = {}
+    sweden_border: list[LonLat] = []
+    borders: list[list[str]]
+
+    @model_validator(mode="after")
+    def _refs(self) -> "AreaGeographySpec":
+        names = set(self.areas) | set(self.seas)
+        for i, b in enumerate(self.borders):
+            if len(b) < 2 or any(x not in self.areas for x in b[:2]):
+                raise ValueError(f"borders.{i}: {b} must start with two land areas")
+        for i, (a, b) in enumerate(self.sea_borders):
+            if a not in self.seas or b not in self.seas:
+                raise ValueError(f"sea_borders.{i}: {a}-{b} must name sea areas")
+        for k, a in self.areas.items():
+            for x in a.sea:
+                if x not in names:
+                    raise ValueError(f"areas.{k}.sea: {x!r} is not a sea area")
+        return self
+
+
 class AirColumn(Sourced):
     ap_min: int = Field(ge=1)
     ap_max: int
@@ -524,7 +581,97 @@ class ReferenceTableSpec(Strict):
         return self
 
 
+# --- Kampen om Norge: cards and scenarios ----------------------------------------------
+
+CARD_SLOTS = ("attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine")
+
+
+class CardUse(Sourced):
+    """One function of a card: when it is played (slot) and what it does."""
+
+    slot: Literal["attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine"]
+    dice: int = Field(default=0, ge=0)
+    cancels: list[str] = []
+    needs: Optional[Literal["air", "coast"]] = None
+    rapid: Optional[tuple[int, int]] = None
+    rail: Optional[tuple[int, int]] = None
+    paradrop: int = 0
+    airlift: int = 0
+    invasion: int = 0
+    returns_group: int = 0
+    land_only: bool = False
+    flee: int = 0
+    saves: int = 0
+    anywhere: bool = False
+
+
+class CardSpec(Strict):
+    name: str
+    gloss: str
+    faction: Literal["germans", "norwegians", "allies", "any"]
+    type: str
+    uses: list[CardUse]
+
+
+class CopySpec(Sourced):
+    card: str
+    count: int = Field(ge=1)
+    symbols: int = Field(ge=0)
+    dice: Optional[int] = Field(default=None, ge=0)
+
+
+class DeckSpec(Strict):
+    size: int = Field(ge=1)
+    copies: list[CopySpec]
+
+    @model_validator(mode="after")
+    def _size(self) -> "DeckSpec":
+        n = sum(c.count for c in self.copies)
+        if n != self.size:
+            raise ValueError(f"copies add up to {n} cards, the deck has {self.size} (rules 2.4)")
+        return self
+
+
+class KampenCardsSpec(Strict):
+    kind: Literal["kampen_cards"]
+    cards: dict[str, CardSpec]
+    decks: dict[Literal["germans", "norwegians", "allies"], DeckSpec]
+
+    @model_validator(mode="after")
+    def _refs(self) -> "KampenCardsSpec":
+        for side, d in self.decks.items():
+            for i, c in enumerate(d.copies):
+                if c.card not in self.cards:
+                    raise ValueError(f"decks.{side}.copies.{i}.card: {c.card!r} is not a card")
+        types = {c.type for c in self.cards.values()}
+        for k, c in self.cards.items():
+            for j, u in enumerate(c.uses):
+                for t in u.cancels:
+                    if t not in types:
+                        raise ValueError(f"cards.{k}.uses.{j}.cancels: {t!r} is not a card type")
+        return self
+
+
+class KampenScenarioSpec(Strict):
+    kind: Literal["kampen_scenario"]
+    name: str
+    title: str
+    board: str
+    source: str
+    decks: Union[Literal["full"], dict[Literal["germans", "norwegians", "allies"], dict[str, int]]]
+    hands: dict[Literal["germans", "norwegians", "allies"], int]
+    must_play: list[Literal["germans", "norwegians", "allies"]]
+    start: dict[Literal["germans", "norwegians", "allies"], dict[str, int]]
+    allied_landing: Optional[dict[str, int]] = None
+    reinforcements: bool
+    end: Literal["german_deck", "allied_deck"]
+    victory: Union[Literal["point_cities"], dict[Literal["objectives"], list[str]]]
+    region: list[str] = []
+
+
 SPECS: dict[str, type[BaseModel]] = {
+    "kampen_cards": KampenCardsSpec,
+    "kampen_scenario": KampenScenarioSpec,
     "hex_map": HexMapSpec,
     "area_map": AreaMapSpec,
     "unit_types": UnitTypesSpec,
@@ -537,6 +684,9 @@ SPECS: dict[str, type[BaseModel]] = {
     "crt_odds": OddsCrtSpec,
     "die_table": DieTableSpec,
     "geography": GeographySpec,
+    "area_geography": AreaGeographySpec,
     "air_table": AirTableSpec,
     "reference_table": ReferenceTableSpec,
 }
+
+AreaMapSpec.model_rebuild()

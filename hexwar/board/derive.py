@@ -1,0 +1,115 @@
+"""Derive a hex map from an area map: the same country cut into hexes.
+
+This is how the same Kampen om Norge fight is put on a hex board (and, aggregated back with
+:meth:`AreaBoard.from_hexes`, on an area board built from hexes). Each hex whose centre lies
+in a land area belongs to that area (``regions``); other hexes are sea. A hexside between
+hexes of two areas whose area border is a fjord or lake carries that feature; hexes holding
+an area's town carry the area's place kinds and its id as name, so scenarios written for the
+area map name the same places on the hex map.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable
+
+from shapely import STRtree
+from shapely.geometry import Point
+
+from hexwar.board import hexes
+from hexwar.board.areaboard import AreaBoard
+from hexwar.board.geometry import LocalProjection
+
+LAND_TERRAIN = "land"
+
+
+def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None = None, name: str | None = None,
+                       margin_km: float = 30.0) -> dict[str, Any]:
+    """Return a ``hex_map`` document covering ``areas`` (all land areas when None).
+
+    >>> from hexwar.board.hexboard import HexBoard
+    >>> from hexwar.data.schemas import HexMapSpec
+    >>> ab = AreaBoard.load("norway")
+    >>> doc = hex_map_from_areas(ab, 20.0, ["narvik", "bjornfjell", "tysfjord"])
+    >>> hb = HexBoard(HexMapSpec.model_validate(doc))
+    >>> sorted(doc["regions"])
+    ['bjornfjell', 'narvik', 'tysfjord']
+    """
+    if ab.projection is None:
+        raise ValueError(f"{ab.name}: an area map needs a projection to be cut into hexes")
+    land = [a for a in ab.locations() if ab.terrain(a) == LAND_TERRAIN]
+    keep = list(areas) if areas is not None else land
+    shapes = {a: ab.geometry(a) for a in keep}
+    minx = min(s.bounds[0] for s in shapes.values()) - margin_km
+    miny = min(s.bounds[1] for s in shapes.values()) - margin_km
+    maxx = max(s.bounds[2] for s in shapes.values()) + margin_km
+    maxy = max(s.bounds[3] for s in shapes.values()) + margin_km
+    size = hex_km / math.sqrt(3)
+    cols = int((maxx - minx) / (1.5 * size)) + 2
+    rows = int((maxy - miny) / hex_km) + 2
+    digits = 2 if max(cols, rows) < 99 else 3
+    # hex 00..00 sits at the NW corner: x grows east with the column, y falls with the row
+    lon0, lat0 = ab.projection.to_lonlat(minx, maxy)
+    plane = LocalProjection(float(lon0), float(lat0))
+    tree_ids = list(shapes)
+    tree = STRtree([shapes[a] for a in tree_ids])
+    grid = hexes.HexGrid(digits)
+    region: dict[str, str] = {}
+    terrain: dict[str, str] = {}
+    for c in range(1, cols + 1):
+        for r in range(1, rows + 1):
+            ax = hexes.offset_to_axial(c, r)
+            hx, hy = hexes.center_xy(ax, hex_km)
+            lon, lat = plane.to_lonlat(hx, hy)
+            x, y = ab.projection.to_xy(lon, lat)
+            hid = grid.format(c, r)
+            hits = [tree_ids[i] for i in tree.query(Point(x, y), predicate="within")]
+            if hits:
+                region[hid] = hits[0]
+                terrain[hid] = LAND_TERRAIN
+    # every kept area gets at least its town's hex, even where it is narrower than a hex
+    towns: dict[str, str] = {}
+    for a in keep:
+        lonlat = ab.centers.get(a)
+        if lonlat is None:
+            continue
+        px, py = plane.to_xy(*lonlat)
+        best = min(((c, r) for c in range(1, cols + 1) for r in range(1, rows + 1)),
+                   key=lambda cr: math.dist(hexes.center_xy(hexes.offset_to_axial(*cr), hex_km), (px, py)))
+        hid = grid.format(*best)
+        towns[a] = hid
+        region[hid] = a
+        terrain[hid] = LAND_TERRAIN
+    hexsides: dict[str, list[str]] = {}
+    for hid, a in region.items():
+        for n in hexes.neighbour_ids(hid, grid):
+            b = region.get(n)
+            if b is None or b == a or n < hid:
+                continue
+            try:
+                feats = ab.border(a, b).features & {"fjord", "lake"}
+            except Exception:
+                feats = frozenset()
+            if feats:
+                hexsides[f"{hid}/{n}"] = sorted(feats)
+    places = []
+    for a, hid in sorted(towns.items()):
+        p = ab.place(a)
+        kinds = sorted((p.kinds if p else frozenset()) - {"mined"}) or ["town"]
+        places.append({"at": hid, "kinds": kinds, "name": a})
+    regions: dict[str, list[str]] = {}
+    for hid, a in sorted(region.items()):
+        regions.setdefault(a, []).append(hid)
+    return {
+        "kind": "hex_map",
+        "name": name or f"{ab.name}-hex{int(hex_km)}",
+        "description": f"{ab.name} cut into {hex_km:g} km hexes",
+        "source": f"derived from the area map {ab.name} (hexwar.board.derive)",
+        "grid": {"digits": digits, "columns": [1, cols], "rows": [1, rows], "hex_km": hex_km, "parity": "odd-q"},
+        "projection": {"lon0": round(float(lon0), 6), "lat0": round(float(lat0), 6)},
+        "default_terrain": "sea",
+        "terrain": dict(sorted(terrain.items())),
+        "hexsides": hexsides,
+        "places": places,
+        "regions": regions,
+    }

@@ -1,0 +1,128 @@
+"""Orders of Kampen om Norge: moves, cards, fights, removals, withdrawals, reinforcements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from hexwar.core.orders import Order, register
+
+
+@register
+@dataclass(frozen=True)
+class KMove(Order):
+    """Move ``n`` battalions one land area (4.1); into an enemy area it is an attack."""
+
+    kind: ClassVar[str] = "kmove"
+    src: str = ""
+    dst: str = ""
+    n: int = 1
+
+    def text(self) -> str:
+        return f"move {self.n} {self.src}>{self.dst}"
+
+
+@register
+@dataclass(frozen=True)
+class PlayCard(Order):
+    """Play one card copy for one of its functions (``slot``), with its arguments."""
+
+    kind: ClassVar[str] = "card"
+    copy: int = 0
+    card: str = ""
+    slot: str = ""
+    target: str = ""
+    src: str = ""
+    path: tuple[str, ...] = ()
+    n: int = 0
+    cash: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        bits = [f"play {self.card}#{self.copy}", self.slot]
+        if self.src:
+            bits.append(f"from {self.src}")
+        if self.path:
+            bits.append(">".join(self.path))
+        if self.target:
+            bits.append(f"at {self.target}")
+        if self.n:
+            bits.append(f"x{self.n}")
+        if self.cash:
+            bits.append("cashing " + ",".join(f"#{c}" for c in self.cash))
+        return " ".join(bits)
+
+
+@register
+@dataclass(frozen=True)
+class Fight(Order):
+    """Choose the next combat (4.2: the attacker chooses the order)."""
+
+    kind: ClassVar[str] = "fight"
+    area: str = ""
+
+    def text(self) -> str:
+        return f"fight {self.area}"
+
+
+@register
+@dataclass(frozen=True)
+class Split(Order):
+    """How Norway and the Allies share the losses of a joint defence (4.2 step 6)."""
+
+    kind: ClassVar[str] = "split"
+    norwegians: int = 0
+    allies: int = 0
+
+    def text(self) -> str:
+        return f"lose {self.norwegians} norwegian {self.allies} allied"
+
+
+@register
+@dataclass(frozen=True)
+class Withdraw(Order):
+    """Withdraw the losing battalions to one adjacent land area (4.2 step 8)."""
+
+    kind: ClassVar[str] = "withdraw"
+    area: str = ""
+
+    def text(self) -> str:
+        return f"withdraw {self.area}"
+
+
+@register
+@dataclass(frozen=True)
+class Cash(Order):
+    """Cash a card in hand for its reinforcement symbols (4.3)."""
+
+    kind: ClassVar[str] = "cash"
+    copy: int = 0
+    card: str = ""
+
+    def text(self) -> str:
+        return f"cash {self.card}#{self.copy}"
+
+
+@register
+@dataclass(frozen=True)
+class PlaceBn(Order):
+    """Place ``n`` new battalions in an area (4.3; the Allied landing of 3.5 places groups of 3)."""
+
+    kind: ClassVar[str] = "place"
+    area: str = ""
+    n: int = 1
+
+    def text(self) -> str:
+        return f"place {self.n} {self.area}"
+
+
+@register
+@dataclass(frozen=True)
+class Discard(Order):
+    """Discard a card when none was used this round (4.4)."""
+
+    kind: ClassVar[str] = "discard"
+    copy: int = 0
+    card: str = ""
+
+    def text(self) -> str:
+        return f"discard {self.card}#{self.copy}"
