@@ -372,7 +372,9 @@ class KampenGame:
             for tgt in sorted(x["attacks"]):
                 if x["bn"][NORWAY].get(tgt, 0):
                     for b in self.nbrs[tgt]:
-                        if not self.hostile(x, NORWAY, b) and b not in x["attacks"]:
+                        # not into an area the Germans attack or attacked from (their
+                        # repulsed battalions go back there), as for a withdrawal (4.2 step 8)
+                        if not self.hostile(x, NORWAY, b) and b not in x["attacks"] and b not in x["from"]:
                             out.append(PlayCard(f, c.id, c.card, "escape", src=tgt, target=b))
         return list(dict.fromkeys(out))
 
@@ -407,7 +409,7 @@ class KampenGame:
             if u.needs == "coast" and not self.allied_coast[c["area"]]:
                 continue
             if u.cancels and not u.dice:
-                live = {self.copies[k].type for k, _ in c["cards"] if k not in c["cancelled"]}
+                live = {self.copies[k].type for k, *_ in c["cards"] if k not in c["cancelled"]}
                 if not (live & set(u.cancels)):
                     continue  # nothing of the kind to counter
             seen.add(cp.card + str(cp.dice))
@@ -714,9 +716,9 @@ class KampenGame:
         u = cp.use(o.slot)
         assert u is not None
         self._use_card(x, f, o.copy, events)
-        c["cards"].append([o.copy, f])
+        c["cards"].append([o.copy, f, o.slot])
         c["types"][c["att"] if f == c["att"] else "def"].append(cp.type)
-        for k, owner in c["cards"]:
+        for k, owner, _ in c["cards"]:
             if k not in c["cancelled"] and owner != f and self.copies[k].type in u.cancels:
                 c["cancelled"].append(k)
                 events.append({"type": "cancelled", "card": self.copies[k].card, "by": cp.card, "rule": "4.2"})
@@ -758,10 +760,10 @@ class KampenGame:
         d_bn = battalion_dice([(sum(c["dn"].values()), False)])
         ledger.append({"side": "defender", "what": f"battalions {sum(c['dn'].values())}, at most 5 (Norway and Allies together)", "dice": d_bn, "rule": "4.2"})
         a, d = a_bn, d_bn
-        for k, owner in c["cards"]:
+        for k, owner, slot in c["cards"]:
             cp = self.copies[k]
             slot_side = "attacker" if owner == c["att"] else "defender"
-            u = cp.use("attack" if slot_side == "attacker" else "defend") or cp.use("react")
+            u = cp.use(slot)
             n = cp.dice_for(u) if u else 0
             if k in c["cancelled"]:
                 ledger.append({"side": slot_side, "what": f"{cp.name} (cancelled)", "dice": 0, "rule": "4.2"})
@@ -852,6 +854,7 @@ class KampenGame:
             for g in c["groups"]:  # the winner takes the area
                 self._add(x, f, area, g[1])
                 x["fresh"][f][area] = x["fresh"][f].get(area, 0) + g[1]
+            c["groups"] = []  # they are on the board now
             survivors = {g: n for g, n in c["dn"].items() if n > 0}
             if survivors:
                 self._withdraw_defenders(data, x, survivors, events)
@@ -863,6 +866,7 @@ class KampenGame:
                     self._add(x, f, g[0], g[1])  # back to the area attacked from
             if c["groups"]:
                 events.append({"type": "attack_repulsed", "area": area, "rule": "4.2 step 8"})
+            c["groups"] = []
             if sea_air:
                 self._withdraw_arrivals(data, x, sea_air, events)
                 return

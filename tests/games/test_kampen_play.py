@@ -1,0 +1,97 @@
+"""Scenario 1 played to its end by bots from many seeds, on three backends, with invariants."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexwar.board.areaboard import AreaBoard
+from hexwar.board.derive import hex_map_from_areas
+from hexwar.board.hexboard import HexBoard
+from hexwar.core.dice import Dice
+from hexwar.data.schemas import HexMapSpec
+from hexwar.games.kampen import ALLIES, FACTIONS, GERMANS, NORWAY, kampen_game
+
+S1_REGION = ["narvik", "bjornfjell", "mosjoen", "tromso", "bardufoss", "gratangen", "harstad", "tysfjord", "bodo", "mo_i_rana", "finnmark"]
+COMBAT_STEPS = {"attack", "defend", "react", "split", "evac", "withdraw"}
+
+
+@pytest.fixture(scope="module")
+def hexboard():
+    doc = hex_map_from_areas(AreaBoard.load("norway"), 15.0, S1_REGION, name="nordland-hex15")
+    return HexBoard(HexMapSpec.model_validate(doc)), doc["regions"]
+
+
+def check(g, data, start_total, deck_sizes):
+    x = data.extra
+    on_board = sum(sum(v.values()) for v in x["bn"].values())
+    pending = sum(gr[1] for gs in x["attacks"].values() for gr in gs)
+    if x["combat"]:
+        pending += sum(gr[1] for gr in x["combat"]["groups"])
+    # S1 has no reinforcements and no card that creates battalions: every battalion is
+    # on the board, at a border, or lost
+    assert on_board + pending + sum(x["losses"].values()) == start_total
+    for f in FACTIONS:
+        assert len(x["hand"][f]) <= g.spec.hands[f]
+        assert len(x["hand"][f]) + len(x["deck"][f]) == deck_sizes[f]  # cards are never lost
+        assert all(n > 0 for n in x["bn"][f].values())
+    if x["step"] not in COMBAT_STEPS:
+        for a in g.land:  # no two enemies share an area outside a combat
+            assert not (x["bn"][GERMANS].get(a) and (x["bn"][NORWAY].get(a) or x["bn"][ALLIES].get(a))), a
+
+
+def play_many(g, seeds, bot_for=None):
+    start_total = sum(sum(v.values()) for v in g.spec.start.values())
+    deck_sizes = {f: len(g.decks[f]) for f in FACTIONS}
+    results = []
+    for seed in seeds:
+        data = g.initial_state(seed, Dice(seed))
+        rng = random.Random(seed)
+        dice = Dice(seed + 7)
+        for _ in range(5000):
+            if data.over:
+                break
+            check(g, data, start_total, deck_sizes)
+            legal = g.legal_orders(data)
+            assert legal, data.extra["step"]
+            o = bot_for(data.side).choose(data, legal) if bot_for else rng.choice(legal)
+            g.apply(data, o, dice)
+        assert data.over
+        check(g, data, start_total, deck_sizes)
+        results.append(data)
+    return results
+
+
+def test_S1_random_games_end_by_the_allied_deck_or_a_wipe_out_with_invariants():
+    g = kampen_game("intro-narvik")
+    games = play_many(g, range(150))
+    why = {d.extra["ended"] for d in games}
+    assert any("last unused card" in w for w in why)
+    assert all(d.winner in (GERMANS, ALLIES, None) for d in games)
+
+
+def test_S1_runs_on_an_area_board_aggregated_from_hexes(hexboard):
+    hb, regions = hexboard
+    agg = AreaBoard.from_hexes(hb, regions, name="nordland-areas")
+    g = kampen_game("intro-narvik", board=agg)
+    assert set(g.objectives()) == {"narvik", "bjornfjell", "bardufoss"}
+    assert "bjornfjell" in g.nbrs["narvik"] and "tromso" in g.nbrs["bardufoss"]  # geography kept the S1 links
+    games = play_many(g, range(40))
+    assert len(games) == 40
+
+
+def test_S1_rules_run_directly_on_a_hex_board(hexboard):
+    hb, _ = hexboard
+    g = kampen_game("intro-narvik", board=hb)
+    narvik = g.loc("narvik")
+    assert narvik in hb.hexes() and hb.is_a(narvik, "point_city")
+    games = play_many(g, range(40))
+    assert len(games) == 40
+
+
+def test_S1_deck_sizes_and_the_end_on_the_last_allied_card():
+    g = kampen_game("intro-narvik")
+    assert {f: len(g.decks[f]) for f in FACTIONS} == {GERMANS: 10, NORWAY: 6, ALLIES: 6}
+    data = g.initial_state(3, Dice(3))
+    assert data.extra["down"] == {GERMANS: 5, NORWAY: 3, ALLIES: 3}  # hands of 5/3/3 drawn at set-up
