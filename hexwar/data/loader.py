@@ -63,8 +63,10 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-class _Loader(yaml.SafeLoader):
-    """YAML loader that refuses duplicate keys (a silent overwrite would hide a typo)."""
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """YAML loader that refuses duplicate keys (a silent overwrite would hide a typo).
+
+    It parses with libyaml when PyYAML has it (10x faster on the generated maps)."""
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:

@@ -307,7 +307,11 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name"),
 
 
 @app.command()
-def odds(scenario: str = typer.Argument(..., help="Scenario name"),
+def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for a Kampen om Norge land combat"),
+         defend: Optional[int] = typer.Option(None, help="kampen: defending battalions"),
+         fjord: bool = typer.Option(False, "--fjord", help="kampen: the attack crosses a fjord or lake (4.2)"),
+         cards: Optional[str] = typer.Option(None, help="kampen: attacker's cards, comma-separated (panzer=2, speidertropp ...)"),
+         defend_cards: Optional[str] = typer.Option(None, help="kampen: defender's cards, comma-separated (bakhold ...)"),
          target: Optional[str] = typer.Option(None, help="Location assaulted (with --attackers); a what-if: adjacency is not checked"),
          attackers: Optional[str] = typer.Option(None, help="Comma-separated attacking unit ids"),
          ad: Optional[int] = typer.Option(None, help="Attack differential, for a bare CRT look-up"),
@@ -317,7 +321,10 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
          shift: int = typer.Option(0, help="Column shift"),
          table: bool = typer.Option(False, "--table", help="Every column's exact odds (Markdown), with --drm"),
          json_: bool = JSON) -> None:
-    """Exact combat odds: a scenario assault (15.1), a differential column, or an odds column."""
+    """Exact combat odds: a scenario assault (15.1), a differential column, an odds column, or a Kampen om Norge combat."""
+    if scenario == "kampen":
+        _kampen_odds(attack, defend, fjord, cards, defend_cards, json_)
+        return
     from hexwar.rules.assault import assault_sums
     from hexwar.rules.combat import diff_column_index, diff_outcomes, odds_column_index, odds_outcomes
 
@@ -379,6 +386,36 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name"),
         out.print(ledger.render(), markup=False)
 
 
+def _kampen_odds(attack: Optional[int], defend: Optional[int], fjord: bool, cards: Optional[str],
+                 defend_cards: Optional[str], json_: bool) -> None:
+    """Kampen om Norge 4.2: exact odds by enumerating every die."""
+    from hexwar.games.kampen import kampen_game
+    from hexwar.games.kampen.game import combat_odds
+
+    if attack is None or defend is None:
+        raise UserError("hexwar odds kampen needs --attack N and --defend M (battalions)")
+    if attack < 1 or defend < 1:
+        raise UserError("--attack and --defend count battalions: at least 1 each")
+    split = lambda v: [c for c in (v or "").split(",") if c.strip()]  # noqa: E731
+    try:
+        r = combat_odds(kampen_game("basic"), attack, defend, fjord, split(cards), split(defend_cards))
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if json_:
+        _emit({k: ({str(a): str(b) for a, b in v.items()} if isinstance(v, dict) else str(v) if not isinstance(v, (int, list)) else v)
+               for k, v in r.items()})
+        return
+    for line in r["ledger"]:
+        out.print(line, markup=False)
+    out.print(f"dice: attacker {r['attacker_dice']}, defender {r['defender_dice']}")
+    out.print(f"attacker wins the area: {r['attacker_wins']} = {float(r['attacker_wins']) * 100:.1f}%  (ties go to the defender)", markup=False)
+    tab = Table("battalions lost", "defender", "attacker", title="losses (each 6 kills one) [4.2]")
+    for k in sorted(set(r["defender_losses"]) | set(r["attacker_losses"])):
+        d, a = r["defender_losses"].get(k), r["attacker_losses"].get(k)
+        tab.add_row(str(k), f"{float(d) * 100:.1f}%" if d else "-", f"{float(a) * 100:.1f}%" if a else "-")
+    out.print(tab)
+
+
 SWITCHES = ("random_setup", "allied_concealment", "ap_bonus_per_action")
 
 
@@ -391,9 +428,62 @@ def _narvik(switch: list[str] | None) -> Any:
     return narvik_game(Switches(**{k: True for k in switch or []}))
 
 
+KAMPEN_SIDES = {"germans": {"germans"}, "norwegians": {"norwegians"}, "allies": {"allies"},
+                "coalition": {"norwegians", "allies"}, "both": {"norwegians", "allies"},
+                "all": {"germans", "norwegians", "allies"}, "none": set()}
+
+
+def _play_kampen(scenario: str, board: str, side: str, opponent: str, seed: int, load: Optional[Path],
+                 save: Optional[Path], json_: bool) -> None:
+    from hexwar.ai.kampen_bot import make_kampen_bot
+    from hexwar.core.engine import load_game
+    from hexwar.core.log import SaveFile
+    from hexwar.games.kampen import FACTIONS, KampenGame
+    from hexwar.games.kampen.boards import BOARDS, kampen_board
+    from hexwar.ui.kampen_play import KampenPlayer
+
+    if side not in KAMPEN_SIDES:
+        raise UserError(f"--side is one of {', '.join(KAMPEN_SIDES)}")
+    if load is not None:
+        try:
+            meta = SaveFile(load).load().meta
+        except (ValueError, OSError) as e:
+            raise UserError(f"{load}: {e}") from None
+        scenario, board = meta.get("scenario", scenario), meta.get("board", board)
+    if board not in BOARDS:
+        raise UserError(f"unknown board {board!r}; boards: {', '.join(BOARDS)}")
+    try:
+        g = KampenGame(scenario, kampen_board(board))
+    except DataError:
+        raise
+    except Exception as e:  # an unknown scenario file
+        raise UserError(f"scenario {scenario!r}: {e}") from None
+    if load is not None:
+        state = load_game(g, load)
+        path = load
+    else:
+        path = save or Path(f"kampen-{scenario}-seed{seed}.hexwar")
+        state = g.new_state(seed)
+        state.attach_save(path)
+    humans = KAMPEN_SIDES[side]
+    bots = {f: make_kampen_bot(opponent, f, seed) for f in FACTIONS if f not in humans}
+
+    def read(prompt: str) -> str:
+        try:
+            return out.input(prompt)
+        except EOFError:
+            return "quit"
+
+    if json_:
+        _emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
+    KampenPlayer(state, humans, bots, out, path, read).run()
+
+
 @app.command()
-def play(game: str = typer.Argument("narvik", help="Game to play (narvik)"),
-         side: str = typer.Option("allies", help="Side you command: allies, germans, both or none"),
+def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assault on Narvik) or kampen (Kampen om Norge)"),
+         side: str = typer.Option("allies", help="Side you command: allies, germans, both or none (kampen: also norwegians, coalition, all)"),
+         scenario: str = typer.Option("intro-narvik", help="kampen: scenario (intro-narvik or basic)"),
+         board: str = typer.Option("norway", help="kampen: board (norway, nordland-hex, nordland-areas)"),
          opponent: str = typer.Option("priority", help="Bot for the other side: priority, search or random"),
          seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
          load: Optional[Path] = typer.Option(None, help="Resume a saved game"),
@@ -406,8 +496,11 @@ def play(game: str = typer.Argument("narvik", help="Game to play (narvik)"),
     from hexwar.core.engine import load_game
     from hexwar.ui.play import Player
 
+    if game == "kampen":
+        _play_kampen(scenario, board, side, opponent, seed, load, save, json_)
+        return
     if game != "narvik":
-        raise UserError(f"game {game!r} cannot be played yet; try: hexwar play narvik")
+        raise UserError(f"unknown game {game!r}; try: hexwar play narvik, or hexwar play kampen")
     sides = {"allies": {"allies"}, "germans": {"germans"}, "both": {"allies", "germans"}, "none": set()}
     if side not in sides:
         raise UserError("--side is allies, germans, both or none")

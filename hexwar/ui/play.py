@@ -37,6 +37,9 @@ MAX_LISTED = 30
 class Player:
     """The interactive loop over one game; ``humans`` are the sides the person commands."""
 
+    title = "Assault on Narvik"
+    resume = "hexwar play narvik --load "
+
     def __init__(self, state: PlayState, humans: set[str], bots: Mapping[str, Any], console: Console,
                  save_path: Path | None, read: Callable[[str], str]):
         self.s = state
@@ -93,7 +96,7 @@ class Player:
     # --- the loop -------------------------------------------------------------------
 
     def run(self) -> int:
-        self.out.print(f"Assault on Narvik: you command {', '.join(sorted(self.humans)) or 'nobody'}; type help for commands.")
+        self.out.print(f"{self.title}: you command {', '.join(sorted(self.humans)) or 'nobody'}; type help for commands.")
         if self.save_path:
             self.out.print(f"saving every order to {self.save_path}", markup=False)
         last_listed_for = None
@@ -109,8 +112,7 @@ class Player:
                 continue
             key = (len(self.s.log), side)
             if key != last_listed_for:
-                ask = self.s.data.extra.get("ask", {})
-                self.out.rule(f"turn {self.s.data.turn} · {self.s.data.phase} · {side}: {ask.get('what')}")
+                self.out.rule(self.heading(side))
                 self.list_orders(legal)
                 last_listed_for = key
             line = self.read(f"{side}> ").strip()
@@ -118,16 +120,23 @@ class Player:
                 continue
             if self.command(line, legal) == "quit":
                 return 0
-        res = self.s.result()
         self.out.rule("game over")
-        self.out.print(f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP")
+        self.out.print(self.final_line(), markup=False)
         return 0
+
+    def final_line(self) -> str:
+        res = self.s.result()
+        return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
+
+    def heading(self, side: str) -> str:
+        ask = self.s.data.extra.get("ask", {})
+        return f"turn {self.s.data.turn} · {self.s.data.phase} · {side}: {ask.get('what')}"
 
     def command(self, line: str, legal: list[Order]) -> str | None:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            self.out.print("game saved; resume with: hexwar play narvik --load " + str(self.save_path or ""), markup=False)
+            self.out.print("game saved; resume with: " + self.resume + str(self.save_path or ""), markup=False)
             return "quit"
         if word in ("help", "?", "h"):
             self.out.print(HELP, markup=False)

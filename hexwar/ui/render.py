@@ -81,12 +81,15 @@ def render_svg(
     panel: Iterable[str] = (),
     shade: Iterable[str] = (),
     paths: Iterable[Sequence[str]] = (),
+    stacks: Mapping[str, Sequence[tuple[str, int, str]]] | None = None,
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
     ``viewer``: the side looking (its enemy's face-down counters show as '?');
     ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
-    ``paths``: location sequences to draw as lines (lines of supply).
+    ``paths``: location sequences to draw as lines (lines of supply);
+    ``stacks``: per location, (label, count, colour) markers for games that count identical
+    pieces (Kampen om Norge's battalions) instead of placing units.
     """
     if px_per_km is None:
         px_per_km = 12.0 if board.kind == "hex" else 2.0
@@ -172,6 +175,14 @@ def render_svg(
         out.append(f'<polyline points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2"/>')
     if state is not None:
         out += _counters(board, state, centres, unit_text or {}, viewer)
+    for loc, items in (stacks or {}).items():
+        if loc not in centres:
+            continue
+        x, y = centres[loc]
+        for i, (label, n, colour) in enumerate(items):
+            yy = y + 8 + 15 * i
+            out.append(f'<rect x="{x - 17:.1f}" y="{yy:.1f}" width="34" height="13" rx="3" fill="{colour}" stroke="#000" stroke-width="0.6"/>')
+            out.append(f'<text x="{x:.1f}" y="{yy + 10:.1f}" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">{escape(label)} {n}</text>')
     if panel:
         x0 = fr.width + 10
         out.append(f'<rect x="{x0 - 5:.0f}" y="20" width="{panel_w - 10}" height="{18 * len(panel) + 16}" fill="#f7f7f2" stroke="#999"/>')

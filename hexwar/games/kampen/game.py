@@ -205,9 +205,15 @@ class KampenGame:
             raise DataError(probs)
 
     def objectives(self) -> list[str]:
-        if isinstance(self.spec.victory, dict):
-            return [self.loc(n) for n in self.spec.victory["objectives"]]
-        return list(self.point_cities)
+        """The areas victory is about: S1's three objectives, or the point cities (1.3)."""
+        cached = self.__dict__.get("_objectives")
+        if cached is None:
+            if isinstance(self.spec.victory, dict):
+                cached = [self.loc(n) for n in self.spec.victory["objectives"]]
+            else:
+                cached = list(self.point_cities)
+            self._objectives = cached
+        return cached
 
     # --- set-up (3) ------------------------------------------------------------------------
 
@@ -1137,3 +1143,69 @@ class KampenGame:
 def kampen_game(scenario: str = "intro-narvik", board: Board | None = None) -> KampenGame:
     """Return the Kampen om Norge ruleset for a scenario (``intro-narvik`` or ``basic``)."""
     return KampenGame(scenario, board)
+
+
+def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
+                attack_cards: Iterable[str] = (), defend_cards: Iterable[str] = ()) -> dict[str, Any]:
+    """Exact odds of one land combat (4.2) by enumeration: dice, cancellations, P(win), losses.
+
+    Cards are card ids, ``panzer=2`` for a copy with 2 dice. Cancels apply both ways as the
+    8-step sequence allows (Speidertropp cancels Bakhold, Panservernkanon Panzer, ...).
+    """
+    from hexwar.rules.dicecombat import outcomes
+
+    def parse(names: Iterable[str], slots: tuple[str, ...], against: set[str]) -> list[tuple[str, int, CardUse | None]]:
+        out = []
+        for raw in names:
+            name, _, val = raw.partition("=")
+            name, _, slot = name.strip().partition("@")
+            if name not in game.cards.cards:
+                raise ValueError(f"unknown card {name!r}; cards: {', '.join(sorted(game.cards.cards))}")
+            spec = game.cards.cards[name]
+            uses = [u for u in spec.uses if u.slot in ((slot,) if slot else slots)]
+            # a card that can counter one of the other side's cards is played to counter it
+            use = next((u for u in uses if set(u.cancels) & against), None) or next(iter(uses), None)
+            dice = int(val) if val else (use.dice if use else 0)
+            out.append((spec.type, dice if use and use.dice else 0, use))
+        return out
+
+    def types(names: Iterable[str]) -> set[str]:
+        out = set()
+        for raw in names:
+            n = raw.partition("=")[0].partition("@")[0].strip()
+            if n in game.cards.cards:
+                out.add(game.cards.cards[n].type)
+        return out
+
+    attack_cards, defend_cards = list(attack_cards), list(defend_cards)
+    att = parse(attack_cards, ("attack", "react"), types(defend_cards))
+    dfn = parse(defend_cards, ("defend",), types(attack_cards))
+    cancelled_att = {t for _, _, u in dfn if u for t in u.cancels}
+    cancelled_def = {t for _, _, u in att if u for t in u.cancels}
+    ledger = []
+    a = battalion_dice([(attack, fjord)])
+    ledger.append(f"attacker: {attack} battalions{' across a fjord/lake (halved)' if fjord else ''}, at most 5: {a} dice [4.2]")
+    for t, n, _ in att:
+        if n:
+            live = t not in cancelled_att
+            a += n if live else 0
+            ledger.append(f"attacker: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
+    d = battalion_dice([(defend, False)])
+    ledger.append(f"defender: {defend} battalions, at most 5: {battalion_dice([(defend, False)])} dice [4.2]")
+    for t, n, _ in dfn:
+        if n:
+            live = t not in cancelled_def
+            d += n if live else 0
+            ledger.append(f"defender: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
+    dist = outcomes(a, d)
+    from fractions import Fraction
+
+    win = sum((p for (w, _, _), p in dist.items() if w), Fraction(0))
+    def_loss: dict[int, Fraction] = {}
+    att_loss: dict[int, Fraction] = {}
+    for (w, kd, ka), p in dist.items():
+        def_loss[min(kd, defend)] = def_loss.get(min(kd, defend), Fraction(0)) + p
+        att_loss[min(ka, attack)] = att_loss.get(min(ka, attack), Fraction(0)) + p
+    return {"attacker_dice": a, "defender_dice": d, "attacker_wins": win, "defender_wins": 1 - win,
+            "defender_losses": dict(sorted(def_loss.items())), "attacker_losses": dict(sorted(att_loss.items())),
+            "ledger": ledger}

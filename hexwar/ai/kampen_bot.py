@@ -1,0 +1,221 @@
+"""Rule-based bots for Kampen om Norge, one per faction (Germany, Norway, the Allies).
+
+They read only what a player at the table sees: the battalions on the board, their own hand
+and the cards already played; never another faction's hand or the order of a deck. Each
+order is scored with rules of thumb built on the exact win chance of a dice-pool fight
+(:func:`win_chance`), and the best is played (ties broken by the seeded RNG).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any, Sequence
+
+import numpy as np
+
+from hexwar.core.orders import Order, Pass
+from hexwar.games.kampen.game import ALLIES, COALITION, GERMANS, NORWAY, KampenGame, enemies
+from hexwar.games.kampen.orders import Cash, Discard, Fight, KMove, PlaceBn, PlayCard, Split, Withdraw
+from hexwar.rules.dicecombat import battalion_dice
+
+
+@lru_cache(maxsize=None)
+def _totals(n: int) -> np.ndarray:
+    p = np.array([1.0])
+    die = np.array([0.0] + [1 / 6] * 6)
+    for _ in range(n):
+        p = np.convolve(p, die)
+    return p
+
+
+@lru_cache(maxsize=None)
+def win_chance(att_dice: int, def_dice: int) -> float:
+    """P(the attacker's total beats the defender's; ties go to the defender), as a float.
+
+    >>> round(win_chance(1, 1), 4)   # 15/36
+    0.4167
+    """
+    a, d = _totals(att_dice), _totals(def_dice)
+    below = np.concatenate([[0.0], np.cumsum(d)])  # below[t] = P(D < t)
+    return float(sum(a[t] * below[min(t, len(d))] for t in range(len(a))))
+
+
+class KampenBot:
+    """Priority bot for one faction of Kampen om Norge."""
+
+    name = "priority"
+
+    def __init__(self, faction: str, seed: int | None = None):
+        self.faction = faction
+        self.rng = random.Random(seed)
+        self._memo: dict[Any, Any] = {}
+
+    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        data = getattr(state, "data", state)
+        g: KampenGame = state.game if hasattr(state, "game") else self.game  # type: ignore[attr-defined]
+        x = data.extra
+        self._memo: dict[Any, Any] = {}  # per decision: odds and card dice do not change while scoring
+        scored = [(self.score(g, x, o), i) for i, o in enumerate(legal)]
+        top = max(s for s, _ in scored)
+        best = [legal[i] for s, i in scored if s >= top - 1e-9]
+        return best[self.rng.randrange(len(best))]
+
+    __call__ = choose
+
+    # --- helpers ---------------------------------------------------------------------
+
+    def objectives(self, g: KampenGame) -> list[str]:
+        return g.objectives()
+
+    def dist_to_goal(self, g: KampenGame, x: dict[str, Any], a: str) -> int:
+        """Areas to the nearest objective (a breadth-first table built once per board)."""
+        table = g.__dict__.get("_goal_dist")
+        if table is None:
+            goals = g.objectives()
+            table = {a: 20 for a in g.land}
+            frontier = list(goals)
+            for s in frontier:
+                table[s] = 0
+            d = 0
+            while frontier:
+                d += 1
+                nxt = []
+                for s in frontier:
+                    for n in g.nbrs[s]:
+                        if table[n] > d:
+                            table[n] = d
+                            nxt.append(n)
+                frontier = nxt
+            g._goal_dist = table  # type: ignore[attr-defined]
+        return table[a]  # type: ignore[no-any-return]
+
+    def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:
+        mine = (GERMANS,) if self.faction == GERMANS else COALITION
+        return any(x["bn"][k].get(a, 0) for a in objs for k in mine) and self.faction == GERMANS
+
+    def card_dice(self, g: KampenGame, x: dict[str, Any], slot: str) -> int:
+        """Dice the faction could add from its hand at a combat step (one card per type)."""
+        key = ("dice", slot)
+        if key in self._memo:
+            return self._memo[key]  # type: ignore[no-any-return]
+        self._memo[key] = n = self._card_dice(g, x, slot)
+        return n
+
+    def _card_dice(self, g: KampenGame, x: dict[str, Any], slot: str) -> int:
+        seen, n = set(), 0
+        for c, u in g.hand_uses(x, self.faction, slot):
+            if u.dice and c.type not in seen:
+                seen.add(c.type)
+                n += c.dice_for(u)
+        return n
+
+    def attack_chance(self, g: KampenGame, x: dict[str, Any], target: str, extra: int, crossing: bool) -> float:
+        key = (target, extra, crossing)
+        p = self._memo.get(key)
+        if p is None:
+            p = self._memo[key] = self._attack_chance(g, x, target, extra, crossing)
+        return p  # type: ignore[no-any-return]
+
+    def _attack_chance(self, g: KampenGame, x: dict[str, Any], target: str, extra: int, crossing: bool) -> float:
+        groups = [(gr[1], bool(gr[2])) for gr in x["attacks"].get(target, [])] + [(extra, crossing)]
+        a = battalion_dice(groups) + self.card_dice(g, x, "attack")
+        dn = sum(x["bn"][e].get(target, 0) for e in enemies(self.faction))
+        d = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
+        return win_chance(a, d)
+
+    # --- scoring ------------------------------------------------------------------------
+
+    def score(self, g: KampenGame, x: dict[str, Any], o: Order) -> float:
+        f = self.faction
+        objs = self._memo.get("objs")
+        if objs is None:
+            objs = self._memo["objs"] = set(self.objectives(g))
+        if isinstance(o, KMove):
+            hostile = g.hostile(x, f, o.dst)
+            leaving_empty = o.src in objs and x["bn"][f].get(o.src, 0) - o.n <= 0
+            if hostile:
+                p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
+                value = 3.0 if o.dst in objs else 1.0
+                # the holder of the objectives attacks only at good odds; the side that must
+                # take them (and races a deck) accepts worse ones against an objective
+                bar = 0.7 if self.holds_objectives(x, objs) else (0.45 if o.dst in objs else 0.6)
+                return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
+            gain = self.dist_to_goal(g, x, o.src) - self.dist_to_goal(g, x, o.dst)
+            if f == GERMANS and o.src in objs:
+                return -1.0  # hold what you have
+            return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)
+        if isinstance(o, PlayCard):
+            return self.card_score(g, x, o, objs)
+        if isinstance(o, Fight):
+            groups = [(gr[1], bool(gr[2])) for gr in x["attacks"][o.area]]
+            return battalion_dice(groups)
+        if isinstance(o, Split):  # lose from the faction with more battalions there
+            c = x["combat"]
+            return -abs((c["dn"].get(NORWAY, 0) - o.norwegians) - (c["dn"].get(ALLIES, 0) - o.allies))
+        if isinstance(o, Withdraw):
+            friends = sum(x["bn"][k].get(o.area, 0) for k in ((GERMANS,) if f == GERMANS else COALITION))
+            return friends + (2.0 if o.area in objs else 0.0) - 0.2 * self.dist_to_goal(g, x, o.area)
+        if isinstance(o, Cash):
+            c = g.copies[o.copy]
+            return 1.0 if not c.uses else -0.5  # cash the cards that only buy battalions
+        if isinstance(o, PlaceBn):
+            threat = sum(x["bn"][e].get(n, 0) for n in g.nbrs[o.area] for e in enemies(f))
+            return (2.0 if o.area in objs else 0.0) + 0.5 * threat - 0.1 * self.dist_to_goal(g, x, o.area)
+        if isinstance(o, Discard):
+            c = g.copies[o.copy]
+            return -sum(u.dice for u in c.uses) - len(c.uses)
+        if isinstance(o, Pass):
+            return 0.0
+        return 0.0
+
+    def card_score(self, g: KampenGame, x: dict[str, Any], o: PlayCard, objs: set[str]) -> float:
+        f = self.faction
+        c = x.get("combat")
+        if o.slot in ("attack", "defend", "react"):
+            assert c is not None
+            # a card matters when the fight is close; a fight for an objective matters more
+            stake = 2.0 if c["area"] in objs else 1.0
+            a, d, _ = g.combat_dice(x)
+            p = win_chance(a, d)
+            close = 1.0 - abs(p - 0.5) * 1.6
+            cost = 0.35 if f == ALLIES and g.spec.end == "allied_deck" else 0.15  # S1: Allied cards are the clock
+            return stake * close - cost
+        if o.slot == "sabotage":
+            groups = x["attacks"].get(o.target, [])
+            n = sum(gr[1] for gr in groups if gr[0] == o.src)
+            return 0.5 + 0.3 * n + (1.0 if o.target in objs else 0.0)
+        if o.slot == "escape":
+            dn = x["bn"][NORWAY].get(o.src, 0)
+            a = battalion_dice([(gr[1], bool(gr[2])) for gr in x["attacks"].get(o.src, [])])
+            return (0.6 - (1 - win_chance(a, dn + 1))) * 3 - (2.0 if o.src in objs else 0.0)
+        if o.slot in ("counter", "evacuate", "submarine"):
+            return 1.0
+        if o.slot == "move":
+            if o.src and f == GERMANS and o.src in objs and x["bn"][f].get(o.src, 0) - o.n <= 0:
+                return -5.0  # never leave an objective empty
+            if o.path:
+                dst = o.path[-1]
+                if g.hostile(x, f, dst):
+                    return (self.attack_chance(g, x, dst, o.n, False) - 0.55) * 4 * (3.0 if dst in objs else 1.0)
+                return 0.3 * (self.dist_to_goal(g, x, o.src) - self.dist_to_goal(g, x, dst)) - 0.4
+            if o.target:
+                if g.hostile(x, f, o.target):
+                    return (self.attack_chance(g, x, o.target, max(o.n, 1), False) - 0.5) * 4 * (2.0 if o.target in objs else 1.0)
+                return 0.2 - 0.1 * self.dist_to_goal(g, x, o.target)
+        if o.slot == "reinforce":
+            return 0.5
+        return -0.5
+
+
+def make_kampen_bot(kind: str, faction: str, seed: int | None = None) -> Any:
+    """Return a Kampen bot by name: random or priority."""
+    from hexwar.ai.random_bot import RandomBot
+
+    if kind == "random":
+        return RandomBot(seed)
+    if kind in ("priority", "search"):
+        return KampenBot(faction, seed)
+    raise ValueError(f"unknown bot {kind!r}: random or priority")

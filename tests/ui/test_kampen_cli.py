@@ -1,0 +1,81 @@
+"""Kampen om Norge in the terminal: play loop, saves, undo, the map, explain, exact odds."""
+
+from __future__ import annotations
+
+import io
+import re
+import json
+from fractions import Fraction
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from hexwar.ai.kampen_bot import KampenBot, win_chance
+from hexwar.core.engine import load_game
+from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
+from hexwar.rules.dicecombat import summary
+from hexwar.ui.cli import app
+from hexwar.ui.kampen_play import KampenPlayer
+
+runner = CliRunner()
+
+
+def scripted(lines):
+    it = iter(lines)
+    return lambda prompt: next(it, "quit")
+
+
+def test_kampen_play_loop_status_map_explain_undo_save_and_resume(tmp_path):
+    g = KampenGame("intro-narvik")
+    path = tmp_path / "k.hexwar"
+    s = g.new_state(3)
+    s.attach_save(path)
+    buf = io.StringIO()
+    bots = {GERMANS: KampenBot(GERMANS, 3)}
+    p = KampenPlayer(s, {NORWAY, ALLIES}, bots, Console(file=buf, width=140), path,
+                     scripted(["help", "status", "map", "explain narvik", "explain last", "1", "2", "undo", "1", "quit"]))
+    assert p.run() == 0
+    text = buf.getvalue()
+    assert "Kampen om Norge" in text and "objectives" not in text.split("help")[0]
+    assert "harstad (fjord/lake: attack dice halved" in text  # S1: Harstad is across a fjord
+    assert "took back" in text
+    svgs = list(tmp_path.glob("k.hexwar.round*.svg"))
+    assert svgs and "AL 3" in svgs[0].read_text()  # the Allied stack at Harstad
+    # the hand of the German bot is never shown to the coalition player
+    assert re.search(r"germans .* \d cards", text)  # counted, not named
+    resumed = load_game(g, path)
+    assert resumed.log.entries == s.log.entries
+
+
+def test_kampen_bots_play_scenario_1_to_the_end_through_the_game_api():
+    g = KampenGame("intro-narvik")
+    for seed in range(5):
+        s = g.new_state(seed)
+        bots = {f: KampenBot(f, seed) for f in (GERMANS, NORWAY, ALLIES)}
+        while not s.is_over():
+            s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+        assert s.result().over and s.data.extra["ended"]
+
+
+def test_4_2_odds_cli_is_exact_and_agrees_with_enumeration():
+    res = runner.invoke(app, ["odds", "kampen", "--attack", "3", "--defend", "1", "--fjord", "--cards", "panzer=1,speidertropp",
+                              "--defend-cards", "bakhold", "--json"])
+    assert res.exit_code == 0, res.output
+    d = json.loads(res.output)
+    assert d["attacker_dice"] == 2 and d["defender_dice"] == 1  # Example 1: Bakhold cancelled
+    assert Fraction(d["attacker_wins"]) == Fraction(181, 216) == summary(2, 1, 3, 1)["attacker_wins"]
+    assert abs(win_chance(2, 1) - 181 / 216) < 1e-12
+    bad = runner.invoke(app, ["odds", "kampen", "--attack", "3"])
+    assert bad.exit_code != 0 and "--defend" in str(bad.exception)
+    unknown = runner.invoke(app, ["odds", "kampen", "--attack", "3", "--defend", "2", "--cards", "tiger"])
+    assert unknown.exit_code != 0 and "unknown card 'tiger'" in str(unknown.exception)
+
+
+def test_play_kampen_from_the_cli_on_the_hex_board(tmp_path):
+    save = tmp_path / "h.hexwar"
+    res = runner.invoke(app, ["play", "kampen", "--board", "nordland-hex", "--side", "none", "--opponent", "random",
+                              "--seed", "2", "--save", str(save)])
+    assert res.exit_code == 0, res.output
+    assert "game over" in res.output
+    meta = __import__("hexwar.core.log", fromlist=["SaveFile"]).SaveFile(save).load().meta
+    assert meta["board"] == "nordland-hex" and meta["scenario"] == "intro-narvik"
