@@ -57,7 +57,7 @@ class KampenBot:
         data = getattr(state, "data", state)
         g: KampenGame = state.game if hasattr(state, "game") else self.game  # type: ignore[attr-defined]
         x = data.extra
-        self._memo: dict[Any, Any] = {}  # per decision: odds and card dice do not change while scoring
+        self._memo = {}  # per decision: odds and card dice do not change while scoring
         scored = [(self.score(g, x, o), i) for i, o in enumerate(legal)]
         top = max(s for s, _ in scored)
         best = [legal[i] for s, i in scored if s >= top - 1e-9]
@@ -90,7 +90,7 @@ class KampenBot:
                             nxt.append(n)
                 frontier = nxt
             g._goal_dist = table  # type: ignore[attr-defined]
-        return table[a]  # type: ignore[no-any-return]
+        return table[a]
 
     def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:
         mine = (GERMANS,) if self.faction == GERMANS else COALITION
@@ -100,7 +100,7 @@ class KampenBot:
         """Dice the faction could add from its hand at a combat step (one card per type)."""
         key = ("dice", slot)
         if key in self._memo:
-            return self._memo[key]  # type: ignore[no-any-return]
+            return self._memo[key]
         self._memo[key] = n = self._card_dice(g, x, slot)
         return n
 
@@ -117,7 +117,7 @@ class KampenBot:
         p = self._memo.get(key)
         if p is None:
             p = self._memo[key] = self._attack_chance(g, x, target, extra, crossing)
-        return p  # type: ignore[no-any-return]
+        return p
 
     def _attack_chance(self, g: KampenGame, x: dict[str, Any], target: str, extra: int, crossing: bool) -> float:
         groups = [(gr[1], bool(gr[2])) for gr in x["attacks"].get(target, [])] + [(extra, crossing)]
@@ -134,16 +134,24 @@ class KampenBot:
         if objs is None:
             objs = self._memo["objs"] = set(self.objectives(g))
         if isinstance(o, KMove):
-            hostile = g.hostile(x, f, o.dst)
+            memo = self._memo
+            hkey = ("h", o.dst)
+            hostile = memo.get(hkey)
+            if hostile is None:
+                hostile = memo[hkey] = g.hostile(x, f, o.dst)
             leaving_empty = o.src in objs and x["bn"][f].get(o.src, 0) - o.n <= 0
             if hostile:
                 p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
                 value = 3.0 if o.dst in objs else 1.0
                 # the holder of the objectives attacks only at good odds; the side that must
                 # take them (and races a deck) accepts worse ones against an objective
-                bar = 0.7 if self.holds_objectives(x, objs) else (0.45 if o.dst in objs else 0.6)
+                held = memo.get("held")
+                if held is None:
+                    held = memo["held"] = self.holds_objectives(x, objs)
+                bar = 0.7 if held else (0.45 if o.dst in objs else 0.6)
                 return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
-            gain = self.dist_to_goal(g, x, o.src) - self.dist_to_goal(g, x, o.dst)
+            table = g.__dict__.get("_goal_dist") or {a: self.dist_to_goal(g, x, a) for a in g.land}
+            gain = table[o.src] - table[o.dst]
             if f == GERMANS and o.src in objs:
                 return -1.0  # hold what you have
             return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)

@@ -91,10 +91,10 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
     in_norway = contains_xy(region, xs, ys)
 
     land_ids = list(geo.areas) + [k for k in geo.unusable if k not in ("sweden", "denmark")]
-    land_seeds = [tuple(geo.areas[k].lonlat) if k in geo.areas else tuple(geo.unusable[k].lonlat) for k in land_ids]
+    land_seeds: list[tuple[float, float]] = [geo.areas[k].lonlat if k in geo.areas else geo.unusable[k].lonlat for k in land_ids]
     shapes: dict[str, Polygon | None] = {}
     sel = land & in_norway
-    owner = _nearest(xs[sel], ys[sel], land_seeds)  # type: ignore[arg-type]
+    owner = _nearest(xs[sel], ys[sel], land_seeds)
     for i, k in enumerate(land_ids):
         m = owner == i
         shapes[k] = _cells_polygon(xs[sel][m], ys[sel][m])
@@ -105,7 +105,7 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
             shapes[k] = _cells_polygon(xs[m], ys[m])
     sea_ids = list(geo.seas)
     sea = ~land & (in_norway | ((ys < 59.0) & (xs < 11.3)))  # the Norwegian Sea and the Skagerrak only
-    sowner = _nearest(xs[sea], ys[sea], [tuple(geo.seas[k].lonlat) for k in sea_ids])  # type: ignore[arg-type]
+    sowner = _nearest(xs[sea], ys[sea], [geo.seas[k].lonlat for k in sea_ids])
     for i, k in enumerate(sea_ids):
         m = sowner == i
         shapes[k] = _cells_polygon(xs[sea][m], ys[sea][m])
@@ -113,7 +113,7 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
     areas: dict[str, Any] = {}
     for k, a in geo.areas.items():
         doc: dict[str, Any] = {"name": a.name, "terrain": "land", "center": list(a.lonlat),
-                               "polygon": _ring(shapes.get(k), tuple(a.lonlat))}  # type: ignore[arg-type]
+                               "polygon": _ring(shapes.get(k), a.lonlat)}
         kinds = list(a.kinds)
         if any(geo.seas[s].mined for s in a.sea if s in geo.seas):
             kinds.append("mined")
@@ -127,11 +127,11 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
         areas[k] = doc
     for k, u in geo.unusable.items():
         areas[k] = {"name": u.name, "terrain": "unusable", "center": list(u.lonlat), "kinds": ["unusable"],
-                    "polygon": _ring(shapes.get(k), tuple(u.lonlat)), "source": u.source}  # type: ignore[arg-type]
-    for k, s in geo.seas.items():
-        doc = {"name": s.name, "terrain": "sea", "center": list(s.lonlat),
-               "polygon": _ring(shapes.get(k), tuple(s.lonlat)), "source": s.source}  # type: ignore[arg-type]
-        if s.mined:
+                    "polygon": _ring(shapes.get(k), u.lonlat), "source": u.source}
+    for k, sea_area in geo.seas.items():
+        doc = {"name": sea_area.name, "terrain": "sea", "center": list(sea_area.lonlat),
+               "polygon": _ring(shapes.get(k), sea_area.lonlat), "source": sea_area.source}
+        if sea_area.mined:
             doc["kinds"] = ["mined"]
         areas[k] = doc
     borders: list[dict[str, Any]] = []
@@ -157,7 +157,7 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
 
 def area_map_from_geography(geo_doc: Mapping[str, Any] | AreaGeographySpec, source_file: str) -> dict[str, Any]:
     """Build with the bundled 1 km land mask (needs ``pip install hexwar[mapbuild]``)."""
-    from global_land_mask import globe
+    from global_land_mask import globe  # type: ignore[import-untyped]
 
     geo = geo_doc if isinstance(geo_doc, AreaGeographySpec) else AreaGeographySpec.model_validate(geo_doc)
     return build_area_map(geo, globe.is_land, source_file)

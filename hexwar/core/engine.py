@@ -165,3 +165,54 @@ def play_out(state: PlayState, chooser: Any, max_orders: int = 100_000) -> Resul
         legal = state.legal_orders()
         state.apply(chooser(state, legal))
     return state.result()
+
+
+@dataclass
+class FastView:
+    """What a bot sees of a game run without copies or a log (``run_fast``)."""
+
+    game: Any
+    data: GameState
+
+    def current_side(self) -> str:
+        return self.game.current_side(self.data)
+
+    def legal_orders(self) -> list[Order]:
+        return self.game.legal_orders(self.data)
+
+    def is_over(self) -> bool:
+        return self.data.over
+
+    def result(self) -> Result:
+        return self.game.result(self.data)
+
+
+def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, max_orders: int = 100_000,
+             meta: dict[str, Any] | None = None) -> tuple[FastView, EventLog | None]:
+    """Play a whole game with bots as fast as the ruleset allows: the state is changed in
+    place (no copy per order) and the dice come from one RNG seeded by the game's seed.
+
+    The same seed and bots give the same game every time. With ``record`` the log is kept:
+    it holds every roll, so :func:`replay` rebuilds the game (and its SVG frames) exactly.
+    Bots are given a :class:`FastView`, not a ``PlayState``: search bots that clone states
+    need :meth:`PlayState.apply` instead.
+    """
+    data = game.initial_state(seed, order_dice(seed, -1))
+    log = EventLog(dict(meta or {}, seed=seed, setup_rolls=[])) if record else None
+    rng = random.Random(f"hexwar-fast:{seed}")
+    view = FastView(game, data)
+    unchecked = getattr(game, "apply_unchecked", None)
+    for seq in range(max_orders):
+        if data.over:
+            break
+        legal = game.legal_orders(data)
+        order = bots[game.current_side(data)].choose(view, legal)
+        dice = Dice(rng=rng)
+        if unchecked is not None:
+            events: list[dict[str, Any]] = []
+            unchecked(data, order, dice, events)
+        else:
+            events = game.apply(data, order, dice)
+        if log is not None:
+            log.append(Entry(seq, order.to_dict(), list(dice.rolls), events))
+    return view, log

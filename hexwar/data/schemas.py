@@ -491,7 +491,7 @@ class AreaGeographySpec(Strict):
     description: str
     projection: Projection
     areas: dict[str, AreaGeoSpec]
-    unusable: dict[str, GeoPoint | AreaGeoSpec] = {}
+    unusable: dict[str, AreaGeoSpec] = {}
     seas: dict[str, SeaGeoSpec] = {}
     sea_borders: list[tuple[str, str]] = []
     air_origins: dict[str, AirOriginSpec] = {}
@@ -501,14 +501,14 @@ class AreaGeographySpec(Strict):
     @model_validator(mode="after")
     def _refs(self) -> "AreaGeographySpec":
         names = set(self.areas) | set(self.seas)
-        for i, b in enumerate(self.borders):
-            if len(b) < 2 or any(x not in self.areas for x in b[:2]):
-                raise ValueError(f"borders.{i}: {b} must start with two land areas")
-        for i, (a, b) in enumerate(self.sea_borders):
-            if a not in self.seas or b not in self.seas:
-                raise ValueError(f"sea_borders.{i}: {a}-{b} must name sea areas")
-        for k, a in self.areas.items():
-            for x in a.sea:
+        for i, pair in enumerate(self.borders):
+            if len(pair) < 2 or any(x not in self.areas for x in pair[:2]):
+                raise ValueError(f"borders.{i}: {pair} must start with two land areas")
+        for i, (s1, s2) in enumerate(self.sea_borders):
+            if s1 not in self.seas or s2 not in self.seas:
+                raise ValueError(f"sea_borders.{i}: {s1}-{s2} must name sea areas")
+        for k, area in self.areas.items():
+            for x in area.sea:
                 if x not in names:
                     raise ValueError(f"areas.{k}.sea: {x!r} is not a sea area")
         return self
@@ -583,6 +583,15 @@ class ReferenceTableSpec(Strict):
 
 # --- Kampen om Norge: cards and scenarios ----------------------------------------------
 
+KAMPEN_FACTIONS = ("germans", "norwegians", "allies")
+
+
+def _factions(key: str, d: dict[str, Any]) -> None:
+    bad = [k for k in d if k not in KAMPEN_FACTIONS]
+    if bad:
+        raise ValueError(f"{key}: {bad[0]!r} is not a faction (germans, norwegians, allies)")
+
+
 CARD_SLOTS = ("attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine")
 
 
@@ -635,17 +644,18 @@ class DeckSpec(Strict):
 class KampenCardsSpec(Strict):
     kind: Literal["kampen_cards"]
     cards: dict[str, CardSpec]
-    decks: dict[Literal["germans", "norwegians", "allies"], DeckSpec]
+    decks: dict[str, DeckSpec]
 
     @model_validator(mode="after")
     def _refs(self) -> "KampenCardsSpec":
+        _factions("decks", self.decks)
         for side, d in self.decks.items():
             for i, c in enumerate(d.copies):
                 if c.card not in self.cards:
                     raise ValueError(f"decks.{side}.copies.{i}.card: {c.card!r} is not a card")
         types = {c.type for c in self.cards.values()}
-        for k, c in self.cards.items():
-            for j, u in enumerate(c.uses):
+        for k, card in self.cards.items():
+            for j, u in enumerate(card.uses):
                 for t in u.cancels:
                     if t not in types:
                         raise ValueError(f"cards.{k}.uses.{j}.cancels: {t!r} is not a card type")
@@ -658,15 +668,27 @@ class KampenScenarioSpec(Strict):
     title: str
     board: str
     source: str
-    decks: Union[Literal["full"], dict[Literal["germans", "norwegians", "allies"], dict[str, int]]]
-    hands: dict[Literal["germans", "norwegians", "allies"], int]
-    must_play: list[Literal["germans", "norwegians", "allies"]]
-    start: dict[Literal["germans", "norwegians", "allies"], dict[str, int]]
+    decks: Union[Literal["full"], dict[str, dict[str, int]]]
+    hands: dict[str, int]
+    must_play: list[str]
+    start: dict[str, dict[str, int]]
     allied_landing: Optional[dict[str, int]] = None
     reinforcements: bool
     end: Literal["german_deck", "allied_deck"]
     victory: Union[Literal["point_cities"], dict[Literal["objectives"], list[str]]]
     region: list[str] = []
+
+    @model_validator(mode="after")
+    def _sides(self) -> "KampenScenarioSpec":
+        if isinstance(self.decks, dict):
+            _factions("decks", self.decks)
+        _factions("hands", self.hands)
+        _factions("start", self.start)
+        _factions("must_play", {k: 0 for k in self.must_play})
+        missing = [f for f in KAMPEN_FACTIONS if f not in self.hands]
+        if missing:
+            raise ValueError(f"hands: no hand size for {missing} (rules 2.4)")
+        return self
 
 
 SPECS: dict[str, type[BaseModel]] = {

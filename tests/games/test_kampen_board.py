@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from hexwar.board.areaboard import AreaBoard
@@ -81,3 +84,25 @@ def test_L27_scenario_1_lies_in_the_top_third(b):
     cut = min(v for v in lat.values()) + 2 * (max(lat.values()) - min(lat.values())) / 3
     for a in ("narvik", "bjornfjell", "tromso", "bardufoss", "gratangen", "harstad", "tysfjord"):
         assert lat[a] > cut - 2.0, a  # Mosjøen sits at the southern edge of the top third
+
+
+@pytest.mark.skipif(importlib.util.find_spec("global_land_mask") is None, reason="pip install '.[mapbuild]'")
+def test_the_norway_build_is_deterministic_and_matches_the_committed_map(tmp_path):
+    from typer.testing import CliRunner
+
+    from hexwar.ui.cli import app
+
+    dest = tmp_path / "norway.yaml"
+    res = CliRunner().invoke(app, ["map", "build", "norway", "-o", str(dest)])
+    assert res.exit_code == 0, res.output
+    committed = Path(__file__).resolve().parents[2] / "maps" / "norway.yaml"
+    assert dest.read_text() == committed.read_text()
+
+
+def test_map_render_norway_draws_every_land_area_with_its_name(b):
+    from hexwar.ui.render import render_svg
+
+    svg = render_svg(b)
+    for a in ("Narvik", "Bergen", "Trondheim", "Åndalsnes", "Kristiansand", "Finnmark"):
+        assert f">{a}<" in svg
+    assert svg.count("<path") >= 44 + 8

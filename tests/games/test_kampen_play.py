@@ -95,3 +95,16 @@ def test_S1_deck_sizes_and_the_end_on_the_last_allied_card():
     assert {f: len(g.decks[f]) for f in FACTIONS} == {GERMANS: 10, NORWAY: 6, ALLIES: 6}
     data = g.initial_state(3, Dice(3))
     assert data.extra["down"] == {GERMANS: 5, NORWAY: 3, ALLIES: 3}  # hands of 5/3/3 drawn at set-up
+
+
+def test_run_fast_games_are_reproducible_and_their_logs_replay_exactly():
+    from hexwar.ai.kampen_bot import KampenBot
+    from hexwar.core.engine import replay, run_fast
+
+    g = kampen_game("intro-narvik")
+    for seed in (1, 2, 3):
+        mk = lambda: {f: KampenBot(f, seed) for f in FACTIONS}  # noqa: E731
+        a, log = run_fast(g, seed, mk(), record=True, meta={"game": "kampen"})
+        b, _ = run_fast(g, seed, mk())
+        assert a.data.to_json() == b.data.to_json()  # same seed, same game
+        assert log is not None and replay(g, log).data.to_json() == a.data.to_json()

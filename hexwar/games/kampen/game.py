@@ -84,6 +84,8 @@ class KampenGame:
         self._index_board()
         self._build_copies()
         self._check()
+        self._moves: dict[tuple[str, str, str, int], KMove] = {}
+        self._pass = {f: Pass(f) for f in FACTIONS}
 
     # --- board facts the rules read ---------------------------------------------------
 
@@ -101,7 +103,7 @@ class KampenGame:
         self.coasts: dict[str, frozenset[str]] = {}
         for a in self.land:
             p = b.place(a)
-            seas = tuple(p.data.get("sea") or ()) if p else ()  # type: ignore[call-overload]
+            seas: tuple[str, ...] = tuple(p.data.get("sea") or ()) if p else ()  # type: ignore[arg-type]
             if not seas:
                 seas = tuple(n for n in b.neighbours(a) if b.terrain(n) == "sea")
             self.coasts[a] = frozenset(seas)
@@ -130,7 +132,7 @@ class KampenGame:
         b = self.board
         centers = getattr(b, "centers", {}) or {}
         if a in centers:
-            return tuple(centers[a])  # type: ignore[return-value]
+            return tuple(centers[a])
         proj = getattr(b, "projection", None)
         if proj is None:
             return None
@@ -172,7 +174,7 @@ class KampenGame:
                 wanted = full[f]
             else:
                 wanted = []
-                for card, count in self.spec.decks.get(f, {}).items():  # type: ignore[union-attr]
+                for card, count in self.spec.decks.get(f, {}).items():
                     if card not in cards.cards:
                         raise DataError([Problem(f"oob/kampen/{self.scenario}.yaml", f"decks.{f}.{card}", "not a card of oob/kampen-cards.yaml (S1)")])
                     proto = next(((s, dv) for deck in full.values() for (c, _, s, dv) in deck if c == card), (1, None))
@@ -288,15 +290,22 @@ class KampenGame:
         return fn(data, x, side)
 
     def _legal_move(self, data: GameState, x: dict[str, Any], f: str) -> list[Order]:
-        out: list[Order] = [Pass(f)]
+        out: list[Order] = [self._pass[f]]
+        fresh = x["fresh"][f]
+        cache = self._moves
         for a, n in sorted(x["bn"][f].items()):
-            m = n - x["fresh"][f].get(a, 0)
+            m = n - fresh.get(a, 0)
             if m <= 0:
                 continue
             for b in self.nbrs[a]:
                 for k in range(1, m + 1):
-                    out.append(KMove(f, a, b, k))
-        out += self._card_moves(x, f)
+                    key = (f, a, b, k)
+                    o = cache.get(key)
+                    if o is None:  # orders are immutable: build each once per game object
+                        o = cache[key] = KMove(f, a, b, k)
+                    out.append(o)
+        if x["hand"][f]:
+            out += self._card_moves(x, f)
         return out
 
     def _card_moves(self, x: dict[str, Any], f: str) -> list[Order]:
@@ -693,8 +702,8 @@ class KampenGame:
         dn = {e: x["bn"][e].get(area, 0) for e in enemies(f) if x["bn"][e].get(area, 0)}
         x["combat"] = {"area": area, "att": f, "groups": groups, "dn": dn, "cards": [], "cancelled": [],
                        "types": {f: [], "def": []}, "defq": list(enemies(f))}
-        events.append({"type": "combat", "area": area, "attacker": f, "attackers": sum(g[1] for g in groups),
-                       "defenders": dn, "rule": "4.2"})
+        events.append({"type": "combat", "area": area, "attacker": f, "attackers": sum(g[1] for g in groups),  # a copy: events never change
+                       "defenders": dict(dn), "rule": "4.2"})
         self._combat_step(data, x, "attack", f, events)
 
     def _combat_step(self, data: GameState, x: dict[str, Any], step: str, f: str, events: list) -> None:
