@@ -194,6 +194,7 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
     probs: list[Problem] = []
     files = lib.files()
     scenarios = []
+    kampen: list[Path] = []
     for path in files:
         rel = _rel(path)
         try:
@@ -207,6 +208,8 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
             probs += check_area_map(spec, rel)
         elif isinstance(spec, S.ScenarioSpec):
             scenarios.append(path)
+        elif isinstance(spec, S.KampenScenarioSpec):
+            kampen.append(path)
         elif isinstance(spec, S.OobSpec):
             try:
                 lib.load("oob", spec.unit_types, "unit_types")
@@ -222,4 +225,11 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
                 if str(p) not in seen:
                     seen.add(str(p))
                     probs.append(p)
+    for path in kampen:  # cards, start areas and objectives against the cards file and board
+        from hexwar.games.kampen.game import KampenGame
+
+        try:
+            KampenGame(path.stem, library=lib)
+        except DataError as e:
+            probs += [p for p in e.problems if str(p) not in seen]
     return probs, len(files)

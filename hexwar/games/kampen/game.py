@@ -27,7 +27,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.engine import PlayState, Result, new_play_state
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.core.state import GameState
-from hexwar.data.loader import DataError, Library, Problem, default_library
+from hexwar.data.loader import DataError, Library, Problem, _rel, default_library
 from hexwar.data.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
 from hexwar.games.kampen.orders import Cash, Discard, Fight, KMove, PlaceBn, PlayCard, Split, Withdraw
 from hexwar.rules.dicecombat import battalion_dice
@@ -176,7 +176,8 @@ class KampenGame:
                 wanted = []
                 for card, count in self.spec.decks.get(f, {}).items():
                     if card not in cards.cards:
-                        raise DataError([Problem(f"oob/kampen/{self.scenario}.yaml", f"decks.{f}.{card}", "not a card of oob/kampen-cards.yaml (S1)")])
+                        raise DataError([Problem(_rel(self.library.path("oob", f"kampen/{self.scenario}")), f"decks.{f}.{card}",
+                                                 "not a card of oob/kampen-cards.yaml (S1)")])
                     proto = next(((s, dv) for deck in full.values() for (c, _, s, dv) in deck if c == card), (1, None))
                     wanted.append((card, count, proto[0], proto[1]))
             ids = []
@@ -190,7 +191,7 @@ class KampenGame:
 
     def _check(self) -> None:
         probs = []
-        file = f"oob/kampen/{self.scenario}.yaml"
+        file = _rel(self.library.path("oob", f"kampen/{self.scenario}"))
         for f, where in self.spec.start.items():
             for name in where:
                 try:

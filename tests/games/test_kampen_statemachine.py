@@ -1,0 +1,93 @@
+"""A hypothesis state machine plays Kampen om Norge (Scenario 1 and the basic game) through
+the game API and checks invariants after every order: battalions are conserved (S1) or only
+created by reinforcement cards (basic), cards are never lost, hands and decks keep their
+sizes, and no two enemies share an area outside a combat."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from hexwar.core.orders import IllegalOrder, Pass
+from hexwar.games.kampen import ALLIES, FACTIONS, GERMANS, NORWAY, kampen_game
+from hexwar.games.kampen.orders import KMove
+
+S1 = kampen_game("intro-narvik")
+BASIC = kampen_game("basic")
+COMBAT = {"attack", "defend", "react", "split", "evac", "withdraw"}
+
+
+class KampenPlay(RuleBasedStateMachine):
+    @initialize(seed=st.integers(0, 10_000), basic=st.booleans())
+    def start(self, seed, basic):
+        self.g = BASIC if basic else S1
+        self.s = self.g.new_state(seed)
+        x = self.s.data.extra
+        self.start_total = sum(sum(v.values()) for v in x["bn"].values())
+        self.deck = {f: len(self.g.decks[f]) for f in FACTIONS}
+
+    @precondition(lambda self: not self.s.is_over())
+    @rule(data=st.data())
+    def play(self, data):
+        legal = self.s.legal_orders()
+        assert legal, self.s.data.extra["step"]
+        kinds = sorted({o.kind for o in legal})
+        kind = data.draw(st.sampled_from(kinds))
+        self.s.apply(data.draw(st.sampled_from([o for o in legal if o.kind == kind])))
+
+    @precondition(lambda self: not self.s.is_over())
+    @rule(src=st.sampled_from(sorted(S1.land)), dst=st.sampled_from(sorted(S1.land)), n=st.integers(1, 9))
+    def refused_orders_change_nothing(self, src, dst, n):
+        o = KMove(self.s.current_side(), src, dst, n)
+        if o in self.s.legal_orders():
+            return
+        before = self.s.data.to_json()
+        with pytest.raises(IllegalOrder):
+            self.s.apply(o)
+        assert self.s.data.to_json() == before
+
+    @precondition(lambda self: self.s.is_over())
+    @rule()
+    def finished_games_take_no_orders(self):
+        assert self.s.legal_orders() == []
+        assert self.s.data.extra["ended"]
+        with pytest.raises(IllegalOrder):
+            self.s.apply(Pass(self.s.current_side()))
+
+    @invariant()
+    def battalions_conserved(self):
+        x = self.s.data.extra
+        on_board = sum(sum(v.values()) for v in x["bn"].values())
+        pending = sum(g[1] for gs in x["attacks"].values() for g in gs)
+        if x["combat"]:
+            pending += sum(g[1] for g in x["combat"]["groups"])
+        total = on_board + pending + sum(x["losses"].values())
+        if self.g is S1:
+            assert total == self.start_total
+        else:  # basic: new battalions come only from phase 3, cards and the Allied landing
+            assert total >= self.start_total
+        for f in FACTIONS:
+            assert all(n > 0 for n in x["bn"][f].values())
+
+    @invariant()
+    def cards_conserved_and_hands_in_limits(self):
+        x = self.s.data.extra
+        for f in FACTIONS:
+            assert len(x["hand"][f]) + len(x["deck"][f]) == self.deck[f]
+            assert len(x["hand"][f]) <= self.g.spec.hands[f]
+            assert sorted(x["hand"][f] + x["deck"][f]) == sorted(self.g.decks[f])
+            assert x["down"][f] <= len(x["deck"][f])
+
+    @invariant()
+    def no_enemies_share_an_area_outside_a_combat(self):
+        x = self.s.data.extra
+        if x["step"] in COMBAT:
+            return
+        for a in self.g.land:
+            assert not (x["bn"][GERMANS].get(a) and (x["bn"][NORWAY].get(a) or x["bn"][ALLIES].get(a))), a
+
+
+KampenPlay.TestCase.settings = settings(max_examples=60, stateful_step_count=120, deadline=None)
+test_kampen_state_machine = KampenPlay.TestCase
