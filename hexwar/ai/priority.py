@@ -98,10 +98,23 @@ class PriorityBot:
         if isinstance(o, Advance):
             return len(o.units) + 0.5
         if isinstance(o, Reveal):
-            return -1.0
+            return self.reveal_score(c, o)
         if self.side == "germans":
             return self.german(c, o)
         return self.allied(c, o)
+
+    def reveal_score(self, c: "_Context", o: Reveal) -> float:
+        """11.1: a face-down unit can neither move nor attack nor exert a ZoC; flip a real
+        one (never a dummy: it would be eliminated) when the enemy is near enough to matter."""
+        u = c.d.units[o.unit]
+        if c.g.is_dummy(u) or u.loc is None:
+            return -1.0
+        d = c.enemy_dist(u.loc)
+        if d <= 1:
+            return 1.5  # it can attack, or hold with a ZoC
+        if d <= 6 and u.fatigue < 6:
+            return 0.6  # close enough to hunt (eliminations are the German VP, 29.0)
+        return -1.0
 
     def take_score(self, c: "_Context", o: TakeResult) -> float:
         if o.option == "fatigue":
@@ -127,7 +140,7 @@ class PriorityBot:
             return 2.0 + n + o.ap * 0.05
         if isinstance(o, LandAssault):
             ad = c.odds(o)
-            return ad - 2.0 + (3 if o.ap else 0)
+            return ad - 0.5 + (3 if o.ap else 0)
         if isinstance(o, Move):
             if ask == "reaction":
                 return -0.5

@@ -388,17 +388,27 @@ def test_23_4_the_german_picks_which_eliminated_company_a_replacement_rebuilds(g
 
 
 def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_eliminated(g):
-    # priority vs priority, seed 36: the retreat option was legal for every participant when
-    # chosen, but earlier retreats filled the only stacks 2SWB could reach. The game used to
-    # ask for a retreat with no legal order; now the unit is eliminated (15.3.1).
-    from hexwar.ai.priority import PriorityBot
+    # A recorded priority-vs-priority game (seed 36, orders and rolls only, so bot changes
+    # cannot change it): the retreat option was legal for every participant when chosen,
+    # but earlier retreats filled the only stacks 2SWB could reach. The game used to ask for
+    # a retreat with no legal order; now the unit is eliminated (15.3.1).
+    from pathlib import Path
 
-    s = g.new_state(36)
-    bots = {x: PriorityBot(x, 36) for x in ("allies", "germans")}
+    from hexwar.core.dice import Dice
+    from hexwar.core.engine import PlayState
+    from hexwar.core.log import EventLog
+    from hexwar.core.orders import order_from_dict
+
+    log = EventLog.from_json((Path(__file__).resolve().parents[1] / "golden" / "narvik-no-retreat-seed36.json").read_text())
+    from hexwar.core.dice import Roll
+
+    setup = [Roll(r["purpose"], tuple(r["faces"])) for r in log.meta.get("setup_rolls", [])]
+    s = PlayState(g, g.initial_state(36, Dice.replaying(setup)), EventLog(dict(log.meta)))
     seen = []
-    while not s.is_over():
-        legal = s.legal_orders()
-        assert legal, f"no legal order at {s.data.extra.get('ask')}"
-        events = s.apply(bots[s.current_side()].choose(s, legal))
-        seen += [e for e in events if e["type"] == "no_retreat"]
-    assert seen and all(s.data.units[e["unit"]].loc is None for e in seen)
+    for e in log.entries:
+        assert order_from_dict(e.order) in s.legal_orders(), e.order
+        events = s._apply(order_from_dict(e.order), Dice.replaying(e.rolls), e.seq)
+        seen += [x for x in events if x["type"] == "no_retreat"]
+    assert seen == [{"type": "no_retreat", "unit": "2SWB", "rule": "15.3.1"}]
+    assert s.data.units["2SWB"].loc is None
+    assert s.legal_orders()  # the game goes on
