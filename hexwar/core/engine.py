@@ -188,14 +188,16 @@ class FastView:
 
 
 def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, max_orders: int = 100_000,
-             meta: dict[str, Any] | None = None) -> tuple[FastView, EventLog | None]:
+             meta: dict[str, Any] | None = None,
+             observe: Any = None) -> tuple[FastView, EventLog | None]:
     """Play a whole game with bots as fast as the ruleset allows: the state is changed in
     place (no copy per order) and the dice come from one RNG seeded by the game's seed.
 
     The same seed and bots give the same game every time. With ``record`` the log is kept:
     it holds every roll, so :func:`replay` rebuilds the game (and its SVG frames) exactly.
     Bots are given a :class:`FastView`, not a ``PlayState``: search bots that clone states
-    need :meth:`PlayState.apply` instead.
+    need :meth:`PlayState.apply` instead. ``observe(view, events)`` is called after every
+    order (the simulator records objectives and combats with it).
     """
     data = game.initial_state(seed, order_dice(seed, -1))
     log = EventLog(dict(meta or {}, seed=seed, setup_rolls=[])) if record else None
@@ -215,4 +217,6 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
             events = game.apply(data, order, dice)
         if log is not None:
             log.append(Entry(seq, order.to_dict(), list(dice.rolls), events))
+        if observe is not None:
+            observe(view, events)
     return view, log

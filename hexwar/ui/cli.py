@@ -530,6 +530,50 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
 
 
 @app.command()
+def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS], e.g. kampen/intro-narvik@nordland-hex:priority or narvik"),
+             games: int = typer.Option(1000, help="Number of games"),
+             seed: int = typer.Option(1, help="Batch seed: game i's seed is derived from it, so any game can be re-run"),
+             out_path: Optional[Path] = typer.Option(None, "--out", help="CSV of rows (default sim/<setup>-seed<K>.csv); re-running resumes it"),
+             workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
+             scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
+             dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
+             json_: bool = JSON) -> None:
+    """Run N seeded bot-vs-bot games; one CSV row per game and a JSON summary beside it."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from hexwar.sim import parse_setup
+    from hexwar.sim import simulate as run
+    from hexwar.sim import summary
+
+    try:
+        setup = parse_setup(game)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if games < 1:
+        raise UserError("--games must be at least 1")
+    path = out_path or Path("sim") / f"{setup.slug}-seed{seed}.csv"
+    sched = scheduler or ("local-dask" if dask else None)
+    t0 = time.perf_counter()
+    with Progress(TextColumn(setup.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=json_) as bar:
+        task = bar.add_task("games", total=games)
+        rows = run(setup, games, seed, path, workers, sched, progress=lambda done, n: bar.update(task, completed=done))
+    dt = time.perf_counter() - t0
+    summ = summary(rows)
+    summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2)})
+    path.with_suffix(".json").write_text(json.dumps(summ, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if json_:
+        _emit(summ)
+        return
+    lo, hi = summ["allied_win_95ci"]
+    out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s -> {path}", markup=False)
+    out.print(f"winners {summ['winners']}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
+              f"game length {summ['end_turn']['mean']:.2f} turns/rounds", markup=False)
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
            per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),

@@ -1,0 +1,252 @@
+"""Batch simulation: N seeded games of one setup, on local cores or a Dask cluster.
+
+Each game's seed is derived from the batch seed and the game's index, so any single game
+can be re-run (``play_one``) and, with ``record``, replayed step by step. Finished games are
+appended to a CSV file as they complete (flushed and synced), so an interrupted batch keeps
+them and the same command resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from hexwar.core.engine import run_fast
+from hexwar.sim.setups import Setup, build_bots, build_game
+
+#: CSV columns; nested figures (objective turns, losses by type, combats) are JSON strings
+COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "end_turn", "orders", "fell", "losses",
+           "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats"]
+CHUNK = 25
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    """Return the seed of game ``index`` of a batch (stable across runs and machines).
+
+    >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+    True
+    """
+    h = hashlib.sha256(f"hexwar-batch:{batch_seed}:{index}".encode()).digest()
+    return int.from_bytes(h[:6], "big")
+
+
+def play_one(setup: Setup, index: int, batch_seed: int) -> dict[str, Any]:
+    """Play game ``index`` of a batch and return its row."""
+    g = build_game(setup)
+    seed = game_seed(batch_seed, index)
+    watch = _Watch(g, setup.game)
+    view, _ = run_fast(g, seed, build_bots(setup, seed), observe=watch)
+    data = view.data
+    res = view.result()
+    row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed, "winner": res.winner or "",
+                           "level": res.level, "allied_win": int(res.winner == "allies"), "end_turn": data.turn,
+                           "orders": watch.orders, "fell": json.dumps(watch.fell, sort_keys=True),
+                           "combats": json.dumps(watch.combats, sort_keys=True)}
+    if setup.game == "kampen":
+        x = data.extra
+        losses = {f: x["losses"][f] for f in x["losses"]}
+        row.update({"losses": json.dumps(losses, sort_keys=True),
+                    "loss_germans": losses["germans"], "loss_allies": losses["norwegians"] + losses["allies"],
+                    "fatigue_germans": 0, "fatigue_allies": 0,
+                    "cards_used": json.dumps(x["cards_used"], sort_keys=True)})
+    else:
+        by_type: dict[str, int] = {}
+        loss = {"germans": 0, "allies": 0}
+        fatigue = {"germans": 0, "allies": 0}
+        for u in data.units.values():
+            t = g.tables.types[u.type]
+            if u.pool == "eliminated" and t.kind != "dummy":
+                by_type[f"{u.side}:{t.kind}"] = by_type.get(f"{u.side}:{t.kind}", 0) + 1
+                if g.is_land(u):
+                    loss[u.side] += 1
+            if u.loc is not None and u.side in fatigue:
+                fatigue[u.side] += u.fatigue
+        row.update({"losses": json.dumps(by_type, sort_keys=True),
+                    "loss_germans": loss["germans"], "loss_allies": loss["allies"],
+                    "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"], "cards_used": "{}"})
+    return row
+
+
+class _Watch:
+    """After every order: the first turn each objective is held by the Allies (and, in
+    Kampen, Norway) alone, and every combat's dice or CRT look-up."""
+
+    def __init__(self, game: Any, kind: str):
+        self.g, self.kind = game, kind
+        self.fell: dict[str, int] = {}
+        self.combats: dict[str, Any] = {}
+        self.orders = 0
+        if kind == "kampen":
+            self.objectives = list(game.objectives())
+        else:
+            self.objectives = sorted(game.objectives)
+        # objectives by name, so "narvik" means the same town in both games
+        if kind == "kampen" and isinstance(game.spec.victory, dict):
+            self.names = dict(zip(self.objectives, game.spec.victory["objectives"]))
+        else:
+            self.names = {loc: (game.board.place(loc).name if game.board.place(loc) else loc).lower() for loc in self.objectives}
+
+    def held(self, data: Any, loc: str) -> bool:
+        if self.kind == "kampen":
+            bn = data.extra["bn"]
+            return not bn["germans"].get(loc) and bool(bn["norwegians"].get(loc) or bn["allies"].get(loc))
+        g = self.g
+        return bool(g.land_units_at(data, loc, "allies")) and not g.land_units_at(data, loc, "germans", real=False)
+
+    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
+        self.orders += 1
+        for ev in events:
+            if ev["type"] == "combat_roll":  # Kampen 4.2: "attacker dice v defender dice" -> [n, attacker wins]
+                k = f"{len(ev['attacker'])}v{len(ev['defender'])}"
+                n = self.combats.setdefault(k, [0, 0])
+                n[0] += 1
+                n[1] += int(ev["totals"][0] > ev["totals"][1])
+            elif ev["type"] == "assault" and not ev.get("amphibious"):  # Narvik 15.1: "AD|DRM" -> results
+                k = f"{ev['ad']}|{ev['drm']}"
+                self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
+                self.combats[k][ev["result"]] += 1
+        if events:
+            data = view.data
+            for loc in self.objectives:
+                name = self.names[loc]
+                if name not in self.fell and self.held(data, loc):
+                    self.fell[name] = data.turn
+
+
+def run_chunk(setup: Setup, indices: list[int], batch_seed: int) -> list[dict[str, Any]]:
+    """Play several games (one task for a pool or a Dask worker)."""
+    return [play_one(setup, i, batch_seed) for i in indices]
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """Return the rows already written to a batch file (none if it does not exist)."""
+    if not path.exists():
+        return []
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = []
+        for r in csv.DictReader(fh):
+            if r.get("index", "") == "":
+                continue  # a half-written last line from an interrupted run
+            rows.append(r)
+        return rows
+
+
+def _append(path: Path, rows: list[dict[str, Any]]) -> None:
+    new = not path.exists() or path.stat().st_size == 0
+    with open(path, "a", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=COLUMNS)
+        if new:
+            w.writeheader()
+        for r in rows:
+            w.writerow(r)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _repair(path: Path) -> None:
+    """Drop a torn last line (a kill mid-write) so appends start on a clean line."""
+    if not path.exists():
+        return
+    raw = path.read_bytes()
+    if raw and not raw.endswith(b"\n"):
+        path.write_bytes(raw[: raw.rfind(b"\n") + 1])
+
+
+def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int | None = None,
+             scheduler: str | None = None, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+    """Run (or resume) a batch; return all its rows sorted by index.
+
+    ``scheduler``: ``None`` for local processes, ``"local-dask"`` for a local Dask cluster,
+    or a Dask scheduler address (``tcp://host:8786``).
+    """
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _repair(out)
+    done = {int(r["index"]) for r in read_rows(out) if r["setup"] == setup.label}
+    todo = [i for i in range(games) if i not in done]
+    chunks = [todo[k: k + CHUNK] for k in range(0, len(todo), CHUNK)]
+    finished = len(done & set(range(games)))
+    if progress:
+        progress(finished, games)
+    for rows in _execute(setup, chunks, batch_seed, workers, scheduler):
+        _append(out, rows)
+        finished += len(rows)
+        if progress:
+            progress(finished, games)
+    rows = [r for r in read_rows(out) if r["setup"] == setup.label and int(r["index"]) < games]
+    return sorted(rows, key=lambda r: int(r["index"]))
+
+
+def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | None,
+             scheduler: str | None) -> Iterator[list[dict[str, Any]]]:
+    if not chunks:
+        return
+    if scheduler:
+        yield from _dask(setup, chunks, seed, scheduler)
+        return
+    n = workers or os.cpu_count() or 1
+    if n == 1:
+        for c in chunks:
+            yield run_chunk(setup, c, seed)
+        return
+    with ProcessPoolExecutor(max_workers=n) as pool:
+        pending: set[Future] = set()
+        it = iter(chunks)
+        for c in it:
+            pending.add(pool.submit(run_chunk, setup, c, seed))
+            if len(pending) >= 2 * n:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                yield f.result()
+                nxt = next(it, None)
+                if nxt is not None:
+                    pending.add(pool.submit(run_chunk, setup, nxt, seed))
+
+
+def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> Iterator[list[dict[str, Any]]]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as e:  # pragma: no cover - the dask extra is optional
+        raise RuntimeError("running on Dask needs: pip install 'hexwar[dask]'") from e
+    cluster = None
+    if scheduler == "local-dask":
+        cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler)
+    try:
+        futures = [client.submit(run_chunk, setup, c, seed, pure=False) for c in chunks]
+        for f in as_completed(futures):
+            yield f.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the batch's JSON summary: games, win rates with 95% intervals, lengths, losses."""
+    from hexwar.sim.stats import mean_sd, wilson
+
+    n = len(rows)
+    wins: dict[str, int] = {}
+    for r in rows:
+        wins[r["winner"] or "none"] = wins.get(r["winner"] or "none", 0) + 1
+    lo, hi = wilson(sum(int(r["allied_win"]) for r in rows), n)
+    turns = [int(r["end_turn"]) for r in rows]
+    return {
+        "games": n,
+        "setup": rows[0]["setup"] if rows else "",
+        "winners": wins,
+        "allied_win_rate": (sum(int(r["allied_win"]) for r in rows) / n) if n else None,
+        "allied_win_95ci": [lo, hi],
+        "end_turn": mean_sd(turns),
+        "loss_germans": mean_sd([float(r["loss_germans"]) for r in rows]),
+        "loss_allies": mean_sd([float(r["loss_allies"]) for r in rows]),
+    }

@@ -1,0 +1,88 @@
+"""Batch simulation: seeds, resume after a kill, a local Dask cluster gives the same rows."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import pytest
+
+from hexwar.rules.dicecombat import summary as exact
+from hexwar.sim import game_seed, parse_setup, play_one, simulate
+from hexwar.sim.runner import read_rows
+
+SETUP = parse_setup("kampen/intro-narvik@norway:priority")
+
+
+def test_setups_parse_and_refuse_with_a_reason():
+    assert parse_setup("kampen@nordland-hex:random").label == "kampen/intro-narvik@nordland-hex:random"
+    with pytest.raises(ValueError, match="board 'moon'"):
+        parse_setup("kampen@moon")
+    with pytest.raises(ValueError, match="search bot"):
+        parse_setup("narvik:search")
+
+
+def test_a_single_game_of_a_batch_can_be_rerun_from_its_index():
+    a = play_one(SETUP, 17, 5)
+    assert a == play_one(SETUP, 17, 5) and a["seed"] == game_seed(5, 17)
+    assert play_one(SETUP, 18, 5)["seed"] != a["seed"]
+
+
+def test_process_pool_batch_resumes_and_matches_a_single_process_run(tmp_path):
+    one = simulate(SETUP, 60, 3, tmp_path / "one.csv", workers=1)
+    part = simulate(SETUP, 30, 3, tmp_path / "pool.csv", workers=2)
+    assert len(part) == 30
+    full = simulate(SETUP, 60, 3, tmp_path / "pool.csv", workers=2)  # resumes: 30 more
+    assert [r["seed"] for r in full] == [r["seed"] for r in one]
+    assert full == one
+
+
+def test_an_interrupted_batch_keeps_finished_games_and_resumes(tmp_path):
+    out = tmp_path / "kill.csv"
+    cmd = [sys.executable, "-m", "hexwar.ui.cli", "simulate", "kampen", "--games", "4000", "--seed", "9",
+           "--out", str(out), "--workers", "1", "--json"]
+    env = dict(os.environ, PYTHONPATH=os.getcwd())
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    for _ in range(600):  # wait until some games are on disk, then kill -9
+        time.sleep(0.05)
+        if out.exists() and len(read_rows(out)) >= 50:
+            break
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    kept = read_rows(out)
+    assert 50 <= len(kept) < 4000
+    rows = simulate(SETUP, len(kept) + 40, 9, out, workers=1)
+    assert [int(r["index"]) for r in rows] == list(range(len(kept) + 40))
+    assert rows[:len(kept)] == sorted(kept, key=lambda r: int(r["index"]))
+
+
+def test_a_local_dask_cluster_gives_the_same_rows_as_the_process_pool(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    pool = simulate(SETUP, 40, 11, tmp_path / "pool.csv", workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        rows = simulate(SETUP, 40, 11, tmp_path / "dask.csv", scheduler=cluster.scheduler_address)
+    assert rows == pool
+
+
+def test_sampled_combat_outcomes_agree_with_the_exact_odds(tmp_path):
+    rows = simulate(SETUP, 400, 2, tmp_path / "c.csv", workers=2)
+    import json
+
+    pooled: dict[str, list[int]] = {}
+    for r in rows:
+        for k, (n, w) in json.loads(r["combats"]).items():
+            pooled.setdefault(k, [0, 0])
+            pooled[k][0] += n
+            pooled[k][1] += w
+    checked = 0
+    for k, (n, w) in pooled.items():
+        if n < 40:
+            continue
+        a, d = map(int, k.split("v"))
+        p = float(exact(a, d, 5, 5)["attacker_wins"])
+        se = (p * (1 - p) / n) ** 0.5
+        assert abs(w / n - p) < 4.5 * se + 1e-9, (k, n, w / n, p)
+        checked += 1
+    assert checked >= 3
