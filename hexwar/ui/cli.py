@@ -574,6 +574,52 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
 
 
 @app.command()
+def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more setups (GAME[/SCENARIO][@BOARD][:BOTS])"),
+            preset: Optional[str] = typer.Option(None, help="A shipped comparison: boards or games (writes into docs/)"),
+            games: int = typer.Option(1000, help="Games per setup (presets set their own)"),
+            seed: int = typer.Option(1, help="Batch seed"),
+            out_dir: Optional[Path] = typer.Option(None, "--out", help="Report folder (default compare/)"),
+            title: str = typer.Option("Comparison", help="Report title"),
+            workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
+            scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
+            dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster")) -> None:
+    """Compare setups over seeded batches: a Markdown report with figures and significance."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from hexwar.sim.report import PRESETS
+    from hexwar.sim.report import compare as run
+    from hexwar.sim.setups import parse_setup
+
+    intro = ""
+    if preset:
+        if preset not in PRESETS:
+            raise UserError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+        p = PRESETS[preset]
+        specs, counts, title, intro = list(p.setups), list(p.games), p.title, p.intro
+        folder = out_dir or default_library().root / p.out
+    else:
+        specs = list(setups or [])
+        if len(specs) < 2:
+            raise UserError("compare needs two or more setups, or --preset boards|games")
+        counts = [games] * len(specs)
+        folder = out_dir or Path("compare")
+    try:
+        parsed = [parse_setup(x) for x in specs]
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=err) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(label: str, done: int, total: int) -> None:
+            if label not in tasks:
+                tasks[label] = bar.add_task(label, total=total)
+            bar.update(tasks[label], completed=done)
+
+        path = run(parsed, counts, seed, Path(folder), title, intro, workers, scheduler or ("local-dask" if dask else None), tick)
+    out.print(f"wrote {path}", markup=False)
+
+
+@app.command()
 def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
            per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),

@@ -1,0 +1,41 @@
+"""hexwar compare: a report with figures, significance and exact-vs-sampled combats."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.sim import parse_setup
+from hexwar.sim.report import compare, exact_vs_sampled
+from hexwar.sim.runner import read_rows
+from hexwar.sim.stats import holm, two_proportions, wilson
+
+pytest.importorskip("matplotlib")
+
+
+def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
+    setups = [parse_setup("kampen@norway"), parse_setup("kampen@nordland-hex")]
+    path = compare(setups, [80, 80], 3, tmp_path, "test report", workers=1)
+    text = path.read_text()
+    for part in ("| 1 | `kampen/intro-narvik@norway:priority` | 80 |", "## Which differences are significant",
+                 "## Exact where possible", "## Scale", "win-rates.png", "narvik-falls.png"):
+        assert part in text, part
+    for fig in ("win-rates.png", "game-length.png", "narvik-falls.png", "losses.png"):
+        assert (tmp_path / fig).stat().st_size > 5000
+    # the report's numbers are the rows' numbers
+    rows = read_rows(next((tmp_path / "rows").glob("*norway*.csv")))
+    k = sum(int(r["allied_win"]) for r in rows)
+    lo, hi = wilson(k, len(rows))
+    assert f"{k / len(rows):.3f} ({lo:.3f}-{hi:.3f})" in text
+
+
+def test_exact_vs_sampled_uses_enumerated_odds():
+    rows = [{"combats": '{"2v1": [10, 8]}'}, {"combats": '{"2v1": [6, 5]}'}]
+    (e,) = exact_vs_sampled("kampen/intro-narvik@norway:priority", rows, min_n=1)
+    assert e["n"] == 16 and e["sampled"] == 13 / 16
+    assert str(e["exact"]) == "181/216"
+
+
+def test_significance_helpers():
+    assert two_proportions(10, 100, 10, 100) == 1.0
+    assert two_proportions(90, 100, 10, 100) < 1e-10
+    assert holm([0.5, 0.001]) == [False, True]
