@@ -20,7 +20,7 @@ from hexwar.core.engine import run_fast
 from hexwar.sim.setups import Setup, build_bots, build_game
 
 #: CSV columns; nested figures (objective turns, losses by type, combats) are JSON strings
-COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "end_turn", "orders", "fell", "losses",
+COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "vp_germans", "vp_allies", "end_turn", "orders", "fell", "losses",
            "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats"]
 CHUNK = 25
 
@@ -45,6 +45,8 @@ def play_one(setup: Setup, index: int, batch_seed: int) -> dict[str, Any]:
     res = view.result()
     row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed, "winner": res.winner or "",
                            "level": res.level, "allied_win": int(res.winner == "allies"), "end_turn": data.turn,
+                           # victory points (Assault on Narvik 29.0); Kampen om Norge has none (1.3: cities decide)
+                           "vp_germans": data.vp.get("germans", 0), "vp_allies": data.vp.get("allies", 0),
                            "orders": watch.orders, "fell": json.dumps(watch.fell, sort_keys=True),
                            "combats": json.dumps(watch.combats, sort_keys=True)}
     if setup.game == "kampen":

@@ -44,9 +44,7 @@ class KampenPlayer(Player):
             if e.get("type") == "draw" and not self.may_see(e.get("faction", "")):
                 self.out.print(f"  {e['faction']} draws to {e['hand']} cards", markup=False)
                 continue
-            from hexwar.ui.play import describe
-
-            self.out.print("  " + describe({k: v for k, v in e.items() if k != "ledger"}), markup=False)
+            self.out.print("  " + say(e), markup=False)
 
     def snapshot(self, supply: bool = False) -> Path:
         from hexwar.ui.render import render_svg
@@ -106,3 +104,32 @@ class KampenPlayer(Player):
         x = self.s.data.extra
         res = self.s.result()
         return f"{x['ended']}: {res.level}"
+
+
+def say(e: dict[str, Any]) -> str:
+    """One Kampen event as a sentence, with its rule."""
+    from hexwar.ui.play import describe
+
+    t = e.get("type")
+    r = f"  [{e['rule']}]" if e.get("rule") else ""
+    via = "".join(f" via {v}" for v in e.get("via", []))
+    if t == "move":
+        return f"{e['faction']} move {e['n']} from {e['from']}{via} to {e['to']}{r}"
+    if t == "attack":
+        return f"{e['faction']} attack {e['to']} with {e['n']} from {e['from']}{via}" + (" across a fjord (dice halved)" if e.get("fjord") else "") + r
+    if t == "card":
+        return f"{e['faction']} {e['how']} {e['card']}{r}"
+    if t == "combat":
+        return f"combat at {e['area']}: {e['attackers']} {e['attacker']} attack {', '.join(f'{n} {f}' for f, n in e['defenders'].items())}{r}"
+    if t == "combat_roll":
+        return (f"dice: attacker {e['attacker']} = {e['totals'][0]}, defender {e['defender']} = {e['totals'][1]}; "
+                f"sixes kill {e['kills'][0]} defender(s), {e['kills'][1]} attacker(s){r}")
+    if t == "combat_result":
+        return f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; a tie goes to the defender){r}"
+    if t == "withdraw":
+        return f"{', '.join(f'{n} {f}' for f, n in e['battalions'].items())} withdraw from {e['from']} to {e['to']}{r}"
+    if t == "round":
+        return f"--- {e['faction']}'s round (game round {e['game_round']}){r}"
+    if t == "game_over":
+        return f"GAME OVER: {e['why']}: {e['level']}{r}"
+    return describe({k: v for k, v in e.items() if k != "ledger"})

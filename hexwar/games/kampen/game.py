@@ -93,6 +93,10 @@ class KampenGame:
         b = self.board
         self.land = [a for a in b.locations() if b.terrain(a) not in NOT_LAND and not b.is_a(a, "sweden")
                      and not b.is_a(a, "unusable")]
+        if self.spec.region and all(n in self.land for n in self.spec.region):
+            # S1: only the top third of the board is used (on a board cut to that region, all of it)
+            keep = set(self.spec.region)
+            self.land = [a for a in self.land if a in keep]
         land = set(self.land)
         self.nbrs: dict[str, tuple[str, ...]] = {a: tuple(n for n in b.neighbours(a) if n in land) for a in self.land}
         self.water: set[tuple[str, str]] = set()
@@ -774,7 +778,8 @@ class KampenGame:
         ledger.append({"side": "attacker", "what": f"battalions {sum(n for n, _ in groups)}"
                        + (" (across fjord/lake: halved)" if any(h for _, h in groups) else "") + ", at most 5", "dice": a_bn, "rule": "4.2"})
         d_bn = battalion_dice([(sum(c["dn"].values()), False)])
-        ledger.append({"side": "defender", "what": f"battalions {sum(c['dn'].values())}, at most 5 (Norway and Allies together)", "dice": d_bn, "rule": "4.2"})
+        joint = " (Norway and Allies together)" if len(c["dn"]) > 1 else ""
+        ledger.append({"side": "defender", "what": f"battalions {sum(c['dn'].values())}, at most 5{joint}", "dice": d_bn, "rule": "4.2"})
         a, d = a_bn, d_bn
         for k, owner, slot in c["cards"]:
             cp = self.copies[k]

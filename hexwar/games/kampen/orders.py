@@ -39,14 +39,17 @@ class PlayCard(Order):
 
     def text(self) -> str:
         bits = [f"play {self.card}#{self.copy}", self.slot]
-        if self.src:
-            bits.append(f"from {self.src}")
         if self.path:
-            bits.append(">".join(self.path))
-        if self.target:
-            bits.append(f"at {self.target}")
-        if self.n:
-            bits.append(f"x{self.n}")
+            bits.append(f"{self.n} {self.src}>{'>'.join(self.path)}")
+        elif self.src and self.target:
+            bits.append(f"{self.n or ''} {self.src}>{self.target}".strip())
+        else:
+            if self.src:
+                bits.append(f"from {self.src}")
+            if self.target:
+                bits.append(f"at {self.target}")
+            if self.n and not self.path:
+                bits.append(f"x{self.n}")
         if self.cash:
             bits.append("cashing " + ",".join(f"#{c}" for c in self.cash))
         return " ".join(bits)
