@@ -58,7 +58,13 @@ class KampenBot:
         g: KampenGame = state.game if hasattr(state, "game") else self.game  # type: ignore[attr-defined]
         x = data.extra
         self._memo = {}  # per decision: odds and card dice do not change while scoring
-        scored = [(self.score(g, x, o), i) for i, o in enumerate(legal)]
+        mine, fresh = x["bn"][self.faction], x["fresh"][self.faction]
+        scored = []
+        for i, o in enumerate(legal):
+            # a group moves whole or as a single battalion: the bot does not weigh every split
+            if type(o) is KMove and 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0):
+                continue
+            scored.append((self.score(g, x, o), i))
         top = max(s for s, _ in scored)
         best = [legal[i] for s, i in scored if s >= top - 1e-9]
         return best[self.rng.randrange(len(best))]

@@ -167,9 +167,10 @@ def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) ->
                 continue
             ad, drm = map(int, k.split("|"))
             dist = diff_outcomes(crt, ad, drm)
-            ex = sum((p for (_, dl), p in dist if dl >= 1), Fraction(0))
-            hits = sum(c for res, c in results.items() if int(res.split("/")[1]) >= 1)
-            out.append({"combat": f"AD {ad}, DRM {drm:+d}", "quantity": "defender loses >= 1", "n": n,
+            # the attacker's own loss is the result that stays uncertain at every column (T5)
+            ex = sum((p for (al, _), p in dist if al >= 1), Fraction(0))
+            hits = sum(c for res, c in results.items() if int(res.split("/")[0]) >= 1)
+            out.append({"combat": f"AD {ad}, DRM {drm:+d}", "quantity": "attacker loses >= 1", "n": n,
                         "sampled": hits / n, "exact": ex, "z": _z(hits, n, ex)})
     return sorted(out, key=lambda e: -e["n"])
 
