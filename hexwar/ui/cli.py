@@ -631,9 +631,27 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     from hexwar.ui.play import describe
     from hexwar.ui.render import render_svg
 
-    g = _narvik(switch)
     try:
         log = SaveFile(file).load()
+    except (ValueError, OSError) as e:
+        raise UserError(f"{file}: {e}") from None
+    kampen = log.meta.get("game") == "kampen"
+    stacks_of: Any = None
+    if kampen:  # Kampen om Norge saves name their scenario and board
+        from hexwar.games.kampen import KampenGame
+        from hexwar.games.kampen.boards import kampen_board
+        from hexwar.ui.kampen_play import COLOURS, SHORT, say
+
+        g = KampenGame(log.meta.get("scenario", "intro-narvik"), kampen_board(log.meta.get("board", "norway")))
+        describe = say  # noqa: F811
+
+        def stacks_of(d: Any) -> dict[str, list[tuple[str, int, str]]]:
+            x = d.extra
+            return {a: [(SHORT[f], n, COLOURS[f]) for f in ("germans", "norwegians", "allies") if (n := x["bn"][f].get(a, 0))]
+                    for a in g.land if any(x["bn"][f].get(a, 0) for f in x["bn"])}
+    else:
+        g = _narvik(switch)
+    try:
         st = replay_log(g, type(log)(log.meta))  # the start, then entry by entry
     except ValueError as e:
         raise UserError(str(e)) from None
@@ -653,14 +671,16 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
             for ev in events:
                 out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
-            (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(
-                render_svg(g.board, st.data, title=f"turn {st.data.turn}, order {entry.seq}: {order.text()}"), encoding="utf-8")
+            title = f"turn {st.data.turn}, order {entry.seq}: {order.text()}"
+            drawing = (render_svg(g.board, None, title=title, stacks=stacks_of(st.data)) if kampen
+                       else render_svg(g.board, st.data, title=title))
+            (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(drawing, encoding="utf-8")
         last_turn = st.data.turn
     res = st.result()
     if json_:
         _emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
     else:
-        out.print(f"{len(rows)} orders; {res.level}; VP {res.vp}", markup=False)
+        out.print(f"{len(rows)} orders; {res.level}; " + (f"battalions {res.vp}" if kampen else f"VP {res.vp}"), markup=False)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ and explanations."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from rich.table import Table
 
@@ -106,7 +106,7 @@ class KampenPlayer(Player):
         return f"{x['ended']}: {res.level}"
 
 
-def say(e: dict[str, Any]) -> str:
+def say(e: Mapping[str, Any]) -> str:
     """One Kampen event as a sentence, with its rule."""
     from hexwar.ui.play import describe
 

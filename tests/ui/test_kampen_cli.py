@@ -79,3 +79,17 @@ def test_play_kampen_from_the_cli_on_the_hex_board(tmp_path):
     assert "game over" in res.output
     meta = __import__("hexwar.core.log", fromlist=["SaveFile"]).SaveFile(save).load().meta
     assert meta["board"] == "nordland-hex" and meta["scenario"] == "intro-narvik"
+
+
+def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
+    g = KampenGame("intro-narvik")
+    path = tmp_path / "r.hexwar"
+    s = g.new_state(4)
+    s.attach_save(path)
+    bots = {f: KampenBot(f, 4) for f in (GERMANS, NORWAY, ALLIES)}
+    for _ in range(12):
+        s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+    res = runner.invoke(app, ["replay", str(path), "--svg", str(tmp_path / "frames")])
+    assert res.exit_code == 0, res.output
+    frames = sorted((tmp_path / "frames").glob("*.svg"))
+    assert len(frames) == 12 and "DE " in frames[-1].read_text()
