@@ -205,6 +205,9 @@ class KampenBot:
             dn = x["bn"][NORWAY].get(o.src, 0)
             a = battalion_dice([(gr[1], bool(gr[2])) for gr in x["attacks"].get(o.src, [])])
             return (0.6 - (1 - win_chance(a, dn + 1))) * 3 - (2.0 if o.src in objs else 0.0)
+        if o.slot == "divert":  # send the paratroopers away from the objectives, not onto friends
+            friends = sum(x["bn"][k].get(o.target, 0) for k in COALITION)
+            return 0.5 + 0.2 * self.dist_to_goal(g, x, o.target) - (1.5 if friends else 0.0)
         if o.slot in ("counter", "evacuate", "submarine"):
             return 1.0
         if o.slot == "move":

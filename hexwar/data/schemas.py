@@ -592,13 +592,13 @@ def _factions(key: str, d: dict[str, Any]) -> None:
         raise ValueError(f"{key}: {bad[0]!r} is not a faction (germans, norwegians, allies)")
 
 
-CARD_SLOTS = ("attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine")
+CARD_SLOTS = ("attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine", "divert")
 
 
 class CardUse(Sourced):
     """One function of a card: when it is played (slot) and what it does."""
 
-    slot: Literal["attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine"]
+    slot: Literal["attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine", "divert"]
     dice: int = Field(default=0, ge=0)
     cancels: list[str] = []
     needs: Optional[Literal["air", "coast"]] = None

@@ -143,7 +143,9 @@ def test_example_3_german_round_rask_forflytning_fallskjermtropp_jagerfly_kystev
     assert KMove(GERMANS, "tysfjord", "bardufoss", 1) not in g.legal_orders(data)
     play(g, data, [legal_card(g, data, "rask_forflytning", "move", src="tysfjord", path=("bjornfjell", "bardufoss"), n=1),
                    KMove(GERMANS, "tysfjord", "narvik", 1)], dice)
-    play(g, data, [legal_card(g, data, "fallskjermtropp", "move", target="narvik"), Pass(GERMANS)], dice)
+    play(g, data, [legal_card(g, data, "fallskjermtropp", "move", target="narvik")], dice)
+    assert data.side == ALLIES and x["step"] == "divert"  # AL could divert the landing with Jagerfly (4.1) ...
+    play(g, data, [Pass(ALLIES), Pass(GERMANS)], dice)  # ... but keeps it for the Bombefly, as in the example
     assert x["step"] == "pick" and data.side == GERMANS  # NO holds no sabotage card
     play(g, data, [Fight(GERMANS, "narvik")], dice)
     play(g, data, [legal_card(g, data, "bombefly", "attack")], dice)
@@ -179,3 +181,19 @@ def test_4_2_an_illegal_order_is_refused_and_leaves_the_state_untouched(g):
     with pytest.raises(IllegalOrder):
         g.apply(data, Pass(NORWAY), Dice(1))
     assert data.to_json() == before
+
+
+def test_4_1_jagerfly_diverts_a_fallskjermtropp_landing_to_an_adjacent_area_as_in_example_4(g):
+    para = copy_of(g, GERMANS, "fallskjermtropp")
+    fighter = copy_of(g, ALLIES, "jagerfly")
+    data = position(g, GERMANS, {GERMANS: {"oslo": 2}, NORWAY: {"stavanger": 1}, ALLIES: {"bergen": 1}},
+                    {GERMANS: [para], ALLIES: [fighter]})
+    x = data.extra
+    assert "stavanger" in g.air_range(x)  # south of the "Fra Tyskland" line (A4)
+    play(g, data, [legal_card(g, data, "fallskjermtropp", "move", target="stavanger")], Dice(1))
+    assert data.side == ALLIES and x["step"] == "divert"
+    assert {o.target for o in g.legal_orders(data) if isinstance(o, PlayCard)} == {"haugesund", "egersund"}
+    events = play(g, data, [legal_card(g, data, "jagerfly", "divert", target="haugesund")], Dice(1))
+    assert any(e["type"] == "diverted" and e["to"] == "haugesund" for e in events)
+    assert x["bn"][GERMANS].get("haugesund") == 1 and "stavanger" not in x["attacks"]
+    assert data.side == GERMANS and x["step"] == "move"  # back to the German movement phase

@@ -398,6 +398,14 @@ class KampenGame:
                             out.append(PlayCard(f, c.id, c.card, "escape", src=tgt, target=b))
         return list(dict.fromkeys(out))
 
+    def _legal_divert(self, data: GameState, x: dict[str, Any], f: str) -> list[Order]:
+        out: list[Order] = [Pass(f)]
+        for c, _ in self.hand_uses(x, f, "divert"):
+            for b in self.nbrs[x["para"]["target"]]:
+                out.append(PlayCard(f, c.id, c.card, "divert", target=b))
+            break
+        return out
+
     def _legal_counter(self, data: GameState, x: dict[str, Any], f: str) -> list[Order]:
         sab = self.copies[x["sab"]["copy"]]
         out: list[Order] = [Pass(f)]
@@ -576,7 +584,12 @@ class KampenGame:
         if u.rapid or u.rail:
             self._move(x, f, o.src, o.path[-1], o.n, events, "4.1 " + cp.card, via=o.path[:-1])
         elif u.paradrop:  # Ex 3: a new battalion anywhere within air range
-            self._arrive(x, f, o.target, u.paradrop, events, "Ex 3 " + cp.card)
+            x["para"] = {"target": o.target, "n": u.paradrop, "card": cp.card}
+            for g in enemies(f):  # 4.1: a red-square Jagerfly may divert the landing (Ex 4)
+                if len(self._legal_divert(data, x, g)) > 1:
+                    self._ask(data, x, "divert", g)
+                    return
+            self._land_paratroops(data, x, o.target, events)
         elif u.airlift:
             self._move(x, f, o.src, o.target, o.n, events, "2.3 " + cp.card, air=True)
         elif u.invasion:  # Ex 2: cash cards now, land from the sea (attacking if hostile)
@@ -587,6 +600,19 @@ class KampenGame:
             n = sym // 3
             if n:
                 self._arrive(x, f, o.target, n, events, "Ex 2 " + cp.card)
+
+    def _do_divert(self, data: GameState, x: dict[str, Any], o: Order, dice: Dice, events: list) -> None:
+        where = x["para"]["target"]
+        if isinstance(o, PlayCard):
+            self._use_card(x, data.side, o.copy, events)
+            events.append({"type": "diverted", "by": o.card, "from": where, "to": o.target, "rule": "4.1, Ex 4"})
+            where = o.target
+        self._land_paratroops(data, x, where, events)
+        self._ask(data, x, "move", x["f"])
+
+    def _land_paratroops(self, data: GameState, x: dict[str, Any], where: str, events: list) -> None:
+        p = x.pop("para")
+        self._arrive(x, x["f"], where, p["n"], events, "Ex 3 " + p["card"])
 
     def _move(self, x: dict[str, Any], f: str, a: str, b: str, n: int, events: list, rule: str,
               via: tuple[str, ...] = (), air: bool = False) -> None:
