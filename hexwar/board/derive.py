@@ -2,7 +2,8 @@
 
 This is how the same Kampen om Norge fight is put on a hex board (and, aggregated back with
 :meth:`AreaBoard.from_hexes`, on an area board built from hexes). Each hex whose centre lies
-in a land area belongs to that area (``regions``); other hexes are sea. A hexside between
+in a land area belongs to that area (``regions``); other hexes are sea and belong to the
+sea area whose polygon holds them (so an aggregated board keeps its coasts). A hexside between
 hexes of two areas whose area border is a fjord or lake carries that feature; hexes holding
 an area's town carry the area's place kinds and its id as name, so scenarios written for the
 area map name the same places on the hex map.
@@ -33,7 +34,7 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
     >>> doc = hex_map_from_areas(ab, 20.0, ["narvik", "bjornfjell", "tysfjord"])
     >>> hb = HexBoard(HexMapSpec.model_validate(doc))
     >>> sorted(doc["regions"])
-    ['bjornfjell', 'narvik', 'tysfjord']
+    ['VI', 'VII', 'bjornfjell', 'narvik', 'tysfjord']
     """
     if ab.projection is None:
         raise ValueError(f"{ab.name}: an area map needs a projection to be cut into hexes")
@@ -67,7 +68,11 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
             if hits:
                 region[hid] = hits[0]
                 terrain[hid] = LAND_TERRAIN
-    # every kept area gets at least its town's hex, even where it is narrower than a hex
+    # sea hexes belong to the sea area whose polygon holds them (else the nearest): an
+    # aggregated board keeps its coasts, which the rules read (Kampen 2.3, 4.3)
+    seas = [a for a in ab.locations() if ab.terrain(a) == "sea"]
+    sea_shapes = {a: ab.geometry(a) for a in seas}
+    sea_of: dict[str, str] = {}
     towns: dict[str, str] = {}
     for a in keep:
         lonlat = ab.centers.get(a)
@@ -80,6 +85,15 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
         towns[a] = hid
         region[hid] = a
         terrain[hid] = LAND_TERRAIN
+    if seas:
+        for c in range(1, cols + 1):
+            for r in range(1, rows + 1):
+                hid = grid.format(c, r)
+                if hid in region:
+                    continue
+                lon, lat = plane.to_lonlat(*hexes.center_xy(hexes.offset_to_axial(c, r), hex_km))
+                pt = Point(*ab.projection.to_xy(lon, lat))
+                sea_of[hid] = min(seas, key=lambda s: (not sea_shapes[s].contains(pt), sea_shapes[s].distance(pt), s))
     hexsides: dict[str, list[str]] = {}
     for hid, a in region.items():
         for n in hexes.neighbour_ids(hid, grid):
@@ -100,6 +114,10 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
     regions: dict[str, list[str]] = {}
     for hid, a in sorted(region.items()):
         regions.setdefault(a, []).append(hid)
+    for hid, s in sorted(sea_of.items()):
+        regions.setdefault(s, []).append(hid)
+    for s in sorted({s for s in sea_of.values() if ab.is_a(s, "mined")}):
+        places += [{"at": h, "kinds": ["mined"], "name": s} for h in regions[s]]
     return {
         "kind": "hex_map",
         "name": name or f"{ab.name}-hex{int(hex_km)}",
