@@ -170,6 +170,7 @@ def render_svg(
                     out.append(f'<text x="{x:.1f}" y="{y + 18:.1f}" font-size="9" font-weight="bold" text-anchor="middle">{escape(name)}</text>')
             else:
                 out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{escape(name or loc)}</text>')
+    out += _air_ranges(board, fr)
     for path in paths:
         pts = " ".join(f"{centres[x][0]:.1f},{centres[x][1]:.1f}" for x in path if x in centres)
         out.append(f'<polyline points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2"/>')
@@ -191,6 +192,29 @@ def render_svg(
     out.append(f'<text x="8" y="{fr.height + 14:.0f}" font-size="11">{escape(title or board.name)}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _air_ranges(board: "Board", fr: "_Frame") -> list[str]:
+    """Kampen 2.3: each airfield's range line, and the "Fra Tyskland" line (dashed circles)."""
+    proj = getattr(board, "projection", None)
+    if proj is None:
+        return []
+    rings: list[tuple[str, tuple[float, float], float]] = []
+    for p in board.places("airfield"):
+        km = p.data.get("air_range_km") if p.data else None
+        ll = p.data.get("lonlat") if p.data else None
+        if km and ll:
+            rings.append((p.name or p.location, ll, float(km)))  # type: ignore[arg-type]
+    for name, (ll, km) in (getattr(board, "air_origins", {}) or {}).items():
+        rings.append((name, ll, km))
+    out = []
+    for name, (lon, lat), km in rings:
+        x, y = fr.pt(*proj.to_xy(lon, lat))
+        r = km * fr.k
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#8b3a1a" stroke-width="1" '
+                   f'stroke-dasharray="6,4"><title>air range of {escape(str(name))}: {km:g} km</title></circle>')
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#8b3a1a"><title>airfield {escape(str(name))}</title></circle>')
+    return out
 
 
 def _lines(geom) -> list[LineString]:
