@@ -175,6 +175,29 @@ def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) ->
     return sorted(out, key=lambda e: -e["n"])
 
 
+def _board_lines(setups: Sequence[Setup]) -> list[str]:
+    """What each board gives the rules: locations, coasts, fjord borders, and which of the
+    scenario's area links differ from the first board (computed, so always current)."""
+    out = ["| # | board | land locations | with an Allied coast (III-VII) | fjord/lake borders |", "|---|---|---|---|---|"]
+    games = [build_game(s) for s in setups]
+    for i, (s, g) in enumerate(zip(setups, games), 1):
+        out.append(f"| {i} | {s.board} | {len(g.land)} | {sum(g.allied_coast.values())} | {len(g.water) // 2} |")
+    base = games[0]
+    names = [a for a in base.land]
+    for s, g in list(zip(setups, games))[1:]:
+        if g.board.kind != "area":
+            continue
+        common = [a for a in names if a in g.nbrs]
+        added = sorted({tuple(sorted((a, b))) for a in common for b in g.nbrs[a] if b in common and b not in base.nbrs[a]})
+        lost = sorted({tuple(sorted((a, b))) for a in common for b in base.nbrs[a] if b in common and b not in g.nbrs[a]})
+        coast = sorted(a for a in common if g.allied_coast[a] != base.allied_coast[a])
+        out.append("")
+        out.append(f"On {s.board}, against {setups[0].board}: borders gained " + (", ".join(f"{a}-{b}" for a, b in added) or "none")
+                   + "; borders lost " + (", ".join(f"{a}-{b}" for a, b in lost) or "none")
+                   + "; coast changed for " + (", ".join(coast) or "none") + ".")
+    return out
+
+
 def _z(k: int, n: int, p: Fraction) -> float:
     pf = float(p)
     se = (pf * (1 - pf) / n) ** 0.5
@@ -307,6 +330,8 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
         for e in exact_vs_sampled(x, batches[x])[:8]:
             lines.append(f"| {i} | {e['combat']} | {e['quantity']} | {e['n']} | {e['sampled']:.3f} | "
                          f"{e['exact']} = {float(e['exact']):.3f} | {e['z']:+.2f} |")
+    if len({st.board for st in setups}) > 1 and all(st.game == "kampen" for st in setups):
+        lines += ["", "## The boards", ""] + _board_lines(setups)
     games = sorted({st.game for st in setups})
     lines += ["", "## Scale", ""] + [f"- {SCALE[g]}" for g in games]
     if len(games) > 1:
