@@ -428,6 +428,20 @@ def _narvik(switch: list[str] | None) -> Any:
     return narvik_game(Switches(**{k: True for k in switch or []}))
 
 
+def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool) -> None:
+    """Run the terminal play loop (the Narvik or the Kampen flavour); end of input quits."""
+
+    def read(prompt: str) -> str:
+        try:
+            return out.input(prompt)
+        except EOFError:
+            return "quit"
+
+    if json_:
+        _emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
+    cls(state, humans, bots, out, path, read).run()
+
+
 KAMPEN_SIDES = {"germans": {"germans"}, "norwegians": {"norwegians"}, "allies": {"allies"},
                 "coalition": {"norwegians", "allies"}, "both": {"norwegians", "allies"},
                 "all": {"germans", "norwegians", "allies"}, "none": set()}
@@ -468,15 +482,7 @@ def _play_kampen(scenario: str, board: str, side: str, opponent: str, seed: int,
     humans = KAMPEN_SIDES[side]
     bots = {f: make_kampen_bot(opponent, f, seed) for f in FACTIONS if f not in humans}
 
-    def read(prompt: str) -> str:
-        try:
-            return out.input(prompt)
-        except EOFError:
-            return "quit"
-
-    if json_:
-        _emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
-    KampenPlayer(state, humans, bots, out, path, read).run()
+    _run_player(KampenPlayer, state, humans, bots, path, json_)
 
 
 @app.command()
@@ -518,15 +524,7 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
     humans = sides[side]
     bots = {s: make_bot(opponent, s, seed, think) for s in ("allies", "germans") if s not in humans}
 
-    def read(prompt: str) -> str:
-        try:
-            return out.input(prompt)
-        except EOFError:
-            return "quit"
-
-    if json_:
-        _emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
-    Player(state, humans, bots, out, path, read).run()
+    _run_player(Player, state, humans, bots, path, json_)
 
 
 @app.command()

@@ -1223,21 +1223,23 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     dfn = parse(defend_cards, ("defend",), types(attack_cards))
     cancelled_att = {t for _, _, u in dfn if u for t in u.cancels}
     cancelled_def = {t for _, _, u in att if u for t in u.cancels}
-    ledger = []
+    ledger: list[str] = []
+
+    def card_dice(who: str, cards: list[tuple[str, int, CardUse | None]], cancelled: set[str]) -> int:
+        total = 0
+        for t, n, _ in cards:
+            if n:
+                live = t not in cancelled
+                total += n if live else 0
+                ledger.append(f"{who}: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
+        return total
+
     a = battalion_dice([(attack, fjord)])
     ledger.append(f"attacker: {attack} battalions{' across a fjord/lake (halved)' if fjord else ''}, at most 5: {a} dice [4.2]")
-    for t, n, _ in att:
-        if n:
-            live = t not in cancelled_att
-            a += n if live else 0
-            ledger.append(f"attacker: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
+    a += card_dice("attacker", att, cancelled_att)
     d = battalion_dice([(defend, False)])
-    ledger.append(f"defender: {defend} battalions, at most 5: {battalion_dice([(defend, False)])} dice [4.2]")
-    for t, n, _ in dfn:
-        if n:
-            live = t not in cancelled_def
-            d += n if live else 0
-            ledger.append(f"defender: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
+    ledger.append(f"defender: {defend} battalions, at most 5: {d} dice [4.2]")
+    d += card_dice("defender", dfn, cancelled_def)
     dist = outcomes(a, d)
     from fractions import Fraction
 
