@@ -308,7 +308,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     for (a, b, q, p), ok in zip(tests, sig):
         lines.append(f"| {labels.index(a) + 1} vs {labels.index(b) + 1} | {q} | {p:.2g} | {'yes' if ok else 'no'} |")
     lines += [""]
-    for (a, b, q, p), ok in zip(tests, sig):
+    for (a, b, q, _p), ok in zip(tests, sig):
         if ok:
             va, vb = s[a], s[b]
             if q == "Allied win rate":

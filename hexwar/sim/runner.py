@@ -14,7 +14,7 @@ import json
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterator
 
 from hexwar.core.engine import run_fast
 from hexwar.sim.setups import Setup, build_bots, build_game

@@ -388,7 +388,7 @@ class KampenGame:
                     if not g[0] or (u.land_only and g[2]):
                         continue
                     out.append(PlayCard(f, c.id, c.card, "sabotage", target=tgt, src=g[0]))
-        for c, u in self.hand_uses(x, f, "escape"):
+        for c, _u in self.hand_uses(x, f, "escape"):
             for tgt in sorted(x["attacks"]):
                 if x["bn"][NORWAY].get(tgt, 0):
                     for b in self.nbrs[tgt]:
@@ -462,7 +462,7 @@ class KampenGame:
     def _legal_evac(self, data: GameState, x: dict[str, Any], f: str) -> list[Order]:
         c = x["combat"]
         out: list[Order] = [Pass(f)]
-        for cp, u in self.hand_uses(x, f, "evacuate"):
+        for cp, _u in self.hand_uses(x, f, "evacuate"):
             if self.mined_coast[c["area"]]:
                 break  # 2.3: not in areas on the coasts of I/II
             for a in self.land:
@@ -484,7 +484,7 @@ class KampenGame:
             seen.add((cp.card, cp.symbols))
             out.append(Cash(f, cid, cp.card))
         if f == GERMANS and not x["rein"]["airlift"]:
-            for cp, u in self.hand_uses(x, f, "reinforce"):
+            for cp, _u in self.hand_uses(x, f, "reinforce"):
                 if any(x["bn"][GERMANS].get(a, 0) for a in self.airfields):
                     out.append(PlayCard(f, cp.id, cp.card, "reinforce"))
                 break
@@ -1246,7 +1246,7 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     win = sum((p for (w, _, _), p in dist.items() if w), Fraction(0))
     def_loss: dict[int, Fraction] = {}
     att_loss: dict[int, Fraction] = {}
-    for (w, kd, ka), p in dist.items():
+    for (_, kd, ka), p in dist.items():
         def_loss[min(kd, defend)] = def_loss.get(min(kd, defend), Fraction(0)) + p
         att_loss[min(ka, attack)] = att_loss.get(min(ka, attack), Fraction(0)) + p
     return {"attacker_dice": a, "defender_dice": d, "attacker_wins": win, "defender_wins": 1 - win,
