@@ -247,7 +247,6 @@ class KampenGame:
             "attacks": {}, "from": [], "combat": None, "sab": None, "rein": None,
             "landing": (self.spec.allied_landing or {}).get("battalions", 0) if self.spec.allied_landing else 0,
             "losses": {f: 0 for f in FACTIONS}, "cards_used": {f: 0 for f in FACTIONS}, "ended": "",
-            "fell": {},
         })
         for f in FACTIONS:  # digest ambiguity 8: hands are drawn at set-up
             self._draw(data, f, self.spec.hands[f], [])
@@ -971,11 +970,7 @@ class KampenGame:
         self._end_combat(data, x, events)
 
     def _end_combat(self, data: GameState, x: dict[str, Any], events: list) -> None:
-        area = x["combat"]["area"]
         x["combat"] = None
-        holder = next((f for f in FACTIONS if x["bn"][f].get(area, 0)), None)
-        if holder and holder != GERMANS and area in self.objectives() and area not in x["fell"]:
-            x["fell"][area] = data.turn  # when an objective was first taken from the Germans
         if self._wiped_out(data, x, events):
             return
         self._next_combat(data, x, events)
