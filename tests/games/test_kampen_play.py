@@ -108,3 +108,28 @@ def test_run_fast_games_are_reproducible_and_their_logs_replay_exactly():
         b, _ = run_fast(g, seed, mk())
         assert a.data.to_json() == b.data.to_json()  # same seed, same game
         assert log is not None and replay(g, log).data.to_json() == a.data.to_json()
+
+
+def test_one_game_object_plays_games_in_several_threads_at_once():
+    # the simulator and Dask's threaded workers share one ruleset object per process
+    from concurrent.futures import ThreadPoolExecutor
+
+    from hexwar.ai.kampen_bot import KampenBot
+    from hexwar.core.engine import run_fast
+
+    g = kampen_game("intro-narvik")
+
+    def play(seed):
+        return run_fast(g, seed, {f: KampenBot(f, seed) for f in FACTIONS})[0].data.to_json()
+
+    import sys
+
+    alone = [play(s) for s in range(24)]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, so a shared field shows
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            together = list(pool.map(play, range(24)))
+    finally:
+        sys.setswitchinterval(old)
+    assert together == alone

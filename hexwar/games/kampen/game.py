@@ -18,6 +18,7 @@ simulator can drive the ruleset without copies (``PlayState`` copies for undo an
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -68,7 +69,6 @@ class KampenGame:
     """The ruleset: board, cards and scenario (frozen); states are ``GameState``."""
 
     name = "kampen"
-    _dice: Dice
 
     def __init__(self, scenario: str = "intro-narvik", board: Board | None = None, library: Library | None = None):
         lib = library or default_library()
@@ -85,6 +85,7 @@ class KampenGame:
         self._build_copies()
         self._check()
         self._moves: dict[tuple[str, str, str, int], KMove] = {}
+        self._local = threading.local()
         self._pass = {f: Pass(f) for f in FACTIONS}
 
     # --- board facts the rules read ---------------------------------------------------
@@ -547,7 +548,9 @@ class KampenGame:
     def apply_unchecked(self, data: GameState, order: Order, dice: Dice, events: list[dict[str, Any]]) -> None:
         """Apply an order already known to be legal (bots and the simulator)."""
         x = data.extra
-        self._dice = dice  # the combat roll may come at the end of a chain of automatic steps
+        # the combat roll may come at the end of a chain of automatic steps; the dice travel
+        # there per thread, since one game object serves many games (Dask threads, the sim)
+        self._local.dice = dice
         getattr(self, f"_do_{x['step']}")(data, x, order, dice, events)
 
     def _use_card(self, x: dict[str, Any], f: str, cid: int, events: list, how: str = "played") -> None:
@@ -825,7 +828,7 @@ class KampenGame:
     def _roll(self, data: GameState, x: dict[str, Any], events: list) -> None:
         c = x["combat"]
         a, d, ledger = self.combat_dice(x)
-        dice = self._dice
+        dice = self._local.dice
         ra = dice.roll(a, "attack") if a else None
         rd = dice.roll(d, "defence") if d else None
         fa = ra.faces if ra else ()
