@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import shutil
+import subprocess
+import sys
 import json
 from fractions import Fraction
+from pathlib import Path
+
+import pytest
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -93,3 +100,13 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     assert res.exit_code == 0, res.output
     frames = sorted((tmp_path / "frames").glob("*.svg"))
     assert len(frames) == 12 and "DE " in frames[-1].read_text()
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")
+def test_scripted_kampen_tmux_session(tmp_path):
+    """A real terminal: help, status, explain, a move, undo, pass, map, quit, reload, continue."""
+    script = Path(__file__).resolve().parents[1] / "tmux_kampen_session.sh"
+    env = dict(os.environ, HEXWAR_PYTHON=sys.executable, WORKDIR=str(tmp_path))
+    p = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env, timeout=240)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    assert "RESUMED OK" in p.stdout
