@@ -7,18 +7,7 @@ PY=${HEXWAR_PYTHON:-python3}
 WORK=${WORKDIR:-$(mktemp -d)}
 SOCK="hexwar-kampen-$$"
 SAVE="$WORK/kampen.hexwar"
-T="tmux -L $SOCK"
-cleanup() { $T kill-server 2>/dev/null || true; }
-trap cleanup EXIT
-wait_for() {
-  for _ in $(seq 1 150); do
-    if $T capture-pane -p -t play -S -300 | grep -q "$1"; then return 0; fi
-    sleep 0.2
-  done
-  echo "timed out waiting for: $1"; $T capture-pane -p -t play -S -60; return 1
-}
-send() { $T send-keys -t play "$1" Enter; }
-orders_saved() { "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from entries").fetchone()[0])' "$SAVE"; }
+. "$(dirname "$0")/tmux_lib.sh"
 
 $T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --side germans --seed 5 --save $SAVE; echo EXITED; sleep 30"
 wait_for "germans>"

@@ -12,6 +12,7 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
+import networkx as nx
 import numpy as np
 
 from hexwar.core.orders import Order, Pass
@@ -77,25 +78,13 @@ class KampenBot:
         return g.objectives()
 
     def dist_to_goal(self, g: KampenGame, x: dict[str, Any], a: str) -> int:
-        """Areas to the nearest objective (a breadth-first table built once per board)."""
+        """Areas to the nearest objective (a table built once per board; 20 if none is reachable)."""
         table = g.__dict__.get("_goal_dist")
         if table is None:
-            goals = g.objectives()
-            table = {a: 20 for a in g.land}
-            frontier = list(goals)
-            for s in frontier:
-                table[s] = 0
-            d = 0
-            while frontier:
-                d += 1
-                nxt = []
-                for s in frontier:
-                    for n in g.nbrs[s]:
-                        if table[n] > d:
-                            table[n] = d
-                            nxt.append(n)
-                frontier = nxt
-            g._goal_dist = table  # type: ignore[attr-defined]
+            graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
+            graph.add_nodes_from(g.land)
+            near = nx.multi_source_dijkstra_path_length(graph, set(g.objectives()))
+            table = g._goal_dist = {a: int(near.get(a, 20)) for a in g.land}  # type: ignore[attr-defined]
         return table[a]
 
     def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:

@@ -58,16 +58,13 @@ def order_dice(seed: int, seq: int) -> Dice:
     return Dice(rng=random.Random(f"hexwar:{seed}:{seq}"))
 
 
-class PlayState:
-    """A game in progress: the data, the ruleset, the log, and an optional save file."""
+class FastView:
+    """A game's OpenSpiel-like queries over its ruleset and data; what a bot sees of a game
+    that ``run_fast`` plays without copies or a log."""
 
-    def __init__(self, game: Ruleset, data: GameState, log: EventLog, save: SaveFile | None = None):
+    def __init__(self, game: Any, data: GameState):
         self.game = game
         self.data = data
-        self.log = log
-        self.save = save
-
-    # --- OpenSpiel-like queries ---------------------------------------------------------
 
     def current_side(self) -> str:
         return self.game.current_side(self.data)
@@ -80,6 +77,15 @@ class PlayState:
 
     def result(self) -> Result:
         return self.game.result(self.data)
+
+
+class PlayState(FastView):
+    """A game in progress: the data, the ruleset, the log, and an optional save file."""
+
+    def __init__(self, game: Ruleset, data: GameState, log: EventLog, save: SaveFile | None = None):
+        super().__init__(game, data)
+        self.log = log
+        self.save = save
 
     # --- changes ------------------------------------------------------------------------
 
@@ -165,26 +171,6 @@ def play_out(state: PlayState, chooser: Any, max_orders: int = 100_000) -> Resul
         legal = state.legal_orders()
         state.apply(chooser(state, legal))
     return state.result()
-
-
-@dataclass
-class FastView:
-    """What a bot sees of a game run without copies or a log (``run_fast``)."""
-
-    game: Any
-    data: GameState
-
-    def current_side(self) -> str:
-        return self.game.current_side(self.data)
-
-    def legal_orders(self) -> list[Order]:
-        return self.game.legal_orders(self.data)
-
-    def is_over(self) -> bool:
-        return self.data.over
-
-    def result(self) -> Result:
-        return self.game.result(self.data)
 
 
 def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, max_orders: int = 100_000,
