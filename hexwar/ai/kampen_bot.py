@@ -78,13 +78,13 @@ class KampenBot:
         return g.objectives()
 
     def dist_to_goal(self, g: KampenGame, x: dict[str, Any], a: str) -> int:
-        """Areas to the nearest objective (a table built once per board; 20 if none is reachable)."""
+        """Areas to the nearest objective, at most 20 (a table built once per board)."""
         table = g.__dict__.get("_goal_dist")
         if table is None:
             graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
             graph.add_nodes_from(g.land)
             near = nx.multi_source_dijkstra_path_length(graph, set(g.objectives()))
-            table = g._goal_dist = {a: int(near.get(a, 20)) for a in g.land}  # type: ignore[attr-defined]
+            table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}  # capped: far is far  # type: ignore[attr-defined]
         return table[a]
 
     def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:
