@@ -84,7 +84,8 @@ class KampenBot:
             graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
             graph.add_nodes_from(g.land)
             near = nx.multi_source_dijkstra_path_length(graph, set(g.objectives()))
-            table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}  # capped: far is far  # type: ignore[attr-defined]
+            # capped at 20 (far is far; the scores were tuned with the cap)
+            table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}  # type: ignore[attr-defined]
         return table[a]
 
     def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:
