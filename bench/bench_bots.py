@@ -15,8 +15,9 @@ import time
 from collections import Counter
 
 from hexwar.ai import RandomBot
-from hexwar.ai.priority import PriorityBot, SearchBot
+from hexwar.ai.search import SearchBot
 from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik.bots import PriorityBot, search_hooks
 
 
 def play(g, make, seed, times):
@@ -41,7 +42,7 @@ def main() -> None:
     g = narvik_game()
     rnd = lambda side, seed: RandomBot(seed)  # noqa: E731
     pri = lambda side, seed: PriorityBot(side, seed)  # noqa: E731
-    sea = lambda side, seed: SearchBot(side, seed, a.think)  # noqa: E731
+    sea = lambda side, seed: SearchBot(side, seed, a.think, **search_hooks())  # noqa: E731
     times: dict[str, list[float]] = {}
     for name, make, hero, n in (
         ("priority (Allies) vs random", {"allies": pri, "germans": rnd}, "allies", a.games),

@@ -13,7 +13,7 @@ import argparse
 import time
 from collections import Counter
 
-from hexwar.ai.kampen_bot import KampenBot
+from hexwar.games.kampen.bots import KampenBot
 from hexwar.ai.random_bot import RandomBot
 from hexwar.core.engine import run_fast
 from hexwar.games.kampen import FACTIONS, KampenGame

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from hexwar.core.dice import Dice
+from hexwar.core.dice import Dice, DiceExhausted, Roll
 from hexwar.core.log import Entry, EventLog, SaveFile
-from hexwar.core.orders import IllegalOrder, Order, order_from_dict
+from hexwar.core.orders import IllegalOrder, Order, OrderKinds
 from hexwar.core.state import GameState
 
 
@@ -38,19 +38,21 @@ class Result:
 
 
 class Ruleset(Protocol):
-    """What a game supplies to the engine."""
+    """What a game supplies to the engine: its name, its order kinds and five functions."""
 
     name: str
+    orders: OrderKinds
 
     def initial_state(self, seed: int, dice: Dice) -> GameState: ...
 
-    def current_side(self, data: GameState) -> str: ...
+    # ``data`` is the game's own state type (a ``GameState`` subclass)
+    def current_side(self, data: Any) -> str: ...
 
-    def legal_orders(self, data: GameState) -> list[Order]: ...
+    def legal_orders(self, data: Any) -> list[Order]: ...
 
-    def apply(self, data: GameState, order: Order, dice: Dice) -> list[dict[str, Any]]: ...
+    def apply(self, data: Any, order: Order, dice: Dice) -> list[dict[str, Any]]: ...
 
-    def result(self, data: GameState) -> Result: ...
+    def result(self, data: Any) -> Result: ...
 
 
 def order_dice(seed: int, seq: int) -> Dice:
@@ -133,25 +135,61 @@ class PlayState(FastView):
 
 
 def new_play_state(game: Ruleset, seed: int, meta: dict[str, Any]) -> PlayState:
-    """Start a game: the ruleset's initial state, with set-up rolls logged as entry-less dice."""
+    """Start a game: the ruleset's initial state, with set-up draws logged in the meta."""
     dice = order_dice(seed, -1)
     data = game.initial_state(seed, dice)
-    log = EventLog(dict(meta, seed=seed, setup_rolls=[r.to_dict() for r in dice.rolls]))
+    log = EventLog(dict(meta, game=game.name, seed=seed, setup_rolls=[r.to_dict() for r in dice.rolls]))
     return PlayState(game, data, log)
 
 
-def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
-    """Rebuild a game from its log using only the recorded rolls (no RNG)."""
-    from hexwar.core.dice import Roll
+class ReplayError(ValueError):
+    """A log that does not replay on this game: another game's, tampered, or diverging."""
 
-    setup = [Roll(r["purpose"], tuple(r["faces"])) for r in log.meta.get("setup_rolls", [])]
-    data = game.initial_state(log.meta["seed"], Dice.replaying(setup))
-    st = PlayState(game, data, EventLog(dict(log.meta)))
+
+def replay_start(game: Ruleset, meta: dict[str, Any]) -> PlayState:
+    """Return the start of a logged game, its set-up draws read back from the meta."""
+    if meta.get("game", game.name) != game.name:
+        raise ReplayError(f"this is a save of {meta.get('game')!r}, not of {game.name!r}")
+    seed = meta.get("seed")
+    if type(seed) is not int:
+        raise ReplayError(f"the log's seed is {seed!r}, not a whole number")
+    try:
+        setup = [Roll.from_dict(r) for r in meta.get("setup_rolls", [])]
+    except ValueError as e:
+        raise ReplayError(f"set-up draws: {e}") from None
+    dice = Dice.replaying(setup)
+    try:
+        data = game.initial_state(seed, dice)
+    except DiceExhausted as e:
+        raise ReplayError(f"set-up: {e}") from None
+    if dice.left():
+        raise ReplayError(f"set-up: the log holds {dice.left()} draw(s) the game never made")
+    return PlayState(game, data, EventLog(dict(meta)))
+
+
+def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str, Any]]:
+    """Apply one logged entry with its recorded draws; raise :class:`ReplayError` where the
+    log and the game disagree (an illegal order, other dice, other events)."""
+    order = st.game.orders.from_dict(e.order)
+    dice = Dice.replaying(e.rolls)
+    try:
+        events = st._apply(order, dice, e.seq)
+    except IllegalOrder as exc:
+        raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}") from None
+    except DiceExhausted as exc:
+        raise ReplayError(f"order {e.seq} ({order.text()}): {exc}") from None
+    if dice.left():
+        raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made")
+    if verify and events != e.events:
+        raise ReplayError(f"replay diverged at order {e.seq} ({order.text()}): events differ from the log")
+    return events
+
+
+def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
+    """Rebuild a game from its log using only the recorded draws (no RNG)."""
+    st = replay_start(game, log.meta)
     for e in log.entries:
-        dice = Dice.replaying(e.rolls)
-        events = st._apply(order_from_dict(e.order), dice, e.seq)
-        if verify and events != e.events:
-            raise ValueError(f"replay diverged at order {e.seq} ({e.order}): events differ from the log")
+        replay_entry(st, e, verify)
     return st
 
 
@@ -185,8 +223,10 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
     need :meth:`PlayState.apply` instead. ``observe(view, events)`` is called after every
     order (the simulator records objectives and combats with it).
     """
-    data = game.initial_state(seed, order_dice(seed, -1))
-    log = EventLog(dict(meta or {}, seed=seed, setup_rolls=[])) if record else None
+    setup = order_dice(seed, -1)
+    data = game.initial_state(seed, setup)
+    log = (EventLog(dict(meta or {}, game=game.name, seed=seed, setup_rolls=[r.to_dict() for r in setup.rolls]))
+           if record else None)
     rng = random.Random(f"hexwar-fast:{seed}")
     view = FastView(game, data)
     unchecked = getattr(game, "apply_unchecked", None)

@@ -34,7 +34,7 @@ class Entry:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Entry":
-        return cls(d["seq"], d["order"], [Roll(r["purpose"], tuple(r["faces"])) for r in d["rolls"]], list(d["events"]))
+        return cls(d["seq"], d["order"], [Roll.from_dict(r) for r in d["rolls"]], list(d["events"]))
 
 
 @dataclass

@@ -1,13 +1,16 @@
 """Typed orders. Every decision a side makes (a move, an assault, a choice of how to take a
 combat result, a card) is an order; orders are frozen, comparable and round-trip as dicts.
 
-Games add order types with :func:`register`.
+Order kinds are namespaced per game: each game lists the order types it understands in an
+:class:`OrderKinds`, so two games may both have a ``place`` order (Assault on Narvik's German
+arrivals, Kampen om Norge's battalions) and a log is always read with its own game's kinds.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 
 class IllegalOrder(ValueError):
@@ -17,15 +20,6 @@ class IllegalOrder(ValueError):
         self.reason = reason
         self.rule = rule
         super().__init__(f"{reason} ({rule})" if rule else reason)
-
-
-_REGISTRY: dict[str, type["Order"]] = {}
-
-
-def register(cls: type["Order"]) -> type["Order"]:
-    """Class decorator: make an order type known to :func:`order_from_dict`."""
-    _REGISTRY[cls.kind] = cls
-    return cls
 
 
 @dataclass(frozen=True)
@@ -45,25 +39,64 @@ class Order:
         return self.kind
 
 
-def _tuples(v: Any) -> Any:
-    if isinstance(v, list):
-        return tuple(_tuples(x) for x in v)
-    return v
+class OrderKinds:
+    """The order types one game understands, by kind: a game's namespace of orders.
+
+    >>> kinds = OrderKinds("example", [Pass, Move])
+    >>> kinds.from_dict({"kind": "move", "side": "allies", "unit": "1SG", "path": ["1710", "1810"]})
+    Move(side='allies', unit='1SG', path=('1710', '1810'))
+    >>> kinds.from_dict({"kind": "assault", "side": "allies"})
+    Traceback (most recent call last):
+    ...
+    hexwar.core.orders.IllegalOrder: example has no order kind 'assault'; its kinds: move, pass (6.0)
+    """
+
+    def __init__(self, game: str, types: Iterable[type[Order]]):
+        self.game = game
+        self.types: dict[str, type[Order]] = {}
+        for cls in types:
+            if cls.kind in self.types and self.types[cls.kind] is not cls:
+                raise ValueError(f"{game}: two order types share the kind {cls.kind!r}")
+            self.types[cls.kind] = cls
+        self._adapters: dict[str, Any] = {}
+
+    def __contains__(self, order: object) -> bool:
+        return isinstance(order, Order) and self.types.get(order.kind) is type(order)
+
+    def from_dict(self, d: Any) -> Order:
+        """Rebuild an order from :meth:`Order.to_dict` output.
+
+        Anything that is not an order of this game (an unknown kind, a missing or unknown
+        field, a value of the wrong type) raises :class:`IllegalOrder` naming it.
+        """
+        if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
+            raise IllegalOrder(f"an order is a mapping with a 'kind', not {d!r}", "6.0")
+        kind = d["kind"]
+        cls = self.types.get(kind)
+        if cls is None:
+            raise IllegalOrder(f"{self.game} has no order kind {kind!r}; its kinds: {', '.join(sorted(self.types))}", "6.0")
+        body = {k: v for k, v in d.items() if k != "kind"}
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(body) - names)
+        if unknown:
+            raise IllegalOrder(f"{kind} order has no field {unknown[0]!r}", "6.0")
+        adapter = self._adapters.get(kind)
+        if adapter is None:
+            from pydantic import TypeAdapter
+
+            adapter = self._adapters[kind] = TypeAdapter(cls)
+        from pydantic import ValidationError
+
+        try:  # strict JSON validation: lists become tuples, nothing else is coerced
+            return adapter.validate_json(json.dumps(body), strict=True)
+        except (ValidationError, TypeError, ValueError) as exc:
+            if isinstance(exc, ValidationError):
+                e = exc.errors()[0]
+                where = ".".join(str(p) for p in e["loc"]) or kind
+                raise IllegalOrder(f"{kind} order field {where}: {e['msg']}", "6.0") from None
+            raise IllegalOrder(f"{kind} order: {exc}", "6.0") from None
 
 
-def order_from_dict(d: Mapping[str, Any]) -> Order:
-    """Rebuild an order from :meth:`Order.to_dict` output."""
-    d = dict(d)
-    kind = d.pop("kind")
-    try:
-        cls = _REGISTRY[kind]
-    except KeyError:
-        raise ValueError(f"unknown order kind {kind!r}; known: {sorted(_REGISTRY)}") from None
-    names = {f.name for f in fields(cls)}
-    return cls(**{k: _tuples(v) for k, v in d.items() if k in names})
-
-
-@register
 @dataclass(frozen=True)
 class Pass(Order):
     """Pass the initiative (9.2)."""
@@ -74,7 +107,6 @@ class Pass(Order):
         return "pass"
 
 
-@register
 @dataclass(frozen=True)
 class Move(Order):
     """Move one unit along a path of adjacent locations (14.0)."""
@@ -87,7 +119,6 @@ class Move(Order):
         return f"move {self.unit} {'>'.join(self.path)}"
 
 
-@register
 @dataclass(frozen=True)
 class Assault(Order):
     """Assault an enemy-held location with adjacent units (15.1)."""
@@ -100,7 +131,6 @@ class Assault(Order):
         return f"assault {self.target} with {','.join(self.units)}"
 
 
-@register
 @dataclass(frozen=True)
 class TakeResult(Order):
     """Choose how to take one CRT result point: retreat, fatigue or eliminate (15.2)."""
@@ -117,7 +147,6 @@ class TakeResult(Order):
         return f"take {self.option}{extra}"
 
 
-@register
 @dataclass(frozen=True)
 class Retreat(Order):
     """Retreat one unit along a path (15.3)."""
@@ -130,7 +159,6 @@ class Retreat(Order):
         return f"retreat {self.unit} {'>'.join(self.path)}"
 
 
-@register
 @dataclass(frozen=True)
 class Advance(Order):
     """Advance units into a vacated location after an assault (15.3), or decline."""

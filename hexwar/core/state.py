@@ -1,19 +1,20 @@
-"""Game-agnostic state: unit types (frozen), units, and ``GameState`` with a JSON round trip."""
+"""Game-agnostic state: units, tracks and logs in ``GameState``, with a JSON round trip.
+
+A game whose state holds more than the common fields subclasses ``GameState`` with typed
+fields (``class NarvikData(GameState, game="narvik")``); :meth:`GameState.from_json` rebuilds
+the right class from the ``game`` name the JSON carries. Nested records are dataclasses:
+frozen ones are shared between copies, mutable ones are copied by :meth:`GameState.clone`.
+"""
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import json
-from dataclasses import asdict, dataclass, field, replace
-from typing import Any, Iterable, Iterator, Mapping
+from dataclasses import asdict, dataclass, field, fields
+from fractions import Fraction
+from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
 from hexwar.data.tables import UnitType, fraction, unit_types_from_spec  # noqa: F401 (re-export)
-
-#: ``extra`` keys holding append-only logs (copied shallowly by ``clone``)
-APPEND_ONLY = frozenset({"fatigue_log", "setup_events"})
-
-#: Names of the off-map pools a unit may be in instead of a location.
-POOLS = ("eliminated", "interned", "exited", "redeployed", "reinforcements", "removed", "replaced")
 
 
 @dataclass
@@ -37,9 +38,63 @@ class Unit:
         return flag in self.flags
 
 
+@dataclass(frozen=True)
+class VpAward:
+    """Victory points awarded, and why (the VP track's ledger)."""
+
+    turn: int
+    side: str
+    vp: int
+    cause: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class FatigueRecord:
+    """One change of a unit's fatigue points, with its cause and rule (10.0)."""
+
+    turn: int
+    unit: str
+    cause: str
+    fp: int
+    applied: int
+    after: int
+    rule: str
+
+
+_ATOMIC = (str, int, bool, float, type(None), Fraction, tuple)
+_STATE_TYPES: dict[str, type["GameState"]] = {}
+
+
+def copy_value(v: Any) -> Any:
+    """Return an independent copy of state data: containers and mutable records are copied,
+    immutable values (and frozen dataclasses) are shared."""
+    t = type(v)
+    if t in _ATOMIC:
+        return v
+    if t is list:
+        return [x if type(x) in _ATOMIC else copy_value(x) for x in v]
+    if t is dict:
+        return {k: (x if type(x) in _ATOMIC else copy_value(x)) for k, x in v.items()}
+    params = getattr(t, "__dataclass_params__", None)
+    if params is not None:
+        if params.frozen:
+            return v
+        new = object.__new__(t)
+        for f in fields(v):
+            object.__setattr__(new, f.name, copy_value(getattr(v, f.name)))
+        return new
+    if t is set:
+        return set(v)
+    raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely")
+
+
 @dataclass
 class GameState:
     """Everything that changes during a game. Pure data: it round-trips through JSON."""
+
+    #: The off-map pools a unit may be in instead of a location (a game adds its own).
+    POOLS: ClassVar[frozenset[str]] = frozenset({"eliminated", "removed", "reinforcements"})
 
     game: str
     scenario: str
@@ -49,15 +104,21 @@ class GameState:
     side: str = ""
     weather: str = ""
     units: dict[str, Unit] = field(default_factory=dict)
-    control: dict[str, str] = field(default_factory=dict)
     vp: dict[str, int] = field(default_factory=dict)
-    vp_log: list[dict[str, Any]] = field(default_factory=list)
+    vp_log: list[VpAward] = field(default_factory=list)
     tracks: dict[str, int] = field(default_factory=dict)
     bases: list[str] = field(default_factory=list)
     passes: int = 0
     over: bool = False
     winner: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    fatigue_log: list[FatigueRecord] = field(default_factory=list)
+
+    def __init_subclass__(cls, game: str | None = None, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if game is not None:
+            if game in _STATE_TYPES and _STATE_TYPES[game].__qualname__ != cls.__qualname__:
+                raise ValueError(f"two state types for game {game!r}")
+            _STATE_TYPES[game] = cls
 
     # --- queries ------------------------------------------------------------------------
 
@@ -95,33 +156,34 @@ class GameState:
 
     def remove(self, uid: str, pool: str) -> None:
         """Take a unit off the map into a pool."""
-        if pool not in POOLS:
-            raise ValueError(f"unknown pool {pool!r}")
+        if pool not in self.POOLS:
+            raise ValueError(f"unknown pool {pool!r}; {self.game} has {', '.join(sorted(self.POOLS))}")
         u = self.units[uid]
         u.loc, u.pool = None, pool
 
     def add_vp(self, side: str, points: int, cause: str, section: str) -> None:
-        """Award victory points and log the cause (29.0)."""
+        """Award victory points and log the cause."""
         self.vp[side] = self.vp.get(side, 0) + points
-        self.vp_log.append({"turn": self.turn, "side": side, "vp": points, "cause": cause, "rule": section})
+        self.vp_log.append(VpAward(self.turn, side, points, cause, section))
 
     # --- copies and JSON ----------------------------------------------------------------
 
     def clone(self) -> "GameState":
         """Return an independent copy.
 
-        Units and containers are copied; append-only logs (entries never change once
-        written) are copied as new lists of the same entries, which keeps a copy cheap as
-        a game grows.
+        Units and containers are copied; frozen records (log entries, decisions) are
+        shared, since nothing ever changes them, which keeps a copy cheap as a game grows.
         """
-        new = copy.copy(self)
-        new.units = {k: replace(u, flags=list(u.flags)) for k, u in self.units.items()}
-        new.control = dict(self.control)
-        new.vp = dict(self.vp)
-        new.vp_log = list(self.vp_log)
-        new.tracks = dict(self.tracks)
-        new.bases = list(self.bases)
-        new.extra = {k: (list(v) if k in APPEND_ONLY else copy.deepcopy(v)) for k, v in self.extra.items()}
+        new = object.__new__(type(self))
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name == "units":
+                v = {k: dataclasses.replace(u, flags=list(u.flags)) for k, u in v.items()}
+            elif f.name in ("vp_log", "fatigue_log"):
+                v = list(v)
+            else:
+                v = copy_value(v)
+            object.__setattr__(new, f.name, v)
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -132,19 +194,40 @@ class GameState:
 
     def to_json(self) -> str:
         """Return the state as canonical JSON (sorted keys)."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=_json_default)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "GameState":
-        """Rebuild a state from :meth:`to_dict` output."""
-        d = dict(d)
-        units = {k: Unit(**v) for k, v in d.pop("units").items()}
-        return cls(units=units, **d)
+        """Rebuild a state from :meth:`to_dict` output, as the class its ``game`` names."""
+        target = cls
+        if cls is GameState:
+            target = _STATE_TYPES.get(str(d.get("game", "")), GameState)
+        return _adapter(target).validate_python(dict(d))
 
     @classmethod
     def from_json(cls, text: str) -> "GameState":
         """Rebuild a state from :meth:`to_json` output."""
         return cls.from_dict(json.loads(text))
+
+
+def _json_default(v: Any) -> Any:
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, (set, frozenset)):
+        return sorted(v)
+    raise TypeError(f"cannot serialise {type(v).__name__}")
+
+
+_ADAPTERS: dict[type, Any] = {}
+
+
+def _adapter(cls: type) -> Any:
+    a = _ADAPTERS.get(cls)
+    if a is None:
+        from pydantic import TypeAdapter
+
+        a = _ADAPTERS[cls] = TypeAdapter(cls)
+    return a
 
 
 def ids(units: Iterable[Unit]) -> list[str]:

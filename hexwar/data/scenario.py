@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from hexwar.data import schemas as S
 from hexwar.data.loader import DataError, Library, Problem, _rel, default_library, parse, read_yaml
@@ -185,8 +185,13 @@ def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tab
     return probs
 
 
-def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
-    """Validate every YAML file under a data root; return (problems, files checked)."""
+def validate_tree(root: Path | None = None, checks: Sequence[Callable[[Library], list[Problem]]] = ()) -> tuple[list[Problem], int]:
+    """Validate every YAML file under a data root; return (problems, files checked).
+
+    Each file is checked against the schema its ``kind`` names, maps against themselves,
+    OOBs against their unit types and generic scenarios against their map, OOB and tables;
+    ``checks`` are the games' own cross-checks (the registry passes them).
+    """
     from hexwar.board.areaboard import check_area_map
     from hexwar.board.hexboard import check_hex_map
 
@@ -194,7 +199,6 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
     probs: list[Problem] = []
     files = lib.files()
     scenarios = []
-    kampen: list[Path] = []
     for path in files:
         rel = _rel(path)
         try:
@@ -208,8 +212,6 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
             probs += check_area_map(spec, rel)
         elif isinstance(spec, S.ScenarioSpec):
             scenarios.append(path)
-        elif isinstance(spec, S.KampenScenarioSpec):
-            kampen.append(path)
         elif isinstance(spec, S.OobSpec):
             try:
                 lib.load("oob", spec.unit_types, "unit_types")
@@ -225,11 +227,9 @@ def validate_tree(root: Path | None = None) -> tuple[list[Problem], int]:
                 if str(p) not in seen:
                     seen.add(str(p))
                     probs.append(p)
-    for path in kampen:  # cards, start areas and objectives against the cards file and board
-        from hexwar.games.kampen.game import KampenGame
-
-        try:
-            KampenGame(path.stem, library=lib)
-        except DataError as e:
-            probs += [p for p in e.problems if str(p) not in seen]
+    for check in checks:
+        for p in check(lib):
+            if str(p) not in seen:
+                seen.add(str(p))
+                probs.append(p)
     return probs, len(files)

@@ -303,3 +303,63 @@ class AirTable:
         row = min(12, max(2, roll + drm)) - 2
         c = self.column(ap)
         return c[2][row], c[3][row]
+
+
+@dataclass(frozen=True)
+class VpAward:
+    """One cause of victory points (from a ``victory_points`` chart)."""
+
+    key: str
+    to: str
+    vp: int
+    by_type: Mapping[str, int]
+    last_turn: int | None
+    text: str
+    source: str
+
+    def points(self, unit_type: UnitType | None = None) -> int:
+        """Return the VP for a unit of this type (its type key first, then its kind)."""
+        if unit_type is not None:
+            if unit_type.key in self.by_type:
+                return self.by_type[unit_type.key]
+            if unit_type.kind in self.by_type:
+                return self.by_type[unit_type.kind]
+        return self.vp
+
+
+@dataclass(frozen=True)
+class VictoryPoints:
+    """A game's VP awards by cause (Assault on Narvik 29.0)."""
+
+    name: str
+    awards: Mapping[str, VpAward]
+
+    @classmethod
+    def from_spec(cls, spec: S.VictoryPointsSpec) -> "VictoryPoints":
+        return cls(spec.name, {k: VpAward(k, a.to, a.vp, dict(a.by_type), a.last_turn, a.text, a.source)
+                               for k, a in spec.awards.items()})
+
+    def __getitem__(self, key: str) -> VpAward:
+        return self.awards[key]
+
+
+@dataclass(frozen=True)
+class VictoryLevels:
+    """Victory levels by bands of the VP differential (Assault on Narvik 25.1)."""
+
+    name: str
+    plus: str
+    minus: str
+    bands: tuple[tuple[int | None, int | None, str, str | None], ...]
+
+    @classmethod
+    def from_spec(cls, spec: S.VictoryLevelsSpec) -> "VictoryLevels":
+        return cls(spec.name, spec.plus, spec.minus, tuple((b.min, b.max, b.level, b.winner) for b in spec.levels))
+
+    def level(self, vp: Mapping[str, int]) -> tuple[int, str, str | None]:
+        """Return the differential, the level and the side it favours for a VP track."""
+        diff = vp.get(self.plus, 0) - vp.get(self.minus, 0)
+        for lo, hi, name, winner in self.bands:
+            if (lo is None or lo <= diff) and (hi is None or diff <= hi):
+                return diff, name, winner
+        raise AssertionError(diff)  # pragma: no cover - the schema makes the bands cover every integer

@@ -9,15 +9,14 @@ section, so a player can check each figure against the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Iterable
 
+from hexwar.core.state import FatigueRecord
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.core.state import GameState, Unit
     from hexwar.data.scenario import Tables
-
-LOG_KEY = "fatigue_log"
 
 #: rule section of each fatigue cause on the table
 CAUSE_RULES = {
@@ -89,9 +88,7 @@ def add_fatigue(
         after = max(0, min(fl, before + asked))
     u.fatigue = after
     change = FatigueChange(uid, cause, asked, after - before, before, after, section)
-    state.extra.setdefault(LOG_KEY, []).append(
-        {"turn": state.turn, "unit": uid, "cause": cause, "fp": asked, "applied": after - before, "after": after, "rule": section}
-    )
+    state.fatigue_log.append(FatigueRecord(state.turn, uid, cause, asked, after - before, after, section))
     return change
 
 
@@ -143,14 +140,14 @@ def explain_fatigue(state: "GameState", tables: "Tables", uid: str, turn: int | 
     """Return a unit's fatigue ledger: every logged change with its cause and section."""
     u = state.units[uid]
     led = Ledger(f"fatigue of {uid} (FL {fatigue_limit(tables, u)})")
-    for e in state.extra.get(LOG_KEY, []):
-        if e["unit"] == uid and (turn is None or e["turn"] == turn):
-            note = "" if e["applied"] == e["fp"] else f" (applied {e['applied']:+d}: clamped to 0..FL)"
-            led.add(f"turn {e['turn']} {e['cause']}{note}", f"{e['fp']:+d}", e["rule"])
+    for e in state.fatigue_log:
+        if e.unit == uid and (turn is None or e.turn == turn):
+            note = "" if e.applied == e.fp else f" (applied {e.applied:+d}: clamped to 0..FL)"
+            led.add(f"turn {e.turn} {e.cause}{note}", f"{e.fp:+d}", e.rule)
     led.total = u.fatigue
     return led
 
 
-def fatigue_log(state: "GameState") -> list[dict[str, Any]]:
-    """Return the raw fatigue log."""
-    return list(state.extra.get(LOG_KEY, []))
+def fatigue_log(state: "GameState") -> list["FatigueRecord"]:
+    """Return the fatigue log: every change, with its cause and rule."""
+    return list(state.fatigue_log)

@@ -1,8 +1,8 @@
 """Naval movement (Assault on Narvik 20.1, 22.1; A31).
 
 Ships move only through water locations, from one to the next only where a ``waterway``
-border joins them, and between an off-map box (Harstad) and the map-edge locations it
-links to. Within one move a ship may pass box -> edge or edge -> box once, not both;
+border joins them, and between an off-map box (the game names it: Assault on Narvik's
+Harstad) and the map-edge locations it links to. Within one move a ship may pass box -> edge or edge -> box once, not both;
 map-edge locations linked to the box are joined to each other (A31: edge to edge).
 """
 
@@ -21,7 +21,7 @@ WATER = frozenset({"sea", "coast"})
 _CACHE: "weakref.WeakKeyDictionary[object, dict[tuple[str, str], dict[str, tuple[str, ...]]]]" = weakref.WeakKeyDictionary()
 
 
-def naval_destinations(board: "Board", start: str, box: str = "harstad") -> dict[str, tuple[str, ...]]:
+def naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
     """Return every location a ship at ``start`` may end a naval move in, with a path (20.1).
 
     A move that starts in the box may not end in it (20.1); a move may cross the box link
@@ -75,7 +75,7 @@ def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple
     return out
 
 
-def naval_path_ok(board: "Board", path: tuple[str, ...] | list[str], box: str = "harstad") -> bool:
+def naval_path_ok(board: "Board", path: tuple[str, ...] | list[str], box: str) -> bool:
     """Return whether a path is a legal naval move (20.1): waterway steps, box links, edge to
     edge between box-linked locations (A31), the box passed at most once, not back to it."""
     if len(path) < 2 or len(set(path)) != len(path):

@@ -19,15 +19,6 @@ from hexwar.sim.runner import simulate
 from hexwar.sim.setups import Setup, build_game, parse_setup
 from hexwar.sim.stats import holm, mean_sd, two_proportions, welch, wilson
 
-SCALE = {
-    "kampen": "Kampen om Norge: a game round is three card rounds (Germany, Norway, the Allies); the rules give it no "
-              "length in days. Scenario 1 ends when the Allies draw their last card (6 cards, hands of 3), so after "
-              "about two game rounds.",
-    "narvik": "Assault on Narvik: a turn is one week (rules 4.0), 10 turns at most, and random events (8.1) end "
-              "a quarter of the games by turn 3.",
-}
-
-
 @dataclass(frozen=True)
 class Preset:
     title: str
@@ -131,71 +122,25 @@ def _share(rows: list[dict[str, Any]]) -> list[float]:
 def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) -> list[dict[str, Any]]:
     """Combats the games fought, pooled: the exact chance next to the sampled frequency.
 
-    Kampen: P(the attacker wins) for each (attack dice, defence dice) pair (4.2, by
-    enumeration). Narvik: P(the defender loses at least one point) for each (AD, DRM) of the
-    CRT (15.1, exact over the die).
+    The game says what it compares (its batch hook ``exact``): Kampen om Norge the chance the
+    attacker wins for each (attack dice, defence dice) pair (4.2, by enumeration), Assault
+    on Narvik the chance the attacker loses a point for each (AD, DRM) of the CRT (15.1).
     """
+    from hexwar.games.registry import get
+
     setup = parse_setup(label)
-    pooled: dict[str, Any] = {}
-    for r in rows:
-        for k, v in json.loads(r["combats"]).items():
-            if setup.game == "kampen":
-                p = pooled.setdefault(k, [0, 0])
-                p[0] += v[0]
-                p[1] += v[1]
-            else:
-                p = pooled.setdefault(k, {})
-                for res, n in v.items():
-                    p[res] = p.get(res, 0) + n
     out = []
-    if setup.game == "kampen":
-        from hexwar.rules.dicecombat import summary
-
-        for k, (n, w) in pooled.items():
-            if n >= min_n:
-                a, d = map(int, k.split("v"))
-                ex = summary(a, d, 5, 5)["attacker_wins"]
-                out.append({"combat": f"{a} dice v {d} dice", "quantity": "attacker wins", "n": n,
-                            "sampled": w / n, "exact": ex, "z": _z(w, n, ex)})
-    else:
-        from hexwar.rules.combat import diff_outcomes
-
-        crt = build_game(setup).tables.crt
-        for k, results in pooled.items():
-            n = sum(results.values())
-            if n < min_n:
-                continue
-            ad, drm = map(int, k.split("|"))
-            dist = diff_outcomes(crt, ad, drm)
-            # the attacker's own loss is the result that stays uncertain at every column (T5)
-            ex = sum((p for (al, _), p in dist if al >= 1), Fraction(0))
-            hits = sum(c for res, c in results.items() if int(res.split("/")[0]) >= 1)
-            out.append({"combat": f"AD {ad}, DRM {drm:+d}", "quantity": "attacker loses >= 1", "n": n,
-                        "sampled": hits / n, "exact": ex, "z": _z(hits, n, ex)})
+    for e in get(setup.game).batch.exact(build_game(setup), rows, min_n):  # type: ignore[union-attr]
+        out.append(dict(e, sampled=e["hits"] / e["n"], z=_z(e["hits"], e["n"], e["exact"])))
     return sorted(out, key=lambda e: -e["n"])
 
 
 def _board_lines(setups: Sequence[Setup]) -> list[str]:
-    """What each board gives the rules: locations, coasts, fjord borders, and which of the
-    scenario's area links differ from the first board (computed, so always current)."""
-    out = ["| # | board | land locations | with an Allied coast (III-VII) | fjord/lake borders |", "|---|---|---|---|---|"]
-    games = [build_game(s) for s in setups]
-    for i, (s, g) in enumerate(zip(setups, games), 1):
-        out.append(f"| {i} | {s.board} | {len(g.land)} | {sum(g.allied_coast.values())} | {len(g.water) // 2} |")
-    base = games[0]
-    names = [a for a in base.land]
-    for s, g in list(zip(setups, games))[1:]:
-        if g.board.kind != "area":
-            continue
-        common = [a for a in names if a in g.nbrs]
-        added = sorted({tuple(sorted((a, b))) for a in common for b in g.nbrs[a] if b in common and b not in base.nbrs[a]})
-        lost = sorted({tuple(sorted((a, b))) for a in common for b in base.nbrs[a] if b in common and b not in g.nbrs[a]})
-        coast = sorted(a for a in common if g.allied_coast[a] != base.allied_coast[a])
-        out.append("")
-        out.append(f"On {s.board}, against {setups[0].board}: borders gained " + (", ".join(f"{a}-{b}" for a, b in added) or "none")
-                   + "; borders lost " + (", ".join(f"{a}-{b}" for a, b in lost) or "none")
-                   + "; coast changed for " + (", ".join(coast) or "none") + ".")
-    return out
+    """What each board gives the rules, in the game's own words (its batch hook)."""
+    from hexwar.games.registry import get
+
+    hook = get(setups[0].game).batch.board_lines  # type: ignore[union-attr]
+    return hook([(s.board, build_game(s)) for s in setups]) if hook else []
 
 
 def _z(k: int, n: int, p: Fraction) -> float:
@@ -280,6 +225,8 @@ def _short(label: str) -> str:
 
 def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]], seed: int, title: str, intro: str,
               figs: dict[str, str]) -> str:
+    from hexwar.games.registry import get
+
     s = _summaries(batches)
     labels = list(batches)
     lines = [f"# {title}", "", "<!-- GENERATED by `hexwar compare` (make reports): do not edit by hand. -->", ""]
@@ -330,17 +277,17 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
         for e in exact_vs_sampled(x, batches[x])[:8]:
             lines.append(f"| {i} | {e['combat']} | {e['quantity']} | {e['n']} | {e['sampled']:.3f} | "
                          f"{e['exact']} = {float(e['exact']):.3f} | {e['z']:+.2f} |")
-    if len({st.board for st in setups}) > 1 and all(st.game == "kampen" for st in setups):
+    infos = {st.game: get(st.game) for st in setups}
+    if len({st.board for st in setups}) > 1 and len(infos) == 1 and _board_lines(setups):
         lines += ["", "## The boards", ""] + _board_lines(setups)
-    games = sorted({st.game for st in setups})
-    lines += ["", "## Scale", ""] + [f"- {SCALE[g]}" for g in games]
+    games = sorted(infos)
+    lines += ["", "## Scale", ""] + [f"- {infos[g].batch.scale}" for g in games]  # type: ignore[union-attr]
     if len(games) > 1:
         lines += ["- So compare outcomes (who wins, whether and how early in the game Narvik falls, the German share "
                   "of losses), not raw turn numbers or loss counts: a Kampen battalion is not a Narvik counter, and "
                   "a card round is not a week."]
-    boards = sorted({st.board for st in setups})
-    if "nordland-hex" in boards:
-        lines += ["- On the hex board a battalion still moves one location per round, and a location is now a "
-                  "15 km hex instead of an area 50-150 km across; islands such as Harstad's are separate from the "
-                  "mainland where the sounds are wider than a hex."]
+    for st in sorted({(st.game, st.board) for st in setups}):
+        note = infos[st[0]].batch.board_notes.get(st[1])  # type: ignore[union-attr]
+        if note:
+            lines += [f"- {note}"]
     return "\n".join(lines) + "\n"

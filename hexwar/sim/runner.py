@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
 import os
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -37,87 +36,15 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 def play_one(setup: Setup, index: int, batch_seed: int) -> dict[str, Any]:
     """Play game ``index`` of a batch and return its row."""
+    from hexwar.games.registry import get
+
     g = build_game(setup)
     seed = game_seed(batch_seed, index)
-    watch = _Watch(g, setup.game)
+    watch = get(setup.game).batch.observer(g)  # type: ignore[union-attr]
     view, _ = run_fast(g, seed, build_bots(setup, seed), observe=watch)
-    data = view.data
-    res = view.result()
-    row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed, "winner": res.winner or "",
-                           "level": res.level, "allied_win": int(res.winner == "allies"), "end_turn": data.turn,
-                           # victory points (Assault on Narvik 29.0); Kampen om Norge has none (1.3: cities decide)
-                           "vp_germans": data.vp.get("germans", 0), "vp_allies": data.vp.get("allies", 0),
-                           "orders": watch.orders, "fell": json.dumps(watch.fell, sort_keys=True),
-                           "combats": json.dumps(watch.combats, sort_keys=True)}
-    if setup.game == "kampen":
-        x = data.extra
-        losses = {f: x["losses"][f] for f in x["losses"]}
-        row.update({"losses": json.dumps(losses, sort_keys=True),
-                    "loss_germans": losses["germans"], "loss_allies": losses["norwegians"] + losses["allies"],
-                    "fatigue_germans": 0, "fatigue_allies": 0,
-                    "cards_used": json.dumps(x["cards_used"], sort_keys=True)})
-    else:
-        by_type: dict[str, int] = {}
-        loss = {"germans": 0, "allies": 0}
-        fatigue = {"germans": 0, "allies": 0}
-        for u in data.units.values():
-            t = g.tables.types[u.type]
-            if u.pool == "eliminated" and t.kind != "dummy":
-                by_type[f"{u.side}:{t.kind}"] = by_type.get(f"{u.side}:{t.kind}", 0) + 1
-                if g.is_land(u):
-                    loss[u.side] += 1
-            if u.loc is not None and u.side in fatigue:
-                fatigue[u.side] += u.fatigue
-        row.update({"losses": json.dumps(by_type, sort_keys=True),
-                    "loss_germans": loss["germans"], "loss_allies": loss["allies"],
-                    "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"], "cards_used": "{}"})
+    row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed}
+    row.update(watch.row(view))
     return row
-
-
-class _Watch:
-    """After every order: the first turn each objective is held by the Allies (and, in
-    Kampen, Norway) alone, and every combat's dice or CRT look-up."""
-
-    def __init__(self, game: Any, kind: str):
-        self.g, self.kind = game, kind
-        self.fell: dict[str, int] = {}
-        self.combats: dict[str, Any] = {}
-        self.orders = 0
-        if kind == "kampen":
-            self.objectives = list(game.objectives())
-        else:
-            self.objectives = sorted(game.objectives)
-        # objectives by name, so "narvik" means the same town in both games
-        if kind == "kampen" and isinstance(game.spec.victory, dict):
-            self.names = dict(zip(self.objectives, game.spec.victory["objectives"]))
-        else:
-            self.names = {loc: (game.board.place(loc).name if game.board.place(loc) else loc).lower() for loc in self.objectives}
-
-    def held(self, data: Any, loc: str) -> bool:
-        if self.kind == "kampen":
-            bn = data.extra["bn"]
-            return not bn["germans"].get(loc) and bool(bn["norwegians"].get(loc) or bn["allies"].get(loc))
-        g = self.g
-        return bool(g.land_units_at(data, loc, "allies")) and not g.land_units_at(data, loc, "germans", real=False)
-
-    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
-        self.orders += 1
-        for ev in events:
-            if ev["type"] == "combat_roll":  # Kampen 4.2: "attacker dice v defender dice" -> [n, attacker wins]
-                k = f"{len(ev['attacker'])}v{len(ev['defender'])}"
-                n = self.combats.setdefault(k, [0, 0])
-                n[0] += 1
-                n[1] += int(ev["totals"][0] > ev["totals"][1])
-            elif ev["type"] == "assault" and not ev.get("amphibious"):  # Narvik 15.1: "AD|DRM" -> results
-                k = f"{ev['ad']}|{ev['drm']}"
-                self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
-                self.combats[k][ev["result"]] += 1
-        if events:
-            data = view.data
-            for loc in self.objectives:
-                name = self.names[loc]
-                if name not in self.fell and self.held(data, loc):
-                    self.fell[name] = data.turn
 
 
 def run_chunk(setup: Setup, indices: list[int], batch_seed: int) -> list[dict[str, Any]]:

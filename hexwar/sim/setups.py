@@ -3,7 +3,8 @@
 ``kampen/intro-narvik@nordland-hex:priority`` is Kampen om Norge's Scenario 1 on the hex
 board with priority bots for every faction; ``narvik:random`` is Assault on Narvik with
 random bots. Games are built once per process (workers rebuild them from the string), so a
-setup travels to a process pool or a Dask worker as a few bytes.
+setup travels to a process pool or a Dask worker as a few bytes. What a game offers comes
+from the game registry.
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
-
-GAMES = ("kampen", "narvik")
-BOTS = ("priority", "random")
 
 
 @dataclass(frozen=True)
@@ -35,57 +33,42 @@ class Setup:
 
 
 def parse_setup(text: str) -> Setup:
-    """Parse ``GAME[/SCENARIO][@BOARD][:BOTS]``.
+    """Parse ``GAME[/SCENARIO][@BOARD][:BOTS]`` (the game's defaults where a part is left out).
 
     >>> parse_setup("kampen@nordland-hex").label
     'kampen/intro-narvik@nordland-hex:priority'
     >>> parse_setup("narvik:random").label
     'narvik/scenario@narvik:random'
     """
+    from hexwar.games.registry import UnknownGame, get
+
     rest, _, bots = text.partition(":")
     rest, _, board = rest.partition("@")
     game, _, scenario = rest.partition("/")
-    if game not in GAMES:
-        raise ValueError(f"{text!r}: game {game!r} is not one of {', '.join(GAMES)}")
-    bots = bots or "priority"
-    if bots not in BOTS:
-        raise ValueError(f"{text!r}: bots {bots!r} are not one of {', '.join(BOTS)} (the search bot needs copies of the state: use hexwar play)")
-    if game == "kampen":
-        from hexwar.games.kampen.boards import BOARDS
-
-        board = board or "norway"
-        if board not in BOARDS:
-            raise ValueError(f"{text!r}: board {board!r} is not one of {', '.join(BOARDS)}")
-        return Setup("kampen", scenario or "intro-narvik", board, bots)
-    if board and board != "narvik":
-        raise ValueError(f"{text!r}: Assault on Narvik is played on its hex map (board narvik)")
-    return Setup("narvik", scenario or "scenario", "narvik", bots)
+    try:
+        info = get(game)
+        scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.default_bot
+        info.check(scenario, board, bot=bots)
+    except UnknownGame as e:
+        raise ValueError(f"{text!r}: {e}") from None
+    if not info.bots[bots].fast:
+        raise ValueError(f"{text!r}: the {bots} bot needs copies of the state, which batches do not make: use hexwar play")
+    if info.batch is None:
+        raise ValueError(f"{text!r}: {info.name} records nothing for batches")
+    return Setup(info.name, scenario, board, bots)
 
 
 @lru_cache(maxsize=None)
 def build_game(setup: Setup) -> Any:
     """Return the ruleset of a setup (cached per process)."""
-    if setup.game == "kampen":
-        from hexwar.games.kampen import KampenGame
-        from hexwar.games.kampen.boards import kampen_board
+    from hexwar.games.registry import get
 
-        return KampenGame(setup.scenario, kampen_board(setup.board))
-    from hexwar.games.narvik import narvik_game
-
-    if setup.scenario != "scenario":
-        raise ValueError(f"Assault on Narvik has one scenario (narvik/scenario), not {setup.scenario!r}")
-    return narvik_game()
+    return get(setup.game).build(setup.scenario, setup.board)
 
 
 def build_bots(setup: Setup, seed: int) -> dict[str, Any]:
     """Return one fresh bot per side, seeded from the game's seed."""
-    from hexwar.ai.random_bot import RandomBot
+    from hexwar.games.registry import get
 
-    if setup.game == "kampen":
-        from hexwar.ai.kampen_bot import KampenBot
-        from hexwar.games.kampen import FACTIONS
-
-        return {f: (KampenBot(f, seed) if setup.bots == "priority" else RandomBot(seed + i)) for i, f in enumerate(FACTIONS)}
-    from hexwar.ai.priority import PriorityBot
-
-    return {s: (PriorityBot(s, seed) if setup.bots == "priority" else RandomBot(seed + i)) for i, s in enumerate(("allies", "germans"))}
+    info = get(setup.game)
+    return {s: info.bot(setup.bots, s, seed) for s in info.sides}

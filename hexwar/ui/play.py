@@ -1,8 +1,10 @@
-"""Solitaire play in the terminal: a person commands one side (or both), bots the rest.
+"""Solitaire play in the terminal: a person commands one side (or several), bots the rest.
 
-Every order goes to a crash-safe save as it is made; ``undo`` replays the log minus its
-tail; ``map`` writes an SVG snapshot seen from the player's side; ``explain`` prints the
-ledgers behind the numbers, with their rule sections.
+``Player`` is the loop every game shares: it lists the legal orders, reads commands, applies
+orders (every one goes to a crash-safe save as it is made), undoes by replaying the log
+minus its tail, and hands the bots their turns. A game adds its own status, map snapshot
+and explanations by subclassing it (``hexwar.games.<game>.play``); the registry names the
+subclass.
 """
 
 from __future__ import annotations
@@ -12,24 +14,22 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from rich.console import Console
-from rich.table import Table
 
 from hexwar.core.engine import PlayState
 from hexwar.core.orders import IllegalOrder, Order
 
-HELP = """\
-Commands
-  <number>            give the order with that number from the list
-  <order text>        give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass
-  list [word]         list the legal orders (all, or those whose text contains the word)
-  map [supply]        write an SVG snapshot of the map (with lines of supply) and print its path
-  explain <unit|hex|last>   how a number was reached: fatigue, supply, terrain, ZoC, the last combat
-  explain <unit> <hex>      the MP of each step of the unit's cheapest path there
-  undo [n]            take back your last order (or n orders)
-  save [file]         copy the game to another file (it is always saved as you play)
-  status              show turn, phase, tracks and victory points
-  help                this text
-  quit                leave (the game stays saved; resume with --load)"""
+COMMANDS = (
+    ("<number>", "give the order with that number from the list"),
+    ("<order text>", "give an order typed as listed, e.g.  pass"),
+    ("list [word]", "list the legal orders (all, or those whose text contains the word)"),
+    ("map", "write an SVG snapshot of the map and print its path"),
+    ("explain <what>", "how a number was reached, with its rule"),
+    ("undo [n]", "take back your last order (or n orders)"),
+    ("save [file]", "copy the game to another file (it is always saved as you play)"),
+    ("status", "show turn, phase and the game's tracks"),
+    ("help", "this text"),
+    ("quit", "leave (the game stays saved; resume with --load)"),
+)
 
 MAX_LISTED = 30
 
@@ -37,8 +37,10 @@ MAX_LISTED = 30
 class Player:
     """The interactive loop over one game; ``humans`` are the sides the person commands."""
 
-    title = "Assault on Narvik"
-    resume = "hexwar play narvik --load "
+    title = "a game"
+    game_name = ""
+    #: the game's own lines of the help text, by command (they replace the generic ones)
+    commands: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, state: PlayState, humans: set[str], bots: Mapping[str, Any], console: Console,
                  save_path: Path | None, read: Callable[[str], str]):
@@ -49,37 +51,24 @@ class Player:
         self.save_path = save_path
         self.read = read
         self.viewer = next(iter(humans)) if len(humans) == 1 else None
-        self.game: Any = state.game  # the Narvik game object (board, tables, spec)
+        self.game: Any = state.game  # the game object (board, tables, scenario)
 
     # --- display --------------------------------------------------------------------
 
     def status(self) -> None:
-        d = self.s.data
-        ask = d.extra.get("ask", {})
-        bad = ", ".join(d.extra.get("bad", [])) or "none"
-        t = Table(show_header=False, box=None)
-        t.add_row("turn", f"{d.turn} of {self.game.spec.turns}", "phase", d.phase)
-        t.add_row("weather", f"{d.weather} (bad: {bad})", "German AP", str(d.tracks.get("ap", 0)))
-        t.add_row("VP", f"Allies {d.vp.get('allies', 0)}  Germans {d.vp.get('germans', 0)}", "result", self.s.result().level)
-        t.add_row("to decide", f"{ask.get('side', '-')}: {ask.get('what', '-')}", "bases", ", ".join(d.bases) or "none")
-        self.out.print(t)
-        tired = [(u.id, u.fatigue, self.game.tables.types[u.type].fatigue_limit) for u in sorted(d.on_map(), key=lambda u: u.id)
-                 if u.fatigue and self.visible(u)]
-        if tired:
-            self.out.print("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired), markup=False)
+        """Show the game's tracks (a game's player says more)."""
+        self.out.print(self.s.result().level, markup=False)
 
     def visible(self, u: Any) -> bool:
         return self.viewer is None or u.side == self.viewer or not u.concealed
 
     def show_events(self, events: Iterable[dict[str, Any]]) -> None:
         for e in events:
-            if self.viewer and e.get("type") == "secret" and e.get("side") != self.viewer:
-                self.out.print("  (a secret event was rolled)")
-                continue
-            if self.viewer and e.get("type") in ("place", "dummy") and e.get("concealed", True) and self.viewer != "germans":
-                self.out.print(f"  a German unit arrives at {e.get('hex')} (face down)", markup=False)
-                continue
-            self.out.print("  " + describe(e), markup=False)
+            self.out.print("  " + self.describe(e), markup=False)
+
+    def describe(self, e: Mapping[str, Any]) -> str:
+        """One event as a line of text (a game's player words its own events)."""
+        return describe(e)
 
     def list_orders(self, legal: list[Order], word: str = "") -> None:
         shown = [(i, o) for i, o in enumerate(legal, 1) if word.lower() in o.text().lower()]
@@ -125,12 +114,15 @@ class Player:
         return 0
 
     def final_line(self) -> str:
-        res = self.s.result()
-        return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
+        return self.s.result().level
 
     def heading(self, side: str) -> str:
-        ask = self.s.data.extra.get("ask", {})
-        return f"turn {self.s.data.turn} · {self.s.data.phase} · {side}: {ask.get('what')}"
+        return f"turn {self.s.data.turn} · {self.s.data.phase} · {side} decides"
+
+    @property
+    def resume(self) -> str:
+        """The command that resumes this game."""
+        return f"hexwar play {self.game_name or self.game.name} --load "
 
     def command(self, line: str, legal: list[Order]) -> str | None:
         word, _, rest = line.partition(" ")
@@ -139,7 +131,7 @@ class Player:
             self.out.print("game saved; resume with: " + self.resume + str(self.save_path or ""), markup=False)
             return "quit"
         if word in ("help", "?", "h"):
-            self.out.print(HELP, markup=False)
+            self.out.print(self.help_text(), markup=False)
             return None
         if word in ("list", "ls", "l"):
             self.list_orders(legal, rest.strip())
@@ -179,6 +171,20 @@ class Player:
             self.out.print(f"refused: {e}", markup=False)
         return None
 
+    def help_text(self) -> str:
+        """The commands, the game's own wording first where it has one."""
+        own = {c.split()[0]: (c, t) for c, t in self.commands}
+        lines = ["Commands"]
+        done = set()
+        for c, t in COMMANDS:
+            key = c.split()[0]
+            if key in own and key not in done:
+                done.add(key)
+                lines += [_help_line(oc, ot) for oc, ot in self.commands if oc.split()[0] == key]
+            elif key not in own:
+                lines.append(_help_line(c, t))
+        return "\n".join(lines)
+
     def undo_count(self, n: int) -> int:
         """Return how many log entries to drop so that the player's last n orders go (bots' too)."""
         entries = self.s.log.entries
@@ -201,98 +207,29 @@ class Player:
                 return o
         return None
 
-    # --- map and explanations --------------------------------------------------------
-
-    def supply_paths(self) -> list[tuple[str, ...]]:
-        """Return the line of supply of every Allied land unit on the map that has one (19.3)."""
-        g, d = self.game, self.s.data
-        out = []
-        for u in d.on_map("allies"):
-            if u.loc and u.loc != "harstad" and g.is_land(u) and not u.has("aboard"):
-                res = g.supply(d, u)
-                if res.supplied and len(res.path) > 1:
-                    out.append(res.path)
-        return out
+    # --- what a game adds ------------------------------------------------------------
 
     def snapshot(self, supply: bool = False) -> Path:
-        from hexwar.ui.render import render_svg
+        """Write an SVG of the board as the player may see it; return its path."""
+        from hexwar.games.registry import get
 
-        g = self.game
-        d = self.s.data
-        last = d.extra.get("last_combat", {})
-        hl = [last["target"]] if last else []
-        from hexwar.rules.zoc import zoc_of
-
-        enemy = "germans" if self.viewer != "germans" else "allies"
-        text = {u.id: f"{u.id} {g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
-                if g.is_land(u)}
-        svg = render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
-                         panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
-                         paths=self.supply_paths() if supply else ())
-        base = self.save_path or Path("hexwar-game.hexwar")
-        path = Path(f"{base}.turn{d.turn:02d}.{len(self.s.log):04d}.svg")
+        info = get(self.game.name)
+        svg = info.render(self.game, self.s.data, viewer=self.viewer, title=f"turn {self.s.data.turn}, {self.s.data.phase}")
+        base = self.save_path or Path(f"{self.game.name}-game.hexwar")
+        path = Path(f"{base}.turn{self.s.data.turn:02d}.{len(self.s.log):04d}.svg")
         path.write_text(svg, encoding="utf-8")
         return path
 
-    def panel_lines(self) -> list[str]:
-        d = self.s.data
-        return [f"Turn {d.turn}/{self.game.spec.turns}  {d.phase}", f"Weather {d.weather}",
-                f"German AP {d.tracks.get('ap', 0)}", f"VP Allies {d.vp.get('allies', 0)}",
-                f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"]
-
-    def explain_move(self, uid: str, dest: str) -> str:
-        """Return the MP ledger of the cheapest path of a unit to a hex (14.0-14.2, 12.1)."""
-        from hexwar.rules.movement import explain_path, reach
-
-        g, d = self.game, self.s.data
-        u = d.units[uid]
-        if not self.visible(u) or u.loc is None:
-            return f"{uid}: not a unit you can see on the map"
-        t = g.tables.types[u.type]
-        q = g.query(d, u)
-        r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
-        if dest not in r:
-            return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
-        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
-
     def explain(self, what: str) -> str:
-        from hexwar.rules.fatigue import explain_fatigue
-        from hexwar.rules.stacking import explain_stack
-        from hexwar.rules.zoc import explain_zoc
+        return f"this game explains nothing yet (not {what!r})"
 
-        g = self.game
-        d = self.s.data
-        parts = what.split()
-        if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
-            return self.explain_move(parts[0], parts[1])
-        if what in ("", "last"):
-            c = d.extra.get("last_combat")
-            if not c:
-                return "no combat yet"
-            return render_ledger(c["ledger"])
-        if what in d.units:
-            u = d.units[what]
-            if not self.visible(u):
-                return f"{what}: a face-down counter; you do not know what it is (11.0)"
-            t = g.tables.types[u.type]
-            lines = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
-            lines.append(explain_fatigue(d, g.tables, u.id).render())
-            if u.side == "allies" and u.loc and u.loc != "harstad" and t.kind != "ship":
-                lines.append(g.supply(d, u).explain().render())
-            return "\n".join(lines)
-        if what in g.board:
-            lines = [f"{g.board.label(what)}: {g.board.terrain(what)}"]
-            for u in d.at(what):
-                lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
-            for side in ("allies", "germans"):
-                lines.append(explain_zoc(g.board, d, g.tables, what, side).render())
-                if any(u.side == side for u in d.at(what)):
-                    lines.append(explain_stack(g.board, d, g.tables, what, side).render())
-            return "\n".join(lines)
-        return f"explain what? a unit id, a hex id like 2212, or last (not {what!r})"
+
+def _help_line(command: str, text: str) -> str:
+    return f"  {command:<20}{text}" if len(command) < 20 else f"  {command}   {text}"
 
 
 def render_ledger(led: Mapping[str, Any]) -> str:
+    """A ledger (``Ledger.to_dict``) as indented lines, each with its rule."""
     out = [led["title"]]
     for ln in led["lines"]:
         v = "" if ln["value"] is None else f": {ln['value']}"
@@ -304,11 +241,8 @@ def render_ledger(led: Mapping[str, Any]) -> str:
 
 
 def describe(e: Mapping[str, Any]) -> str:
-    """Return one event as a line of text."""
+    """Return one event as a line of text: its tag, its fields and its rule."""
     kind = e.get("type", "?")
     rule = f"  [{e['rule']}]" if e.get("rule") else ""
     body = {k: v for k, v in e.items() if k not in ("type", "rule", "ledger")}
-    if kind == "assault":
-        return (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
-                f" -> {e['result']} (attacker/defender){rule}")
     return f"{kind}: " + ", ".join(f"{k} {json.dumps(v) if isinstance(v, (list, dict)) else v}" for k, v in body.items()) + rule

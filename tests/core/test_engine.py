@@ -17,9 +17,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from hexwar.core.dice import Dice, DiceExhausted
 from hexwar.core.engine import load_game, replay
-from hexwar.core.orders import Assault, IllegalOrder, Move, Pass, order_from_dict
+from hexwar.core.orders import Assault, IllegalOrder, Move, Pass
 from hexwar.core.state import GameState
-from hexwar.games.skirmish import SkirmishGame
+from hexwar.games.skirmish import ORDERS, SkirmishGame
 from hexwar.rules import stacking
 
 
@@ -35,7 +35,7 @@ def play(game, seed, n):
 
 def test_orders_round_trip():
     for o in (Pass("allies"), Move("allies", "1SG", ("1710", "1810")), Assault("germans", "1710", ("I-1", "I-2"))):
-        assert order_from_dict(json.loads(json.dumps(o.to_dict()))) == o
+        assert ORDERS.from_dict(json.loads(json.dumps(o.to_dict()))) == o
     assert Move("allies", "1SG", ("1710", "1810")).text() == "move 1SG 1710>1810"
 
 
@@ -235,7 +235,7 @@ class RandomPlay(RuleBasedStateMachine):
     def vp_equal_their_logged_causes(self):
         d = self.s.data
         for side, vp in d.vp.items():
-            assert vp == sum(e["vp"] for e in d.vp_log if e["side"] == side)
+            assert vp == sum(e.vp for e in d.vp_log if e.side == side)
 
 
 TestRandomPlay = RandomPlay.TestCase

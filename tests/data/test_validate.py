@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from hexwar.data.loader import DataError, Library, data_root
-from hexwar.data.scenario import load_scenario, validate_tree
+from hexwar.data.scenario import load_scenario
+from hexwar.games.registry import validate_tree
 
 ROOT = data_root()
 

@@ -8,6 +8,7 @@ import pytest
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.orders import IllegalOrder, Pass
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, kampen_game
+from hexwar.games.kampen.state import AttackGroup
 from hexwar.games.kampen.orders import Cash, Fight, KMove, PlaceBn, PlayCard, Withdraw
 
 
@@ -27,17 +28,17 @@ def copy_of(g, faction, card, dice=None, symbols=None):
 def position(g, to_move, bn, hands, landing=0):
     """A basic-game state with the example's battalions and hands (the rest in the decks)."""
     data = g.initial_state(1, Dice(1))
-    x = data.extra
-    x["bn"] = {f: dict(bn.get(f, {})) for f in (GERMANS, NORWAY, ALLIES)}
-    x["landing"] = landing
+    x = data
+    x.bn = {f: dict(bn.get(f, {})) for f in (GERMANS, NORWAY, ALLIES)}
+    x.landing = landing
     for f in (GERMANS, NORWAY, ALLIES):
         hand = hands.get(f, [])
-        x["hand"][f] = list(hand)
-        x["deck"][f] = [c for c in g.decks[f] if c not in hand]
-        x["down"][f] = len(x["deck"][f])
-    x["f"] = to_move
+        x.hand[f] = list(hand)
+        x.deck[f] = [c for c in g.decks[f] if c not in hand]
+        x.down[f] = len(x.deck[f])
+    x.faction = to_move
     data.side = to_move
-    x["step"] = "move"
+    x.step = "move"
     return data
 
 
@@ -66,21 +67,21 @@ def test_example_1_german_round_veisperring_mjosa_panzer_bakhold_speidertropp(g)
     data = position(g, GERMANS, {GERMANS: {"oslo": 2, "gjovik": 3, "kongsvinger": 1}, NORWAY: {"hamar": 1}},
                     {GERMANS: [panzer, scout, reinf, art, geb], NORWAY: [road, ambush]})
     dice = Dice.replaying([Roll("attack", (3, 3)), Roll("defence", (6,))])
-    x = data.extra
+    x = data
     # phase 1: Oslo-Hønefoss is a plain move (L1); two attacks on Hamar (L2, L4 across Mjøsa)
     play(g, data, [KMove(GERMANS, "oslo", "honefoss", 2), KMove(GERMANS, "kongsvinger", "hamar", 1),
                    KMove(GERMANS, "gjovik", "hamar", 3), Pass(GERMANS)], dice)
-    assert x["attacks"]["hamar"] == [["kongsvinger", 1, False, False, "kongsvinger"], ["gjovik", 3, True, False, "gjovik"]]
+    assert x.attacks["hamar"] == [AttackGroup("kongsvinger", 1, False, False, "kongsvinger"), AttackGroup("gjovik", 3, True, False, "gjovik")]
     # 1c: Veisperring sends the Kongsvinger battalion back; DE has no Ingeniørkompani
-    assert data.side == NORWAY and x["step"] == "sabotage"
+    assert data.side == NORWAY and x.step == "sabotage"
     play(g, data, [legal_card(g, data, "veisperring", "sabotage", src="kongsvinger")], dice)
-    assert x["bn"][GERMANS]["kongsvinger"] == 1
+    assert x.bn[GERMANS]["kongsvinger"] == 1
     # phase 2: 3 across Mjøsa = 1 die; Panzer +1; Bakhold +2 cancelled by Speidertropp
-    assert x["step"] == "attack"
+    assert x.step == "attack"
     play(g, data, [legal_card(g, data, "panzer", "attack"), Pass(GERMANS)], dice)
-    assert data.side == NORWAY and x["step"] == "defend"
+    assert data.side == NORWAY and x.step == "defend"
     play(g, data, [legal_card(g, data, "bakhold", "defend")], dice)
-    assert data.side == GERMANS and x["step"] == "react"
+    assert data.side == GERMANS and x.step == "react"
     events = play(g, data, [legal_card(g, data, "speidertropp", "react")], dice)
     roll = next(e for e in events if e["type"] == "combat_roll")
     assert roll["attacker"] == [3, 3] and roll["defender"] == [6] and roll["totals"] == [6, 6]
@@ -88,18 +89,18 @@ def test_example_1_german_round_veisperring_mjosa_panzer_bakhold_speidertropp(g)
     assert next(e for e in events if e["type"] == "cancelled")["card"] == "bakhold"
     assert next(e for e in events if e["type"] == "combat_result")["winner"] == "defender"  # tie: defender
     # the 2 surviving Germans go back to Gjøvik; Hamar stays Norwegian
-    assert x["bn"][GERMANS]["gjovik"] == 2 and x["bn"][NORWAY] == {"hamar": 1}
+    assert x.bn[GERMANS]["gjovik"] == 2 and x.bn[NORWAY] == {"hamar": 1}
     # phase 3: Forsterkninger (5 symbols) = 1 battalion, plus the free one; both in Oslo
-    assert x["step"] == "reinforce"
+    assert x.step == "reinforce"
     play(g, data, [Cash(GERMANS, reinf, "forsterkninger_de"), Pass(GERMANS)], dice)
-    assert x["rein"]["n"] == 2 and "oslo" in [o.area for o in g.legal_orders(data)]
-    hand_before = len(x["hand"][GERMANS])
+    assert x.rein.n == 2 and "oslo" in [o.area for o in g.legal_orders(data)]
+    hand_before = len(x.hand[GERMANS])
     play(g, data, [PlaceBn(GERMANS, "oslo", 1), PlaceBn(GERMANS, "oslo", 1)], dice)
     # phase 4: 3 cards used, 3 drawn; the turn passes to Norway
-    assert hand_before == 2 and len(x["hand"][GERMANS]) == 5
-    assert x["bn"][GERMANS] == {"oslo": 2, "honefoss": 2, "gjovik": 2, "kongsvinger": 1}
-    assert x["bn"][NORWAY] == {"hamar": 1}
-    assert data.side == NORWAY and x["f"] == NORWAY
+    assert hand_before == 2 and len(x.hand[GERMANS]) == 5
+    assert x.bn[GERMANS] == {"oslo": 2, "honefoss": 2, "gjovik": 2, "kongsvinger": 1}
+    assert x.bn[NORWAY] == {"hamar": 1}
+    assert data.side == NORWAY and x.faction == NORWAY
 
 
 def test_example_2_allied_invasjon_at_andalsnes_and_the_surrounded_defenders(g):
@@ -109,7 +110,7 @@ def test_example_2_allied_invasjon_at_andalsnes_and_the_surrounded_defenders(g):
     de_cards = [c for c in g.decks[GERMANS] if g.copies[c].card == "forsterkninger_de"][:5]
     data = position(g, ALLIES, {GERMANS: {"andalsnes": 2, "oslo": 2}, NORWAY: {"dombas": 1}},
                     {ALLIES: [inv, f7, kyst], GERMANS: de_cards})
-    x = data.extra
+    x = data
     dice = Dice.replaying([Roll("attack", (3, 5, 4)), Roll("defence", (6, 1))])
     o = legal_card(g, data, "invasjon", "move", target="andalsnes")
     assert sorted(o.cash) == sorted([f7, kyst])  # 7 + 2 symbols = 3 battalions; Kystevakuering's effect ignored
@@ -117,10 +118,10 @@ def test_example_2_allied_invasjon_at_andalsnes_and_the_surrounded_defenders(g):
     roll = next(e for e in events if e["type"] == "combat_roll")
     assert roll["totals"] == [12, 7] and roll["kills"] == [0, 1]
     assert next(e for e in events if e["type"] == "surrounded")["lost"] == {GERMANS: 2}  # fjords to Ålesund and Kristiansund, Dombås Norwegian
-    assert x["bn"][ALLIES] == {"andalsnes": 2} and x["bn"][NORWAY] == {"dombas": 1}
-    assert "andalsnes" not in x["bn"][GERMANS]
+    assert x.bn[ALLIES] == {"andalsnes": 2} and x.bn[NORWAY] == {"dombas": 1}
+    assert "andalsnes" not in x.bn[GERMANS]
     play(g, data, [Pass(ALLIES)], dice)  # phase 3: no cards left to cash
-    assert len(x["hand"][ALLIES]) == 3 and data.side == GERMANS
+    assert len(x.hand[ALLIES]) == 3 and data.side == GERMANS
 
 
 def test_example_3_german_round_rask_forflytning_fallskjermtropp_jagerfly_kystevakuering(g):
@@ -134,7 +135,7 @@ def test_example_3_german_round_rask_forflytning_fallskjermtropp_jagerfly_kystev
     no_cards = [copy_of(g, NORWAY, "bakhold")]
     data = position(g, GERMANS, {GERMANS: {"tysfjord": 2, "trondheim": 1}, NORWAY: {"bardufoss": 1}, ALLIES: {"narvik": 2}},
                     {GERMANS: [rask, para, bomb, panzer2, trans], ALLIES: [fighter, evac], NORWAY: no_cards})
-    x = data.extra
+    x = data
     dice = Dice.replaying([Roll("attack", (2, 6, 3, 6)), Roll("defence", (6, 5)), Roll("attack", (5,)), Roll("defence", (4,))])
     # A3: from Trondheim the air range reaches Harstad, Narvik, Bjørnfjell, not Gratangen, Bardufoss, Tromsø
     rng = g.air_range(x)
@@ -144,22 +145,22 @@ def test_example_3_german_round_rask_forflytning_fallskjermtropp_jagerfly_kystev
     play(g, data, [legal_card(g, data, "rask_forflytning", "move", src="tysfjord", path=("bjornfjell", "bardufoss"), n=1),
                    KMove(GERMANS, "tysfjord", "narvik", 1)], dice)
     play(g, data, [legal_card(g, data, "fallskjermtropp", "move", target="narvik")], dice)
-    assert data.side == ALLIES and x["step"] == "divert"  # AL could divert the landing with Jagerfly (4.1) ...
+    assert data.side == ALLIES and x.step == "divert"  # AL could divert the landing with Jagerfly (4.1) ...
     play(g, data, [Pass(ALLIES), Pass(GERMANS)], dice)  # ... but keeps it for the Bombefly, as in the example
-    assert x["step"] == "pick" and data.side == GERMANS  # NO holds no sabotage card
+    assert x.step == "pick" and data.side == GERMANS  # NO holds no sabotage card
     play(g, data, [Fight(GERMANS, "narvik")], dice)
     play(g, data, [legal_card(g, data, "bombefly", "attack")], dice)
     play(g, data, [legal_card(g, data, "panzer", "attack")], dice)  # no attack card left: on to step 2
-    assert data.side == ALLIES and x["step"] == "defend"
+    assert data.side == ALLIES and x.step == "defend"
     events = play(g, data, [legal_card(g, data, "jagerfly", "defend")], dice)
     roll = next(e for e in events if e["type"] == "combat_roll")
     assert roll["totals"] == [17, 11] and roll["kills"] == [2, 1]  # 2 bns + Panzer 2 = 4 dice; Bombefly shot down
-    assert x["step"] == "evac"
+    assert x.step == "evac"
     events = play(g, data, [legal_card(g, data, "kystevakuering", "evacuate", target="tromso")], dice)
-    assert x["bn"][GERMANS]["narvik"] == 1 and "narvik" not in x["bn"][ALLIES]
-    assert x["bn"][ALLIES] == {"tromso": 1}
+    assert x.bn[GERMANS]["narvik"] == 1 and "narvik" not in x.bn[ALLIES]
+    assert x.bn[ALLIES] == {"tromso": 1}
     # Bardufoss: 1 die each, 5 beats 4; Norway may not withdraw to Bjørnfjell (attacked from) nor Narvik
-    assert data.side == NORWAY and x["step"] == "defend"
+    assert data.side == NORWAY and x.step == "defend"
     events = play(g, data, [Pass(NORWAY)], dice)
     assert next(e for e in events if e["type"] == "combat_roll")["totals"] == [5, 4]
     opts = {o.area for o in g.legal_orders(data)}
@@ -168,9 +169,9 @@ def test_example_3_german_round_rask_forflytning_fallskjermtropp_jagerfly_kystev
     # phase 3: Transportfly puts the free battalion on the Bardufoss airfield
     play(g, data, [legal_card(g, data, "transportfly", "reinforce")], dice)
     play(g, data, [Pass(GERMANS), PlaceBn(GERMANS, "bardufoss", 1)], dice)
-    assert x["bn"][GERMANS] == {"narvik": 1, "bardufoss": 2, "trondheim": 1}
-    assert x["bn"][NORWAY] == {"tromso": 1} and x["bn"][ALLIES] == {"tromso": 1}
-    assert len(x["hand"][GERMANS]) == 5  # 5 used, 5 drawn
+    assert x.bn[GERMANS] == {"narvik": 1, "bardufoss": 2, "trondheim": 1}
+    assert x.bn[NORWAY] == {"tromso": 1} and x.bn[ALLIES] == {"tromso": 1}
+    assert len(x.hand[GERMANS]) == 5  # 5 used, 5 drawn
 
 
 def test_4_2_an_illegal_order_is_refused_and_leaves_the_state_untouched(g):
@@ -188,12 +189,12 @@ def test_4_1_jagerfly_diverts_a_fallskjermtropp_landing_to_an_adjacent_area_as_i
     fighter = copy_of(g, ALLIES, "jagerfly")
     data = position(g, GERMANS, {GERMANS: {"oslo": 2}, NORWAY: {"stavanger": 1}, ALLIES: {"bergen": 1}},
                     {GERMANS: [para], ALLIES: [fighter]})
-    x = data.extra
+    x = data
     assert "stavanger" in g.air_range(x)  # south of the "Fra Tyskland" line (A4)
     play(g, data, [legal_card(g, data, "fallskjermtropp", "move", target="stavanger")], Dice(1))
-    assert data.side == ALLIES and x["step"] == "divert"
+    assert data.side == ALLIES and x.step == "divert"
     assert {o.target for o in g.legal_orders(data) if isinstance(o, PlayCard)} == {"haugesund", "egersund"}
     events = play(g, data, [legal_card(g, data, "jagerfly", "divert", target="haugesund")], Dice(1))
     assert any(e["type"] == "diverted" and e["to"] == "haugesund" for e in events)
-    assert x["bn"][GERMANS].get("haugesund") == 1 and "stavanger" not in x["attacks"]
-    assert data.side == GERMANS and x["step"] == "move"  # back to the German movement phase
+    assert x.bn[GERMANS].get("haugesund") == 1 and "stavanger" not in x.attacks
+    assert data.side == GERMANS and x.step == "move"  # back to the German movement phase

@@ -24,21 +24,21 @@ def hexboard():
 
 
 def check(g, data, start_total, deck_sizes):
-    x = data.extra
-    on_board = sum(sum(v.values()) for v in x["bn"].values())
-    pending = sum(gr[1] for gs in x["attacks"].values() for gr in gs)
-    if x["combat"]:
-        pending += sum(gr[1] for gr in x["combat"]["groups"])
+    x = data
+    on_board = sum(sum(v.values()) for v in x.bn.values())
+    pending = sum(gr.n for gs in x.attacks.values() for gr in gs)
+    if x.combat:
+        pending += sum(gr.n for gr in x.combat.groups)
     # S1 has no reinforcements and no card that creates battalions: every battalion is
     # on the board, at a border, or lost
-    assert on_board + pending + sum(x["losses"].values()) == start_total
+    assert on_board + pending + sum(x.losses.values()) == start_total
     for f in FACTIONS:
-        assert len(x["hand"][f]) <= g.spec.hands[f]
-        assert len(x["hand"][f]) + len(x["deck"][f]) == deck_sizes[f]  # cards are never lost
-        assert all(n > 0 for n in x["bn"][f].values())
-    if x["step"] not in COMBAT_STEPS:
+        assert len(x.hand[f]) <= g.spec.hands[f]
+        assert len(x.hand[f]) + len(x.deck[f]) == deck_sizes[f]  # cards are never lost
+        assert all(n > 0 for n in x.bn[f].values())
+    if x.step not in COMBAT_STEPS:
         for a in g.land:  # no two enemies share an area outside a combat
-            assert not (x["bn"][GERMANS].get(a) and (x["bn"][NORWAY].get(a) or x["bn"][ALLIES].get(a))), a
+            assert not (x.bn[GERMANS].get(a) and (x.bn[NORWAY].get(a) or x.bn[ALLIES].get(a))), a
 
 
 def play_many(g, seeds, bot_for=None):
@@ -54,7 +54,7 @@ def play_many(g, seeds, bot_for=None):
                 break
             check(g, data, start_total, deck_sizes)
             legal = g.legal_orders(data)
-            assert legal, data.extra["step"]
+            assert legal, data.step
             o = bot_for(data.side).choose(data, legal) if bot_for else rng.choice(legal)
             g.apply(data, o, dice)
         assert data.over
@@ -66,7 +66,7 @@ def play_many(g, seeds, bot_for=None):
 def test_S1_random_games_end_by_the_allied_deck_or_a_wipe_out_with_invariants():
     g = kampen_game("intro-narvik")
     games = play_many(g, range(150))
-    why = {d.extra["ended"] for d in games}
+    why = {d.ended for d in games}
     assert any("last unused card" in w for w in why)
     assert all(d.winner in (GERMANS, ALLIES, None) for d in games)
 
@@ -94,11 +94,11 @@ def test_S1_deck_sizes_and_the_end_on_the_last_allied_card():
     g = kampen_game("intro-narvik")
     assert {f: len(g.decks[f]) for f in FACTIONS} == {GERMANS: 10, NORWAY: 6, ALLIES: 6}
     data = g.initial_state(3, Dice(3))
-    assert data.extra["down"] == {GERMANS: 5, NORWAY: 3, ALLIES: 3}  # hands of 5/3/3 drawn at set-up
+    assert data.down == {GERMANS: 5, NORWAY: 3, ALLIES: 3}  # hands of 5/3/3 drawn at set-up
 
 
 def test_run_fast_games_are_reproducible_and_their_logs_replay_exactly():
-    from hexwar.ai.kampen_bot import KampenBot
+    from hexwar.games.kampen.bots import KampenBot
     from hexwar.core.engine import replay, run_fast
 
     g = kampen_game("intro-narvik")
@@ -114,7 +114,7 @@ def test_one_game_object_plays_games_in_several_threads_at_once():
     # the simulator and Dask's threaded workers share one ruleset object per process
     from concurrent.futures import ThreadPoolExecutor
 
-    from hexwar.ai.kampen_bot import KampenBot
+    from hexwar.games.kampen.bots import KampenBot
     from hexwar.core.engine import run_fast
 
     g = kampen_game("intro-narvik")

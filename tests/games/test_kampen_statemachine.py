@@ -24,15 +24,15 @@ class KampenPlay(RuleBasedStateMachine):
     def start(self, seed, basic):
         self.g = BASIC if basic else S1
         self.s = self.g.new_state(seed)
-        x = self.s.data.extra
-        self.start_total = sum(sum(v.values()) for v in x["bn"].values())
+        x = self.s.data
+        self.start_total = sum(sum(v.values()) for v in x.bn.values())
         self.deck = {f: len(self.g.decks[f]) for f in FACTIONS}
 
     @precondition(lambda self: not self.s.is_over())
     @rule(data=st.data())
     def play(self, data):
         legal = self.s.legal_orders()
-        assert legal, self.s.data.extra["step"]
+        assert legal, self.s.data.step
         kinds = sorted({o.kind for o in legal})
         kind = data.draw(st.sampled_from(kinds))
         self.s.apply(data.draw(st.sampled_from([o for o in legal if o.kind == kind])))
@@ -52,41 +52,41 @@ class KampenPlay(RuleBasedStateMachine):
     @rule()
     def finished_games_take_no_orders(self):
         assert self.s.legal_orders() == []
-        assert self.s.data.extra["ended"]
+        assert self.s.data.ended
         with pytest.raises(IllegalOrder):
             self.s.apply(Pass(self.s.current_side()))
 
     @invariant()
     def battalions_conserved(self):
-        x = self.s.data.extra
-        on_board = sum(sum(v.values()) for v in x["bn"].values())
-        pending = sum(g[1] for gs in x["attacks"].values() for g in gs)
-        if x["combat"]:
-            pending += sum(g[1] for g in x["combat"]["groups"])
-        total = on_board + pending + sum(x["losses"].values())
+        x = self.s.data
+        on_board = sum(sum(v.values()) for v in x.bn.values())
+        pending = sum(g.n for gs in x.attacks.values() for g in gs)
+        if x.combat:
+            pending += sum(g.n for g in x.combat.groups)
+        total = on_board + pending + sum(x.losses.values())
         if self.g is S1:
             assert total == self.start_total
         else:  # basic: new battalions come only from phase 3, cards and the Allied landing
             assert total >= self.start_total
         for f in FACTIONS:
-            assert all(n > 0 for n in x["bn"][f].values())
+            assert all(n > 0 for n in x.bn[f].values())
 
     @invariant()
     def cards_conserved_and_hands_in_limits(self):
-        x = self.s.data.extra
+        x = self.s.data
         for f in FACTIONS:
-            assert len(x["hand"][f]) + len(x["deck"][f]) == self.deck[f]
-            assert len(x["hand"][f]) <= self.g.spec.hands[f]
-            assert sorted(x["hand"][f] + x["deck"][f]) == sorted(self.g.decks[f])
-            assert x["down"][f] <= len(x["deck"][f])
+            assert len(x.hand[f]) + len(x.deck[f]) == self.deck[f]
+            assert len(x.hand[f]) <= self.g.spec.hands[f]
+            assert sorted(x.hand[f] + x.deck[f]) == sorted(self.g.decks[f])
+            assert x.down[f] <= len(x.deck[f])
 
     @invariant()
     def no_enemies_share_an_area_outside_a_combat(self):
-        x = self.s.data.extra
-        if x["step"] in COMBAT:
+        x = self.s.data
+        if x.step in COMBAT:
             return
         for a in self.g.land:
-            assert not (x["bn"][GERMANS].get(a) and (x["bn"][NORWAY].get(a) or x["bn"][ALLIES].get(a))), a
+            assert not (x.bn[GERMANS].get(a) and (x.bn[NORWAY].get(a) or x.bn[ALLIES].get(a))), a
 
 
 KampenPlay.TestCase.settings = settings(max_examples=60, stateful_step_count=120, deadline=None)

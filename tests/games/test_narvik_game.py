@@ -8,7 +8,7 @@ from hexwar.core.dice import Dice, Roll
 from hexwar.core.engine import replay
 from hexwar.core.orders import Advance, IllegalOrder, Move, Pass, TakeResult
 from hexwar.games.narvik import narvik_game
-from hexwar.games.narvik.game import ALLIES, GERMANS, HARSTAD
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask
 from hexwar.games.narvik.orders import AirStrike, DeclareMas, Exit, LandAssault, Landing, NavalMove
 from hexwar.ai import RandomBot
 
@@ -22,14 +22,15 @@ def to_action(g, seed=3):
     """Return a state at the first Allied action decision (no base, no MAS)."""
     s = g.new_state(seed)
     for _ in range(20):
-        ask = s.data.extra["ask"]
-        if ask["what"] == "action" and ask["side"] == ALLIES:
+        ask = s.data.ask
+        if ask.what == "action" and ask.side == ALLIES:
             # neutral conditions for the position tests: no weather, no events pending
-            s.data.extra.update({"bad": [], "fuhrer": False, "exits_banned": False, "mas": False, "game_end_turn": None})
+            d = s.data
+            d.bad, d.fuhrer, d.exits_banned, d.mas, d.game_end_turn = [], False, False, False, None
             return s
-        if ask["what"] == "base":
+        if ask.what == "base":
             s.apply(Pass(ALLIES))
-        elif ask["what"] == "mas":
+        elif ask.what == "mas":
             s.apply(DeclareMas(ALLIES, False))
         else:
             s.apply(s.legal_orders()[0])
@@ -40,7 +41,7 @@ def clear(data, keep=()):
     for u in data.units.values():
         if u.loc is not None and u.loc != HARSTAD and u.id not in keep:
             data.remove(u.id, "removed")
-    data.extra["cargo"] = {}
+    data.cargo = {}
 
 
 def put(data, uid, loc, fatigue=0, concealed=False):
@@ -72,8 +73,8 @@ def test_5_1_setup(g):
 
 def test_6_0_sequence_and_7_0_weather_only_on_turns_1_to_7(g):
     s = g.new_state(5)
-    seen = [e["type"] for e in s.data.extra["setup_events"]]
-    while s.data.extra["ask"]["what"] != "action":
+    seen = [e["type"] for e in s.data.setup_events]
+    while s.data.ask.what != "action":
         seen += [e["type"] for e in s.apply(s.legal_orders()[0])]
     assert seen.index("weather") < seen.index("event") < seen.index("air_points")  # 6.1, 6.2, 6.3
     assert s.current_side() == ALLIES  # 6.4
@@ -88,20 +89,20 @@ def test_6_0_sequence_and_7_0_weather_only_on_turns_1_to_7(g):
 
 def test_7_0_bad_weather_at_trondheim_halves_ap_and_thaw_comes_two_turns_later(g):
     s = to_action(g)
-    s.data.extra["base_occasions"] = 2  # no base decision in the way
+    s.data.base_occasions = 2  # no base decision in the way
     d = s.data.clone()
-    d.phase, d.extra["step"] = "initial", 0
-    d.extra.pop("ask")
+    d.phase, d.step = "initial", 0
+    d.ask = None
     # weather 2 (bad at both), event type 3 (open), open event 1-1 (none), no MAS, AP 6+6+6+5 = 23 -> 11
-    g._run(d, scripted(("weather", (1, 1)), ("event type", (3,)), ("open event", (1, 1))), [])
-    assert d.extra["bad"] == ["trondheim", "narvik"]
+    g.run(d, scripted(("weather", (1, 1)), ("event type", (3,)), ("open event", (1, 1))), [])
+    assert d.bad == ["trondheim", "narvik"]
     g.apply(d, DeclareMas(ALLIES, False), scripted(("air points", (6, 6, 6, 5))), )
     assert d.tracks["ap"] == 23 // 2
     d2 = s.data.clone()
-    d2.phase, d2.extra["step"] = "initial", 0
-    d2.extra.pop("ask")
-    g._run(d2, scripted(("weather", (6, 6)), ("event type", (3,)), ("open event", (1, 1))), [])
-    assert d2.extra["thaw_turn"] == d2.turn + 2 and d2.weather == "winter"
+    d2.phase, d2.step = "initial", 0
+    d2.ask = None
+    g.run(d2, scripted(("weather", (6, 6)), ("event type", (3,)), ("open event", (1, 1))), [])
+    assert d2.thaw_turn == d2.turn + 2 and d2.weather == "winter"
 
 
 def test_18_1_ap_cap_and_one_bonus_per_turn(g):
@@ -111,7 +112,7 @@ def test_18_1_ap_cap_and_one_bonus_per_turn(g):
     mv = next(o for o in s.legal_orders() if isinstance(o, Move))
     s.apply(mv)
     assert s.data.tracks["ap"] == 6  # +1 after an Allied action
-    if s.data.extra["ask"]["what"] == "reaction":
+    if s.data.ask.what == "reaction":
         s.apply(Pass(GERMANS))
     mv = next(o for o in s.legal_orders() if isinstance(o, Move))
     s.apply(mv)
@@ -125,10 +126,10 @@ def test_18_1_ap_cap_and_one_bonus_per_turn(g):
 def test_9_2_initiative_movement_keeps_it_pass_hands_it_over_two_passes_end_the_phase(g):
     s = to_action(g)
     s.apply(next(o for o in s.legal_orders() if isinstance(o, Move)))
-    if s.data.extra["ask"]["what"] == "reaction":  # 9.1: the other side may react
+    if s.data.ask.what == "reaction":  # 9.1: the other side may react
         assert s.current_side() == GERMANS
         s.apply(Pass(GERMANS))
-    assert s.data.extra["ask"] == {"side": ALLIES, "what": "action"}
+    assert s.data.ask == Ask(ALLIES, "action")
     s.apply(Pass(ALLIES))
     assert s.current_side() == GERMANS
     s.apply(Pass(GERMANS))
@@ -153,14 +154,14 @@ def test_15_2_a_result_of_2_taken_as_12_fp(g):
     ev = g.apply(d, o, scripted(("CRT", (4,))))
     a = next(e for e in ev if e["type"] == "assault")
     assert (a["ad"], a["drm"], a["result"]) == (6, 1, "0/2")
-    assert d.extra["ask"] == {"side": GERMANS, "what": "take", "points": 2}
+    assert d.ask == Ask(GERMANS, "take", points=2)
     opts = {x.option for x in g.legal_orders(d)}
     assert {"eliminate", "fatigue", "retreat", "all_to_limit"} <= opts
     fat6 = TakeResult(GERMANS, "fatigue", "", (("9/139", 6),))
     g.apply(d, fat6, Dice(0))
     g.apply(d, fat6, Dice(0))
     assert d.units["9/139"].fatigue == 12 + g.tables.fatigue.fp("defend")  # 2 x 6 (15.2) + defending (authored)
-    assert d.extra["ask"]["what"] in ("reaction", "action")  # combat over, no retreat asked
+    assert d.ask.what in ("reaction", "action")  # combat over, no retreat asked
 
 
 def test_15_2_six_fp_and_a_retreat_then_advance(g):
@@ -168,15 +169,15 @@ def test_15_2_six_fp_and_a_retreat_then_advance(g):
     g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
     g.apply(d, TakeResult(GERMANS, "fatigue", "", (("9/139", 6),)), Dice(0))
     g.apply(d, TakeResult(GERMANS, "retreat"), Dice(0))
-    ask = d.extra["ask"]
-    assert ask["what"] == "retreat" and ask["unit"] == "9/139"
+    ask = d.ask
+    assert ask.what == "retreat" and ask.unit == "9/139"
     paths = [o.path for o in g.legal_orders(d)]
     assert paths and all(1 <= len(p) - 1 <= 3 for p in paths)  # 15.3: up to 3 hexes
     for p in paths:  # 15.3.1 (A23): at least N + 1 from the attackers
         assert min(g.board.distance(p[-1], x) for x in ("2214", "2314")) >= len(p)
     g.apply(d, g.legal_orders(d)[0], Dice(0))
     assert d.units["9/139"].loc != "2215"
-    assert d.extra["ask"]["what"] == "advance"  # 15.3: the hex is empty
+    assert d.ask.what == "advance"  # 15.3: the hex is empty
     g.apply(d, Advance(ALLIES, ("1SG",)), Dice(0))
     assert d.units["1SG"].loc == "2215"
     assert d.units["1SG"].fatigue == g.tables.fatigue.fp("assault") - 1  # 15.3: advancing infantry -1 FP
@@ -207,10 +208,12 @@ def test_15_3_1_retreat_refused_when_a_participant_has_no_path(g):
 
 def test_8_2_1_fuhrer_orders(g):
     s, d = assault_position(g)
-    d.extra["fuhrer"] = True
+    d.fuhrer = True
     g.apply(d, LandAssault(ALLIES, "2215", ("1IG", "1SG")), scripted(("CRT", (4,))))
     assert "retreat" not in {o.option for o in g.legal_orders(d)}  # never retreat
-    assert not g._move_orders(d, GERMANS)  # no German land unit moves
+    from hexwar.games.narvik.phases.movement import move_orders
+
+    assert not move_orders(g, d, GERMANS)  # no German land unit moves
 
 
 def test_16_2_tanks_are_eliminated_first(g):
@@ -221,8 +224,8 @@ def test_16_2_tanks_are_eliminated_first(g):
     put(d, "3H-TK", "2215")
     put(d, "9/139", "2214")
     put(d, "10/139", "2314")
-    d.extra["initiative"] = GERMANS
-    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    d.initiative = GERMANS
+    d.ask = Ask(GERMANS, "action")
     # 2 coys (4) vs bn 4 + tank 2 = 6 -> AD -2; formation I.. no (different formations)
     ev = g.apply(d, LandAssault(GERMANS, "2215", ("10/139", "9/139")), scripted(("CRT", (6,))))
     res = next(e for e in ev if e["type"] == "assault")["result"]
@@ -239,9 +242,9 @@ def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
     put(d, "DD-1", sea)
     put(d, "1SG", sea)
     d.units["1SG"].flags.append("aboard")
-    d.extra["cargo"] = {"DD-1": "1SG"}
+    d.cargo = {"DD-1": "1SG"}
     d.tracks["ap"] = 10
-    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    d.ask = Ask(GERMANS, "action")
     before = d.vp[GERMANS]
     order = AirStrike(GERMANS, "ships", sea, 10, (("DD-1", 5), ("DD-1", 5)))
     g.apply(d, order, scripted(("air table", (4, 5)), ("air table", (4, 5))))
@@ -257,7 +260,7 @@ def test_22_2_sweden_interns(g):
     edge = next(h for h in g.board.hexes() if h not in sw and any(n in sw and g.board.terrain(n) not in ("sea", "glacier") for n in g.board.neighbours(h)) and g.board.terrain(h) not in ("sea",))
     into = next(n for n in g.board.neighbours(edge) if n in sw and g.board.terrain(n) not in ("sea", "glacier"))
     put(d, "11/139", edge)
-    d.extra["ask"] = {"side": GERMANS, "what": "action"}
+    d.ask = Ask(GERMANS, "action")
     before = d.vp[ALLIES]
     g.apply(d, Move(GERMANS, "11/139", (edge, into)), Dice(0))
     assert d.units["11/139"].pool == "interned" and d.vp[ALLIES] - before == 2
@@ -272,8 +275,7 @@ def test_22_3_exit_vp_only_turns_1_to_5_and_not_for_norwegians(g):
     put(d, "6-I/12", north)
     g.apply(d, Exit(ALLIES, "1SG"), Dice(0))
     assert d.units["1SG"].pool == "exited" and d.vp[ALLIES] == 2
-    d.extra.pop("ask", None)
-    d.extra["ask"] = {"side": ALLIES, "what": "action"}
+    d.ask = Ask(ALLIES, "action")
     g.apply(d, Exit(ALLIES, "6-I/12"), Dice(0))
     assert d.vp[ALLIES] == 2
 
@@ -286,7 +288,7 @@ def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g)
     put(d, "DD-1", beach)
     put(d, "1SG", beach)
     d.units["1SG"].flags.append("aboard")
-    d.extra["cargo"] = {"DD-1": "1SG"}
+    d.cargo = {"DD-1": "1SG"}
     g.apply(d, Landing(ALLIES, ("DD-1",), beach), Dice(0))
     assert d.units["1SG"].loc == beach and "aboard" not in d.units["1SG"].flags
     assert d.units["1SG"].fatigue == g.tables.fatigue.fp("amphibious_landing")
@@ -300,11 +302,11 @@ def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g)
     put(d2, "CL-1", water)
     put(d2, "2SWB", water)
     d2.units["2SWB"].flags.append("aboard")
-    d2.extra["cargo"] = {"CL-1": "2SWB"}
+    d2.cargo = {"CL-1": "2SWB"}
     before = d2.vp[GERMANS]
     # halved 2SWB (4 -> 2) vs KM bn 3: AD -1; die 1 -> 2/0
     g.apply(d2, Landing(ALLIES, ("CL-1",), target), scripted(("CRT", (1,))))
-    while d2.extra.get("ask", {}).get("what") == "take":
+    while d2.ask is not None and d2.ask.what == "take":
         g.apply(d2, g.legal_orders(d2)[0], Dice(0))
     assert d2.units["CL-1"].loc == HARSTAD
     assert d2.units["2SWB"].pool == "eliminated" or d2.units["2SWB"].loc == HARSTAD
@@ -363,7 +365,7 @@ def test_11_3_allied_concealment_and_air_recon():
     clear(d)
     put(d, "1SG", "2214", concealed=True)
     d.tracks.update({"ap": 5, "recon": 2})
-    d.extra.update({"ask": {"side": GERMANS, "what": "action"}, "bad": []})
+    d.ask, d.bad = Ask(GERMANS, "action"), []
     recon = AirStrike(GERMANS, "recon", "2214", 1)
     assert recon in game.legal_orders(d)
     assert not game.may_act(d, d.units["1SG"])  # A17: face down, it may not move or attack
@@ -376,8 +378,8 @@ def test_23_4_the_german_picks_which_eliminated_company_a_replacement_rebuilds(g
     d = s.data
     d.remove("9/139", "eliminated")
     d.remove("10/139", "eliminated")
-    d.extra["arrivals"] = ["@replacement"]
-    d.extra["ask"] = {"side": GERMANS, "what": "place", "unit": "@replacement"}
+    d.arrivals = ["@replacement"]
+    d.ask = Ask(GERMANS, "place", unit="@replacement")
     picks = {o.unit for o in g.legal_orders(d)}
     assert picks == {"9/139", "10/139"}
     host = next(o for o in g.legal_orders(d) if o.unit == "10/139" and not o.concealed)
@@ -397,7 +399,6 @@ def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_el
     from hexwar.core.dice import Dice
     from hexwar.core.engine import PlayState
     from hexwar.core.log import EventLog
-    from hexwar.core.orders import order_from_dict
 
     log = EventLog.from_json((Path(__file__).resolve().parents[1] / "golden" / "narvik-no-retreat-seed36.json").read_text())
     from hexwar.core.dice import Roll
@@ -406,8 +407,8 @@ def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_el
     s = PlayState(g, g.initial_state(36, Dice.replaying(setup)), EventLog(dict(log.meta)))
     seen = []
     for e in log.entries:
-        assert order_from_dict(e.order) in s.legal_orders(), e.order
-        events = s._apply(order_from_dict(e.order), Dice.replaying(e.rolls), e.seq)
+        assert g.orders.from_dict(e.order) in s.legal_orders(), e.order
+        events = s._apply(g.orders.from_dict(e.order), Dice.replaying(e.rolls), e.seq)
         seen += [x for x in events if x["type"] == "no_retreat"]
     assert seen == [{"type": "no_retreat", "unit": "2SWB", "rule": "15.3.1"}]
     assert s.data.units["2SWB"].loc is None

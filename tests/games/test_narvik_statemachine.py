@@ -9,14 +9,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from hexwar.core.orders import IllegalOrder, Move
-from hexwar.core.state import POOLS
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.game import ABOARD, HARSTAD
+from hexwar.games.narvik.state import NarvikData
 from hexwar.rules import stacking
 
 GAME = narvik_game()
 RANDOM_SETUP = narvik_game(Switches(random_setup=True))
-EXTRA_POOLS = {"german_reinforcements"}
 
 
 class NarvikPlay(RuleBasedStateMachine):
@@ -29,7 +28,7 @@ class NarvikPlay(RuleBasedStateMachine):
     @rule(data=st.data())
     def play(self, data):
         legal = self.s.legal_orders()
-        assert legal, self.s.data.extra.get("ask")
+        assert legal, self.s.data.ask
         kinds = sorted({o.kind for o in legal})
         kind = data.draw(st.sampled_from(kinds))
         order = data.draw(st.sampled_from([o for o in legal if o.kind == kind]))
@@ -60,7 +59,7 @@ class NarvikPlay(RuleBasedStateMachine):
             if u.loc is not None:
                 assert u.loc in self.g.board
             else:
-                assert u.pool in set(POOLS) | EXTRA_POOLS
+                assert u.pool in NarvikData.POOLS
 
     @invariant()
     def fatigue_within_0_and_the_limit(self):
@@ -70,7 +69,7 @@ class NarvikPlay(RuleBasedStateMachine):
     @invariant()
     def no_land_units_of_both_sides_in_one_hex_outside_combat(self):
         d = self.s.data
-        if "combat" in d.extra:
+        if d.combat is not None:
             return
         for loc in {u.loc for u in d.on_map() if u.loc != HARSTAD}:
             sides = {u.side for u in d.at(loc) if self.g.is_land(u) or self.g.is_dummy(u)}
@@ -80,7 +79,7 @@ class NarvikPlay(RuleBasedStateMachine):
     @invariant()
     def stacking_holds_between_decisions(self):
         d = self.s.data
-        if "combat" in d.extra or d.extra.get("arrivals"):
+        if d.combat is not None or d.arrivals:
             return
         assert stacking.violations(self.g.board, d, self.g.tables) == []
 
@@ -88,7 +87,7 @@ class NarvikPlay(RuleBasedStateMachine):
     def vp_totals_equal_their_logged_causes(self):
         d = self.s.data
         for side, vp in d.vp.items():
-            assert vp == sum(e["vp"] for e in d.vp_log if e["side"] == side)
+            assert vp == sum(e.vp for e in d.vp_log if e.side == side)
 
     @invariant()
     def ap_within_0_and_30(self):

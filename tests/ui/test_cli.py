@@ -88,7 +88,7 @@ def test_play_quits_cleanly_without_a_terminal_and_plays_bot_games(tmp_path):
         (["reach", "fixtures/skirmish", "1SG", "--to", "2414"], 2, "cannot reach 2414"),
         (["map", "show", "nowhere"], 1, "no such maps file"),
         (["odds", "fixtures/skirmish"], 2, "give --target"),
-        (["play", "narvik", "--side", "french"], 2, "--side is allies"),
+        (["play", "narvik", "--side", "french"], 2, "narvik has no side 'french'; sides: allies, germans, both, none"),
         (["play", "narvik", "--switch", "nope"], 2, "unknown switch"),
         (["play", "narvik", "--load", "/nonexistent.hexwar"], 2, "no such save file"),
     ],

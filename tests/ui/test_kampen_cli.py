@@ -17,12 +17,12 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from hexwar.ai.kampen_bot import KampenBot, win_chance
+from hexwar.games.kampen.bots import KampenBot, win_chance
 from hexwar.core.engine import load_game
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
-from hexwar.ui.kampen_play import KampenPlayer
+from hexwar.games.kampen.play import KampenPlayer
 
 runner = CliRunner()
 
@@ -61,7 +61,7 @@ def test_kampen_bots_play_scenario_1_to_the_end_through_the_game_api():
         bots = {f: KampenBot(f, seed) for f in (GERMANS, NORWAY, ALLIES)}
         while not s.is_over():
             s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
-        assert s.result().over and s.data.extra["ended"]
+        assert s.result().over and s.data.ended
 
 
 def test_4_2_odds_cli_is_exact_and_agrees_with_enumeration():

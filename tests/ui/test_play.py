@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from hexwar.ai.priority import PriorityBot
+from hexwar.games.narvik.bots import PriorityBot
 from hexwar.core.engine import load_game
 from hexwar.games.narvik import narvik_game
-from hexwar.ui.play import Player, describe
+from hexwar.games.narvik.play import NarvikPlayer as Player
+from hexwar.games.narvik.play import describe
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "narvik-priority-seed1.txt"
 

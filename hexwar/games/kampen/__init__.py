@@ -1,5 +1,109 @@
-"""Kampen om Norge (Vega Forlag 2012): the area card game on the shared engine."""
+"""Kampen om Norge (Vega Forlag 2012): the area card game on the shared engine, and its
+registry record."""
 
-from hexwar.games.kampen.game import ALLIES, FACTIONS, GERMANS, NORWAY, KampenGame, kampen_game
+from __future__ import annotations
 
-__all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "kampen_game"]
+from typing import Any
+
+from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.kampen.boards import BOARDS, kampen_board
+from hexwar.games.kampen.game import KampenGame, kampen_game
+from hexwar.games.kampen.state import ALLIES, COALITION, FACTIONS, GERMANS, NORWAY, KampenData, enemies
+from hexwar.games.registry import Batch, Bot, GameInfo
+
+__all__ = ["ALLIES", "COALITION", "FACTIONS", "GAME", "GERMANS", "NORWAY", "KampenData", "KampenGame", "enemies",
+           "kampen_game"]
+
+SCENARIOS = {
+    "intro-narvik": "Scenario 1 (S1): the introductory Narvik scenario, top third of the board",
+    "basic": "the basic game (rules 1-4): all of Norway, six point cities",
+}
+
+
+def _make(scenario: str, board: str, switches: frozenset[str]) -> KampenGame:
+    return KampenGame(scenario, kampen_board(board))
+
+
+def _bot(kind: str) -> Any:
+    def make(side: str, seed: int, think: float) -> Any:
+        from hexwar.ai.random_bot import RandomBot
+        from hexwar.games.kampen.bots import KampenBot
+
+        # each faction its own random stream, so two random bots never play alike
+        return RandomBot(seed + FACTIONS.index(side)) if kind == "random" else KampenBot(side, seed)
+    return make
+
+
+def _player() -> type:
+    from hexwar.games.kampen.play import KampenPlayer
+
+    return KampenPlayer
+
+
+def _describe(e: Any) -> str:
+    from hexwar.games.kampen.play import say
+
+    return say(e)
+
+
+def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    from hexwar.games.kampen.play import render
+
+    return render(g, d, viewer, title, panel)
+
+
+def _validate(lib: Library) -> list[Problem]:
+    """Cards, start areas and objectives of every scenario against the cards file and its board."""
+    out: list[Problem] = []
+    for name in lib.names("oob"):
+        if not name.startswith("kampen/"):
+            continue
+        try:
+            if lib.load("oob", name).kind != "kampen_scenario":
+                continue
+            KampenGame(name.removeprefix("kampen/"), library=lib)
+        except DataError as e:
+            out += e.problems
+    return out
+
+
+def _odds(**opts: Any) -> Any:
+    from hexwar.games.kampen.odds import odds_command
+
+    return odds_command(**opts)
+
+
+def _batch() -> Batch:
+    from hexwar.games.kampen import batch
+
+    return Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
+                 board_notes=batch.BOARD_NOTES)
+
+
+GAME = GameInfo(
+    name="kampen",
+    title="Kampen om Norge",
+    sides=FACTIONS,
+    seats={"germans": frozenset({GERMANS}), "norwegians": frozenset({NORWAY}), "allies": frozenset({ALLIES}),
+           "coalition": frozenset(COALITION), "both": frozenset(COALITION), "all": frozenset(FACTIONS),
+           "none": frozenset()},
+    default_seat="coalition",
+    scenarios=SCENARIOS,
+    default_scenario="intro-narvik",
+    boards=BOARDS,
+    default_board="norway",
+    switches={},
+    make=_make,
+    bots={"priority": Bot(_bot("priority"), help="a priority bot per faction, built on exact win chances"),
+          "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
+          "search": Bot(_bot("search"), help="(no search bot yet: the priority bot)")},
+    default_bot="priority",
+    player=_player,
+    describe=_describe,
+    render=_render,
+    batch=_batch(),
+    validate=_validate,
+    scenario_kinds=("kampen_scenario",),
+    odds=_odds,
+    tally="battalions",
+)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hexwar.core.orders import Order, register
+from hexwar.core.orders import Order, OrderKinds, Pass
 
 
-@register
 @dataclass(frozen=True)
 class KMove(Order):
     """Move ``n`` battalions one land area (4.1); into an enemy area it is an attack."""
@@ -22,7 +21,6 @@ class KMove(Order):
         return f"move {self.n} {self.src}>{self.dst}"
 
 
-@register
 @dataclass(frozen=True)
 class PlayCard(Order):
     """Play one card copy for one of its functions (``slot``), with its arguments."""
@@ -55,7 +53,6 @@ class PlayCard(Order):
         return " ".join(bits)
 
 
-@register
 @dataclass(frozen=True)
 class Fight(Order):
     """Choose the next combat (4.2: the attacker chooses the order)."""
@@ -67,7 +64,6 @@ class Fight(Order):
         return f"fight {self.area}"
 
 
-@register
 @dataclass(frozen=True)
 class Split(Order):
     """How Norway and the Allies share the losses of a joint defence (4.2 step 6)."""
@@ -80,7 +76,6 @@ class Split(Order):
         return f"lose {self.norwegians} norwegian {self.allies} allied"
 
 
-@register
 @dataclass(frozen=True)
 class Withdraw(Order):
     """Withdraw the losing battalions to one adjacent land area (4.2 step 8)."""
@@ -92,7 +87,6 @@ class Withdraw(Order):
         return f"withdraw {self.area}"
 
 
-@register
 @dataclass(frozen=True)
 class Cash(Order):
     """Cash a card in hand for its reinforcement symbols (4.3)."""
@@ -105,7 +99,6 @@ class Cash(Order):
         return f"cash {self.card}#{self.copy}"
 
 
-@register
 @dataclass(frozen=True)
 class PlaceBn(Order):
     """Place ``n`` new battalions in an area (4.3; the Allied landing of 3.5 places groups of 3)."""
@@ -118,7 +111,6 @@ class PlaceBn(Order):
         return f"place {self.n} {self.area}"
 
 
-@register
 @dataclass(frozen=True)
 class Discard(Order):
     """Discard a card when none was used this round (4.4)."""
@@ -129,3 +121,7 @@ class Discard(Order):
 
     def text(self) -> str:
         return f"discard {self.card}#{self.copy}"
+
+
+#: every order of kampen, by kind
+ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Withdraw, Cash, PlaceBn, Discard])

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hexwar.core.orders import Order, register
+from hexwar.core.orders import Advance, IllegalOrder, Move, Order, OrderKinds, Pass, Retreat, TakeResult
 
 
-@register
 @dataclass(frozen=True)
 class LandAssault(Order):
     """Assault a hex (15.1) with adjacent units, supporting artillery and ships, and German AP."""
@@ -31,7 +30,6 @@ class LandAssault(Order):
         return f"assault {self.target} with {','.join(self.units)}{extra}"
 
 
-@register
 @dataclass(frozen=True)
 class Exit(Order):
     """Move an Allied unit off the north or south edge (22.3)."""
@@ -43,7 +41,6 @@ class Exit(Order):
         return f"exit {self.unit}"
 
 
-@register
 @dataclass(frozen=True)
 class ArtilleryInterdiction(Order):
     """Artillery fires on one German unit: 2 FP per strength point (16.1.1)."""
@@ -56,7 +53,6 @@ class ArtilleryInterdiction(Order):
         return f"interdict {self.target} with {','.join(self.artillery)}"
 
 
-@register
 @dataclass(frozen=True)
 class AirStrike(Order):
     """A German air mission: interdict Allied infantry in a hex, or attack ships (18.1.2, 18.1.3)."""
@@ -73,7 +69,6 @@ class AirStrike(Order):
         return f"air interdict {self.hex} ap {self.ap}"
 
 
-@register
 @dataclass(frozen=True)
 class NavalMove(Order):
     """Move ships as a group along waterways (20.1)."""
@@ -86,7 +81,6 @@ class NavalMove(Order):
         return f"sail {','.join(self.ships)} {'>'.join(self.path)}"
 
 
-@register
 @dataclass(frozen=True)
 class Embark(Order):
     """Put a land unit aboard a ship in a friendly port or Harstad (20.2)."""
@@ -99,7 +93,6 @@ class Embark(Order):
         return f"embark {self.unit} on {self.ship}"
 
 
-@register
 @dataclass(frozen=True)
 class Disembark(Order):
     """Unload a ship's cargo in a friendly port or Harstad (20.2)."""
@@ -111,7 +104,6 @@ class Disembark(Order):
         return f"disembark {self.ship}"
 
 
-@register
 @dataclass(frozen=True)
 class Landing(Order):
     """Amphibious landing from ships in the target hex, or amphibious assault from an adjacent hex (20.3)."""
@@ -126,7 +118,6 @@ class Landing(Order):
         return f"land {','.join(self.ships)} at {self.target}{extra}"
 
 
-@register
 @dataclass(frozen=True)
 class Bombard(Order):
     """Naval interdiction: one ship fires on every unit in a hex, 2 FP per strength point (20.5)."""
@@ -139,7 +130,6 @@ class Bombard(Order):
         return f"bombard {self.target} with {self.ship}"
 
 
-@register
 @dataclass(frozen=True)
 class ShipFunction(Order):
     """Set a Puffer as a Base or a Puffer/LC as a fjord ferry (20.6)."""
@@ -152,7 +142,6 @@ class ShipFunction(Order):
         return f"{self.function} {self.ship}"
 
 
-@register
 @dataclass(frozen=True)
 class DesignateBase(Order):
     """Designate a port hex held by an Allied land unit as a Base (19.4)."""
@@ -164,7 +153,6 @@ class DesignateBase(Order):
         return f"base {self.hex}"
 
 
-@register
 @dataclass(frozen=True)
 class DeclareMas(Order):
     """Declare (or not) the once-per-game Allied maximum air support (18.2)."""
@@ -176,7 +164,6 @@ class DeclareMas(Order):
         return "mas" if self.declare else "no mas"
 
 
-@register
 @dataclass(frozen=True)
 class Reveal(Order):
     """Flip a face-down German unit face up (11.1: at any time); not an action."""
@@ -188,7 +175,6 @@ class Reveal(Order):
         return f"reveal {self.unit}"
 
 
-@register
 @dataclass(frozen=True)
 class Place(Order):
     """Place an arriving German unit in a hex holding a German unit (23.4), face down or up."""
@@ -204,7 +190,6 @@ class Place(Order):
         return f"place {self.unit} {self.hex}{' hidden' if self.concealed else ''}{d}"
 
 
-@register
 @dataclass(frozen=True)
 class ChooseUnits(Order):
     """Pick units when the rules let the owner choose (31.0: which artillery or tank leaves)."""
@@ -214,3 +199,14 @@ class ChooseUnits(Order):
 
     def text(self) -> str:
         return f"choose {','.join(self.units)}"
+
+
+#: every order of narvik, by kind
+ORDERS = OrderKinds("narvik", [Pass, Move, TakeResult, Retreat, Advance, LandAssault, Exit, ArtilleryInterdiction, AirStrike, NavalMove, Embark, Disembark, Landing, Bombard, ShipFunction, DesignateBase, DeclareMas, Reveal, Place, ChooseUnits])
+
+
+def expect(order: Order, *types: type) -> None:
+    """Refuse an order of another kind than the decision asks for (6.0)."""
+    if not isinstance(order, types):
+        names = ", ".join(t.kind for t in types)  # type: ignore[attr-defined]
+        raise IllegalOrder(f"expected {names}, got {order.kind}", "6.0")

@@ -9,13 +9,11 @@ strength), and nobody reads the other side's secret events.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any, Sequence
 
 import networkx as nx
 
 from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, TakeResult
-from hexwar.rules.movement import movement_graph
 from hexwar.games.narvik.orders import (
     AirStrike,
     ArtilleryInterdiction,
@@ -33,6 +31,8 @@ from hexwar.games.narvik.orders import (
     Reveal,
     ShipFunction,
 )
+from hexwar.games.narvik.state import HARSTAD
+from hexwar.rules.movement import movement_graph
 
 _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
@@ -62,7 +62,7 @@ class PriorityBot:
                 top, best = s, [o]
             elif s == top:
                 best.append(o)
-        ask = d.extra.get("ask", {}).get("what")
+        ask = d.ask.what if d.ask is not None else None
         if ask == "action" and self.actions.get(d.turn, 0) >= self.max_actions:
             for o in legal:
                 if isinstance(o, Pass):
@@ -128,11 +128,11 @@ class PriorityBot:
 
     def german(self, c: "_Context", o: Order) -> float:
         d = c.d
-        ask = d.extra.get("ask", {}).get("what")
+        ask = d.ask.what if d.ask is not None else None
         if isinstance(o, AirStrike):
             if o.mission == "ships":
                 ship = d.units[o.allocation[0][0]]
-                cargo = d.extra["cargo"].get(ship.id)
+                cargo = d.cargo.get(ship.id)
                 return 8.0 + (4 if cargo else 0) + {"BB": 3, "CL": 2, "LC": 2}.get(ship.type, 0)
             if o.mission == "recon":
                 return 0.5
@@ -162,23 +162,23 @@ class PriorityBot:
         narvik = g.narvik
         if isinstance(o, Embark):
             u = d.units[o.unit]
-            return 6.0 if d.units[o.ship].loc == "harstad" and g.tables.types[u.type].infantry else 0.5
+            return 6.0 if d.units[o.ship].loc == HARSTAD and g.tables.types[u.type].infantry else 0.5
         if isinstance(o, Disembark):
-            return 4.0 if d.units[o.ship].loc != "harstad" else -2.0
+            return 4.0 if d.units[o.ship].loc != HARSTAD else -2.0
         if isinstance(o, NavalMove):
             ship = d.units[o.ships[0]]
             if c.sailed.get((d.turn, ship.id), 0) >= 2:
                 return -3.0  # no ship sails back and forth all turn
             dest = o.path[-1]
-            cargo = d.extra["cargo"].get(ship.id)
+            cargo = d.cargo.get(ship.id)
             if cargo:
                 if c.board.is_a(dest, "beach") or c.board.is_a(dest, "port"):
                     enemy_there = c.enemy_adjacent(dest, "germans", include_self=True)
                     return 5.0 - min(c.land_dist(dest), 30.0) * 0.15 - (3 if enemy_there else 0)
                 return -1.0
-            if ship.loc == "harstad":
+            if ship.loc == HARSTAD:
                 return -1.0
-            return 1.0 if dest == "harstad" else -1.0  # empty transports go back for more
+            return 1.0 if dest == HARSTAD else -1.0  # empty transports go back for more
         if isinstance(o, Landing):
             contested = bool(g.land_units_at(d, o.target, "germans", real=False))
             return (2.0 if contested else 7.0) - min(c.land_dist(o.target), 30.0) * 0.05
@@ -275,55 +275,22 @@ class _Context:
         return att - dfn
 
 
-class SearchBot:
-    """Flat Monte Carlo: try the best few priority orders, play each out with priority bots
-    to the end of the turn several times within a time budget, keep the best average."""
+def search_hooks() -> dict[str, Any]:
+    """What the generic search bot (``hexwar.ai.search``) needs from Assault on Narvik: the
+    priority bot's ranking and rollouts, the VP differential as the score, and face-down
+    German counters reshuffled before each rollout."""
 
-    name = "search"
+    def rank(state: Any, side: str, legal: Sequence[Order]) -> list[Order]:
+        prior = PriorityBot(side)
+        ctx = _Context(state.game, state.data, side)
+        return sorted(legal, key=lambda o: -prior.score(ctx, o))
 
-    def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, candidates: int = 4, horizon: int = 60):
-        self.side = side
-        self.rng = random.Random(seed)
-        self.budget = budget_s
-        self.k = candidates
-        self.horizon = horizon
-        self.prior = PriorityBot(side, seed)
+    def evaluate(state: Any, side: str) -> float:
+        diff = state.data.vp.get("germans", 0) - state.data.vp.get("allies", 0)
+        return float(diff if side == "germans" else -diff)
 
-    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
-        if len(legal) == 1:
-            return legal[0]
-        ctx = _Context(state.game, state.data, self.side)
-        ranked = sorted(legal, key=lambda o: -self.prior.score(ctx, o))[: self.k]
-        totals = {i: 0.0 for i in range(len(ranked))}
-        counts = {i: 0 for i in range(len(ranked))}
-        deadline = time.monotonic() + self.budget
-        i = 0
-        while time.monotonic() < deadline or min(counts.values()) == 0:
-            j = i % len(ranked)
-            totals[j] += self.rollout(state, ranked[j])
-            counts[j] += 1
-            i += 1
-            if i > 200:
-                break
-        best = max(range(len(ranked)), key=lambda j: (totals[j] / max(1, counts[j]), -j))
-        return ranked[best]
-
-    __call__ = choose
-
-    def rollout(self, state: Any, first: Order) -> float:
-        s = state.clone()
-        _determinize(s, self.side, self.rng)
-        s.apply(first)
-        bots = {"allies": PriorityBot("allies", self.rng.randrange(1 << 30)),
-                "germans": PriorityBot("germans", self.rng.randrange(1 << 30))}
-        turn = s.data.turn
-        for _ in range(self.horizon):
-            if s.is_over() or s.data.turn > turn:
-                break
-            side = s.current_side()
-            s.apply(bots[side].choose(s, s.legal_orders()))
-        diff = s.data.vp.get("germans", 0) - s.data.vp.get("allies", 0)
-        return float(diff if self.side == "germans" else -diff)
+    return {"rank": rank, "policy": lambda side, seed: PriorityBot(side, seed), "evaluate": evaluate,
+            "determinize": _determinize}
 
 
 def _determinize(s: Any, side: str, rng: random.Random) -> None:
@@ -333,16 +300,3 @@ def _determinize(s: Any, side: str, rng: random.Random) -> None:
     rng.shuffle(locs)
     for u, loc in zip(hidden, locs):
         u.loc = loc
-
-
-def make_bot(kind: str, side: str, seed: int | None = None, budget_s: float = 1.0) -> Any:
-    """Return a bot by name: random, priority or search."""
-    from hexwar.ai.random_bot import RandomBot
-
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "priority":
-        return PriorityBot(side, seed)
-    if kind == "search":
-        return SearchBot(side, seed, budget_s)
-    raise ValueError(f"unknown bot {kind!r}: random, priority or search")

@@ -16,7 +16,8 @@ import networkx as nx
 import numpy as np
 
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen.game import ALLIES, COALITION, GERMANS, NORWAY, KampenGame, enemies
+from hexwar.games.kampen.game import KampenGame
+from hexwar.games.kampen.state import ALLIES, COALITION, GERMANS, NORWAY, KampenData, enemies
 from hexwar.games.kampen.orders import Cash, Discard, Fight, KMove, PlaceBn, PlayCard, Split, Withdraw
 from hexwar.rules.dicecombat import battalion_dice
 
@@ -57,9 +58,9 @@ class KampenBot:
             return legal[0]
         data = getattr(state, "data", state)
         g: KampenGame = state.game if hasattr(state, "game") else self.game  # type: ignore[attr-defined]
-        x = data.extra
+        x = data
         self._memo = {}  # per decision: odds and card dice do not change while scoring
-        mine, fresh = x["bn"][self.faction], x["fresh"][self.faction]
+        mine, fresh = x.bn[self.faction], x.fresh[self.faction]
         scored = []
         for i, o in enumerate(legal):
             # a group moves whole or as a single battalion: the bot does not weigh every split
@@ -77,22 +78,22 @@ class KampenBot:
     def objectives(self, g: KampenGame) -> list[str]:
         return g.objectives()
 
-    def dist_to_goal(self, g: KampenGame, x: dict[str, Any], a: str) -> int:
+    def dist_to_goal(self, g: KampenGame, x: KampenData, a: str) -> int:
         """Areas to the nearest objective, at most 20 (a table built once per board)."""
-        table = g.__dict__.get("_goal_dist")
+        table = g._goal_dist
         if table is None:
             graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
             graph.add_nodes_from(g.land)
             near = nx.multi_source_dijkstra_path_length(graph, set(g.objectives()))
             # capped at 20 (far is far; the scores were tuned with the cap)
-            table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}  # type: ignore[attr-defined]
+            table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}
         return table[a]
 
-    def holds_objectives(self, x: dict[str, Any], objs: set[str]) -> bool:
+    def holds_objectives(self, x: KampenData, objs: set[str]) -> bool:
         mine = (GERMANS,) if self.faction == GERMANS else COALITION
-        return any(x["bn"][k].get(a, 0) for a in objs for k in mine) and self.faction == GERMANS
+        return any(x.bn[k].get(a, 0) for a in objs for k in mine) and self.faction == GERMANS
 
-    def card_dice(self, g: KampenGame, x: dict[str, Any], slot: str) -> int:
+    def card_dice(self, g: KampenGame, x: KampenData, slot: str) -> int:
         """Dice the faction could add from its hand at a combat step (one card per type)."""
         key = ("dice", slot)
         if key in self._memo:
@@ -100,7 +101,7 @@ class KampenBot:
         self._memo[key] = n = self._card_dice(g, x, slot)
         return n
 
-    def _card_dice(self, g: KampenGame, x: dict[str, Any], slot: str) -> int:
+    def _card_dice(self, g: KampenGame, x: KampenData, slot: str) -> int:
         seen, n = set(), 0
         for c, u in g.hand_uses(x, self.faction, slot):
             if u.dice and c.type not in seen:
@@ -108,23 +109,23 @@ class KampenBot:
                 n += c.dice_for(u)
         return n
 
-    def attack_chance(self, g: KampenGame, x: dict[str, Any], target: str, extra: int, crossing: bool) -> float:
+    def attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
         key = (target, extra, crossing)
         p = self._memo.get(key)
         if p is None:
             p = self._memo[key] = self._attack_chance(g, x, target, extra, crossing)
         return p
 
-    def _attack_chance(self, g: KampenGame, x: dict[str, Any], target: str, extra: int, crossing: bool) -> float:
-        groups = [(gr[1], bool(gr[2])) for gr in x["attacks"].get(target, [])] + [(extra, crossing)]
+    def _attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
+        groups = [(gr.n, gr.crossing) for gr in x.attacks.get(target, [])] + [(extra, crossing)]
         a = battalion_dice(groups) + self.card_dice(g, x, "attack")
-        dn = sum(x["bn"][e].get(target, 0) for e in enemies(self.faction))
+        dn = sum(x.bn[e].get(target, 0) for e in enemies(self.faction))
         d = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
         return win_chance(a, d)
 
     # --- scoring ------------------------------------------------------------------------
 
-    def score(self, g: KampenGame, x: dict[str, Any], o: Order) -> float:
+    def score(self, g: KampenGame, x: KampenData, o: Order) -> float:
         f = self.faction
         objs = self._memo.get("objs")
         if objs is None:
@@ -135,7 +136,7 @@ class KampenBot:
             hostile = memo.get(hkey)
             if hostile is None:
                 hostile = memo[hkey] = g.hostile(x, f, o.dst)
-            leaving_empty = o.src in objs and x["bn"][f].get(o.src, 0) - o.n <= 0
+            leaving_empty = o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0
             if hostile:
                 p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
                 value = 3.0 if o.dst in objs else 1.0
@@ -146,7 +147,7 @@ class KampenBot:
                     held = memo["held"] = self.holds_objectives(x, objs)
                 bar = 0.7 if held else (0.45 if o.dst in objs else 0.6)
                 return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
-            table = g.__dict__.get("_goal_dist") or {a: self.dist_to_goal(g, x, a) for a in g.land}
+            table = g._goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
             gain = table[o.src] - table[o.dst]
             if f == GERMANS and o.src in objs:
                 return -1.0  # hold what you have
@@ -154,19 +155,20 @@ class KampenBot:
         if isinstance(o, PlayCard):
             return self.card_score(g, x, o, objs)
         if isinstance(o, Fight):
-            groups = [(gr[1], bool(gr[2])) for gr in x["attacks"][o.area]]
+            groups = [(gr.n, gr.crossing) for gr in x.attacks[o.area]]
             return battalion_dice(groups)
         if isinstance(o, Split):  # lose from the faction with more battalions there
-            c = x["combat"]
-            return -abs((c["dn"].get(NORWAY, 0) - o.norwegians) - (c["dn"].get(ALLIES, 0) - o.allies))
+            fight = x.combat
+            assert fight is not None
+            return -abs((fight.dn.get(NORWAY, 0) - o.norwegians) - (fight.dn.get(ALLIES, 0) - o.allies))
         if isinstance(o, Withdraw):
-            friends = sum(x["bn"][k].get(o.area, 0) for k in ((GERMANS,) if f == GERMANS else COALITION))
+            friends = sum(x.bn[k].get(o.area, 0) for k in ((GERMANS,) if f == GERMANS else COALITION))
             return friends + (2.0 if o.area in objs else 0.0) - 0.2 * self.dist_to_goal(g, x, o.area)
         if isinstance(o, Cash):
             c = g.copies[o.copy]
             return 1.0 if not c.uses else -0.5  # cash the cards that only buy battalions
         if isinstance(o, PlaceBn):
-            threat = sum(x["bn"][e].get(n, 0) for n in g.nbrs[o.area] for e in enemies(f))
+            threat = sum(x.bn[e].get(n, 0) for n in g.nbrs[o.area] for e in enemies(f))
             return (2.0 if o.area in objs else 0.0) + 0.5 * threat - 0.1 * self.dist_to_goal(g, x, o.area)
         if isinstance(o, Discard):
             c = g.copies[o.copy]
@@ -175,33 +177,33 @@ class KampenBot:
             return 0.0
         return 0.0
 
-    def card_score(self, g: KampenGame, x: dict[str, Any], o: PlayCard, objs: set[str]) -> float:
+    def card_score(self, g: KampenGame, x: KampenData, o: PlayCard, objs: set[str]) -> float:
         f = self.faction
-        c = x.get("combat")
+        c = x.combat
         if o.slot in ("attack", "defend", "react"):
             assert c is not None
             # a card matters when the fight is close; a fight for an objective matters more
-            stake = 2.0 if c["area"] in objs else 1.0
+            stake = 2.0 if c.area in objs else 1.0
             a, d, _ = g.combat_dice(x)
             p = win_chance(a, d)
             close = 1.0 - abs(p - 0.5) * 1.6
             cost = 0.35 if f == ALLIES and g.spec.end == "allied_deck" else 0.15  # S1: Allied cards are the clock
             return stake * close - cost
         if o.slot == "sabotage":
-            groups = x["attacks"].get(o.target, [])
-            n = sum(gr[1] for gr in groups if gr[0] == o.src)
+            groups = x.attacks.get(o.target, [])
+            n = sum(gr.n for gr in groups if gr.src == o.src)
             return 0.5 + 0.3 * n + (1.0 if o.target in objs else 0.0)
         if o.slot == "escape":
-            dn = x["bn"][NORWAY].get(o.src, 0)
-            a = battalion_dice([(gr[1], bool(gr[2])) for gr in x["attacks"].get(o.src, [])])
+            dn = x.bn[NORWAY].get(o.src, 0)
+            a = battalion_dice([(gr.n, gr.crossing) for gr in x.attacks.get(o.src, [])])
             return (0.6 - (1 - win_chance(a, dn + 1))) * 3 - (2.0 if o.src in objs else 0.0)
         if o.slot == "divert":  # send the paratroopers away from the objectives, not onto friends
-            friends = sum(x["bn"][k].get(o.target, 0) for k in COALITION)
+            friends = sum(x.bn[k].get(o.target, 0) for k in COALITION)
             return 0.5 + 0.2 * self.dist_to_goal(g, x, o.target) - (1.5 if friends else 0.0)
         if o.slot in ("counter", "evacuate", "submarine"):
             return 1.0
         if o.slot == "move":
-            if o.src and f == GERMANS and o.src in objs and x["bn"][f].get(o.src, 0) - o.n <= 0:
+            if o.src and f == GERMANS and o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0:
                 return -5.0  # never leave an objective empty
             if o.path:
                 dst = o.path[-1]

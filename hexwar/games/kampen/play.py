@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.games.kampen.game import FACTIONS
+from hexwar.games.kampen.state import FACTIONS, KampenData
 from hexwar.ui.play import Player
 
 COLOURS = {"germans": "#333333", "norwegians": "#c8102e", "allies": "#b59b5b"}
@@ -19,20 +19,29 @@ class KampenPlayer(Player):
     """The play loop for Kampen om Norge: hands are private to the faction that holds them."""
 
     title = "Kampen om Norge"
-    resume = "hexwar play kampen --load "
+    game_name = "kampen"
+    commands = (
+        ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
+        ("explain <area|last>", "an area's borders, coasts and air range; the dice of the last combat"),
+        ("status", "show the battalions, your hand, the decks and the standing"),
+    )
+
+    @property
+    def data(self) -> KampenData:
+        """The game's state, typed."""
+        return self.s.data  # type: ignore[return-value]
 
     def heading(self, side: str) -> str:
-        x = self.s.data.extra
-        return f"game round {self.s.data.turn} · {x['f']}'s round · {x['step']} · {side} decides"
+        d = self.data
+        return f"game round {d.turn} · {d.faction}'s round · {d.step} · {side} decides"
 
     def status(self) -> None:
-        d, g = self.s.data, self.game
-        x = d.extra
+        d, g = self.data, self.game
         t = Table("", "battalions", "hand", "deck (unused)", "cards used", "lost", box=None)
         for f in FACTIONS:
-            hand = ", ".join(g.copies[c].name for c in x["hand"][f]) if self.may_see(f) else f"{len(x['hand'][f])} cards"
-            t.add_row(f, " ".join(f"{a}:{n}" for a, n in sorted(x["bn"][f].items())), hand, str(max(x["down"][f], 0)),
-                      str(x["cards_used"][f]), str(x["losses"][f]))
+            hand = ", ".join(g.copies[c].name for c in d.hand[f]) if self.may_see(f) else f"{len(d.hand[f])} cards"
+            t.add_row(f, " ".join(f"{a}:{n}" for a, n in sorted(d.bn[f].items())), hand, str(max(d.down[f], 0)),
+                      str(d.cards_used[f]), str(d.losses[f]))
         self.out.print(t)
         self.out.print(f"standing: {self.s.result().level}", markup=False)
 
@@ -44,66 +53,77 @@ class KampenPlayer(Player):
             if e.get("type") == "draw" and not self.may_see(e.get("faction", "")):
                 self.out.print(f"  {e['faction']} draws to {e['hand']} cards", markup=False)
                 continue
-            self.out.print("  " + say(e), markup=False)
+            self.out.print("  " + self.describe(e), markup=False)
 
     def snapshot(self, supply: bool = False) -> Path:
-        from hexwar.ui.render import render_svg
-
-        d, g = self.s.data, self.game
-        x = d.extra
-        stacks = {a: [(SHORT[f], n, COLOURS[f]) for f in FACTIONS if (n := x["bn"][f].get(a, 0))] for a in g.land}
-        for a, groups in x["attacks"].items():
-            stacks.setdefault(a, []).append((SHORT[x["f"]] + "→", sum(gr[1] for gr in groups), "#d00000"))
-        hl = [x["combat"]["area"]] if x.get("combat") else []
-        svg = render_svg(g.board, None, highlight=hl, title=f"game round {d.turn}, {x['f']}, {x['step']}",
-                         panel=self.panel_lines(), stacks={a: s for a, s in stacks.items() if s})
+        d, g = self.data, self.game
+        svg = render(g, d, title=f"game round {d.turn}, {d.faction}, {d.step}", panel=self.panel_lines())
         base = self.save_path or Path("kampen-game.hexwar")
         path = Path(f"{base}.round{d.turn:02d}.{len(self.s.log):04d}.svg")
         path.write_text(svg, encoding="utf-8")
         return path
 
     def panel_lines(self) -> list[str]:
-        d, x = self.s.data, self.s.data.extra
-        lines = [f"Game round {d.turn}", f"{x['f']}: {x['step']}"]
+        d = self.data
+        lines = [f"Game round {d.turn}", f"{d.faction}: {d.step}"]
         for f in FACTIONS:
-            lines.append(f"{SHORT[f]} bns {sum(x['bn'][f].values())}, deck {max(x['down'][f], 0)}")
+            lines.append(f"{SHORT[f]} bns {d.battalions(f)}, deck {max(d.down[f], 0)}")
         lines.append("objectives: " + ", ".join(self.game.objectives())[:40])
         return lines
 
     def explain(self, what: str) -> str:
-        g, d = self.game, self.s.data
-        x = d.extra
+        g, d = self.game, self.data
         if what in ("", "last", "combat"):
-            c = x.get("combat") or next((e for e in reversed(self.s.log.entries) for e in reversed(e.events)
-                                         if e.get("type") == "combat_roll"), None)
+            c: dict[str, Any] | None
+            if d.combat is not None and d.combat.ledger:
+                c = {"area": d.combat.area, "ledger": d.combat.ledger, "attacker": d.combat.a_faces, "defender": d.combat.d_faces}
+            else:
+                c = next((e for e in reversed(self.s.log.entries) for e in reversed(e.events)
+                          if e.get("type") == "combat_roll"), None)
             if not c:
                 return "no combat yet"
             led = c.get("ledger", [])
-            lines = [f"combat at {c['area']}: attacker rolls {c.get('a_faces', c.get('attacker'))}, "
-                     f"defender rolls {c.get('d_faces', c.get('defender'))}"]
+            lines = [f"combat at {c['area']}: attacker rolls {c['attacker']}, defender rolls {c['defender']}"]
             lines += [f"  {ln['side']}: {ln['what']}: {ln['dice']} dice  [{ln['rule']}]" for ln in led]
             lines.append("  each 6 kills a battalion; the higher total wins, a tie goes to the defender [4.2]")
             return "\n".join(lines)
         if what in g.nbrs:
-            lines = [f"{g.board.label(what)}: " + ", ".join(f"{f} {x['bn'][f].get(what, 0)}" for f in FACTIONS)]
+            lines = [f"{g.board.label(what)}: " + ", ".join(f"{f} {d.bn[f].get(what, 0)}" for f in FACTIONS)]
             lines.append("  borders: " + ", ".join(n + (" (fjord/lake: attack dice halved, no German or Allied retreat)"
                                                          if (what, n) in g.water else "") for n in g.nbrs[what]))
             kinds = [k for k in ("point_city", "mobilisation", "airfield") if g.board.is_a(what, k)]
             lines.append(f"  {', '.join(kinds) or 'no symbols'}; coasts: {', '.join(sorted(g.coasts[what])) or 'none'}"
                          + ("; mined I/II coast" if g.mined_coast[what] else ""))
-            lines.append(f"  in German air range now: {'yes' if what in g.air_range(x) else 'no'} [2.3]")
-            if what in x["attacks"]:
+            lines.append(f"  in German air range now: {'yes' if what in g.air_range(d) else 'no'} [2.3]")
+            if what in d.attacks:
                 from hexwar.rules.dicecombat import battalion_dice
 
-                groups = [(gr[1], bool(gr[2])) for gr in x["attacks"][what]]
+                groups = [(gr.n, gr.crossing) for gr in d.attacks[what]]
                 lines.append(f"  under attack by {sum(n for n, _ in groups)} battalions: {battalion_dice(groups)} battalion dice [4.2]")
             return "\n".join(lines)
         return f"explain what? an area id (e.g. narvik) or last (not {what!r})"
 
     def final_line(self) -> str:
-        x = self.s.data.extra
-        res = self.s.result()
-        return f"{x['ended']}: {res.level}"
+        return f"{self.data.ended}: {self.s.result().level}"
+
+    def describe(self, e: Mapping[str, Any]) -> str:
+        return say(e)
+
+
+def stacks(g: Any, d: Any) -> dict[str, list[tuple[str, int, str]]]:
+    """The battalions of every area as labelled stacks, attacks in red (for the SVG)."""
+    out = {a: [(SHORT[f], n, COLOURS[f]) for f in FACTIONS if (n := d.bn[f].get(a, 0))] for a in g.land}
+    for a, groups in d.attacks.items():
+        out.setdefault(a, []).append((SHORT[d.faction] + "→", sum(gr.n for gr in groups), "#d00000"))
+    return {a: s for a, s in out.items() if s}
+
+
+def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    """An SVG of the board with the battalions (nothing in it is hidden from any faction)."""
+    from hexwar.ui.render import render_svg
+
+    hl = [d.combat.area] if d.combat is not None else []
+    return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d))
 
 
 def say(e: Mapping[str, Any]) -> str:

@@ -1,0 +1,104 @@
+"""What a batch of Kampen om Norge games records: one CSV row per game, the combats fought
+beside their exact odds (4.2), and what each board gives the rules."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY
+
+SCALE = ("Kampen om Norge: a game round is three card rounds (Germany, Norway, the Allies); the rules give it no "
+         "length in days. Scenario 1 ends when the Allies draw their last card (6 cards, hands of 3), so after "
+         "about two game rounds.")
+
+BOARD_NOTES = {
+    "nordland-hex": "On the hex board a battalion still moves one location per round, and a location is now a "
+                    "15 km hex instead of an area 50-150 km across; islands such as Harstad's are separate from the "
+                    "mainland where the sounds are wider than a hex.",
+}
+
+
+class Observer:
+    """After every order: the first game round each objective is held by Norway and the Allies
+    alone, and every combat's dice (``"AvD" -> [fought, attacker won]``)."""
+
+    def __init__(self, game: Any):
+        self.g = game
+        self.fell: dict[str, int] = {}
+        self.combats: dict[str, list[int]] = {}
+        self.orders = 0
+        self.objectives = list(game.objectives())
+        self.names = game.objective_names()
+
+    def held(self, d: Any, loc: str) -> bool:
+        return not d.bn[GERMANS].get(loc) and bool(d.bn[NORWAY].get(loc) or d.bn[ALLIES].get(loc))
+
+    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
+        self.orders += 1
+        for ev in events:
+            if ev["type"] == "combat_roll":
+                k = f"{len(ev['attacker'])}v{len(ev['defender'])}"
+                n = self.combats.setdefault(k, [0, 0])
+                n[0] += 1
+                n[1] += int(ev["totals"][0] > ev["totals"][1])
+        if events:
+            d = view.data
+            for loc in self.objectives:
+                name = self.names[loc]
+                if name not in self.fell and self.held(d, loc):
+                    self.fell[name] = d.turn
+
+    def row(self, view: Any) -> dict[str, Any]:
+        d = view.data
+        res = view.result()
+        losses = {f: d.losses[f] for f in FACTIONS}
+        # victory points are Assault on Narvik's (29.0); Kampen om Norge has none (1.3: cities decide)
+        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
+                "end_turn": d.turn, "vp_germans": 0, "vp_allies": 0, "orders": self.orders,
+                "fell": json.dumps(self.fell, sort_keys=True), "combats": json.dumps(self.combats, sort_keys=True),
+                "losses": json.dumps(losses, sort_keys=True), "loss_germans": losses[GERMANS],
+                "loss_allies": losses[NORWAY] + losses[ALLIES], "fatigue_germans": 0, "fatigue_allies": 0,
+                "cards_used": json.dumps(d.cards_used, sort_keys=True)}
+
+
+def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
+    """P(the attacker wins) for each (attack dice, defence dice) fought, by enumeration (4.2)."""
+    from hexwar.rules.dicecombat import summary
+
+    pooled: dict[str, list[int]] = {}
+    for r in rows:
+        for k, v in json.loads(r["combats"]).items():
+            p = pooled.setdefault(k, [0, 0])
+            p[0] += v[0]
+            p[1] += v[1]
+    out = []
+    for k, (n, w) in pooled.items():
+        if n >= min_n:
+            a, d = map(int, k.split("v"))
+            ex = summary(a, d, 5, 5)["attacker_wins"]
+            out.append({"combat": f"{a} dice v {d} dice", "quantity": "attacker wins", "n": n,
+                        "hits": w, "exact": ex})
+    return out
+
+
+def board_lines(boards: Sequence[tuple[str, Any]]) -> list[str]:
+    """What each board gives the rules: locations, coasts, fjord borders, and which of the
+    scenario's area links differ from the first board (computed, so always current)."""
+    out = ["| # | board | land locations | with an Allied coast (III-VII) | fjord/lake borders |", "|---|---|---|---|---|"]
+    for i, (name, g) in enumerate(boards, 1):
+        out.append(f"| {i} | {name} | {len(g.land)} | {sum(g.allied_coast.values())} | {len(g.water) // 2} |")
+    base_name, base = boards[0]
+    names = list(base.land)
+    for name, g in boards[1:]:
+        if g.board.kind != "area":
+            continue
+        common = [a for a in names if a in g.nbrs]
+        added = sorted({tuple(sorted((a, b))) for a in common for b in g.nbrs[a] if b in common and b not in base.nbrs[a]})
+        lost = sorted({tuple(sorted((a, b))) for a in common for b in base.nbrs[a] if b in common and b not in g.nbrs[a]})
+        coast = sorted(a for a in common if g.allied_coast[a] != base.allied_coast[a])
+        out.append("")
+        out.append(f"On {name}, against {base_name}: borders gained " + (", ".join(f"{a}-{b}" for a, b in added) or "none")
+                   + "; borders lost " + (", ".join(f"{a}-{b}" for a, b in lost) or "none")
+                   + "; coast changed for " + (", ".join(coast) or "none") + ".")
+    return out

@@ -1,0 +1,410 @@
+"""The combat phase (4.2), its eight steps: the attacker picks the next fight; attack,
+defence and reaction cards (one card per type, cancels); the battalion dice (at most 5, a
+fjord or lake crossing halves) plus card dice; sixes kill; the higher total wins, a tie goes
+to the defender; the loser withdraws to one adjacent area or is lost (step 8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import Order, Pass
+from hexwar.games.kampen import events as E
+from hexwar.games.kampen.orders import Fight, PlayCard, Split, Withdraw
+from hexwar.games.kampen.phases.movement import add
+from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, CardPlay, Combat, KampenData, enemies
+from hexwar.rules.dicecombat import battalion_dice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.kampen.game import KampenGame
+
+
+def start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """After movement (and sabotage): fight every attack, the attacker choosing the order."""
+    from hexwar.games.kampen.phases.movement import drop_empty_attacks
+
+    drop_empty_attacks(g, d, events)
+    next_combat(g, d, dice, events)
+
+
+def next_combat(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases import reinforcement
+
+    if d.over:
+        return
+    if not d.attacks:
+        reinforcement.begin(g, d, dice, events)
+        return
+    if len(d.attacks) == 1:
+        begin(g, d, next(iter(d.attacks)), dice, events)
+        return
+    g.ask(d, "pick", d.faction)
+
+
+def legal_pick(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    return [Fight(f, a) for a in sorted(d.attacks)]
+
+
+def do_pick(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, Fight)
+    begin(g, d, o.area, dice, events)
+
+
+def begin(g: "KampenGame", d: KampenData, area: str, dice: Dice, events: list) -> None:
+    f = d.faction
+    groups = d.attacks.pop(area)
+    dn = {e: d.bn[e].get(area, 0) for e in enemies(f) if d.bn[e].get(area, 0)}
+    d.combat = Combat(area=area, att=f, groups=groups, dn=dn, defq=list(enemies(f)))
+    events.append(E.CombatStart(type="combat", area=area, attacker=f, attackers=sum(grp.n for grp in groups),
+                                defenders=dict(dn), rule="4.2"))
+    card_step(g, d, "attack", f, dice, events)
+
+
+def card_step(g: "KampenGame", d: KampenData, step: str, f: str, dice: Dice, events: list) -> None:
+    """Ask ``f`` for cards at ``step`` unless it has none to play (steps 1-3)."""
+    c = d.combat
+    assert c is not None
+    if step == "defend":
+        while c.defq:
+            defender = c.defq.pop(0)
+            if len(combat_cards(g, d, defender, "defend")) > 1:
+                g.ask(d, "defend", defender)
+                return
+        card_step(g, d, "react", c.att, dice, events)
+        return
+    if len(combat_cards(g, d, f, step)) > 1:
+        g.ask(d, step, f)
+        return
+    if step == "attack":
+        card_step(g, d, "defend", f, dice, events)
+    else:
+        roll(g, d, dice, events)
+
+
+def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Order]:
+    """The cards ``f`` may play now: one per type, where it has battalions (Jagerfly
+    anywhere), air cards within air range (2.3), coastal cards on the coast, counters only
+    against a card of the kind they counter."""
+    c = d.combat
+    assert c is not None
+    played = c.att_types if f == c.att else c.def_types
+    out: list[Order] = [Pass(f)]
+    air = None
+    seen: set[str] = set()
+    present = f == c.att or c.dn.get(f, 0) > 0
+    for cp, u in g.hand_uses(d, f, slot):
+        if cp.type in played or cp.card + str(cp.dice) in seen:
+            continue
+        if not present and not u.anywhere:
+            continue  # 4.2: only Jagerfly works where its player has no battalions
+        if u.needs == "air":
+            air = g.air_range(d) if air is None else air
+            if c.area not in air:
+                continue
+        if u.needs == "coast" and not g.allied_coast[c.area]:
+            continue
+        if u.cancels and not u.dice:
+            live = {g.copies[p.copy].type for p in c.cards if p.copy not in c.cancelled}
+            if not (live & set(u.cancels)):
+                continue  # nothing of the kind to counter
+        seen.add(cp.card + str(cp.dice))
+        out.append(PlayCard(f, cp.id, cp.card, slot, target=c.area))
+    return out
+
+
+def legal_attack(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    return combat_cards(g, d, f, "attack")
+
+
+def legal_defend(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    return combat_cards(g, d, f, "defend")
+
+
+def legal_react(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    return combat_cards(g, d, f, "react")
+
+
+def play_card(g: "KampenGame", d: KampenData, f: str, o: PlayCard, events: list) -> None:
+    from hexwar.games.kampen.phases.cards import use_card
+
+    c = d.combat
+    assert c is not None
+    cp = g.copies[o.copy]
+    u = cp.use(o.slot)
+    assert u is not None
+    use_card(g, d, f, o.copy, events)
+    c.cards.append(CardPlay(o.copy, f, o.slot))
+    (c.att_types if f == c.att else c.def_types).append(cp.type)
+    for p in c.cards:
+        if p.copy not in c.cancelled and p.owner != f and g.copies[p.copy].type in u.cancels:
+            c.cancelled.append(p.copy)
+            events.append(E.Cancelled(type="cancelled", card=g.copies[p.copy].card, by=cp.card, rule="4.2"))
+
+
+def do_attack(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    f = d.faction
+    if isinstance(o, Pass):
+        card_step(g, d, "defend", f, dice, events)
+        return
+    assert isinstance(o, PlayCard)
+    play_card(g, d, f, o, events)
+    card_step(g, d, "attack", f, dice, events)
+
+
+def do_defend(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    defender = d.side
+    if isinstance(o, PlayCard):
+        play_card(g, d, defender, o, events)
+        if len(combat_cards(g, d, defender, "defend")) > 1:
+            return  # the same defender may add another card
+    card_step(g, d, "defend", defender, dice, events)
+
+
+def do_react(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    f = d.faction
+    if isinstance(o, Pass):
+        roll(g, d, dice, events)
+        return
+    assert isinstance(o, PlayCard)
+    play_card(g, d, f, o, events)
+    card_step(g, d, "react", f, dice, events)
+
+
+# --- the dice (steps 4-6) -------------------------------------------------------------------------
+
+
+def dice_pool(g: "KampenGame", d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
+    """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
+    c = d.combat
+    assert c is not None
+    ledger: list[dict[str, Any]] = []
+    groups = [(grp.n, grp.crossing) for grp in c.groups]
+    a_bn = battalion_dice(groups)
+    ledger.append({"side": "attacker", "what": f"battalions {sum(n for n, _ in groups)}"
+                   + (" (across fjord/lake: halved)" if any(h for _, h in groups) else "") + ", at most 5", "dice": a_bn, "rule": "4.2"})
+    d_bn = battalion_dice([(sum(c.dn.values()), False)])
+    joint = " (Norway and Allies together)" if len(c.dn) > 1 else ""
+    ledger.append({"side": "defender", "what": f"battalions {sum(c.dn.values())}, at most 5{joint}", "dice": d_bn, "rule": "4.2"})
+    a, dd = a_bn, d_bn
+    for p in c.cards:
+        cp = g.copies[p.copy]
+        slot_side = "attacker" if p.owner == c.att else "defender"
+        u = cp.use(p.slot)
+        n = cp.dice_for(u) if u else 0
+        if p.copy in c.cancelled:
+            ledger.append({"side": slot_side, "what": f"{cp.name} (cancelled)", "dice": 0, "rule": "4.2"})
+            continue
+        if n:
+            ledger.append({"side": slot_side, "what": cp.name, "dice": n, "rule": "4.2 (card dice are not capped or halved)"})
+            if slot_side == "attacker":
+                a += n
+            else:
+                dd += n
+    return a, dd, ledger
+
+
+def roll(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    c = d.combat
+    assert c is not None
+    a, dn_dice, ledger = dice_pool(g, d)
+    ra = dice.roll(a, "attack") if a else None
+    rd = dice.roll(dn_dice, "defence") if dn_dice else None
+    fa = ra.faces if ra else ()
+    fd = rd.faces if rd else ()
+    ta, td = sum(fa), sum(fd)
+    att_n = sum(grp.n for grp in c.groups)
+    def_n = sum(c.dn.values())
+    dkill = min(fa.count(6), def_n)  # 4.2 step 4: each 6 kills a defending battalion
+    akill = min(fd.count(6), att_n)  # step 5: the defender rolls for all, the killed too
+    c.a_dice, c.d_dice, c.a_faces, c.d_faces = a, dn_dice, list(fa), list(fd)
+    c.a_total, c.d_total, c.dkill, c.akill, c.win, c.ledger = ta, td, dkill, akill, ta > td, ledger
+    events.append(E.CombatRoll(type="combat_roll", area=c.area, attacker=list(fa), defender=list(fd),
+                               totals=[ta, td], kills=[dkill, akill], ledger=[dict(x) for x in ledger], rule="4.2 steps 4-5"))
+    # step 6: remove the killed; the attacker takes them from its largest groups
+    left = akill
+    for grp in sorted(c.groups, key=lambda grp: -grp.n):
+        k = min(left, grp.n)
+        grp.n -= k
+        left -= k
+    c.groups = [grp for grp in c.groups if grp.n > 0]
+    d.losses[c.att] += akill
+    if dkill and len(c.dn) == 2:
+        g.ask(d, "split", NORWAY)  # 4.2 step 6: NO and AL agree who is lost
+        return
+    if dkill:
+        (defender,) = c.dn
+        kill_defenders(g, d, {defender: dkill}, events)
+    after_removal(g, d, dice, events)
+
+
+def kill_defenders(g: "KampenGame", d: KampenData, kills: dict[str, int], events: list) -> None:
+    c = d.combat
+    assert c is not None
+    for f, k in kills.items():
+        if not k:
+            continue
+        c.dn[f] -= k
+        add(d, f, c.area, -k)
+        d.losses[f] += k
+        if c.dn[f] <= 0:
+            del c.dn[f]
+        if f == ALLIES:
+            c.al_lost += k
+    events.append(E.Eliminated(type="eliminated", area=c.area, defenders=dict(kills), attackers=c.akill, rule="4.2 step 6"))
+
+
+def legal_split(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    c = d.combat
+    assert c is not None
+    k = c.dkill
+    no, al = c.dn.get(NORWAY, 0), c.dn.get(ALLIES, 0)
+    return [Split(f, i, k - i) for i in range(0, k + 1) if i <= no and k - i <= al]
+
+
+def do_split(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, Split)
+    kill_defenders(g, d, {NORWAY: o.norwegians, ALLIES: o.allies}, events)
+    after_removal(g, d, dice, events)
+
+
+def after_removal(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    c = d.combat
+    assert c is not None
+    if c.al_lost and len(legal_evac(g, d, ALLIES)) > 1:
+        g.ask(d, "evac", ALLIES)
+        return
+    decide(g, d, dice, events)
+
+
+def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    c = d.combat
+    assert c is not None
+    out: list[Order] = [Pass(f)]
+    for cp, _u in g.hand_uses(d, f, "evacuate"):
+        if g.mined_coast[c.area]:
+            break  # 2.3: not in areas on the coasts of I/II
+        for a in g.land:
+            if a != c.area and g.allied_coast[a] and not g.hostile(d, ALLIES, a) and a not in d.attacks:
+                out.append(PlayCard(f, cp.id, cp.card, "evacuate", target=a))
+        break
+    return out
+
+
+def do_evac(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases.cards import use_card
+
+    c = d.combat
+    assert c is not None
+    if isinstance(o, PlayCard):  # Ex 3: one lost battalion is saved to another coastal area
+        use_card(g, d, ALLIES, o.copy, events)
+        add(d, ALLIES, o.target, 1)
+        d.losses[ALLIES] -= 1
+        c.al_lost -= 1
+        events.append(E.Evacuated(type="evacuated", faction=ALLIES, to=o.target, rule="Ex 3"))
+    decide(g, d, dice, events)
+
+
+# --- steps 7-8: who wins, who withdraws --------------------------------------------------------------
+
+
+def decide(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """Steps 7-8: the higher total wins; ties to the defender; the loser withdraws."""
+    c = d.combat
+    assert c is not None
+    f, area = c.att, c.area
+    events.append(E.CombatResult(type="combat_result", area=area, winner="attacker" if c.win else "defender",
+                                 totals=[c.a_total, c.d_total], rule="4.2 step 7"))
+    if c.win:
+        for grp in c.groups:  # the winner takes the area
+            add(d, f, area, grp.n)
+            d.fresh[f][area] = d.fresh[f].get(area, 0) + grp.n
+        c.groups = []  # they are on the board now
+        survivors = {e: n for e, n in c.dn.items() if n > 0}
+        if survivors:
+            withdraw_defenders(g, d, survivors, dice, events)
+            return
+    else:
+        sea_air = sum(grp.n for grp in c.groups if grp.sea_air)
+        for grp in c.groups:
+            if not grp.sea_air:
+                add(d, f, grp.src, grp.n)  # back to the area attacked from
+        if c.groups:
+            events.append(E.AttackRepulsed(type="attack_repulsed", area=area, rule="4.2 step 8"))
+        c.groups = []
+        if sea_air:
+            withdraw_arrivals(g, d, sea_air, dice, events)
+            return
+    end(g, d, dice, events)
+
+
+def retreat_areas(g: "KampenGame", d: KampenData, factions: Iterable[str], area: str) -> list[str]:
+    """4.2 step 8: one adjacent land area, not enemy-held, not an unresolved combat, not
+    attacked from this round; Germans and Allies never across a fjord or lake (Norway may, S1)."""
+    fs = list(factions)
+    no_water = any(x in (GERMANS, ALLIES) for x in fs)
+    me = fs[0]
+    out = []
+    for b in g.nbrs[area]:
+        if no_water and (area, b) in g.water:
+            continue
+        if g.hostile(d, me, b) or b in d.attacks or (me != d.faction and b in d.attacked_from):
+            continue
+        out.append(b)
+    return out
+
+
+def withdraw_defenders(g: "KampenGame", d: KampenData, survivors: dict[str, int], dice: Dice, events: list) -> None:
+    c = d.combat
+    assert c is not None
+    opts = retreat_areas(g, d, survivors, c.area)
+    c.retreat_to, c.retreating = opts, survivors
+    if not opts:  # surrounded: all are lost
+        for f, n in survivors.items():
+            add(d, f, c.area, -n)
+            d.losses[f] += n
+        events.append(E.Surrounded(type="surrounded", area=c.area, lost=dict(survivors), rule="4.2 step 8"))
+        end(g, d, dice, events)
+        return
+    g.ask(d, "withdraw", NORWAY if NORWAY in survivors else next(iter(survivors)))
+
+
+def withdraw_arrivals(g: "KampenGame", d: KampenData, n: int, dice: Dice, events: list) -> None:
+    c = d.combat
+    assert c is not None
+    f = c.att
+    opts = retreat_areas(g, d, [f], c.area)
+    c.retreat_to, c.retreating = opts, {f: n}
+    c.arrivals = True
+    if not opts:
+        d.losses[f] += n
+        events.append(E.Surrounded(type="surrounded", area=c.area, lost={f: n}, rule="4.2 step 8"))
+        end(g, d, dice, events)
+        return
+    g.ask(d, "withdraw", f)
+
+
+def legal_withdraw(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    assert d.combat is not None
+    return [Withdraw(f, a) for a in d.combat.retreat_to]
+
+
+def do_withdraw(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, Withdraw)
+    c = d.combat
+    assert c is not None
+    for f, n in c.retreating.items():
+        if not c.arrivals:
+            add(d, f, c.area, -n)
+        add(d, f, o.area, n)
+    events.append(E.Withdraw({"type": "withdraw", "from": c.area, "to": o.area, "battalions": dict(c.retreating),
+                              "rule": "4.2 step 8"}))
+    end(g, d, dice, events)
+
+
+def end(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases.cards import wiped_out
+
+    d.combat = None
+    if wiped_out(g, d, events):
+        return
+    next_combat(g, d, dice, events)

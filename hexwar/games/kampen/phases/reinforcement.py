@@ -1,0 +1,162 @@
+"""The reinforcement phase (4.3): cards cashed for their symbols, 3 symbols a battalion, the
+free German battalion (by air with Transportfly), the Ubåt that sinks one, placement by
+faction; and the Allies' first landing of two groups of 3 (3.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import Order, Pass
+from hexwar.games.kampen import events as E
+from hexwar.games.kampen.orders import Cash, PlaceBn, PlayCard
+from hexwar.games.kampen.phases.movement import add
+from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.kampen.game import KampenGame
+
+
+def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases import cards
+
+    f = d.faction
+    d.rein = Reinforcement(free=1 if f == GERMANS else 0)
+    if f == ALLIES and d.landing:  # 3.5: the 6 Allied battalions of the first phase 3
+        d.rein.groups = (g.spec.allied_landing or {}).get("groups", 2)
+        d.landing = 0
+        g.ask(d, "place", ALLIES)
+        return
+    if not g.spec.reinforcements:
+        cards.new_cards(g, d, dice, events)  # S1: no phase 3
+        return
+    g.ask(d, "reinforce", f)
+
+
+def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    out: list[Order] = [Pass(f)]
+    seen = set()
+    for cid in d.hand[f]:
+        cp = g.copies[cid]
+        if (cp.card, cp.symbols) in seen:
+            continue
+        seen.add((cp.card, cp.symbols))
+        out.append(Cash(f, cid, cp.card))
+    assert d.rein is not None
+    if f == GERMANS and not d.rein.airlift:
+        for cp, _u in g.hand_uses(d, f, "reinforce"):
+            if any(d.bn[GERMANS].get(a, 0) for a in g.airfields):
+                out.append(PlayCard(f, cp.id, cp.card, "reinforce"))
+            break
+    return out
+
+
+def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases.cards import use_card
+
+    f = d.faction
+    r = d.rein
+    assert r is not None
+    if isinstance(o, Cash):
+        r.symbols += g.copies[o.copy].symbols
+        use_card(g, d, f, o.copy, events, "cashed")
+        return
+    if isinstance(o, PlayCard):
+        use_card(g, d, f, o.copy, events)
+        r.airlift = True
+        return
+    bought = r.symbols // 3  # 4.3: 3 symbols buy 1 battalion, leftovers are lost
+    r.n = bought + r.free
+    events.append(E.Reinforcements(type="reinforcements", faction=f, symbols=r.symbols, bought=bought, free=r.free, rule="4.3"))
+    opp = ALLIES if f == GERMANS else GERMANS
+    if bought and len(legal_submarine(g, d, opp)) > 1:
+        g.ask(d, "submarine", opp)
+        return
+    placing(g, d, dice, events)
+
+
+def legal_submarine(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    out: list[Order] = [Pass(f)]
+    for cp, _ in g.hand_uses(d, f, "submarine"):
+        out.append(PlayCard(f, cp.id, cp.card, "submarine"))
+        break
+    return out
+
+
+def do_submarine(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases.cards import use_card
+
+    assert d.rein is not None
+    if isinstance(o, PlayCard):
+        use_card(g, d, d.side, o.copy, events)
+        d.rein.n -= 1
+        events.append(E.SunkReinforcement(type="sunk_reinforcement", faction=d.faction, rule="4.3 (Ubåt, authored)"))
+    placing(g, d, dice, events)
+
+
+def placing(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases import cards
+
+    f = d.faction
+    assert d.rein is not None
+    if d.rein.n > 0 and placement_areas(g, d, f):
+        g.ask(d, "place", f)
+    else:
+        cards.new_cards(g, d, dice, events)
+
+
+def legal_place(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    assert d.rein is not None
+    if d.rein.groups:
+        return [PlaceBn(f, a, 3) for a in landing_areas(g, d)]
+    return [PlaceBn(f, a, 1) for a in placement_areas(g, d, f)]
+
+
+def placement_areas(g: "KampenGame", d: KampenData, f: str) -> list[str]:
+    r = d.rein
+    assert r is not None
+    if f == NORWAY:  # 4.3: friendly mobilisation points and point cities, 1 each per round
+        return [a for a in g.land if (a in g.mobilisation or a in g.point_cities)
+                and not g.hostile(d, f, a) and a not in r.placed]
+    if f == ALLIES:  # 4.3: coasts of III-VII, not I/II
+        return [a for a in g.land if g.allied_coast[a] and not g.hostile(d, f, a)]
+    out = [a for a in g.land if g.german_coast[a] and not g.hostile(d, f, a)]
+    if r.airlift and r.free:
+        out += [a for a in g.airfields if d.bn[GERMANS].get(a, 0) and a not in out]
+    return out
+
+
+def landing_areas(g: "KampenGame", d: KampenData) -> list[str]:
+    """3.5: the Allies' first battalions: 2 groups of 3 on III-VII coasts, not adjacent."""
+    r = d.rein
+    assert r is not None
+    return [a for a in g.land if g.allied_coast[a] and not g.hostile(d, ALLIES, a)
+            and not any(p in g.nbrs[a] or p == a for p in r.placed)]
+
+
+def do_place(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    from hexwar.games.kampen.phases import cards
+
+    assert isinstance(o, PlaceBn)
+    f = d.faction
+    r = d.rein
+    assert r is not None
+    add(d, f, o.area, o.n)
+    r.placed.append(o.area)
+    events.append(E.Placed(type="placed", faction=f, area=o.area, n=o.n, rule="3.5" if r.groups else "4.3"))
+    if r.groups:
+        r.groups -= 1
+        if r.groups and landing_areas(g, d):
+            return
+        r.groups = 0
+        if g.spec.reinforcements:
+            g.ask(d, "reinforce", f)
+        else:
+            cards.new_cards(g, d, dice, events)
+        return
+    r.n -= 1
+    if f == GERMANS and r.free:
+        r.free = 0
+    if r.n > 0 and placement_areas(g, d, f):
+        return
+    cards.new_cards(g, d, dice, events)

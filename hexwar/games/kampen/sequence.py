@@ -1,0 +1,55 @@
+"""Kampen om Norge's sequence of play (4), and its decisions, in one place.
+
+A game round is three faction rounds, Germany, Norway, the Allies; a faction's round runs
+movement (4.1, then Norway's 1c in the German round), combat (4.2), reinforcement (4.3)
+and new cards (4.4). The game stops at each decision below (``KampenData.step``); the phase
+modules run the automatic steps between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from hexwar.games.kampen.phases import cards, combat, movement, reinforcement
+
+#: 4: the faction rounds of a game round, in order
+ROUND_ORDER = ("germans", "norwegians", "allies")
+
+#: 4: the phases of a faction's round
+PHASES = (
+    ("movement", "4.1"),
+    ("combat", "4.2"),
+    ("reinforcement", "4.3"),
+    ("new cards", "4.4"),
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One kind of decision: the phase it belongs to, its rule, its legal orders, its handler."""
+
+    phase: str
+    rule: str
+    legal: Callable[..., list]
+    apply: Callable[..., None]
+
+
+#: what a faction may be asked, by ``KampenData.step``
+DECISIONS: dict[str, Decision] = {
+    "move": Decision("movement", "4.1", movement.legal_move, movement.do_move),
+    "divert": Decision("movement", "4.1, Ex 4", movement.legal_divert, movement.do_divert),
+    "sabotage": Decision("movement", "4.1 1c", movement.legal_sabotage, movement.do_sabotage),
+    "counter": Decision("movement", "4.1 1c", movement.legal_counter, movement.do_counter),
+    "pick": Decision("combat", "4.2", combat.legal_pick, combat.do_pick),
+    "attack": Decision("combat", "4.2 step 1", combat.legal_attack, combat.do_attack),
+    "defend": Decision("combat", "4.2 step 2", combat.legal_defend, combat.do_defend),
+    "react": Decision("combat", "4.2 step 3", combat.legal_react, combat.do_react),
+    "split": Decision("combat", "4.2 step 6", combat.legal_split, combat.do_split),
+    "evac": Decision("combat", "4.2 step 6, Ex 3", combat.legal_evac, combat.do_evac),
+    "withdraw": Decision("combat", "4.2 step 8", combat.legal_withdraw, combat.do_withdraw),
+    "reinforce": Decision("reinforcement", "4.3", reinforcement.legal_reinforce, reinforcement.do_reinforce),
+    "submarine": Decision("reinforcement", "4.3", reinforcement.legal_submarine, reinforcement.do_submarine),
+    "place": Decision("reinforcement", "4.3, 3.5", reinforcement.legal_place, reinforcement.do_place),
+    "discard": Decision("new cards", "4.4", cards.legal_discard, cards.do_discard),
+}

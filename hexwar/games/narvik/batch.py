@@ -1,0 +1,90 @@
+"""What a batch of Assault on Narvik games records: one CSV row per game, and the combats
+fought set beside their exact odds on the CRT (15.1)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from hexwar.games.narvik.state import ALLIES, GERMANS
+
+SCALE = ("Assault on Narvik: a turn is one week (rules 4.0), 10 turns at most, and random events (8.1) end "
+         "a quarter of the games by turn 3.")
+
+
+class Observer:
+    """After every order: the first turn each objective is held by the Allies alone, and every
+    assault's CRT look-up (``"AD|DRM" -> {result: count}``)."""
+
+    def __init__(self, game: Any):
+        self.g = game
+        self.fell: dict[str, int] = {}
+        self.combats: dict[str, dict[str, int]] = {}
+        self.orders = 0
+        self.objectives = sorted(game.objectives)
+        # objectives by name, so "narvik" means the same town in every game's report
+        self.names = {loc: (game.board.place(loc).name if game.board.place(loc) else loc).lower() for loc in self.objectives}
+
+    def held(self, d: Any, loc: str) -> bool:
+        return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
+
+    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
+        self.orders += 1
+        for ev in events:
+            if ev["type"] == "assault" and not ev.get("amphibious"):
+                k = f"{ev['ad']}|{ev['drm']}"
+                self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
+                self.combats[k][ev["result"]] += 1
+        if events:
+            d = view.data
+            for loc in self.objectives:
+                name = self.names[loc]
+                if name not in self.fell and self.held(d, loc):
+                    self.fell[name] = d.turn
+
+    def row(self, view: Any) -> dict[str, Any]:
+        g, d = self.g, view.data
+        res = view.result()
+        by_type: dict[str, int] = {}
+        loss = {GERMANS: 0, ALLIES: 0}
+        fatigue = {GERMANS: 0, ALLIES: 0}
+        for u in d.units.values():
+            t = g.tables.types[u.type]
+            if u.pool == "eliminated" and t.kind != "dummy":
+                by_type[f"{u.side}:{t.kind}"] = by_type.get(f"{u.side}:{t.kind}", 0) + 1
+                if g.is_land(u):
+                    loss[u.side] += 1
+            if u.loc is not None and u.side in fatigue:
+                fatigue[u.side] += u.fatigue
+        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
+                "end_turn": d.turn, "vp_germans": d.vp.get(GERMANS, 0), "vp_allies": d.vp.get(ALLIES, 0),
+                "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
+                "combats": json.dumps(self.combats, sort_keys=True),
+                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
+                "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES], "cards_used": "{}"}
+
+
+def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
+    """P(the attacker loses at least one point) for each (AD, DRM) fought, exact over the die (15.1)."""
+    from hexwar.rules.combat import diff_outcomes
+
+    pooled: dict[str, dict[str, int]] = {}
+    for r in rows:
+        for k, v in json.loads(r["combats"]).items():
+            p = pooled.setdefault(k, {})
+            for res, n in v.items():
+                p[res] = p.get(res, 0) + n
+    out = []
+    for k, results in pooled.items():
+        n = sum(results.values())
+        if n < min_n:
+            continue
+        ad, drm = map(int, k.split("|"))
+        dist = diff_outcomes(game.tables.crt, ad, drm)
+        # the attacker's own loss is the result that stays uncertain at every column (T5)
+        ex = sum((p for (al, _), p in dist if al >= 1), Fraction(0))
+        hits = sum(c for res, c in results.items() if int(res.split("/")[0]) >= 1)
+        out.append({"combat": f"AD {ad}, DRM {drm:+d}", "quantity": "attacker loses >= 1", "n": n,
+                    "hits": hits, "exact": ex})
+    return out

@@ -1,0 +1,225 @@
+"""The Action Phase (6.4, 9.0): the side with the initiative takes one action, the other may
+react (9.1); an attack passes the initiative, two passes in a row end the phase (9.2).
+
+What a side may do as an action or a reaction is listed here, one handler per order type:
+the handlers themselves live in the phase module of their rules (movement, assault, fire,
+naval, air).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import IllegalOrder, Move, Order, Pass
+from hexwar.games.narvik import events as E
+from hexwar.games.narvik.orders import (
+    AirStrike,
+    ArtilleryInterdiction,
+    Bombard,
+    Disembark,
+    Embark,
+    Exit,
+    LandAssault,
+    Landing,
+    NavalMove,
+    Reveal,
+    ShipFunction,
+)
+from hexwar.games.narvik.phases import air, assault, fire, movement, naval
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData, other
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+MAX_AP = 30  # 18.1
+
+
+@dataclass(frozen=True)
+class Action:
+    """One kind of action (9.0): who may take it, whether it is an attack (it passes the
+    initiative, 9.2), and its handler ``(game, data, order, dice, events)``."""
+
+    sides: tuple[str, ...]
+    attack: bool
+    handler: Callable[..., None]
+
+
+def _move(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    movement.move(g, d, o, ev)
+
+
+def _exit(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    movement.exit_map(g, d, o, ev)
+
+
+def _naval_move(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    naval.naval_move(g, d, o, ev)
+
+
+def _embark(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    naval.embark(g, d, o, ev)
+
+
+def _disembark(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    naval.disembark(g, d, o, ev)
+
+
+def _bombard(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    fire.bombard(g, d, o, ev)
+
+
+def _ship_function(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
+    naval.ship_function(g, d, o, ev)
+
+
+#: 9.0: the actions, by order type. Disembarking is starred in 9.0 (A11, literal reading):
+#: like an attack it passes the initiative.
+ACTIONS: dict[type, Action] = {
+    Move: Action((ALLIES, GERMANS), False, _move),
+    Exit: Action((ALLIES, GERMANS), False, _exit),
+    LandAssault: Action((ALLIES, GERMANS), True, assault.land_assault),
+    ArtilleryInterdiction: Action((ALLIES, GERMANS), True, fire.art_interdiction),
+    AirStrike: Action((GERMANS,), False, air.strike),
+    NavalMove: Action((ALLIES,), False, _naval_move),
+    Embark: Action((ALLIES,), False, _embark),
+    Disembark: Action((ALLIES,), True, _disembark),
+    Landing: Action((ALLIES,), True, naval.landing),
+    Bombard: Action((ALLIES,), True, _bombard),
+    ShipFunction: Action((ALLIES,), False, _ship_function),
+}
+
+#: 9.1.1: a reaction is a land movement, or a German air mission
+REACTIONS: dict[type, Action] = {
+    Move: ACTIONS[Move],
+    AirStrike: ACTIONS[AirStrike],
+}
+
+
+def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+    """Ask the side with the initiative for its next action."""
+    g.ask(d, d.initiative, "action")
+
+
+def after_action(g: "NarvikGame", d: NarvikData, actor: str, attack: bool, events: list, reaction: bool) -> None:
+    """9.1, 9.2, 18.1: after an action, the other side may react; attacks pass the initiative."""
+    if reaction:
+        d.ask = None
+        d.reacting = False
+        if d.pending_pass:
+            d.pending_pass = False
+            d.initiative = other(d.initiative)
+        return
+    if actor == ALLIES and (g.switches.ap_bonus_per_action or not d.ap_bonus):
+        d.tracks["ap"] = min(MAX_AP, d.tracks["ap"] + 1)  # 18.1: +1 AP after an Allied action
+        d.ap_bonus = True
+        events.append(E.ApBonus(type="ap_bonus", ap=d.tracks["ap"], rule="18.1"))
+    d.passes = 0
+    d.pending_pass = attack
+    reactor = other(actor)
+    d.ask = None
+    if has_reaction(g, d, reactor):
+        d.reacting = True
+        g.ask(d, reactor, "reaction")
+    elif d.pending_pass:
+        d.pending_pass = False
+        d.initiative = other(actor)
+
+
+def has_reaction(g: "NarvikGame", d: NarvikData, side: str) -> bool:
+    if side == GERMANS and d.tracks["ap"] > 0 and air.targets(g, d):
+        return True
+    if side == GERMANS and d.fuhrer:
+        return False
+    return any(g.may_act(d, u) for u in d.on_map(side))
+
+
+# --- legal orders -------------------------------------------------------------------------------
+
+
+def reveal_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+    if side == ALLIES and not g.switches.allied_concealment:
+        return []
+    return [Reveal(side, u.id) for u in sorted(d.on_map(side), key=lambda u: u.id) if u.concealed and not g.is_dummy(u)]
+
+
+def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+    side = ask.side
+    out: list[Order] = [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side)
+    out += assault.assault_orders(g, d, side)
+    if side == ALLIES:
+        out += movement.exit_orders(g, d) + fire.art_orders(g, d) + naval.naval_orders(g, d)
+    else:
+        out += air.orders(g, d)
+    return out
+
+
+def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+    side = ask.side
+    return [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side) + (
+        air.orders(g, d) if side == GERMANS else [])
+
+
+# --- handlers -------------------------------------------------------------------------------------
+
+
+def reveal(g: "NarvikGame", d: NarvikData, order: Reveal) -> None:
+    u = d.units.get(order.unit)
+    if u is None or u.side != order.side or not u.concealed or g.is_dummy(u):
+        raise IllegalOrder(f"{order.unit} is not a face-down unit of {order.side}", "11.1, 11.3")
+    u.concealed = False
+
+
+def do_reaction(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+    assert d.ask is not None
+    side = d.ask.side
+    if isinstance(order, Pass):
+        after_action(g, d, side, False, events, reaction=True)
+        return
+    if isinstance(order, Reveal):  # free: the reaction is still to come
+        reveal(g, d, order)
+        events.append(E.Reveal(type="reveal", unit=order.unit, rule="11.1"))
+        return
+    act = REACTIONS.get(type(order))
+    if act is None or side not in act.sides:
+        raise IllegalOrder(f"a reaction is a land movement or a German air mission, not {order.kind}", "9.1.1")
+    d.ask = None
+    act.handler(g, d, order, dice, events)
+    after_action(g, d, side, False, events, reaction=True)
+
+
+def do_action(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+    assert d.ask is not None
+    side = d.ask.side
+    d.completed = False
+    if isinstance(order, Pass):  # 9.2
+        events.append(E.Pass(type="pass", side=side, rule="9.2"))
+        d.passes += 1
+        d.ask = None
+        d.initiative = other(side)
+        if d.passes >= 2:
+            g.to_phase(d, "end")
+        return
+    if isinstance(order, Reveal):
+        if side != GERMANS and not g.switches.allied_concealment:
+            raise IllegalOrder("only German units start face down (11.3 is off)", "11.1")
+        reveal(g, d, order)
+        events.append(E.Reveal(type="reveal", unit=order.unit, rule="11.1"))
+        return
+    if isinstance(order, (Embark, Disembark)) and d.units.get(order.ship) and d.units[order.ship].loc == HARSTAD:
+        # 20.2: at Harstad loading and unloading never interrupt anything
+        if isinstance(order, Embark):
+            naval.embark(g, d, order, events)
+        else:
+            naval.disembark(g, d, order, events)
+        return
+    act = ACTIONS.get(type(order))
+    if act is None or side not in act.sides:
+        raise IllegalOrder(f"{side} has no {order.kind} action", "9.0")
+    d.ask = None
+    act.handler(g, d, order, dice, events)
+    if d.combat is not None or d.ask is not None or d.completed:
+        d.completed = False
+        return  # the reaction comes once the action's own decisions are made
+    after_action(g, d, side, act.attack, events, reaction=False)

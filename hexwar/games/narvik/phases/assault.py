@@ -1,0 +1,199 @@
+"""Land assaults (15.0, 15.1) and contested landings (20.3.1): who may attack, supporting
+artillery (16.1), ships (20.5) and air points (18.1.1), the combat roll on the differential
+CRT, and the run of decisions a combat asks for until it ends (15.2, 15.3: see ``results``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.state import Unit
+from hexwar.games.narvik import events as E
+from hexwar.games.narvik.orders import LandAssault
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Combat, NarvikData, other
+from hexwar.rules import fatigue as fat
+from hexwar.rules.assault import assault_sums, may_attack_into
+from hexwar.rules.combat import resolve_differential
+from hexwar.rules.fire import can_fire
+from hexwar.rules.ledger import Line
+from hexwar.rules.stacking import ABOARD
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+ART_RANGE = 2  # 16.1
+
+
+def attackers_for(g: "NarvikGame", d: NarvikData, side: str, target: str) -> list[str]:
+    """15.1: free land units adjacent to the target that may attack across the hexside."""
+    out = []
+    chart = g.tables.terrain
+    for n in g.board.neighbours(target):
+        for u in g.land_units_at(d, n, side):
+            if not g.may_act(d, u):
+                continue
+            if may_attack_into(g.board, chart, d.weather, g.t(u), n, target):  # 15.1
+                out.append(u.id)
+    return sorted(out)
+
+
+def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
+    """16.1: artillery in the hex or within 2 hexes with no ridge between."""
+    out = []
+    for u in d.on_map(side):
+        if u.id in exclude or not g.t(u).is_artillery or u.has(ABOARD) or u.loc in (None, HARSTAD):
+            continue
+        if u.loc == target or can_fire(g.board, u.loc, target, ART_RANGE):
+            out.append(u.id)
+    return sorted(out)
+
+
+def support_ships(g: "NarvikGame", d: NarvikData, target: str) -> list[str]:
+    """20.5: unloaded Allied ships with a bombardment value in range of the target."""
+    out = []
+    for u in d.on_map(ALLIES):
+        t = g.t(u)
+        if t.kind != "ship" or t.bombard <= 0 or u.loc in (None, HARSTAD) or u.id in d.cargo:
+            continue
+        if can_fire(g.board, u.loc, target, t.bombard_range, adjacent_exception=False):
+            out.append(u.id)
+    return sorted(out)
+
+
+def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+    out: list[Order] = []
+    for target in sorted(g.occupied(d, other(side))):
+        units = attackers_for(g, d, side, target)
+        if not [x for x in units if not g.t(d.units[x]).is_artillery]:
+            continue
+        art = support_art(g, d, side, target, set(units)) if side == ALLIES else []
+        ships = support_ships(g, d, target) if side == ALLIES else []
+        out.append(LandAssault(side, target, tuple(units)))
+        if art or ships:
+            out.append(LandAssault(side, target, tuple(units), tuple(art), tuple(ships)))
+        if side == GERMANS and d.tracks["ap"] > 0:
+            out.append(LandAssault(side, target, tuple(units), ap=d.tracks["ap"]))
+    return out
+
+
+def land_assault(g: "NarvikGame", d: NarvikData, order: LandAssault, dice: Dice, events: list) -> None:
+    """15.1: check the assault, then fight it."""
+    side, target = order.side, order.target
+    enemy = other(side)
+    if not g.land_units_at(d, target, enemy, real=False):
+        raise IllegalOrder(f"{target} holds no enemy land units", "15.1")
+    eligible = set(attackers_for(g, d, side, target))
+    bad = [x for x in order.units if x not in eligible]
+    if bad or not order.units:
+        raise IllegalOrder(f"not eligible to assault {target}: {', '.join(bad) or 'no units'}", "15.1")
+    if all(g.t(d.units[x]).is_artillery for x in order.units):
+        raise IllegalOrder("artillery cannot assault alone", "16.1")
+    if side == GERMANS and (order.artillery or order.ships):
+        raise IllegalOrder("the Germans have no artillery or ships here", "27.0")
+    if side == ALLIES and order.ap:
+        raise IllegalOrder("the Allies never have air points", "18.2")
+    if order.ap < 0 or order.ap > d.tracks["ap"]:
+        raise IllegalOrder(f"only {d.tracks['ap']} AP available", "18.1")
+    bad_art = [a for a in order.artillery if a not in support_art(g, d, side, target, set(order.units))]
+    bad_ships = [s for s in order.ships if s not in support_ships(g, d, target)]
+    if bad_art or bad_ships:
+        raise IllegalOrder(f"cannot support: {', '.join(bad_art + bad_ships)} (range 2, ridges)", "16.1, 20.5")
+    fight(g, d, dice, events, side, target, list(order.units), list(order.artillery), list(order.ships),
+          order.ap, amphibious=False)
+
+
+def reveal_hex(g: "NarvikGame", d: NarvikData, loc: str, events: list) -> None:
+    """11.2: units attacked are revealed; a revealed dummy is eliminated at once."""
+    for u in d.at(loc):
+        if u.concealed:
+            u.concealed = False
+            if g.is_dummy(u):
+                d.remove(u.id, "eliminated")
+                events.append(E.DummyRemoved(type="dummy_removed", unit=u.id, rule="11.2"))
+            else:
+                events.append(E.Revealed(type="revealed", unit=u.id, rule="11.2"))
+
+
+def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, target: str, attackers: list[str],
+          art: list[str], ships: list[str], ap: int, amphibious: bool, from_hex: str | None = None,
+          landing_ships: tuple[str, ...] = ()) -> None:
+    """Resolve an assault or contested landing on the CRT (15.1) and start taking its results."""
+    from hexwar.games.narvik.phases import naval, results
+
+    enemy = other(side)
+    reveal_hex(g, d, target, events)
+    defenders = [u.id for u in g.land_units_at(d, target, enemy)]
+    if not defenders:
+        events.append(E.AssaultEmpty(type="assault_empty", target=target, rule="11.2"))
+        if amphibious:
+            naval.land_units(g, d, landing_ships, target, events, contested=True)
+        return
+    # 15.1 step 1, 19.2 (A21): an unsupplied Allied defender takes +6 FP first
+    if enemy == ALLIES:
+        sup = g.supplied(d, [d.units[x] for x in defenders])
+        for x in defenders:
+            u = d.units[x]
+            if not sup[x] and fat.takes_fatigue(g.tables, u) and x not in d.landed:
+                ch = fat.add_fatigue(d, g.tables, x, "unsupplied_attacked")
+                events.append(E.Fatigue(type="fatigue", unit=x, fp=ch.applied, cause="unsupplied_attacked", rule="19.2"))
+        # 16.1: Allied artillery supports the defence (declared by the Allies; always worth it)
+        art = support_art(g, d, ALLIES, target, set(defenders))
+    att_support: list[Line] = []
+    def_support: list[Line] = []
+    for a in art:
+        line = Line(f"{a} artillery support", g.t(d.units[a]).strength, "16.1")
+        (att_support if side == ALLIES else def_support).append(line)
+    for s in ships:
+        att_support.append(Line(f"{s} naval support", g.t(d.units[s]).bombard, "20.5"))
+    if ap:
+        from hexwar.games.narvik.phases import air
+
+        roll = dice.roll(2, "air support")
+        inf, _ = g.air.result(ap, roll.total, air.drm(g, d, target))
+        d.tracks["ap"] -= ap
+        att_support.append(Line(f"air support {ap} AP, roll {roll.total}", inf, "18.1.1"))
+    drms: list[Line] = []
+    if "narvik" in d.bad:
+        drms.append(Line("bad weather at Narvik", g.tables.crt.drm("bad_weather_narvik"), "7.0"))  # type: ignore[union-attr]
+    sums = assault_sums(d, g.tables, [a for a in attackers if d.units[a].loc], defenders,
+                        att_support, def_support, drms, halve_attack=amphibious)
+    res = resolve_differential(g.tables.crt, sums.attack, sums.defence, sums.drms, dice)  # type: ignore[arg-type]
+    ev = E.Assault(type="assault", target=target, attackers=attackers, defenders=defenders,
+                   artillery=art, ships=ships, ap=ap, amphibious=amphibious,
+                   ad=sums.differential, drm=sums.drm, die=res.die, column=res.column,
+                   result=f"{res.attacker}/{res.defender}", ledger=res.ledger.to_dict(), rule="15.1")
+    events.append(ev)
+    d.last_combat = dict(ev)
+    if side == ALLIES and (art or ships):  # 29.0 (A37): an attack on a position
+        key = "attack_on_narvik" if target == g.narvik else "attack_on_position"
+        g.award(d, key, f"naval/artillery attack on {target}", "29.0", events)
+    d.combat = Combat(side=side, target=target, attackers=list(attackers), defenders=list(defenders),
+                      amphibious=amphibious, from_hex=from_hex, ships=list(landing_ships),
+                      points={enemy: res.defender, side: res.attacker}, retreat={enemy: 0, side: 0},
+                      stage=enemy)
+    results.step(g, d, events)
+
+
+def participants(g: "NarvikGame", d: NarvikData, c: Combat, who: str) -> list[Unit]:
+    """The units of ``who`` still in play that took part in the combat."""
+    ids = c.defenders if who != c.side else c.attackers
+    return [d.units[i] for i in ids if d.units[i].loc is not None and d.units[i].pool is None]
+
+
+def combat_fatigue(g: "NarvikGame", d: NarvikData, c: Combat, events: list) -> None:
+    """15.1, 20.3.1: the assault's own FP, once per combat."""
+    if c.fatigued:
+        return
+    c.fatigued = True
+    cause_a = "amphibious_assault" if c.amphibious else "assault"
+    for uid in c.attackers:
+        u = d.units[uid]
+        if u.pool is None and fat.takes_fatigue(g.tables, u) and not (c.amphibious and u.loc == HARSTAD):
+            ch = fat.add_fatigue(d, g.tables, uid, cause_a)
+            events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause=cause_a, rule="15.1, 20.3.1"))
+    for uid in c.defenders:
+        u = d.units[uid]
+        if u.pool is None and fat.takes_fatigue(g.tables, u):
+            ch = fat.add_fatigue(d, g.tables, uid, "defend")
+            events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause="defend", rule="15.1"))

@@ -1,0 +1,108 @@
+"""Fire without assault: Allied artillery interdiction (16.1.1) and naval interdiction, the
+bombardment of a hex by one ship (20.5). Both give the German VP (29.0, A37)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.state import Unit
+from hexwar.games.narvik import events as E
+from hexwar.games.narvik.orders import ArtilleryInterdiction, Bombard, ChooseUnits, expect
+from hexwar.games.narvik.phases.assault import reveal_hex, support_art
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
+from hexwar.rules import fatigue as fat
+from hexwar.rules.fire import can_fire
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+
+def interdicting_art(g: "NarvikGame", d: NarvikData, target: str, sup: dict[str, bool] | None = None) -> list[str]:
+    """16.1.1: supplied Allied artillery, not fired this turn, within 2 hexes, no ridge between."""
+    if sup is None:
+        sup = g.supplied(d, [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
+    return [a for a in support_art(g, d, ALLIES, target, set())
+            if "fired" not in d.units[a].flags and sup.get(a, False) and d.units[a].loc != target]
+
+
+def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+    sup = g.supplied(d, [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
+    out: list[Order] = []
+    for target in sorted(g.occupied(d, GERMANS)):
+        arts = interdicting_art(g, d, target, sup)
+        if arts:
+            out.append(ArtilleryInterdiction(ALLIES, tuple(arts), target))
+    return out
+
+
+def art_interdiction(g: "NarvikGame", d: NarvikData, order: ArtilleryInterdiction, dice: Dice, events: list) -> None:
+    """16.1.1: the artillery's strength in FP x2 on one German unit of the hex (the Allies pick)."""
+    if not order.artillery or order.target not in g.occupied(d, GERMANS) or not (
+        set(order.artillery) <= set(interdicting_art(g, d, order.target))
+    ):
+        raise IllegalOrder("artillery must be supplied, unfired, and within 2 hexes of the target with no ridge between", "16.1.1")
+    strength = sum(g.t(d.units[a]).strength for a in order.artillery)
+    for a in order.artillery:
+        d.units[a].flags.append("fired")
+    key = "attack_on_narvik" if order.target == g.narvik else "attack_on_position"
+    g.award(d, key, f"artillery attack on {order.target}", "29.0", events)
+    reveal_hex(g, d, order.target, events)  # A15
+    real = [u.id for u in g.land_units_at(d, order.target, GERMANS)]
+    fp = strength
+    events.append(E.ArtInterdiction(type="art_interdiction", artillery=list(order.artillery), hex=order.target, rule="16.1.1"))
+    if not real:
+        return
+    if len(real) > 1:
+        g.ask(d, ALLIES, "target", options=tuple(real), fp=fp)
+        return
+    interdict_unit(g, d, real[0], fp, events)
+
+
+def target_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+    return [ChooseUnits(ask.side, (u,)) for u in ask.options]
+
+
+def do_target(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+    from hexwar.games.narvik.phases import action
+
+    expect(order, ChooseUnits)
+    assert isinstance(order, ChooseUnits) and d.ask is not None
+    ask = d.ask
+    d.ask = None
+    if len(order.units) != 1 or order.units[0] not in ask.options:
+        raise IllegalOrder(f"choose one of {', '.join(ask.options)}", "16.1.1")
+    interdict_unit(g, d, order.units[0], ask.fp, events)
+    d.completed = True
+    action.after_action(g, d, ALLIES, True, events, reaction=False)
+
+
+def interdict_unit(g: "NarvikGame", d: NarvikData, uid: str, strength: int, events: list) -> None:
+    ch = fat.add_fatigue(d, g.tables, uid, "art_interdiction_per_strength", times=strength)
+    events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause="artillery interdiction", rule="16.1.1"))
+
+
+def can_bombard(g: "NarvikGame", d: NarvikData, s: Unit, target: str) -> bool:
+    """20.5: an unloaded ship with a bombardment value, not fired this turn, in range, no ridge."""
+    t = g.t(s)
+    if d.cargo.get(s.id) is not None or t.bombard <= 0 or "fired" in s.flags or s.loc in (None, HARSTAD):
+        return False
+    return can_fire(g.board, s.loc, target, t.bombard_range, adjacent_exception=False)
+
+
+def bombard(g: "NarvikGame", d: NarvikData, order: Bombard, events: list) -> Any:
+    """20.5: one ship fires on every German unit in a hex, 2 FP per bombardment point."""
+    from hexwar.games.narvik.phases.naval import ship
+
+    s = ship(g, d, order.ship)
+    if order.target not in g.occupied(d, GERMANS) or not can_bombard(g, d, s, order.target):
+        raise IllegalOrder(f"{order.ship} cannot bombard {order.target} (loaded, fired, out of range or behind a ridge)", "20.5")
+    s.flags.append("fired")
+    key = "attack_on_narvik" if order.target == g.narvik else "attack_on_position"
+    g.award(d, key, f"naval attack on {order.target}", "29.0", events)
+    reveal_hex(g, d, order.target, events)
+    strength = g.t(s).bombard
+    for u in g.land_units_at(d, order.target, GERMANS):
+        ch = fat.add_fatigue(d, g.tables, u.id, "naval_interdiction_per_strength", times=strength)
+        events.append(E.Fatigue(type="fatigue", unit=u.id, fp=ch.applied, cause="naval interdiction", rule="20.5"))

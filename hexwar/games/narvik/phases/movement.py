@@ -1,0 +1,146 @@
+"""Land movement (14.0) as an action or reaction: paths within MP through the terrain chart
+and zones of control (12.0), stacking (13.2), fjord ferries (20.6), Sweden (22.2), exits off
+the map (22.3), and Bases lost to German occupation (19.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.core.orders import IllegalOrder, Move, Order
+from hexwar.core.state import Unit
+from hexwar.games.narvik import events as E
+from hexwar.games.narvik.orders import Exit
+from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
+from hexwar.rules import fatigue as fat
+from hexwar.rules import stacking
+from hexwar.rules.movement import explain_path, reach
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+
+def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+    """Every unit's every destination in one movement action, on its cheapest path (14.0)."""
+    if side == GERMANS and d.fuhrer:
+        return []  # 8.2.1
+    out: list[Order] = []
+    chart = g.tables.terrain
+    ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
+    pts = stacking.points_by_location(d, g.tables, side)
+    for u in sorted(d.on_map(side), key=lambda u: u.id):
+        if not g.may_act(d, u):
+            continue
+        t = g.t(u)
+        up = stacking.unit_points(g.tables, u)
+        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, g.query(d, u, ctx))  # type: ignore[arg-type]
+        for dest in r.destinations():
+            path = r.path(dest)
+            if any(g.board.is_a(h, "sweden") for h in path[1:-1]):
+                continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
+            if g.board.is_a(dest, "sweden") or stacking.room_for(g.board, g.tables, pts, dest, up):
+                out.append(Move(side, u.id, tuple(path)))
+        out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
+    return out
+
+
+def crossings(g: "NarvikGame", d: NarvikData, u: Unit) -> list[str]:
+    """20.6: fjord hexsides a Puffer or LC ferry lets this unit cross, without penalty."""
+    out = []
+    t = g.t(u)
+    for ship in d.on_map(ALLIES if u.side == ALLIES else "none"):
+        if "crossing" not in ship.flags or ship.loc is None:
+            continue
+        if ship.type == "Puffer" and (t.is_artillery or t.is_tank):
+            continue  # 20.6: never by Puffer (A39: an LC may ferry them)
+        for a in (ship.loc, *g.board.neighbours(ship.loc)):
+            if a != u.loc:
+                continue
+            for b in g.board.neighbours(a):
+                border = g.board.border(a, b)
+                if not border.has("fjord") or g.board.terrain(b) in ("sea", "box"):
+                    continue
+                if ship.loc not in (a, b) or "mountain" in (g.board.terrain(a), g.board.terrain(b)):
+                    continue
+                if b in g.occupied(d, other(u.side)):
+                    continue
+                out.append(b)
+    return sorted(set(out))
+
+
+def exit_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+    """22.3: free Allied units on the north or south edge may leave the map."""
+    return [Exit(ALLIES, u.id) for u in sorted(d.on_map(ALLIES), key=lambda u: u.id)
+            if g.may_act(d, u) and (g.board.is_a(u.loc, "edge_north") or g.board.is_a(u.loc, "edge_south"))]
+
+
+def move(g: "NarvikGame", d: NarvikData, order: Move, events: list) -> None:
+    """Move one unit along a path (14.0), checked step by step."""
+    u = d.units.get(order.unit)
+    if u is None or u.side != order.side:
+        raise IllegalOrder(f"{order.unit} is not a unit of {order.side}", "14.0")
+    if order.side == GERMANS and d.fuhrer:
+        raise IllegalOrder("Führer orders: no German land unit may move this turn", "8.2.1")
+    if not g.may_act(d, u):
+        raise IllegalOrder(f"{u.id} may not move (face down, aboard, in Harstad, or at its fatigue limit)", "10.1, 11.1")
+    if len(order.path) < 2 or order.path[0] != u.loc:
+        raise IllegalOrder(f"a move starts at {u.id}'s hex {u.loc} and enters at least one hex", "14.0")
+    for a, b in zip(order.path, order.path[1:]):
+        if b not in g.board.neighbours(a):
+            raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
+    t = g.t(u)
+    q = g.query(d, u)
+    crossing = len(order.path) == 2 and order.path[1] in crossings(g, d, u)
+    if crossing:  # 20.6: across the fjord "without penalty": the destination's terrain cost only
+        chart = g.tables.terrain
+        spent = chart.section(d.weather).terrain[chart.terrain_class(g.board.terrain(order.path[1])) or "clear"].cost(t.movement_class)
+    else:
+        led = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, order.path, q)
+        if led.total is None:
+            raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {led.lines[-1].text}", "14.1")
+        if led.total > q.mp and len(order.path) > 2:
+            raise IllegalOrder(f"{u.id} needs {led.total} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+        spent = led.total
+    for mid in order.path[1:-1]:
+        if g.board.is_a(mid, "sweden"):
+            raise IllegalOrder(f"{u.id} would be interned on entering {mid}: end the move there", "22.2")
+    dest = order.path[-1]
+    if not g.board.is_a(dest, "sweden"):
+        rep = stacking.stack(g.board, d, g.tables, dest, u.side, extra=[u])
+        if not rep.ok:
+            raise IllegalOrder(rep.message(), "13.2")
+    d.place(u.id, dest)
+    ch = fat.add_fatigue(d, g.tables, u.id, "movement_action")
+    events.append(E.Move(type="move", unit=u.id, path=list(order.path), mp=str(spent), fp=ch.applied, rule="14.0"))
+    if g.board.is_a(dest, "sweden"):
+        intern(g, d, u, events)
+    check_bases(g, d, events)
+
+
+def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
+    """22.2: a unit entering Sweden is removed for good; the other side scores (29.0)."""
+    d.remove(u.id, "interned")
+    events.append(E.Interned(type="interned", unit=u.id, rule="22.2"))
+    g.award(d, "german_interned" if u.side == GERMANS else "allied_interned", f"{u.id} interned", "29.0", events, u)
+
+
+def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, events: list) -> None:
+    """22.3: an Allied unit leaves by the north or south edge; a battalion scores on turns 1-5."""
+    u = d.units.get(order.unit)
+    if order not in exit_orders(g, d) or u is None:
+        raise IllegalOrder(f"{order.unit} must be a free Allied unit on the north or south edge", "22.3")
+    d.remove(u.id, "exited")
+    fat.add_fatigue(d, g.tables, u.id, "movement_action")
+    events.append(E.Exit(type="exit", unit=u.id, rule="22.3"))
+    award = g.victory_points["allied_exited"]
+    in_time = award.last_turn is None or d.turn <= award.last_turn
+    if in_time and not d.exits_banned and u.nation != "norwegian" and g.t(u).size == "battalion":
+        g.award(d, "allied_exited", f"{u.id} exited", "29.0, 22.3", events)
+
+
+def check_bases(g: "NarvikGame", d: NarvikData, events: list) -> None:
+    """19.4: a Base is lost when a German land unit occupies it (German +5 VP)."""
+    for b in list(d.bases):
+        if g.land_units_at(d, b, GERMANS):
+            d.bases.remove(b)
+            d.bases_lost.append(b)
+            g.award(d, "base_captured", f"base {b} captured", "29.0, 19.4", events)

@@ -1,0 +1,234 @@
+"""Naval warfare (20.0): ships moving along waterways and through Harstad (20.1, 22.1),
+embarking and disembarking (20.2), landings and amphibious assaults (20.3), Puffer bases and
+fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.core.dice import Dice
+from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.state import Unit
+from hexwar.games.narvik import events as E
+from hexwar.games.narvik.orders import Bombard, Disembark, Embark, Landing, NavalMove, ShipFunction
+from hexwar.games.narvik.phases.fire import can_bombard
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.rules import fatigue as fat
+from hexwar.rules import stacking
+from hexwar.rules.naval import naval_destinations, naval_path_ok
+from hexwar.rules.stacking import ABOARD
+from hexwar.rules.zoc import AMPHIBIOUS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+
+def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+    """Every Allied ship's moves, loading, unloading, landings, bombardments and functions."""
+    from hexwar.games.narvik.phases.assault import support_ships
+
+    out: list[Order] = []
+    ships = sorted((u for u in d.on_map(ALLIES) if g.is_ship(u)), key=lambda u: u.id)
+    for s in ships:
+        if "no_move" not in s.flags:
+            key = (s.id, s.loc)
+            moves = g._naval_move_cache.get(key)
+            if moves is None:  # naval reach depends on the map only (20.1): build once
+                moves = g._naval_move_cache[key] = [
+                    NavalMove(ALLIES, (s.id,), path)
+                    for _, path in sorted(naval_destinations(g.board, s.loc, HARSTAD).items())  # type: ignore[arg-type]
+                ]
+            out += moves
+        cargo = d.cargo.get(s.id)
+        if cargo is None and g.t(s).transport:
+            for u in g.land_units_at(d, s.loc, ALLIES):  # type: ignore[arg-type]
+                if can_carry(g, s, u) and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
+                    out.append(Embark(ALLIES, s.id, u.id))
+        room = cargo is not None and stacking.stack(g.board, d, g.tables, s.loc, ALLIES,  # type: ignore[arg-type]
+                                                      extra=[d.units[cargo]], leaving=[cargo]).ok
+        if cargo is not None and s.loc != HARSTAD and room:
+            if g.board.is_a(s.loc, "port") and any(x2.id != cargo for x2 in g.land_units_at(d, s.loc, ALLIES, real=False)):  # type: ignore[arg-type]
+                out.append(Disembark(ALLIES, s.id))
+            elif landing_ok(g, d, s.loc):  # type: ignore[arg-type]
+                out.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
+            for tgt in g.board.neighbours(s.loc):
+                if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
+                    out.append(Landing(ALLIES, (s.id,), tgt, tuple(support_ships(g, d, tgt))))
+        elif cargo is not None and s.loc == HARSTAD:
+            out.append(Disembark(ALLIES, s.id))
+        out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
+        out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
+    return out
+
+
+def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
+    """20.6: a Puffer in a non-mountain coast hex may be a Base; a Puffer or LC next to fjord
+    hexsides may ferry; never both, and not from Harstad."""
+    if s.type not in ("Puffer", "LC") or s.loc in (None, HARSTAD) or {"base", "crossing"} & set(s.flags):
+        return False
+    if function == "base":
+        return s.type == "Puffer" and g.board.terrain(s.loc) == "coast"
+    if function == "crossing":
+        return any(g.board.border(s.loc, b).has("fjord") for b in g.board.neighbours(s.loc))
+    return False
+
+
+def can_carry(g: "NarvikGame", ship: Unit, u: Unit) -> bool:
+    t = g.t(u)
+    if t.size == "battalion" and t.infantry:
+        return True  # 20.2: one infantry battalion
+    return ship.type == "LC" and (t.is_artillery or t.is_tank)  # 20.2: LC carries art or a tank
+
+
+def landing_ok(g: "NarvikGame", d: NarvikData, loc: str) -> bool:
+    """20.3: an uncontested landing in a non-friendly port or on a beach."""
+    if g.land_units_at(d, loc, GERMANS, real=False):
+        return False
+    friendly = bool(g.land_units_at(d, loc, ALLIES, real=False))
+    if g.board.is_a(loc, "beach"):
+        return True
+    return g.board.is_a(loc, "port") and not friendly
+
+
+def contested_target(g: "NarvikGame", d: NarvikData, loc: str) -> bool:
+    return (g.board.is_a(loc, "port") or g.board.is_a(loc, "beach")) and bool(g.land_units_at(d, loc, GERMANS, real=False))
+
+
+def ship(g: "NarvikGame", d: NarvikData, sid: str) -> Unit:
+    s = d.units.get(sid)
+    if s is None or not g.is_ship(s) or s.loc is None:
+        raise IllegalOrder(f"{sid} is not an Allied ship in play", "20.0")
+    return s
+
+
+def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, events: list) -> None:
+    """20.1: ships move as a group from one hex along waterways, through Harstad at most once."""
+    ships = [ship(g, d, s) for s in order.ships]
+    if not ships or len({s.loc for s in ships}) != 1:
+        raise IllegalOrder("a naval group moves from one hex", "20.1")
+    start = ships[0].loc
+    if any("no_move" in s.flags for s in ships):
+        raise IllegalOrder("a damaged ship moves no more this turn", "20.4")
+    dests = naval_destinations(g.board, start, HARSTAD)  # type: ignore[arg-type]
+    if order.path[:1] != (start,) or order.path[-1] not in dests or not naval_path_ok(g.board, order.path, HARSTAD):
+        raise IllegalOrder(f"{'>'.join(order.path)} is not a naval move along waterways (once through Harstad)", "20.1")
+    dest = order.path[-1]
+    for s in ships:
+        d.place(s.id, dest)
+        for f in ("base", "crossing"):
+            if f in s.flags:
+                s.flags.remove(f)
+        cargo = d.cargo.get(s.id)
+        if cargo:
+            d.place(cargo, dest)
+    events.append(E.NavalMove(type="naval_move", ships=list(order.ships), path=list(order.path), rule="20.1"))
+
+
+def embark(g: "NarvikGame", d: NarvikData, order: Embark, events: list) -> None:
+    """20.2: one land unit boards a transport in a friendly port or Harstad."""
+    s = ship(g, d, order.ship)
+    u = d.units.get(order.unit)
+    if u is None or u.loc != s.loc or u.side != ALLIES or not g.is_land(u) or u.has(ABOARD):
+        raise IllegalOrder(f"{order.unit} is not an Allied land unit in {s.loc}", "20.2")
+    if d.cargo.get(s.id) or not g.t(s).transport or not can_carry(g, s, u):
+        raise IllegalOrder(f"{s.id} cannot carry {u.id}", "20.2")
+    if s.loc != HARSTAD and not g.board.is_a(s.loc, "port"):
+        raise IllegalOrder(f"embark only in a friendly port or Harstad, not {s.loc}", "20.2")
+    d.cargo[s.id] = u.id
+    u.flags.append(ABOARD)
+    events.append(E.Embark(type="embark", ship=s.id, unit=u.id, rule="20.2"))
+
+
+def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, events: list) -> None:
+    """20.2: unload in a port already holding another friendly unit, or at Harstad."""
+    s = ship(g, d, order.ship)
+    cargo = d.cargo.get(s.id)
+    if cargo is None:
+        raise IllegalOrder(f"{s.id} carries nothing", "20.2")
+    if s.loc != HARSTAD:
+        others = [x for x in g.land_units_at(d, s.loc, ALLIES, real=False) if x.id != cargo]  # type: ignore[arg-type]
+        if not g.board.is_a(s.loc, "port") or not others:
+            raise IllegalOrder("disembark in a port already holding another friendly unit, or land amphibiously", "20.2")
+        u = d.units[cargo]
+        if not stacking.stack(g.board, d, g.tables, s.loc, ALLIES, extra=[u], leaving=[cargo]).ok:  # type: ignore[arg-type]
+            raise IllegalOrder(f"{cargo} would overstack {s.loc}", "13.2")
+    del d.cargo[s.id]
+    d.units[cargo].flags.remove(ABOARD)
+    events.append(E.Disembark(type="disembark", ship=s.id, unit=cargo, at=s.loc, rule="20.2"))  # type: ignore[typeddict-item]
+
+
+def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
+    """20.3: land in the ships' own hex (a non-friendly port or a beach), or assault an
+    adjacent enemy-held port or beach (20.3.1), attack halved."""
+    from hexwar.games.narvik.phases.assault import fight, support_ships
+
+    ships = [ship(g, d, s) for s in order.ships]
+    if not ships or any(d.cargo.get(s.id) is None for s in ships) or len({s.loc for s in ships}) != 1:
+        raise IllegalOrder("a landing needs loaded ships together in one hex", "20.3")
+    at = ships[0].loc
+    target = order.target
+    force = [d.units[d.cargo[s.id]] for s in ships]
+    if g.land_units_at(d, target, GERMANS, real=False):
+        if target not in g.board.neighbours(at) or not contested_target(g, d, target):
+            raise IllegalOrder(f"an amphibious assault on {target} comes from an adjacent hex, at a port or beach", "20.3.1")
+        pts = sum(stacking.unit_points(g.tables, u) for u in force if not g.t(u).is_artillery)
+        if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
+            raise IllegalOrder("the landing force may not exceed what may stack in the hex", "20.3.1")
+        bad = [b for b in order.bombard if b not in support_ships(g, d, target)]
+        if bad:
+            raise IllegalOrder(f"cannot bombard {target}: {', '.join(bad)}", "20.5")
+        if any(g.t(u).is_artillery for u in force):
+            raise IllegalOrder("no artillery may join a contested landing", "20.3.1")
+        for u in force:
+            u.flags.append(AMPHIBIOUS)
+        fight(g, d, dice, events, ALLIES, target, [u.id for u in force], [], list(order.bombard), 0,
+              amphibious=True, from_hex=at, landing_ships=tuple(order.ships))
+        return
+    if at != target or not landing_ok(g, d, target):
+        raise IllegalOrder("land in the ships' own hex, at a non-friendly port or a beach", "20.3")
+    if not stacking.stack(g.board, d, g.tables, target, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
+        raise IllegalOrder(f"the landing force would overstack {target}", "13.2")
+    land_units(g, d, tuple(order.ships), target, events, contested=False)
+
+
+def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:
+    from hexwar.games.narvik.phases.movement import check_bases
+
+    for sid in ship_ids:
+        cargo = d.cargo.pop(sid, None)
+        if cargo is None or d.units[cargo].pool is not None:
+            continue
+        u = d.units[cargo]
+        u.flags.remove(ABOARD)
+        if AMPHIBIOUS in u.flags:
+            u.flags.remove(AMPHIBIOUS)
+        d.place(cargo, target)
+        d.landed.append(cargo)  # 19.2: no supply penalty for the rest of the turn
+        if not contested:
+            fat.add_fatigue(d, g.tables, cargo, "amphibious_landing")
+        events.append(E.Landed(type="landed", unit=cargo, at=target, contested=contested, rule="20.3"))
+    check_bases(g, d, events)
+
+
+def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, events: list) -> None:
+    s = ship(g, d, order.ship)
+    if not function_ok(g, s, order.function):
+        raise IllegalOrder(f"{order.ship} cannot act as {order.function} here", "20.6")
+    s.flags.append(order.function)
+    events.append(E.ShipFunction(type="ship_function", ship=s.id, function=order.function, rule="20.6"))
+
+
+def sink(g: "NarvikGame", d: NarvikData, s: Unit, events: list) -> None:
+    """18.1.3, 20.4: a ship sunk; its cargo is lost; it is replaced at Harstad next turn (23.1)."""
+    from hexwar.games.narvik.phases.results import eliminate
+
+    sunk = g.victory_points["ship_sunk"].points(g.t(s))
+    already = d.ship_damage_vp.pop(s.id, 0)
+    g.score(d, GERMANS, sunk - already, f"{s.id} sunk", "29.0, 20.4", events)
+    cargo = d.cargo.pop(s.id, None)
+    s.flags = []
+    d.remove(s.id, "eliminated")  # 23.1: replaced at Harstad next turn
+    events.append(E.Sunk(type="sunk", ship=s.id, rule="18.1.3"))
+    if cargo:
+        eliminate(g, d, d.units[cargo], events)
+

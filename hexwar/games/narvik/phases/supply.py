@@ -1,0 +1,41 @@
+"""Supply (19.0): Allied lines of supply to a Base (19.3, 19.4) through terrain passable to
+infantry and not through German zones of control unless Allied infantry holds the hex;
+Norwegians are always supplied (19.2). The German side is never out of supply (19.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from hexwar.core.state import Unit
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.rules.stacking import ABOARD
+from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply, supply_status
+from hexwar.rules.zoc import zoc_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+
+def inputs(g: "NarvikGame", d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
+    """Return what Allied lines of supply run to and through (19.3, 19.4, 20.6, 12.2):
+    the Bases (designated ports and Puffer bases), the German ZoC, and the hexes holding
+    Allied infantry on land (which open a ZoC hex)."""
+    bases = list(d.bases) + [s.loc for s in d.on_map(ALLIES) if "base" in s.flags and s.loc]
+    zoc = zoc_of(g.board, d, g.tables, GERMANS)
+    inf = [u.loc for u in d.on_map(ALLIES) if g.t(u).infantry and not u.has(ABOARD) and u.loc]
+    return bases, zoc, inf
+
+
+def supplied(g: "NarvikGame", d: NarvikData, units: list[Unit]) -> dict[str, bool]:
+    """19.2, 19.3: which Allied units have a line of supply (Norwegians always)."""
+    bases, zoc, inf = inputs(g, d)
+    locs = [u.loc for u in units if u.loc and u.loc != HARSTAD]
+    st = supply_status(g.board, g.tables.terrain, d.weather, "leg", locs, bases, zoc, inf) if locs else {}
+    return {u.id: (u.nation in ALWAYS_SUPPLIED or u.loc == HARSTAD or bool(st.get(u.loc, False)))  # type: ignore[arg-type]
+            for u in units}
+
+
+def line(g: "NarvikGame", d: NarvikData, u: Unit) -> Any:
+    """Return one Allied unit's line of supply, or what blocked it (19.3)."""
+    bases, zoc, inf = inputs(g, d)
+    return line_of_supply(g.board, g.tables.terrain, d.weather, "leg", u.loc, bases, zoc, inf)  # type: ignore[arg-type]

@@ -1,0 +1,178 @@
+"""Assault on Narvik in the terminal: the shared play loop with the game's status, map
+snapshots (German counters face down for the Allies, their ZoC shaded, lines of supply) and
+explanations (fatigue, supply, ZoC, stacking, movement and the last combat)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from rich.table import Table
+
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.rules.stacking import ABOARD
+from hexwar.ui.play import Player, render_ledger
+from hexwar.ui.play import describe as describe_event
+
+
+class NarvikPlayer(Player):
+    """The play loop for Assault on Narvik."""
+
+    title = "Assault on Narvik"
+    game_name = "narvik"
+    commands = (
+        ("<order text>", "give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass"),
+        ("map [supply]", "write an SVG snapshot of the map (with lines of supply) and print its path"),
+        ("explain <unit|hex|last>", "how a number was reached: fatigue, supply, terrain, ZoC, the last combat"),
+        ("explain <unit> <hex>", "the MP of each step of the unit's cheapest path there"),
+        ("status", "show turn, phase, tracks and victory points"),
+    )
+
+    @property
+    def data(self) -> NarvikData:
+        """The game's state, typed."""
+        return self.s.data  # type: ignore[return-value]
+
+    def heading(self, side: str) -> str:
+        ask = self.game.pending(self.data)
+        return f"turn {self.data.turn} · {self.data.phase} · {side}: {ask.what if ask else None}"
+
+    def final_line(self) -> str:
+        res = self.s.result()
+        return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
+
+    def describe(self, e: Mapping[str, Any]) -> str:
+        return describe(e)
+
+    def status(self) -> None:
+        d = self.data
+        ask = d.ask
+        bad = ", ".join(d.bad) or "none"
+        t = Table(show_header=False, box=None)
+        t.add_row("turn", f"{d.turn} of {self.game.spec.turns}", "phase", d.phase)
+        t.add_row("weather", f"{d.weather} (bad: {bad})", "German AP", str(d.tracks.get("ap", 0)))
+        t.add_row("VP", f"Allies {d.vp.get('allies', 0)}  Germans {d.vp.get('germans', 0)}", "result", self.s.result().level)
+        t.add_row("to decide", f"{ask.side if ask else '-'}: {ask.what if ask else '-'}", "bases", ", ".join(d.bases) or "none")
+        self.out.print(t)
+        tired = [(u.id, u.fatigue, self.game.tables.types[u.type].fatigue_limit) for u in sorted(d.on_map(), key=lambda u: u.id)
+                 if u.fatigue and self.visible(u)]
+        if tired:
+            self.out.print("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired), markup=False)
+
+    def show_events(self, events: Iterable[dict[str, Any]]) -> None:
+        for e in events:
+            if self.viewer and e.get("type") == "secret" and e.get("side") != self.viewer:
+                self.out.print("  (a secret event was rolled)")
+                continue
+            if self.viewer and e.get("type") in ("place", "dummy") and e.get("concealed", True) and self.viewer != "germans":
+                self.out.print(f"  a German unit arrives at {e.get('hex')} (face down)", markup=False)
+                continue
+            self.out.print("  " + self.describe(e), markup=False)
+
+    # --- map and explanations --------------------------------------------------------
+
+    def supply_paths(self) -> list[tuple[str, ...]]:
+        """Return the line of supply of every Allied land unit on the map that has one (19.3)."""
+        g, d = self.game, self.data
+        out = []
+        for u in d.on_map(ALLIES):
+            if u.loc and u.loc != HARSTAD and g.is_land(u) and not u.has(ABOARD):
+                res = g.supply(d, u)
+                if res.supplied and len(res.path) > 1:
+                    out.append(res.path)
+        return out
+
+    def snapshot(self, supply: bool = False) -> Path:
+        from hexwar.ui.render import render_svg
+
+        g = self.game
+        d = self.data
+        last = d.last_combat or {}
+        hl = [last["target"]] if last else []
+        from hexwar.rules.zoc import zoc_of
+
+        enemy = GERMANS if self.viewer != GERMANS else ALLIES
+        text = {u.id: f"{u.id} {g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
+                if g.is_land(u)}
+        svg = render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
+                         panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
+                         paths=self.supply_paths() if supply else ())
+        base = self.save_path or Path("hexwar-game.hexwar")
+        path = Path(f"{base}.turn{d.turn:02d}.{len(self.s.log):04d}.svg")
+        path.write_text(svg, encoding="utf-8")
+        return path
+
+    def panel_lines(self) -> list[str]:
+        d = self.data
+        return [f"Turn {d.turn}/{self.game.spec.turns}  {d.phase}", f"Weather {d.weather}",
+                f"German AP {d.tracks.get('ap', 0)}", f"VP Allies {d.vp.get('allies', 0)}",
+                f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"]
+
+    def explain_move(self, uid: str, dest: str) -> str:
+        """Return the MP ledger of the cheapest path of a unit to a hex (14.0-14.2, 12.1)."""
+        from hexwar.rules.movement import explain_path, reach
+
+        g, d = self.game, self.data
+        u = d.units[uid]
+        if not self.visible(u) or u.loc is None:
+            return f"{uid}: not a unit you can see on the map"
+        t = g.tables.types[u.type]
+        q = g.query(d, u)
+        r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
+        if dest not in r:
+            return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
+        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
+
+    def explain(self, what: str) -> str:
+        from hexwar.rules.fatigue import explain_fatigue
+        from hexwar.rules.stacking import explain_stack
+        from hexwar.rules.zoc import explain_zoc
+
+        g = self.game
+        d = self.data
+        parts = what.split()
+        if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
+            return self.explain_move(parts[0], parts[1])
+        if what in ("", "last"):
+            c = d.last_combat
+            if not c:
+                return "no combat yet"
+            return render_ledger(c["ledger"])
+        if what in d.units:
+            u = d.units[what]
+            if not self.visible(u):
+                return f"{what}: a face-down counter; you do not know what it is (11.0)"
+            t = g.tables.types[u.type]
+            lines = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
+            lines.append(explain_fatigue(d, g.tables, u.id).render())
+            if u.side == ALLIES and u.loc and u.loc != HARSTAD and t.kind != "ship":
+                lines.append(g.supply(d, u).explain().render())
+            return "\n".join(lines)
+        if what in g.board:
+            lines = [f"{g.board.label(what)}: {g.board.terrain(what)}"]
+            for u in d.at(what):
+                lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
+            for side in ("allies", "germans"):
+                lines.append(explain_zoc(g.board, d, g.tables, what, side).render())
+                if any(u.side == side for u in d.at(what)):
+                    lines.append(explain_stack(g.board, d, g.tables, what, side).render())
+            return "\n".join(lines)
+        return f"explain what? a unit id, a hex id like 2212, or last (not {what!r})"
+
+
+
+
+def describe(e: Mapping[str, Any]) -> str:
+    """Return one event as a line of text."""
+    if e.get("type") == "assault":
+        rule = f"  [{e['rule']}]" if e.get("rule") else ""
+        return (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
+                f" -> {e['result']} (attacker/defender){rule}")
+    return describe_event(e)
+
+
+def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    """An SVG of the map and the counters; a ``viewer`` sees the other side's hidden counters face down."""
+    from hexwar.ui.render import render_svg
+
+    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])

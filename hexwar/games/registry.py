@@ -1,0 +1,197 @@
+"""The game registry: one record per game, found by looking in ``hexwar.games``.
+
+Every subpackage of ``hexwar.games`` that defines ``GAME = GameInfo(...)`` in its
+``__init__`` is a game. The command line, the simulator, validation and replay ask the
+registry for everything game-specific (sides, scenarios, boards, switches, bots, schemas,
+batch metrics, the play loop, pictures), so adding a game touches nothing outside its own
+package, its data and its tests.
+
+>>> sorted(names())
+['kampen', 'narvik', 'skirmish']
+>>> get("narvik").title
+'Assault on Narvik'
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from hexwar.data.loader import Library, Problem
+
+
+class UnknownGame(ValueError):
+    """A game, scenario, board, switch or bot the registry does not know (one line)."""
+
+
+class Observer(Protocol):
+    """What a batch watches in one game: called after every order, then asked for its row."""
+
+    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None: ...
+
+    def row(self, view: Any) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A bot a game offers: ``make(side, seed, think_seconds)``; ``fast`` bots run in batches
+    (``run_fast``: they read the state, never copy it)."""
+
+    make: Callable[[str, int, float], Any]
+    fast: bool = True
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What the simulator and the comparison reports need from a game.
+
+    ``observer(game)`` watches one game and returns its CSV row (the standard columns of
+    ``hexwar.sim.runner.COLUMNS``); ``exact(game, rows, min_n)`` sets every combat the games
+    fought beside its exact probability; ``scale`` says what a turn and a unit are.
+    """
+
+    observer: Callable[[Any], Observer]
+    exact: Callable[[Any, list[dict[str, Any]], int], list[dict[str, Any]]]
+    scale: str
+    board_lines: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
+    board_notes: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything the engine's users need to know about one game."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    #: ``--side`` choices: what the person plays (the other sides get bots)
+    seats: Mapping[str, frozenset[str]]
+    default_seat: str
+    #: scenario name -> description
+    scenarios: Mapping[str, str]
+    default_scenario: str
+    #: board name -> description
+    boards: Mapping[str, str]
+    default_board: str
+    #: switch name -> what it changes
+    switches: Mapping[str, str]
+    #: ``make(scenario, board, switches)`` -> the game object (the engine's Ruleset)
+    make: Callable[[str, str, frozenset[str]], Any]
+    bots: Mapping[str, Bot]
+    default_bot: str
+    #: the play loop (a ``hexwar.ui.play.Player`` subclass)
+    player: Callable[[], type]
+    #: one event as a sentence
+    describe: Callable[[Mapping[str, Any]], str]
+    #: an SVG of the board for a state, seen by ``viewer`` (None: everything)
+    render: Callable[..., str]
+    batch: Batch | None = None
+    #: extra data checks over a data root (problems beyond each file's own schema)
+    validate: Callable[[Library], list[Problem]] | None = None
+    #: the data kinds this game's scenarios have (``hexwar validate`` runs ``validate`` for them)
+    scenario_kinds: tuple[str, ...] = ()
+    #: build the game from a generic ``scenario`` file naming it in ``game:`` (rule queries)
+    from_scenario_file: Callable[[str], Any] | None = None
+    #: ``hexwar odds GAME ...``: exact odds of one combat from the command line's options
+    odds: Callable[..., Any] | None = None
+    #: what ``Result.vp`` counts (victory points, or Kampen om Norge's battalions)
+    tally: str = "VP"
+
+    def check(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = (),
+              bot: str | None = None, seat: str | None = None) -> None:
+        """Refuse a name this game does not have, saying which it has."""
+        for what, value, known in (("scenario", scenario, self.scenarios), ("board", board, self.boards),
+                                   ("bot", bot, self.bots), ("side", seat, self.seats)):
+            if value is not None and value not in known:
+                raise UnknownGame(f"{self.name} has no {what} {value!r}; {what}s: {', '.join(known)}")
+        bad = [s for s in switches if s not in self.switches]
+        if bad:
+            raise UnknownGame(f"unknown switch {bad[0]!r}; {self.name} switches: {', '.join(self.switches) or 'none'}")
+
+    def build(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = ()) -> Any:
+        """Return the game for a scenario, board and switches (defaults where not given)."""
+        sc, bd = scenario or self.default_scenario, board or self.default_board
+        self.check(sc, bd, switches)
+        return self.make(sc, bd, frozenset(switches))
+
+    def bot(self, kind: str, side: str, seed: int, think: float = 1.0) -> Any:
+        """Return a bot of this game by name."""
+        self.check(bot=kind)
+        return self.bots[kind].make(side, seed, think)
+
+
+_GAMES: dict[str, GameInfo] = {}
+_LOADED = False
+
+
+def _load() -> dict[str, GameInfo]:
+    global _LOADED
+    if not _LOADED:
+        import hexwar.games as pkg
+
+        for mod in pkgutil.iter_modules(pkg.__path__):
+            if not mod.ispkg:
+                continue
+            m = importlib.import_module(f"hexwar.games.{mod.name}")
+            info = getattr(m, "GAME", None)
+            if isinstance(info, GameInfo):
+                if info.name in _GAMES and _GAMES[info.name] is not info:
+                    raise ValueError(f"two games named {info.name!r}")
+                _GAMES[info.name] = info
+        _LOADED = True
+    return _GAMES
+
+
+def names() -> list[str]:
+    """Return the names of every registered game."""
+    return sorted(_load())
+
+
+def games() -> list[GameInfo]:
+    """Return every registered game."""
+    return [g for _, g in sorted(_load().items())]
+
+
+def get(name: str) -> GameInfo:
+    """Return a game's record by name; an unknown name raises :class:`UnknownGame`."""
+    reg = _load()
+    if name not in reg:
+        raise UnknownGame(f"unknown game {name!r}; games: {', '.join(sorted(reg))}")
+    return reg[name]
+
+
+def for_scenario_file(name: str, library: Library | None = None) -> Any:
+    """Build the game a generic ``scenario`` file names in its ``game:`` key."""
+    from hexwar.data.scenario import load_scenario
+
+    sc = load_scenario(name, library)
+    info = get(sc.spec.game)
+    if info.from_scenario_file is None:
+        raise UnknownGame(f"{sc.file}: game {info.name!r} is not built from a scenario file")
+    return info.from_scenario_file(name)
+
+
+def validate_tree(root: Any = None) -> tuple[list[Problem], int]:
+    """Validate every data file under a root (default: the bundled data), with every game's
+    own cross-checks; return (problems, files checked)."""
+    from hexwar.data.scenario import validate_tree as validate_files
+
+    checks = [g.validate for g in games() if g.validate is not None]  # loading the games registers their kinds
+    return validate_files(root, checks)
+
+
+def from_meta(meta: Mapping[str, Any], switches: Sequence[str] = ()) -> tuple[GameInfo, Any]:
+    """Return the game a saved log was played with: its game, scenario, board and switches
+    (``switches`` for saves older than the switches in their meta)."""
+    info = get(str(meta.get("game", "")))
+    scenario = meta.get("scenario")
+    if scenario not in info.scenarios:  # early saves name the scenario file's own name
+        scenario = info.default_scenario
+    board = meta.get("board")
+    if board not in info.boards:
+        board = info.default_board
+    sw = meta.get("switches")
+    return info, info.build(scenario, board, list(sw) if isinstance(sw, list) else list(switches))

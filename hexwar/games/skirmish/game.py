@@ -1,0 +1,273 @@
+"""Skirmish: a small generic ruleset over the shared rules, for fixture maps and engine tests.
+
+It is not a published game. It uses the Assault on Narvik rule functions the engine core
+provides (movement 14.0, ZoC 12.0, stacking 13.2, fatigue 10.0/21.0, supply 19.0, the
+differential CRT 15.1) in a simplified action phase (9.0): the side with the initiative
+moves one unit, assaults, or passes; an assault or a pass hands the initiative over; two
+passes in a row end the turn. Combat results are taken automatically (6 FP while a
+participant can take them, else eliminations, tanks first); the Assault on Narvik game
+asks the owner instead (15.2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hexwar.core.dice import Dice
+from hexwar.core.engine import PlayState, Result, new_play_state
+from hexwar.core.orders import Assault, IllegalOrder, Move, Order, OrderKinds, Pass
+from hexwar.core.state import GameState, Unit
+from hexwar.data.loader import Library
+from hexwar.data.scenario import Scenario, load_scenario
+from hexwar.games.skirmish.events import EVENTS
+from hexwar.rules import fatigue as fat
+from hexwar.rules import stacking
+from hexwar.rules.assault import assault_sums, may_attack_into
+from hexwar.rules.combat import resolve_differential
+from hexwar.rules.movement import MoveQuery, explain_path, reach
+from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply
+from hexwar.rules.zoc import enemy_zoc
+
+VP_ELIMINATED = 4  # as 29.0: a land unit eliminated
+
+#: the orders of the skirmish ruleset
+ORDERS = OrderKinds("skirmish", [Pass, Move, Assault])
+
+
+class SkirmishGame:
+    """The skirmish ruleset bound to one scenario (board, tables, OOB)."""
+
+    name = "skirmish"
+    orders = ORDERS
+    events = EVENTS
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.spec = scenario.spec
+        self.board = scenario.board
+        self.tables = scenario.tables
+
+    @classmethod
+    def from_scenario(cls, name: str, library: Library | None = None) -> "SkirmishGame":
+        return cls(load_scenario(name, library))
+
+    def new_state(self, seed: int) -> PlayState:
+        return new_play_state(self, seed, {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
+                                           "board": self.board.name})
+
+    # --- Ruleset protocol ---------------------------------------------------------------
+
+    def initial_state(self, seed: int, dice: Dice) -> GameState:
+        data = GameState(game=self.name, scenario=self.spec.name, seed=seed, phase="action",
+                         side=self.spec.first_side, weather=self.spec.weather, bases=list(self.spec.bases))
+        for u in self.scenario.oob.units:
+            data.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name)
+        for s in self.spec.setup:
+            data.place(s.unit, s.at)
+            data.units[s.unit].fatigue = s.fatigue
+            data.units[s.unit].concealed = s.concealed
+        data.vp = {s: 0 for s in self.spec.sides}
+        return data
+
+    def current_side(self, data: GameState) -> str:
+        return data.side
+
+    def result(self, data: GameState) -> Result:
+        vp = dict(data.vp)
+        a, b = self.spec.sides[0], self.spec.sides[1]
+        if vp.get(a, 0) > vp.get(b, 0):
+            winner, level = a, "victory"
+        elif vp.get(b, 0) > vp.get(a, 0):
+            winner, level = b, "victory"
+        else:
+            winner, level = None, "draw"
+        return Result(data.over, winner if data.over else None, level if data.over else "in progress", vp)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def _enemy(self, side: str) -> str:
+        return next(s for s in self.spec.sides if s != side)
+
+    def query(self, data: GameState, unit: Unit) -> MoveQuery:
+        """Return the movement query for a unit: its MP, enemy ZoC and enemy locations."""
+        t = self.tables.types[unit.type]
+        zoc = enemy_zoc(self.board, data, self.tables, unit.side)
+        blocked = frozenset(x.loc for x in data.on_map() if x.side != unit.side and x.loc is not None)
+        finf = frozenset(
+            x.loc for x in data.on_map(unit.side) if self.tables.types[x.type].infantry and x.loc is not None
+        )
+        return MoveQuery(t.mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
+
+    def _may_act(self, data: GameState, u: Unit) -> bool:
+        t = self.tables.types[u.type]
+        return u.loc is not None and not u.concealed and t.kind != "dummy" and not fat.at_limit(self.tables, u)
+
+    def legal_orders(self, data: GameState) -> list[Order]:
+        if data.over:
+            return []
+        side = data.side
+        out: list[Order] = [Pass(side)]
+        chart, w = self.tables.terrain, data.weather
+        for u in sorted(data.on_map(side), key=lambda u: u.id):
+            if not self._may_act(data, u):
+                continue
+            t = self.tables.types[u.type]
+            r = reach(self.board, chart, w, t.movement_class, u.loc, self.query(data, u))  # type: ignore[arg-type]
+            for d in r.destinations():
+                if stacking.stack(self.board, data, self.tables, d, side, extra=[u]).ok:
+                    out.append(Move(side, u.id, tuple(r.path(d))))
+        for target in sorted({x.loc for x in data.on_map() if x.side != side and x.loc is not None}):
+            units = self._eligible_attackers(data, side, target)
+            if units:
+                out.append(Assault(side, target, tuple(units)))
+        return out
+
+    def _eligible_attackers(self, data: GameState, side: str, target: str) -> list[str]:
+        chart, w = self.tables.terrain, data.weather
+        out = []
+        for n in self.board.neighbours(target):
+            for u in data.at(n):
+                if u.side != side or not self._may_act(data, u):
+                    continue
+                if may_attack_into(self.board, chart, w, self.tables.types[u.type], n, target):  # 15.1
+                    out.append(u.id)
+        inf_or_tank = [x for x in out if not self.tables.types[data.units[x].type].is_artillery]
+        return sorted(out) if inf_or_tank else []  # 16.1: artillery cannot assault alone
+
+    # --- apply --------------------------------------------------------------------------
+
+    def apply(self, data: GameState, order: Order, dice: Dice) -> list[dict[str, Any]]:
+        if order.side != data.side:
+            raise IllegalOrder(f"it is {data.side}'s action, not {order.side}'s", "9.1")
+        if isinstance(order, Pass):
+            return self._pass(data)
+        if isinstance(order, Move):
+            return self._move(data, order)
+        if isinstance(order, Assault):
+            return self._assault(data, order, dice)
+        raise IllegalOrder(f"skirmish has no {order.kind!r} orders", "9.0")
+
+    def _pass(self, data: GameState) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = [{"type": "pass", "side": data.side}]
+        data.passes += 1
+        data.side = self._enemy(data.side)
+        if data.passes >= 2:  # 9.2: two passes in a row end the phase
+            events += self._end_turn(data)
+        return events
+
+    def _end_turn(self, data: GameState) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        for ch in fat.end_of_turn_recovery(data, self.tables):  # 21.0
+            events.append({"type": "fatigue", "unit": ch.unit, "fp": ch.applied, "cause": "recovery", "rule": "21.0"})
+        data.passes = 0
+        data.side = self.spec.first_side  # 6.4: the Allies start each action phase
+        if data.turn >= self.spec.turns:
+            data.over = True
+            events.append({"type": "game_over", "turn": data.turn})
+        else:
+            data.turn += 1
+            events.append({"type": "turn", "turn": data.turn})
+        return events
+
+    def _move(self, data: GameState, order: Move) -> list[dict[str, Any]]:
+        u = data.units.get(order.unit)
+        if u is None or u.side != order.side:
+            raise IllegalOrder(f"{order.unit} is not a unit of {order.side}", "14.0")
+        if not self._may_act(data, u):
+            raise IllegalOrder(f"{u.id} may not act (off map, concealed, or at its fatigue limit)", "10.1")
+        if len(order.path) < 2 or order.path[0] != u.loc:
+            raise IllegalOrder(f"a path must start at {u.id}'s location {u.loc} and enter at least one hex", "14.0")
+        t = self.tables.types[u.type]
+        q = self.query(data, u)
+        for a, b in zip(order.path, order.path[1:]):
+            if b not in self.board.neighbours(a):
+                raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
+        led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
+        if led.total is None:
+            why = led.lines[-1].text if led.lines else "prohibited"
+            raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {why}", "14.1")
+        if led.total > q.mp and not (len(order.path) == 2):
+            raise IllegalOrder(f"{u.id} needs {led.total} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+        dest = order.path[-1]
+        rep = stacking.stack(self.board, data, self.tables, dest, u.side, extra=[u])
+        if not rep.ok:
+            raise IllegalOrder(rep.message(), "13.2")
+        data.place(u.id, dest)
+        data.passes = 0
+        ch = fat.add_fatigue(data, self.tables, u.id, "movement_action")
+        return [{"type": "move", "unit": u.id, "path": list(order.path), "mp": str(led.total), "fp": ch.applied}]
+
+    def _assault(self, data: GameState, order: Assault, dice: Dice) -> list[dict[str, Any]]:
+        target = order.target
+        defenders = [u.id for u in data.at(target) if u.side != order.side]
+        if not defenders:
+            raise IllegalOrder(f"{target} holds no enemy units", "15.1")
+        eligible = set(self._eligible_attackers(data, order.side, target))
+        bad = [x for x in order.units if x not in eligible]
+        if bad or not order.units:
+            raise IllegalOrder(f"not eligible to assault {target}: {', '.join(bad) or 'no units'}", "15.1")
+        if all(self.tables.types[data.units[x].type].is_artillery for x in order.units):
+            raise IllegalOrder("artillery cannot assault alone", "16.1")
+        events: list[dict[str, Any]] = []
+        # 15.1 step 1 / 19.2: an unsupplied defender of the supply side takes +6 FP first (A21)
+        sup_side = self.spec.supply_side
+        for d in defenders:
+            u = data.units[d]
+            if u.side == sup_side and u.nation not in ALWAYS_SUPPLIED and fat.takes_fatigue(self.tables, u):
+                res = self.supply(data, u)
+                if not res.supplied:
+                    ch = fat.add_fatigue(data, self.tables, d, "unsupplied_attacked")
+                    events.append({"type": "fatigue", "unit": d, "fp": ch.applied, "cause": "unsupplied_attacked", "rule": "19.2"})
+        for d in defenders:
+            data.units[d].concealed = False  # 11.2: revealed when assaulted
+        sums = assault_sums(data, self.tables, order.units, defenders)
+        res = resolve_differential(self.tables.crt, sums.attack, sums.defence, sums.drms, dice)  # type: ignore[arg-type]
+        events.append({"type": "assault", "target": target, "attackers": list(order.units), "defenders": defenders,
+                       "ad": sums.differential, "drm": sums.drm, "die": res.die, "column": res.column,
+                       "result": f"{res.attacker}/{res.defender}", "ledger": res.ledger.to_dict()})
+        events += self._take(data, defenders, res.defender, order.side)  # 15.2: defender first
+        events += self._take(data, list(order.units), res.attacker, self._enemy(order.side))
+        for a in order.units:
+            if data.units[a].loc is not None:
+                ch = fat.add_fatigue(data, self.tables, a, "assault")
+                events.append({"type": "fatigue", "unit": a, "fp": ch.applied, "cause": "assault", "rule": "15.1"})
+        if not [u for u in data.at(target) if u.side != order.side]:
+            for a in order.units:  # 15.3: attacking infantry and tanks advance, -1 FP
+                u = data.units[a]
+                t = self.tables.types[u.type]
+                if u.loc is not None and not t.is_artillery and stacking.stack(self.board, data, self.tables, target, u.side, extra=[u]).ok:
+                    data.place(a, target)
+                    if t.infantry:
+                        fat.add_fatigue(data, self.tables, a, "advance")
+                    events.append({"type": "advance", "unit": a, "to": target})
+        data.passes = 0
+        data.side = self._enemy(data.side)  # 9.2: initiative passes after an attack action
+        return events
+
+    def supply(self, data: GameState, u: Unit):
+        """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
+        zoc = enemy_zoc(self.board, data, self.tables, u.side)
+        inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}
+        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf)  # type: ignore[arg-type]
+
+    def _take(self, data: GameState, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
+        """Take a result automatically: 6 FP while some participant can, else eliminate (15.2)."""
+        events: list[dict[str, Any]] = []
+        for _ in range(points):
+            alive = [data.units[x] for x in uids if data.units[x].loc is not None]
+            if not alive:
+                break
+            can_fp = [u for u in alive if fat.takes_fatigue(self.tables, u) and not fat.at_limit(self.tables, u)]
+            if can_fp:
+                u = min(can_fp, key=lambda u: (u.fatigue, u.id))
+                ch = fat.add_fatigue(data, self.tables, u.id, "crt_point")
+                events.append({"type": "fatigue", "unit": u.id, "fp": ch.applied, "cause": "crt_point", "rule": "15.2"})
+                continue
+            tanks = [u for u in alive if self.tables.types[u.type].is_tank]  # 16.2: tanks first
+            victim = sorted(tanks or alive, key=lambda u: u.id)[0]
+            data.remove(victim.id, "eliminated")
+            data.add_vp(scorer, VP_ELIMINATED, f"{victim.id} eliminated", "29.0")
+            events.append({"type": "eliminated", "unit": victim.id, "rule": "15.2"})
+        return events
+

@@ -1,0 +1,223 @@
+"""The ``hexwar`` commands that play games: play, replay, simulate, compare.
+
+Every game-specific thing (sides, scenarios, boards, switches, bots, the play loop, how an
+event reads, the pictures) comes from the game registry.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from hexwar.data.loader import default_library
+from hexwar.ui.cli_common import JSON, UserError, app, emit, err, out, registry_game
+
+
+def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool) -> None:
+    """Run the terminal play loop; end of input quits."""
+
+    def read(prompt: str) -> str:
+        try:
+            return out.input(prompt)
+        except EOFError:
+            return "quit"
+
+    if json_:
+        emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
+    cls(state, humans, bots, out, path, read).run()
+
+
+def _game_names() -> str:
+    from hexwar.games.registry import names
+
+    return ", ".join(names())
+
+
+@app.command()
+def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assault on Narvik), kampen (Kampen om Norge), skirmish"),
+         side: Optional[str] = typer.Option(None, help="Side(s) you command: allies, germans, both or none (kampen: also norwegians, coalition, all); default: the game's"),
+         scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's; kampen: intro-narvik or basic)"),
+         board: Optional[str] = typer.Option(None, help="Board (default: the game's; kampen: norway, nordland-hex, nordland-areas)"),
+         opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s): priority, search or random"),
+         seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
+         load: Optional[Path] = typer.Option(None, help="Resume a saved game"),
+         save: Optional[Path] = typer.Option(None, help="Save file (default <game>-seed<SEED>.hexwar); every order is saved"),
+         switch: Optional[List[str]] = typer.Option(None, help="Rules switches (narvik: random_setup, allied_concealment, ap_bonus_per_action)"),
+         think: float = typer.Option(1.0, help="Seconds the search bot may think per decision"),
+         json_: bool = JSON) -> None:
+    """Play a game solitaire in the terminal against the game's bots."""
+    from hexwar.core.engine import ReplayError, load_game
+    from hexwar.core.log import SaveFile
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    info = registry_game(game)
+    try:
+        if load is not None:
+            try:
+                meta = SaveFile(load).load().meta
+            except (ValueError, OSError) as e:
+                raise UserError(f"{load}: {e}") from None
+            if meta.get("game") != info.name:
+                raise UserError(f"{load} is a save of {meta.get('game')!r}: hexwar play {meta.get('game')} --load {load}")
+            _, g = from_meta(meta, switch or [])
+            side = side or meta.get("seat") or info.default_seat
+            opponent = opponent or meta.get("opponent") or info.default_bot
+            try:
+                state = load_game(g, load)
+            except (ValueError, ReplayError) as e:
+                raise UserError(f"{load}: {e}") from None
+            path = load
+        else:
+            side, opponent = side or info.default_seat, opponent or info.default_bot
+            info.check(seat=side, bot=opponent)
+            g = info.build(scenario, board, switch or [])
+            path = save or Path(f"{info.name}-seed{seed}.hexwar")
+            state = g.new_state(seed)
+            state.log.meta.update(seat=side, opponent=opponent, think=think)
+            state.attach_save(path)
+        info.check(seat=side, bot=opponent)
+        humans = set(info.seats[side])
+        bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
+    except UnknownGame as e:
+        raise UserError(str(e)) from None
+    _run_player(info.player(), state, humans, bots, path, json_)
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+           svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
+           per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),
+           switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with (saves before they were recorded)"),
+           json_: bool = JSON) -> None:
+    """Step through a saved game from its log, optionally writing SVG snapshots."""
+    from hexwar.core.engine import ReplayError, replay_entry, replay_start
+    from hexwar.core.log import SaveFile
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    try:
+        log = SaveFile(file).load()
+    except (ValueError, OSError) as e:
+        raise UserError(f"{file}: {e}") from None
+    try:
+        info, g = from_meta(log.meta, switch or [])
+        st = replay_start(g, log.meta)
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{file}: {e}") from None
+    rows = []
+    if svg is not None:
+        svg.mkdir(parents=True, exist_ok=True)
+    last_turn = st.data.turn
+    for entry in log.entries:
+        try:
+            events = replay_entry(st, entry)
+        except (ReplayError, ValueError) as e:
+            raise UserError(f"{file}: {e}") from None
+        order = g.orders.from_dict(entry.order)
+        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": order.text(), "side": order.side, "events": events})
+        if not json_:
+            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {order.text()}", markup=False, highlight=False)
+            for ev in events:
+                out.print("        " + info.describe(ev), markup=False, highlight=False)
+        if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
+            title = f"turn {st.data.turn}, order {entry.seq}: {order.text()}"
+            drawing = info.render(g, st.data, title=title)
+            (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(drawing, encoding="utf-8")
+        last_turn = st.data.turn
+    res = st.result()
+    if json_:
+        emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
+    else:
+        out.print(f"{len(rows)} orders; {res.level}; {info.tally} {res.vp}", markup=False)
+
+
+@app.command()
+def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS], e.g. kampen/intro-narvik@nordland-hex:priority or narvik"),
+             games: int = typer.Option(1000, help="Number of games"),
+             seed: int = typer.Option(1, help="Batch seed: game i's seed is derived from it, so any game can be re-run"),
+             out_path: Optional[Path] = typer.Option(None, "--out", help="CSV of rows (default sim/<setup>-seed<K>.csv); re-running resumes it"),
+             workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
+             scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
+             dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
+             json_: bool = JSON) -> None:
+    """Run N seeded bot-vs-bot games; one CSV row per game and a JSON summary beside it."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from hexwar.sim import parse_setup
+    from hexwar.sim import simulate as run
+    from hexwar.sim import summary
+
+    try:
+        setup = parse_setup(game)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    if games < 1:
+        raise UserError("--games must be at least 1")
+    path = out_path or Path("sim") / f"{setup.slug}-seed{seed}.csv"
+    sched = scheduler or ("local-dask" if dask else None)
+    t0 = time.perf_counter()
+    with Progress(TextColumn(setup.label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=json_) as bar:
+        task = bar.add_task("games", total=games)
+        rows = run(setup, games, seed, path, workers, sched, progress=lambda done, n: bar.update(task, completed=done))
+    dt = time.perf_counter() - t0
+    summ = summary(rows)
+    summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2)})
+    path.with_suffix(".json").write_text(json.dumps(summ, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    if json_:
+        emit(summ)
+        return
+    lo, hi = summ["allied_win_95ci"]
+    out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s -> {path}", markup=False)
+    out.print(f"winners {summ['winners']}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
+              f"game length {summ['end_turn']['mean']:.2f} turns/rounds", markup=False)
+
+
+@app.command()
+def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more setups (GAME[/SCENARIO][@BOARD][:BOTS])"),
+            preset: Optional[str] = typer.Option(None, help="A shipped comparison: boards or games (writes into docs/)"),
+            games: int = typer.Option(1000, help="Games per setup (presets set their own)"),
+            seed: int = typer.Option(1, help="Batch seed"),
+            out_dir: Optional[Path] = typer.Option(None, "--out", help="Report folder (default compare/)"),
+            title: str = typer.Option("Comparison", help="Report title"),
+            workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
+            scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
+            dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster")) -> None:
+    """Compare setups over seeded batches: a Markdown report with figures and significance."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from hexwar.sim.report import PRESETS
+    from hexwar.sim.report import compare as run
+    from hexwar.sim.setups import parse_setup
+
+    intro = ""
+    if preset:
+        if preset not in PRESETS:
+            raise UserError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+        p = PRESETS[preset]
+        specs, counts, title, intro = list(p.setups), list(p.games), p.title, p.intro
+        folder = out_dir or default_library().root / p.out
+    else:
+        specs = list(setups or [])
+        if len(specs) < 2:
+            raise UserError("compare needs two or more setups, or --preset boards|games")
+        counts = [games] * len(specs)
+        folder = out_dir or Path("compare")
+    try:
+        parsed = [parse_setup(x) for x in specs]
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(label: str, done: int, total: int) -> None:
+            if label not in tasks:
+                tasks[label] = bar.add_task(label, total=total)
+            bar.update(tasks[label], completed=done)
+
+        path = run(parsed, counts, seed, Path(folder), title, intro, workers, scheduler or ("local-dask" if dask else None), tick)
+    out.print(f"wrote {path}", markup=False)
