@@ -82,12 +82,39 @@ class FastView:
 
 
 class PlayState(FastView):
-    """A game in progress: the data, the ruleset, the log, and an optional save file."""
+    """A game in progress: the data, the ruleset, the log, and an optional save file.
+
+    ``apply`` accepts exactly the orders ``legal_orders`` offers (and those a game's
+    ``accepts`` allows beyond its list, such as any split of 6 FP in Assault on Narvik,
+    15.2); anything else is an :class:`IllegalOrder`, with the game's own reason where it
+    has one. The legal orders of the current position are computed once and kept until the
+    state moves on (change ``data`` only through ``apply`` and ``undo``).
+    """
 
     def __init__(self, game: Ruleset, data: GameState, log: EventLog, save: SaveFile | None = None):
         super().__init__(game, data)
         self.log = log
         self.save = save
+        self._legal: tuple[tuple[int, int], list[Order], set[Order] | None] | None = None
+
+    def legal_orders(self) -> list[Order]:
+        key = (id(self.data), len(self.log))
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self.game.legal_orders(self.data), None)
+        return self._legal[1]
+
+    def offers(self, order: Order) -> bool:
+        """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
+        self.legal_orders()
+        assert self._legal is not None
+        key, legal, as_set = self._legal
+        if as_set is None:
+            as_set = set(legal)
+            self._legal = (key, legal, as_set)
+        if order in as_set:
+            return True
+        accepts = getattr(self.game, "accepts", None)
+        return bool(accepts is not None and accepts(self.data, order))
 
     # --- changes ------------------------------------------------------------------------
 
@@ -97,11 +124,24 @@ class PlayState(FastView):
             raise IllegalOrder("the game is over", "24.0")
         seq = len(self.log)
         dice = order_dice(self.data.seed, seq)
-        return self._apply(order, dice, seq)
+        return self._apply(order, dice, seq, check=True)
 
-    def _apply(self, order: Order, dice: Dice, seq: int) -> list[dict[str, Any]]:
+    def _apply(self, order: Order, dice: Dice, seq: int, check: bool = False) -> list[dict[str, Any]]:
+        if check:
+            if order not in self.game.orders:
+                raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", "6.0")
+            self.game.orders.from_dict(order.to_dict())  # every field of the declared type, or IllegalOrder naming it
+        offered = self.offers(order) if check else True
         work = self.data.clone()
-        events = self.game.apply(work, order, dice)
+        try:
+            events = self.game.apply(work, order, dice)  # the game's own reasons first
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            if offered or isinstance(exc, IllegalOrder):
+                raise
+            offered = False  # a malformed order the handler choked on: refused below
+        if not offered:
+            rule = getattr(self.game, "decision_rule", lambda d: "6.0")(self.data)
+            raise IllegalOrder(f"{order.text()} is not one of the orders the rules allow now", rule)
         entry = Entry(seq, order.to_dict(), list(dice.rolls), events)
         if self.save is not None:
             self.save.append(entry)  # durable before the state moves on
@@ -118,7 +158,7 @@ class PlayState(FastView):
         if n > len(self.log):
             raise IllegalOrder(f"only {len(self.log)} orders to undo")
         keep = self.log.entries[: len(self.log) - n]
-        fresh = replay(self.game, EventLog(dict(self.log.meta), keep))
+        fresh = replay(self.game, EventLog(dict(self.log.meta), keep), verify=False)  # our own log
         self.data, self.log = fresh.data, fresh.log
         if self.save is not None:
             self.save.rewrite(self.log)
@@ -169,11 +209,15 @@ def replay_start(game: Ruleset, meta: dict[str, Any]) -> PlayState:
 
 def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str, Any]]:
     """Apply one logged entry with its recorded draws; raise :class:`ReplayError` where the
-    log and the game disagree (an illegal order, other dice, other events)."""
-    order = st.game.orders.from_dict(e.order)
+    log and the game disagree (an illegal order, other dice, other events). With ``verify``
+    each order must also be one the rules allowed at that point."""
+    try:
+        order = st.game.orders.from_dict(e.order)
+    except IllegalOrder as exc:
+        raise ReplayError(f"order {e.seq}: {exc}") from None
     dice = Dice.replaying(e.rolls)
     try:
-        events = st._apply(order, dice, e.seq)
+        events = st._apply(order, dice, e.seq, check=verify)
     except IllegalOrder as exc:
         raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}") from None
     except DiceExhausted as exc:

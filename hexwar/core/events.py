@@ -13,14 +13,14 @@ log readable and replays comparable as written; the schema says what each tag ho
 >>> check_event({"type": "move", "unit": "1SG", "path": ["1710", "1810"]}, schemas)
 []
 >>> check_event({"type": "move", "unit": 3, "path": ["1710"]}, schemas)
-["move.unit: 3 is not a str"]
+['move.unit: 3 is not a str']
 """
 
 from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Literal, Mapping, Union, get_args, get_origin
+from typing import Any, Literal, Mapping, NotRequired, Required, Union, get_args, get_origin
 
 
 def _is_typeddict(obj: Any) -> bool:
@@ -108,9 +108,15 @@ def check_event(event: Any, schemas: Mapping[str, type], where: str = "", tagged
         where = where or str(tag)
     else:
         schema = schemas[""]
-    hints = typing.get_type_hints(schema)
+    raw = typing.get_type_hints(schema, include_extras=True)
+    hints, required = {}, set()
+    for k, h in raw.items():  # NotRequired[...] marks an optional key (also under postponed annotations)
+        if get_origin(h) is NotRequired:
+            hints[k] = get_args(h)[0]
+        else:
+            hints[k] = get_args(h)[0] if get_origin(h) is Required else h
+            required.add(k)
     out = []
-    required = getattr(schema, "__required_keys__", frozenset(hints))
     for k in sorted(required - set(event)):
         out.append(f"{where}.{k}: missing")
     for k in sorted(set(event) - set(hints)):

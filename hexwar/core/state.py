@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
@@ -188,8 +188,8 @@ class GameState:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the state as plain JSON-ready data."""
-        d = asdict(self)
-        d["units"] = {k: asdict(u) for k, u in sorted(self.units.items())}
+        d: dict[str, Any] = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
+        d["units"] = {k: d["units"][k] for k in sorted(d["units"])}
         return d
 
     def to_json(self) -> str:
@@ -208,6 +208,21 @@ class GameState:
     def from_json(cls, text: str) -> "GameState":
         """Rebuild a state from :meth:`to_json` output."""
         return cls.from_dict(json.loads(text))
+
+
+def to_plain(v: Any) -> Any:
+    """Return state data as plain lists, dicts and scalars (what ``dataclasses.asdict``
+    gives, without its deep copies of every leaf)."""
+    t = type(v)
+    if t in (str, int, bool, float, type(None)):
+        return v
+    if t is list or t is tuple:
+        return [to_plain(x) for x in v]
+    if t is dict:
+        return {k: to_plain(x) for k, x in v.items()}
+    if hasattr(t, "__dataclass_fields__"):
+        return {f.name: to_plain(getattr(v, f.name)) for f in fields(v)}
+    return v
 
 
 def _json_default(v: Any) -> Any:

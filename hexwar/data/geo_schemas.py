@@ -51,14 +51,32 @@ class GeoPoint(Sourced):
     lonlat: LonLat
 
 
+class GeoBox(Sourced):
+    """An off-map box (Assault on Narvik's Harstad, 22.1) and the map edges its sea links reach."""
+
+    id: str
+    name: str
+    lonlat: LonLat
+    edges: list[Literal["north", "south", "east", "west"]]
+    min_water: float = Field(default=0.3, ge=0.0, le=1.0, description="share of water an edge hex needs to be linked")
+
+
+class GeoRegion(Sourced):
+    """A named set of land hexes, by rows counted from the north edge (a set-up band, 5.1)."""
+
+    rows_from_north: tuple[int, Optional[int]]
+
+
 class GeographySpec(Strict):
     """Real-world sources of a hex map: places, fjords, roads, railway, borders (lon/lat)."""
 
     kind: Literal["geography"]
     name: str
+    description: str
     grid: GeoGrid
     places: dict[str, GeoPlace]
-    harstad: Optional[GeoPoint] = None
+    box: Optional[GeoBox] = None
+    regions: dict[str, GeoRegion] = {}
     fjords: dict[str, GeoLine] = {}
     lakes: dict[str, GeoPolygon] = {}
     glaciers: dict[str, GeoPolygon] = {}

@@ -99,6 +99,14 @@ class GameInfo:
     odds: Callable[..., Any] | None = None
     #: what ``Result.vp`` counts (victory points, or Kampen om Norge's battalions)
     tally: str = "VP"
+    #: the (scenario, board, switches) the conformance suite plays (default: the defaults)
+    variants: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    #: random games per variant the conformance suite plays (fewer for slow games)
+    test_games: int = 8
+
+    def conformance_variants(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """The variants the conformance suite runs: the game's own list, or its defaults."""
+        return list(self.variants) or [(self.default_scenario, self.default_board, ())]
 
     def check(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = (),
               bot: str | None = None, seat: str | None = None) -> None:

@@ -235,21 +235,24 @@ def _bfs(net: SupplyNet, start: str, bases: set[str], allowed, max_len: int) -> 
 
 
 def railway_constrained(
-    board: "Board", allied_land_locs: Iterable[str], narvik: str, railway: Iterable[str] | None = None,
+    board: "Board", allied_land_locs: Iterable[str], port: str, railway: Iterable[str] | None = None,
 ) -> tuple[bool, str]:
-    """Return whether German arrivals are threatened (19.1, read as A28) and why.
+    """Return whether arrivals by rail and port are threatened (19.1, read as A28) and why.
 
-    True if any Allied land unit is on a railway location, or the Allies hold Narvik port.
-    Railway locations default to those with a ``rail`` border.
+    True if any Allied land unit is on a railway location, or the Allies hold the port the
+    arrivals come through (Assault on Narvik: Narvik). Railway locations default to those
+    with a ``rail`` border.
     """
     rail = set(railway) if railway is not None else railway_locations(board)
     locs = set(allied_land_locs)
-    if narvik in locs:
-        return True, f"the Allies hold Narvik port {narvik} (19.1)"
+    place = board.place(port)
+    name = place.name if place is not None and place.name else port
+    if port in locs:
+        return True, f"the Allies hold {name} port {port} (19.1)"
     on = sorted(locs & rail)
     if on:
         return True, f"Allied land units on the railway at {', '.join(on)} (19.1, A28)"
-    return False, "no Allied land unit on the railway or in Narvik (19.1)"
+    return False, f"no Allied land unit on the railway or in {name} (19.1)"
 
 
 def railway_locations(board: "Board") -> set[str]:

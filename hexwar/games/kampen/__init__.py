@@ -106,4 +106,7 @@ GAME = GameInfo(
     scenario_kinds=("kampen_scenario",),
     odds=_odds,
     tally="battalions",
+    variants=(("intro-narvik", "norway", ()), ("intro-narvik", "nordland-hex", ()), ("intro-narvik", "nordland-areas", ()),
+              ("basic", "norway", ())),
+    test_games=10,
 )

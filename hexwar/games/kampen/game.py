@@ -207,6 +207,12 @@ class KampenGame:
 
         DECISIONS[d.step].apply(self, d, order, dice, events)
 
+    def decision_rule(self, d: KampenData) -> str:
+        """The rule section of the decision the game waits for."""
+        from hexwar.games.kampen.sequence import DECISIONS
+
+        return DECISIONS[d.step].rule
+
     def ask(self, d: KampenData, step: str, side: str) -> None:
         """Stop for a decision of ``side``."""
         d.step = step

@@ -92,4 +92,7 @@ GAME = GameInfo(
     validate=_validate,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: NarvikGame.from_scenario(name),
+    variants=(("scenario", "narvik", ()), ("scenario", "narvik", ("random_setup",)),
+              ("scenario", "narvik", ("allied_concealment",)), ("scenario", "narvik", ("ap_bonus_per_action",))),
+    test_games=3,
 )

@@ -221,6 +221,18 @@ class NarvikGame:
         self.run(d, dice, events)
         return events
 
+    def accepts(self, d: NarvikData, order: Order) -> bool:
+        """Orders the rules allow beyond ``legal_orders``: any split of 6 FP (15.2)."""
+        from hexwar.games.narvik.phases.results import any_split
+
+        return any_split(self, d, order)
+
+    def decision_rule(self, d: NarvikData) -> str:
+        """The rule section of the decision the game waits for."""
+        from hexwar.games.narvik.sequence import DECISIONS
+
+        return DECISIONS[d.ask.what].rule if d.ask is not None else "24.0"
+
     # --- the phase machine --------------------------------------------------------------------
 
     def ask(self, d: NarvikData, side: str, what: str, **ctx: Any) -> None:

@@ -167,6 +167,24 @@ def take_options(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     return list(dict.fromkeys(out))
 
 
+def any_split(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
+    """15.2: any split of exactly 6 FP among participating infantry within their limits, each
+    named once, is a way to take a point (the list offers the even split and 6 on one unit)."""
+    c = d.combat
+    if c is None or d.ask is None or d.ask.what != "take" or not isinstance(order, TakeResult):
+        return False
+    if order.option != "fatigue" or order.side != d.ask.side or order.unit or not order.detail:
+        return False
+    parts = {u.id: u for u in participants(g, d, c, order.side)}
+    ids = [uid for uid, _ in order.detail]
+    if len(set(ids)) != len(ids) or sum(fp for _, fp in order.detail) != 6:
+        return False
+    if not any(o.option == "fatigue" for o in take_options(g, d, order.side)):  # type: ignore[attr-defined]
+        return False
+    return all(uid in parts and fat.takes_fatigue(g.tables, parts[uid]) and not fat.at_limit(g.tables, parts[uid])
+               and 0 < fp <= fat.fatigue_limit(g.tables, parts[uid]) - parts[uid].fatigue for uid, fp in order.detail)
+
+
 def do_take(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, TakeResult)
     assert isinstance(order, TakeResult)
@@ -182,11 +200,7 @@ def take(g: "NarvikGame", d: NarvikData, order: TakeResult, events: list) -> Non
     legal = take_options(g, d, side)
     parts = {u.id: u for u in participants(g, d, c, side)}
     if order.option == "fatigue" and order not in legal:
-        # any split of exactly 6 FP among eligible infantry within their limits is allowed (15.2)
-        ok = order.detail and sum(fp for _, fp in order.detail) == 6 and all(
-            uid in parts and fat.takes_fatigue(g.tables, parts[uid]) and 0 < fp <= fat.fatigue_limit(g.tables, parts[uid]) - parts[uid].fatigue
-            for uid, fp in order.detail) and any(o.option == "fatigue" for o in legal)  # type: ignore[attr-defined]
-        if not ok:
+        if not any_split(g, d, order):
             raise IllegalOrder("6 FP must be split among participating infantry within their fatigue limits", "15.2")
     elif order not in legal:
         raise IllegalOrder(f"{order.text()} is not a way to take this result now", "15.2")

@@ -1,0 +1,142 @@
+"""One conformance suite for every registered game (OpenSpiel's random simulation test is the
+model): a game gets it by registering.
+
+For every game and each of its variants (scenario, board, switches), random legal play to
+the end from several seeds, checking after every order that:
+
+- the game asks a known side, offers orders unless it is over, and none once it is;
+- every order ``legal_orders()`` offers is accepted by ``apply()`` (a sample, on copies);
+- orders it does not offer (the other side's, stale ones from earlier decisions, junk) are
+  refused with ``IllegalOrder`` and leave the state exactly as it was;
+- a copy is independent of its original both ways;
+- the state survives a JSON round trip and plays on the same from it;
+- every event matches the game's event schema, and events never change after the fact;
+
+and at the end that the log replays to the same state without an RNG (also through a
+save file and after a JSON round trip of the log), that ``run_fast`` plays the same game for
+the same seed and bots, and that its own log replays too.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from hexwar.ai.random_bot import RandomBot
+from hexwar.core.engine import PlayState, load_game, replay, run_fast
+from hexwar.core.events import check_event
+from hexwar.core.log import EventLog
+from hexwar.core.orders import IllegalOrder, Order, Pass
+from hexwar.core.state import GameState
+from hexwar.games import registry
+
+VARIANTS = [(info.name, sc, bd, sw) for info in registry.games() for sc, bd, sw in info.conformance_variants()]
+IDS = [f"{g}/{sc}@{bd}" + "".join(f"+{s}" for s in sw) for g, sc, bd, sw in VARIANTS]
+
+
+def _build(name: str, scenario: str, board: str, switches: tuple[str, ...]):
+    return registry.get(name), registry.get(name).build(scenario, board, switches)
+
+
+def _junk(side: str, legal: list[Order], rng: random.Random) -> list[Order]:
+    """Orders the game cannot accept now: the other side's, or a legal order's fields mangled."""
+    out: list[Order] = []
+    o = rng.choice(legal)
+    fields = {k: v for k, v in o.to_dict().items() if k not in ("kind", "side")}
+    out.append(type(o)(side="nobody", **fields))  # type: ignore[call-arg]
+    for k, v in fields.items():
+        bad = "XX99" if isinstance(v, str) else -7 if isinstance(v, int) and not isinstance(v, bool) else ("XX99",) if isinstance(v, tuple) else v
+        if bad != v:
+            out.append(type(o)(side=o.side, **dict(fields, **{k: bad})))  # type: ignore[call-arg]
+    return [x for x in out if x not in legal]
+
+
+def _refused_unchanged(state: PlayState, order: Order) -> None:
+    before, n = state.data.to_json(), len(state.log)
+    with pytest.raises(IllegalOrder):
+        state.apply(order)
+    assert state.data.to_json() == before and len(state.log) == n, f"{order} changed the state although refused"
+
+
+@pytest.mark.parametrize("name,scenario,board,switches", VARIANTS, ids=IDS)
+def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switches, tmp_path):
+    info, game = _build(name, scenario, board, switches)
+    schemas = getattr(game, "events", None)
+    sides = set(info.sides)
+    for seed in range(info.test_games):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        bots = {s: RandomBot(seed * 7 + i) for i, s in enumerate(info.sides)}
+        stale: list[Order] = []
+        emitted: list[tuple[int, str]] = []  # (log index, events as JSON when they were applied)
+        steps = 0
+        while not state.is_over():
+            steps += 1
+            assert steps < 20_000, "the game does not end"
+            side = state.current_side()
+            legal = state.legal_orders()
+            assert side in sides and legal, (side, legal)
+            assert all(o.side == side for o in legal)
+            if steps % 3 == 0:
+                # offered orders are accepted (on copies, a sample)
+                for o in rng.sample(legal, min(3, len(legal))):
+                    state.clone().apply(o)
+                # not offered: refused, the state untouched
+                others = [o for o in stale if o not in legal]
+                for o in rng.sample(others, min(2, len(others))) + _junk(side, legal, rng):
+                    _refused_unchanged(state, o)
+                # copies are independent both ways
+                copy, before = state.clone(), state.data.to_json()
+                copy.apply(rng.choice(legal))
+                assert state.data.to_json() == before
+            if steps % 10 == 0:
+                back = GameState.from_json(state.data.to_json())
+                assert type(back) is type(state.data) and back.to_json() == state.data.to_json()
+                assert game.legal_orders(back) == legal  # it plays on the same from JSON
+            stale += rng.sample(legal, min(2, len(legal)))
+            stale = stale[-40:]
+            order = bots[side].choose(state, legal)
+            events = state.apply(order)
+            if schemas is not None:
+                for e in events:
+                    probs = check_event(json.loads(json.dumps(e)), schemas)
+                    assert not probs, probs
+            emitted.append((len(state.log) - 1, json.dumps(events, sort_keys=True)))
+        res = state.result()
+        assert res.over and (res.winner is None or res.winner in sides) and res.level
+        assert state.legal_orders() == []
+        _refused_unchanged(state, Pass(info.sides[0]))
+        # events are snapshots: the log still says what apply said
+        for i, text in emitted:
+            assert json.dumps(state.log.entries[i].events, sort_keys=True) == text, f"event {i} changed after it was logged"
+        # the log replays without an RNG, also after a JSON round trip and through a save
+        assert replay(game, state.log).data.to_json() == state.data.to_json()
+        assert replay(game, EventLog.from_json(state.log.to_json())).data.to_json() == state.data.to_json()
+        path = tmp_path / f"{name}-{seed}.hexwar"
+        state.attach_save(path)
+        assert load_game(game, path).data.to_json() == state.data.to_json()
+
+
+@pytest.mark.parametrize("name,scenario,board,switches", VARIANTS, ids=IDS)
+def test_run_fast_and_play_state_give_games_that_replay(name, scenario, board, switches):
+    info, game = _build(name, scenario, board, switches)
+    for seed in range(2):
+        def bots():
+            return {s: RandomBot(seed * 5 + i) for i, s in enumerate(info.sides)}
+
+        a, log = run_fast(game, seed, bots(), record=True)
+        b, _ = run_fast(game, seed, bots())
+        assert a.data.to_json() == b.data.to_json()  # the same seed and bots, the same game
+        assert log is not None and replay(game, log).data.to_json() == a.data.to_json()
+
+
+def test_every_game_declares_its_events_and_orders():
+    for info in registry.games():
+        g = info.build()
+        assert g.name == info.name and g.orders.game == info.name
+        assert getattr(g, "events", None), f"{info.name} declares no event schemas"
+        assert set(info.default_seat and info.seats[info.default_seat]) <= set(info.sides)
+        for kind in info.bots:
+            assert info.bot(kind, info.sides[0], 1) is not None
