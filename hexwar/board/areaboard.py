@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import networkx as nx
 
-from hexwar.board.base import BORDER_FEATURES, PLACE_KINDS, Border, BoardError, Place, SightAlternatives
+from hexwar.board.base import (
+    BORDER_FEATURES,
+    PLACE_KINDS,
+    BoardError,
+    Border,
+    Place,
+    SightAlternatives,
+)
 from hexwar.board.geometry import LocalProjection, box_point, union
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.schemas import AreaMapSpec

@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 import networkx as nx
 
 from hexwar.board import hexes
-from hexwar.board.hexes import Axial, Hexside
 from hexwar.board.base import (
     BORDER_FEATURES,
     PLACE_KINDS,
-    Border,
     BoardError,
+    Border,
     Place,
     SightAlternatives,
 )
 from hexwar.board.geometry import LocalProjection, box_point, hex_polygon
+from hexwar.board.hexes import Axial, Hexside
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.schemas import HexMapSpec
 

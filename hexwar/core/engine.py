@@ -103,15 +103,21 @@ class PlayState(FastView):
             self._legal = (key, self.game.legal_orders(self.data), None)
         return self._legal[1]
 
+    def offered(self, order: Order) -> bool:
+        """Whether ``order`` is one of the orders offered now (the very object, or an equal one)."""
+        legal = self.legal_orders()
+        if id(order) in map(id, legal):  # a bot or a player picked it from the list: no comparisons
+            return True
+        assert self._legal is not None
+        key, _, index = self._legal
+        if index is None:
+            index = set(legal)
+            self._legal = (key, legal, index)
+        return order in index
+
     def offers(self, order: Order) -> bool:
         """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
-        self.legal_orders()
-        assert self._legal is not None
-        key, legal, as_set = self._legal
-        if as_set is None:
-            as_set = set(legal)
-            self._legal = (key, legal, as_set)
-        if order in as_set:
+        if self.offered(order):
             return True
         accepts = getattr(self.game, "accepts", None)
         return bool(accepts is not None and accepts(self.data, order))
@@ -127,11 +133,12 @@ class PlayState(FastView):
         return self._apply(order, dice, seq, check=True)
 
     def _apply(self, order: Order, dice: Dice, seq: int, check: bool = False) -> list[dict[str, Any]]:
-        if check:
+        offered = True
+        if check and not self.offered(order):  # an order not taken from the list: check it through
             if order not in self.game.orders:
                 raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", "6.0")
             self.game.orders.from_dict(order.to_dict())  # every field of the declared type, or IllegalOrder naming it
-        offered = self.offers(order) if check else True
+            offered = self.offers(order)
         work = self.data.clone()
         try:
             events = self.game.apply(work, order, dice)  # the game's own reasons first

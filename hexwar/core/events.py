@@ -20,7 +20,16 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Literal, Mapping, NotRequired, Required, Union, get_args, get_origin
+from typing import (
+    Any,
+    Literal,
+    Mapping,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+)
 
 
 def _is_typeddict(obj: Any) -> bool:

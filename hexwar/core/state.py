@@ -8,7 +8,6 @@ frozen ones are shared between copies, mutable ones are copied by :meth:`GameSta
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -36,6 +35,11 @@ class Unit:
     def has(self, flag: str) -> bool:
         """Return whether the unit carries a marker flag (fired, damaged ...)."""
         return flag in self.flags
+
+
+def _copy_unit(u: Unit) -> Unit:
+    """Return a copy of a unit."""
+    return Unit(u.id, u.type, u.side, u.nation, u.formation, u.name, u.loc, u.pool, u.fatigue, u.concealed, list(u.flags))
 
 
 @dataclass(frozen=True)
@@ -175,15 +179,17 @@ class GameState:
         shared, since nothing ever changes them, which keeps a copy cheap as a game grows.
         """
         new = object.__new__(type(self))
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name == "units":
-                v = {k: dataclasses.replace(u, flags=list(u.flags)) for k, u in v.items()}
-            elif f.name in ("vp_log", "fatigue_log"):
-                v = list(v)
+        d = new.__dict__
+        for name, v in self.__dict__.items():
+            t = type(v)
+            if t in _ATOMIC:
+                d[name] = v
+            elif name == "units":
+                d[name] = {k: _copy_unit(u) for k, u in v.items()}
+            elif name in ("vp_log", "fatigue_log"):
+                d[name] = list(v)
             else:
-                v = copy_value(v)
-            object.__setattr__(new, f.name, v)
+                d[name] = copy_value(v)
         return new
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from hexwar.data.spec_base import Source, Sourced, Strict, _check_source
 
-
 # --- tables -----------------------------------------------------------------------------
 
 CostValue = Union[int, str]  # integer MP, a fraction "1/2", or "P" (prohibited)

@@ -8,7 +8,6 @@ from pydantic import Field, model_validator
 
 from hexwar.data.spec_base import Projection, Sourced, Strict
 
-
 LonLat = tuple[float, float]
 
 

@@ -7,7 +7,15 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from hexwar.data import schemas as S
-from hexwar.data.loader import DataError, Library, Problem, _rel, default_library, parse, read_yaml
+from hexwar.data.loader import (
+    DataError,
+    Library,
+    Problem,
+    _rel,
+    default_library,
+    parse,
+    read_yaml,
+)
 from hexwar.data.tables import (
     DifferentialCrt,
     FatigueTable,

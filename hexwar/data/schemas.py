@@ -16,8 +16,8 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from hexwar.data.chart_schemas import (  # noqa: F401 (re-exported: schemas.X names every schema)
     AirTableSpec,
     CostRow,
-    DifferentialCrtSpec,
     DieTableSpec,
+    DifferentialCrtSpec,
     FatigueTableSpec,
     OddsCrtSpec,
     ReferenceTableSpec,
@@ -28,7 +28,14 @@ from hexwar.data.chart_schemas import (  # noqa: F401 (re-exported: schemas.X na
     roll_keys,
 )
 from hexwar.data.geo_schemas import AirOriginSpec, AreaGeographySpec, GeographySpec
-from hexwar.data.spec_base import SOURCE_RE, Projection, Source, Sourced, Strict, _check_source  # noqa: F401 (re-export)
+from hexwar.data.spec_base import (  # noqa: F401 (re-export)
+    SOURCE_RE,
+    Projection,
+    Source,
+    Sourced,
+    Strict,
+    _check_source,
+)
 
 # --- maps -------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from hexwar.sim.runner import simulate
 from hexwar.sim.setups import Setup, build_game, parse_setup
 from hexwar.sim.stats import holm, mean_sd, two_proportions, welch, wilson
 
+
 @dataclass(frozen=True)
 class Preset:
     title: str

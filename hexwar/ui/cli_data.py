@@ -11,7 +11,16 @@ from rich.table import Table
 
 from hexwar.board import load_board
 from hexwar.data.loader import default_library
-from hexwar.ui.cli_common import JSON, UserError, app, emit, err, map_app, out, registry_game
+from hexwar.ui.cli_common import (
+    JSON,
+    UserError,
+    app,
+    emit,
+    err,
+    map_app,
+    out,
+    registry_game,
+)
 
 
 def _game(scenario: str) -> Any:
@@ -308,7 +317,12 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for 
                 out.print(line, markup=False)
         return
     from hexwar.rules.assault import assault_sums
-    from hexwar.rules.combat import diff_column_index, diff_outcomes, odds_column_index, odds_outcomes
+    from hexwar.rules.combat import (
+        diff_column_index,
+        diff_outcomes,
+        odds_column_index,
+        odds_outcomes,
+    )
 
     if table:
         from hexwar.data.scenario import load_scenario

@@ -145,11 +145,16 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     """Run N seeded bot-vs-bot games; one CSV row per game and a JSON summary beside it."""
     import time
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    from hexwar.sim import parse_setup
+    from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
-    from hexwar.sim import summary
 
     try:
         setup = parse_setup(game)

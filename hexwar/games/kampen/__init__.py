@@ -8,7 +8,15 @@ from typing import Any
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
-from hexwar.games.kampen.state import ALLIES, COALITION, FACTIONS, GERMANS, NORWAY, KampenData, enemies
+from hexwar.games.kampen.state import (
+    ALLIES,
+    COALITION,
+    FACTIONS,
+    GERMANS,
+    NORWAY,
+    KampenData,
+    enemies,
+)
 from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["ALLIES", "COALITION", "FACTIONS", "GAME", "GERMANS", "NORWAY", "KampenData", "KampenGame", "enemies",

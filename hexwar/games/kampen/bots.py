@@ -17,8 +17,24 @@ import numpy as np
 
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen.game import KampenGame
-from hexwar.games.kampen.state import ALLIES, COALITION, GERMANS, NORWAY, KampenData, enemies
-from hexwar.games.kampen.orders import Cash, Discard, Fight, KMove, PlaceBn, PlayCard, Split, Withdraw
+from hexwar.games.kampen.orders import (
+    Cash,
+    Discard,
+    Fight,
+    KMove,
+    PlaceBn,
+    PlayCard,
+    Split,
+    Withdraw,
+)
+from hexwar.games.kampen.state import (
+    ALLIES,
+    COALITION,
+    GERMANS,
+    NORWAY,
+    KampenData,
+    enemies,
+)
 from hexwar.rules.dicecombat import battalion_dice
 
 

@@ -22,8 +22,17 @@ from hexwar.games.kampen import events as E
 from hexwar.games.kampen.board_facts import board_facts
 from hexwar.games.kampen.cards import Copy, build_copies
 from hexwar.games.kampen.orders import ORDERS, KMove
+from hexwar.games.kampen.phases import cards, combat
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
-from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, KampenData, enemies
+from hexwar.games.kampen.sequence import DECISIONS
+from hexwar.games.kampen.state import (
+    ALLIES,
+    FACTIONS,
+    GERMANS,
+    NORWAY,
+    KampenData,
+    enemies,
+)
 
 __all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "enemies", "kampen_game"]
 
@@ -133,8 +142,6 @@ class KampenGame:
 
     def combat_dice(self, d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
         """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
-        from hexwar.games.kampen.phases import combat
-
         return combat.dice_pool(self, d)
 
     # --- the engine protocol -----------------------------------------------------------------
@@ -144,8 +151,6 @@ class KampenGame:
 
     def initial_state(self, seed: int, dice: Dice) -> KampenData:
         """Set up (3): the scenario's battalions, shuffled decks, hands drawn at once."""
-        from hexwar.games.kampen.phases import cards
-
         d = KampenData(game=self.name, scenario=self.scenario, seed=seed)
         bn: dict[str, dict[str, int]] = {f: {} for f in FACTIONS}
         for f, where in self.spec.start.items():
@@ -177,15 +182,11 @@ class KampenGame:
         return d.side
 
     def result(self, d: KampenData) -> Result:
-        from hexwar.games.kampen.phases import cards
-
         winner, level = cards.standing(self, d)
         return Result(d.over, winner if d.over else None, level if d.over else f"in progress ({level})",
                       {f: d.battalions(f) for f in FACTIONS})
 
     def legal_orders(self, d: KampenData) -> list[Order]:
-        from hexwar.games.kampen.sequence import DECISIONS
-
         if d.over:
             return []
         return DECISIONS[d.step].legal(self, d, d.side)
@@ -203,14 +204,10 @@ class KampenGame:
 
     def apply_unchecked(self, d: KampenData, order: Order, dice: Dice, events: list[dict[str, Any]]) -> None:
         """Apply an order already known to be legal (bots and the simulator)."""
-        from hexwar.games.kampen.sequence import DECISIONS
-
         DECISIONS[d.step].apply(self, d, order, dice, events)
 
     def decision_rule(self, d: KampenData) -> str:
         """The rule section of the decision the game waits for."""
-        from hexwar.games.kampen.sequence import DECISIONS
-
         return DECISIONS[d.step].rule
 
     def ask(self, d: KampenData, step: str, side: str) -> None:

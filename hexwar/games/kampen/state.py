@@ -121,6 +121,13 @@ class KampenData(GameState, game="kampen"):
     cards_used: dict[str, int] = field(default_factory=dict)
     ended: str = ""  # why the game ended
 
+    def add(self, faction: str, area: str, n: int) -> None:
+        """Add (or with ``n`` < 0 take away) battalions of a faction in an area."""
+        bn = self.bn[faction]
+        bn[area] = bn.get(area, 0) + n
+        if bn[area] <= 0:
+            del bn[area]
+
     def battalions(self, faction: str) -> int:
         """Return a faction's battalions on the board."""
         return sum(self.bn[faction].values())

@@ -20,9 +20,17 @@ from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
 from hexwar.data.scenario import Scenario, load_scenario
-from hexwar.data.tables import AirTable, DieTable, UnitType, VictoryLevels, VictoryPoints
+from hexwar.data.tables import (
+    AirTable,
+    DieTable,
+    UnitType,
+    VictoryLevels,
+    VictoryPoints,
+)
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import ORDERS
+from hexwar.games.narvik.phases import results, setup, supply
+from hexwar.games.narvik.sequence import DECISIONS, PHASES
 from hexwar.games.narvik.state import ALLIES, HARSTAD, Ask, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules.movement import MoveQuery
@@ -146,20 +154,14 @@ class NarvikGame:
 
     def supply(self, d: NarvikData, u: Unit) -> Any:
         """Return one Allied unit's line of supply, or what blocked it (19.3)."""
-        from hexwar.games.narvik.phases import supply
-
         return supply.line(self, d, u)
 
     def supplied(self, d: NarvikData, units: list[Unit]) -> dict[str, bool]:
         """Return which Allied units have a line of supply (19.2, 19.3; Norwegians always)."""
-        from hexwar.games.narvik.phases import supply
-
         return supply.supplied(self, d, units)
 
     def supply_inputs(self, d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
         """Return the Bases, the German ZoC and the Allied infantry hexes lines of supply use (19.3)."""
-        from hexwar.games.narvik.phases import supply
-
         return supply.inputs(self, d)
 
     # --- victory points ---------------------------------------------------------------------
@@ -178,8 +180,6 @@ class NarvikGame:
     # --- the Ruleset protocol -----------------------------------------------------------------
 
     def initial_state(self, seed: int, dice: Dice) -> NarvikData:
-        from hexwar.games.narvik.phases import setup
-
         d = NarvikData(game=self.name, scenario=self.spec.name, seed=seed, phase="initial", side=ALLIES,
                        weather=self.spec.weather, bases=list(self.spec.bases))
         setup.deploy(self, d, dice)
@@ -198,15 +198,11 @@ class NarvikGame:
         return Result(True, winner, level, dict(d.vp))
 
     def legal_orders(self, d: NarvikData) -> list[Order]:
-        from hexwar.games.narvik.sequence import DECISIONS
-
         if d.over or d.ask is None:
             return []
         return DECISIONS[d.ask.what].legal(self, d, d.ask)
 
     def apply(self, d: NarvikData, order: Order, dice: Dice) -> list[dict[str, Any]]:
-        from hexwar.games.narvik.sequence import DECISIONS
-
         if d.over:
             raise IllegalOrder("the game is over", "24.0")
         ask = d.ask
@@ -223,14 +219,10 @@ class NarvikGame:
 
     def accepts(self, d: NarvikData, order: Order) -> bool:
         """Orders the rules allow beyond ``legal_orders``: any split of 6 FP (15.2)."""
-        from hexwar.games.narvik.phases.results import any_split
-
-        return any_split(self, d, order)
+        return results.any_split(self, d, order)
 
     def decision_rule(self, d: NarvikData) -> str:
         """The rule section of the decision the game waits for."""
-        from hexwar.games.narvik.sequence import DECISIONS
-
         return DECISIONS[d.ask.what].rule if d.ask is not None else "24.0"
 
     # --- the phase machine --------------------------------------------------------------------
@@ -242,8 +234,6 @@ class NarvikGame:
 
     def run(self, d: NarvikData, dice: Dice, events: list) -> None:
         """Run automatic steps, phase by phase (6.0), until a side must decide or the game ends."""
-        from hexwar.games.narvik.sequence import PHASES
-
         guard = 0
         while not d.over and d.ask is None:
             guard += 1

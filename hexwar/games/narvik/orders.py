@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hexwar.core.orders import Advance, IllegalOrder, Move, Order, OrderKinds, Pass, Retreat, TakeResult
+from hexwar.core.orders import (
+    Advance,
+    IllegalOrder,
+    Move,
+    Order,
+    OrderKinds,
+    Pass,
+    Retreat,
+    TakeResult,
+)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from hexwar.games.narvik.phases import action, air, end, fire, initial, random_events, results
+from hexwar.games.narvik.phases import (
+    action,
+    air,
+    end,
+    fire,
+    initial,
+    random_events,
+    results,
+)
 
 
 @dataclass(frozen=True)

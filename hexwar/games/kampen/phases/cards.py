@@ -11,7 +11,6 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Discard
-from hexwar.games.kampen.phases.movement import add
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,7 +85,7 @@ def exhausted(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) 
         left = 4
         for a, n in sorted(d.bn[ALLIES].items(), key=lambda kv: (-kv[1], kv[0])):
             k = min(left, n)
-            add(d, ALLIES, a, -k)
+            d.add(ALLIES, a, -k)
             left -= k
             if not left:
                 break

@@ -11,8 +11,16 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Fight, PlayCard, Split, Withdraw
-from hexwar.games.kampen.phases.movement import add
-from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, CardPlay, Combat, KampenData, enemies
+from hexwar.games.kampen.phases import cards, movement, reinforcement
+from hexwar.games.kampen.state import (
+    ALLIES,
+    GERMANS,
+    NORWAY,
+    CardPlay,
+    Combat,
+    KampenData,
+    enemies,
+)
 from hexwar.rules.dicecombat import battalion_dice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,15 +29,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     """After movement (and sabotage): fight every attack, the attacker choosing the order."""
-    from hexwar.games.kampen.phases.movement import drop_empty_attacks
-
-    drop_empty_attacks(g, d, events)
+    movement.drop_empty_attacks(g, d, events)
     next_combat(g, d, dice, events)
 
 
 def next_combat(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import reinforcement
-
     if d.over:
         return
     if not d.attacks:
@@ -125,14 +129,12 @@ def legal_react(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 def play_card(g: "KampenGame", d: KampenData, f: str, o: PlayCard, events: list) -> None:
-    from hexwar.games.kampen.phases.cards import use_card
-
     c = d.combat
     assert c is not None
     cp = g.copies[o.copy]
     u = cp.use(o.slot)
     assert u is not None
-    use_card(g, d, f, o.copy, events)
+    cards.use_card(g, d, f, o.copy, events)
     c.cards.append(CardPlay(o.copy, f, o.slot))
     (c.att_types if f == c.att else c.def_types).append(cp.type)
     for p in c.cards:
@@ -244,7 +246,7 @@ def kill_defenders(g: "KampenGame", d: KampenData, kills: dict[str, int], events
         if not k:
             continue
         c.dn[f] -= k
-        add(d, f, c.area, -k)
+        d.add(f, c.area, -k)
         d.losses[f] += k
         if c.dn[f] <= 0:
             del c.dn[f]
@@ -291,13 +293,11 @@ def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 def do_evac(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases.cards import use_card
-
     c = d.combat
     assert c is not None
     if isinstance(o, PlayCard):  # Ex 3: one lost battalion is saved to another coastal area
-        use_card(g, d, ALLIES, o.copy, events)
-        add(d, ALLIES, o.target, 1)
+        cards.use_card(g, d, ALLIES, o.copy, events)
+        d.add(ALLIES, o.target, 1)
         d.losses[ALLIES] -= 1
         c.al_lost -= 1
         events.append(E.Evacuated(type="evacuated", faction=ALLIES, to=o.target, rule="Ex 3"))
@@ -316,7 +316,7 @@ def decide(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
                                  totals=[c.a_total, c.d_total], rule="4.2 step 7"))
     if c.win:
         for grp in c.groups:  # the winner takes the area
-            add(d, f, area, grp.n)
+            d.add(f, area, grp.n)
             d.fresh[f][area] = d.fresh[f].get(area, 0) + grp.n
         c.groups = []  # they are on the board now
         survivors = {e: n for e, n in c.dn.items() if n > 0}
@@ -327,7 +327,7 @@ def decide(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
         sea_air = sum(grp.n for grp in c.groups if grp.sea_air)
         for grp in c.groups:
             if not grp.sea_air:
-                add(d, f, grp.src, grp.n)  # back to the area attacked from
+                d.add(f, grp.src, grp.n)  # back to the area attacked from
         if c.groups:
             events.append(E.AttackRepulsed(type="attack_repulsed", area=area, rule="4.2 step 8"))
         c.groups = []
@@ -360,7 +360,7 @@ def withdraw_defenders(g: "KampenGame", d: KampenData, survivors: dict[str, int]
     c.retreat_to, c.retreating = opts, survivors
     if not opts:  # surrounded: all are lost
         for f, n in survivors.items():
-            add(d, f, c.area, -n)
+            d.add(f, c.area, -n)
             d.losses[f] += n
         events.append(E.Surrounded(type="surrounded", area=c.area, lost=dict(survivors), rule="4.2 step 8"))
         end(g, d, dice, events)
@@ -394,17 +394,15 @@ def do_withdraw(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
     assert c is not None
     for f, n in c.retreating.items():
         if not c.arrivals:
-            add(d, f, c.area, -n)
-        add(d, f, o.area, n)
+            d.add(f, c.area, -n)
+        d.add(f, o.area, n)
     events.append(E.Withdraw({"type": "withdraw", "from": c.area, "to": o.area, "battalions": dict(c.retreating),
                               "rule": "4.2 step 8"}))
     end(g, d, dice, events)
 
 
 def end(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases.cards import wiped_out
-
     d.combat = None
-    if wiped_out(g, d, events):
+    if cards.wiped_out(g, d, events):
         return
     next_combat(g, d, dice, events)

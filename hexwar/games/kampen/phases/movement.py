@@ -11,7 +11,16 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import KMove, PlayCard
-from hexwar.games.kampen.state import GERMANS, NORWAY, AttackGroup, KampenData, Paradrop, Sabotage, enemies
+from hexwar.games.kampen.phases import cards, combat
+from hexwar.games.kampen.state import (
+    GERMANS,
+    NORWAY,
+    AttackGroup,
+    KampenData,
+    Paradrop,
+    Sabotage,
+    enemies,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame
@@ -153,8 +162,6 @@ def legal_counter(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 def do_move(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     f = d.faction
     if isinstance(o, Pass):
         events.append(E.PhaseEnd(type="phase_end", faction=f, phase="movement", rule="4.1"))
@@ -190,8 +197,6 @@ def do_move(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
 
 
 def do_divert(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     assert d.paradrop is not None
     where = d.paradrop.target
     if isinstance(o, PlayCard):
@@ -209,20 +214,13 @@ def land_paratroops(g: "KampenGame", d: KampenData, where: str, events: list) ->
     arrive(g, d, d.faction, where, p.n, events, "Ex 3 " + p.card)
 
 
-def add(d: KampenData, f: str, a: str, n: int) -> None:
-    bn = d.bn[f]
-    bn[a] = bn.get(a, 0) + n
-    if bn[a] <= 0:
-        del bn[a]
-
-
 
 
 
 def move(g: "KampenGame", d: KampenData, f: str, a: str, b: str, n: int, events: list, rule: str,
          via: tuple[str, ...] = (), air: bool = False) -> None:
     """Move ``n`` battalions from ``a`` to ``b`` (through ``via``); into enemies it is an attack."""
-    add(d, f, a, -n)
+    d.add(f, a, -n)
     last = via[-1] if via else a
     if g.hostile(d, f, b):
         crossing = (last, b) in g.water and not air
@@ -232,7 +230,7 @@ def move(g: "KampenGame", d: KampenData, f: str, a: str, b: str, n: int, events:
         events.append(E.Attack({"type": "attack", "faction": f, "from": a, "via": list(via), "to": b, "n": n,
                                 "fjord": crossing, "rule": rule}))
     else:
-        add(d, f, b, n)
+        d.add(f, b, n)
         d.fresh[f][b] = d.fresh[f].get(b, 0) + n
         events.append(E.Move({"type": "move", "faction": f, "from": a, "via": list(via), "to": b, "n": n, "rule": rule}))
 
@@ -244,14 +242,12 @@ def arrive(g: "KampenGame", d: KampenData, f: str, a: str, n: int, events: list,
         d.attacks.setdefault(a, []).append(AttackGroup("", n, False, True, ""))
         events.append(E.Attack({"type": "attack", "faction": f, "from": "sea/air", "to": a, "n": n, "fjord": False, "rule": rule}))
     else:
-        add(d, f, a, n)
+        d.add(f, a, n)
         d.fresh[f][a] = d.fresh[f].get(a, 0) + n
         events.append(E.Arrive(type="arrive", faction=f, to=a, n=n, rule=rule))
 
 
 def after_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import combat
-
     if d.faction == GERMANS and d.attacks and legal_sabotage(g, d, NORWAY)[1:]:
         g.ask(d, "sabotage", NORWAY)  # 4.1 1c
         return
@@ -262,8 +258,6 @@ def after_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> 
 
 
 def do_sabotage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards, combat
-
     if isinstance(o, Pass):
         combat.start(g, d, dice, events)
         return
@@ -271,8 +265,8 @@ def do_sabotage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
     cards.use_card(g, d, NORWAY, o.copy, events)
     if o.slot == "escape":  # 4.1 1c: flee out of an area under attack
         n = d.bn[NORWAY].get(o.src, 0)
-        add(d, NORWAY, o.src, -n)
-        add(d, NORWAY, o.target, n)
+        d.add(NORWAY, o.src, -n)
+        d.add(NORWAY, o.target, n)
         events.append(E.Escape({"type": "escape", "faction": NORWAY, "from": o.src, "to": o.target, "n": n, "rule": "4.1 1c"}))
         drop_empty_attacks(g, d, events)
         next_sabotage(g, d, dice, events)
@@ -285,8 +279,6 @@ def do_sabotage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
 
 
 def do_counter(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     if isinstance(o, PlayCard):
         cards.use_card(g, d, GERMANS, o.copy, events)
     resolve_sabotage(g, d, dice, events, cancelled=isinstance(o, PlayCard))
@@ -304,7 +296,7 @@ def resolve_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list, c
         back = [grp for grp in groups if grp.src == s.src]
         for grp in back:
             groups.remove(grp)
-            add(d, GERMANS, grp.src, grp.n)
+            d.add(GERMANS, grp.src, grp.n)
             events.append(E.SentBack({"type": "sent_back", "card": card, "from": grp.src, "to": grp.src, "n": grp.n,
                                       "target": s.target, "rule": "4.1 1c"}))
         if not groups:
@@ -313,8 +305,6 @@ def resolve_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list, c
 
 
 def next_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import combat
-
     if d.attacks and len(legal_sabotage(g, d, NORWAY)) > 1:
         g.ask(d, "sabotage", NORWAY)
     else:
@@ -327,6 +317,6 @@ def drop_empty_attacks(g: "KampenGame", d: KampenData, events: list) -> None:
     for a in list(d.attacks):
         if not g.hostile(d, f, a):
             for grp in d.attacks.pop(a):
-                add(d, f, a, grp.n)
+                d.add(f, a, grp.n)
                 d.fresh[f][a] = d.fresh[f].get(a, 0) + grp.n
             events.append(E.Entered(type="entered", faction=f, area=a, rule="4.1"))

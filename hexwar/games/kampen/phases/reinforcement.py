@@ -10,7 +10,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Cash, PlaceBn, PlayCard
-from hexwar.games.kampen.phases.movement import add
+from hexwar.games.kampen.phases import cards
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,8 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     f = d.faction
     d.rein = Reinforcement(free=1 if f == GERMANS else 0)
     if f == ALLIES and d.landing:  # 3.5: the 6 Allied battalions of the first phase 3
@@ -52,17 +50,15 @@ def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases.cards import use_card
-
     f = d.faction
     r = d.rein
     assert r is not None
     if isinstance(o, Cash):
         r.symbols += g.copies[o.copy].symbols
-        use_card(g, d, f, o.copy, events, "cashed")
+        cards.use_card(g, d, f, o.copy, events, "cashed")
         return
     if isinstance(o, PlayCard):
-        use_card(g, d, f, o.copy, events)
+        cards.use_card(g, d, f, o.copy, events)
         r.airlift = True
         return
     bought = r.symbols // 3  # 4.3: 3 symbols buy 1 battalion, leftovers are lost
@@ -84,19 +80,15 @@ def legal_submarine(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 def do_submarine(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases.cards import use_card
-
     assert d.rein is not None
     if isinstance(o, PlayCard):
-        use_card(g, d, d.side, o.copy, events)
+        cards.use_card(g, d, d.side, o.copy, events)
         d.rein.n -= 1
         events.append(E.SunkReinforcement(type="sunk_reinforcement", faction=d.faction, rule="4.3 (Ubåt, authored)"))
     placing(g, d, dice, events)
 
 
 def placing(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     f = d.faction
     assert d.rein is not None
     if d.rein.n > 0 and placement_areas(g, d, f):
@@ -135,13 +127,11 @@ def landing_areas(g: "KampenGame", d: KampenData) -> list[str]:
 
 
 def do_place(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import cards
-
     assert isinstance(o, PlaceBn)
     f = d.faction
     r = d.rein
     assert r is not None
-    add(d, f, o.area, o.n)
+    d.add(f, o.area, o.n)
     r.placed.append(o.area)
     events.append(E.Placed(type="placed", faction=f, area=o.area, n=o.n, rule="3.5" if r.groups else "4.3"))
     if r.groups:

@@ -10,6 +10,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import AirStrike, DeclareMas, expect
+from hexwar.games.narvik.phases import naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules.stacking import ABOARD
@@ -131,8 +132,6 @@ def strike(g: "NarvikGame", d: NarvikData, order: AirStrike, dice: Dice, events:
                 ch = fat.add_fatigue(d, g.tables, u.id, "air_interdiction_per_point", times=inf)
                 events.append(E.Fatigue(type="fatigue", unit=u.id, fp=ch.applied, cause="air interdiction", rule="18.1.2"))
         return
-    from hexwar.games.narvik.phases import naval
-
     total = sum(a for _, a in order.allocation)
     ships = {u.id for u in d.at(order.hex) if g.is_ship(u) and u.side == ALLIES}
     if not order.allocation or total > ap or any(s not in ships or a < 1 for s, a in order.allocation):

@@ -11,7 +11,15 @@ from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import LandAssault
-from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Combat, NarvikData, other
+from hexwar.games.narvik.phases import air, naval, results
+from hexwar.games.narvik.state import (
+    ALLIES,
+    GERMANS,
+    HARSTAD,
+    Combat,
+    NarvikData,
+    other,
+)
 from hexwar.rules import fatigue as fat
 from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
@@ -119,8 +127,6 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
           art: list[str], ships: list[str], ap: int, amphibious: bool, from_hex: str | None = None,
           landing_ships: tuple[str, ...] = ()) -> None:
     """Resolve an assault or contested landing on the CRT (15.1) and start taking its results."""
-    from hexwar.games.narvik.phases import naval, results
-
     enemy = other(side)
     reveal_hex(g, d, target, events)
     defenders = [u.id for u in g.land_units_at(d, target, enemy)]
@@ -147,8 +153,6 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
     for s in ships:
         att_support.append(Line(f"{s} naval support", g.t(d.units[s]).bombard, "20.5"))
     if ap:
-        from hexwar.games.narvik.phases import air
-
         roll = dice.roll(2, "air support")
         inf, _ = g.air.result(ap, roll.total, air.drm(g, d, target))
         d.tracks["ap"] -= ap

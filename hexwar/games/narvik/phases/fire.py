@@ -9,7 +9,13 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
-from hexwar.games.narvik.orders import ArtilleryInterdiction, Bombard, ChooseUnits, expect
+from hexwar.games.narvik.orders import (
+    ArtilleryInterdiction,
+    Bombard,
+    ChooseUnits,
+    expect,
+)
+from hexwar.games.narvik.phases import action, naval
 from hexwar.games.narvik.phases.assault import reveal_hex, support_art
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
@@ -65,8 +71,6 @@ def target_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
 
 
 def do_target(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.narvik.phases import action
-
     expect(order, ChooseUnits)
     assert isinstance(order, ChooseUnits) and d.ask is not None
     ask = d.ask
@@ -93,9 +97,7 @@ def can_bombard(g: "NarvikGame", d: NarvikData, s: Unit, target: str) -> bool:
 
 def bombard(g: "NarvikGame", d: NarvikData, order: Bombard, events: list) -> Any:
     """20.5: one ship fires on every German unit in a hex, 2 FP per bombardment point."""
-    from hexwar.games.narvik.phases.naval import ship
-
-    s = ship(g, d, order.ship)
+    s = naval.ship(g, d, order.ship)
     if order.target not in g.occupied(d, GERMANS) or not can_bombard(g, d, s, order.target):
         raise IllegalOrder(f"{order.ship} cannot bombard {order.target} (loaded, fired, out of range or behind a ridge)", "20.5")
     s.flags.append("fired")

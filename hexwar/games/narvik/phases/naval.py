@@ -10,7 +10,15 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
-from hexwar.games.narvik.orders import Bombard, Disembark, Embark, Landing, NavalMove, ShipFunction
+from hexwar.games.narvik.orders import (
+    Bombard,
+    Disembark,
+    Embark,
+    Landing,
+    NavalMove,
+    ShipFunction,
+)
+from hexwar.games.narvik.phases import assault, movement, results
 from hexwar.games.narvik.phases.fire import can_bombard
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules import fatigue as fat
@@ -25,8 +33,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions."""
-    from hexwar.games.narvik.phases.assault import support_ships
-
     out: list[Order] = []
     ships = sorted((u for u in d.on_map(ALLIES) if g.is_ship(u)), key=lambda u: u.id)
     for s in ships:
@@ -53,7 +59,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
                 out.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
             for tgt in g.board.neighbours(s.loc):
                 if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
-                    out.append(Landing(ALLIES, (s.id,), tgt, tuple(support_ships(g, d, tgt))))
+                    out.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
         elif cargo is not None and s.loc == HARSTAD:
             out.append(Disembark(ALLIES, s.id))
         out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
@@ -160,8 +166,6 @@ def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, events: list) ->
 def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
     """20.3: land in the ships' own hex (a non-friendly port or a beach), or assault an
     adjacent enemy-held port or beach (20.3.1), attack halved."""
-    from hexwar.games.narvik.phases.assault import fight, support_ships
-
     ships = [ship(g, d, s) for s in order.ships]
     if not ships or any(d.cargo.get(s.id) is None for s in ships) or len({s.loc for s in ships}) != 1:
         raise IllegalOrder("a landing needs loaded ships together in one hex", "20.3")
@@ -174,14 +178,14 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
         pts = sum(stacking.unit_points(g.tables, u) for u in force if not g.t(u).is_artillery)
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             raise IllegalOrder("the landing force may not exceed what may stack in the hex", "20.3.1")
-        bad = [b for b in order.bombard if b not in support_ships(g, d, target)]
+        bad = [b for b in order.bombard if b not in assault.support_ships(g, d, target)]
         if bad:
             raise IllegalOrder(f"cannot bombard {target}: {', '.join(bad)}", "20.5")
         if any(g.t(u).is_artillery for u in force):
             raise IllegalOrder("no artillery may join a contested landing", "20.3.1")
         for u in force:
             u.flags.append(AMPHIBIOUS)
-        fight(g, d, dice, events, ALLIES, target, [u.id for u in force], [], list(order.bombard), 0,
+        assault.fight(g, d, dice, events, ALLIES, target, [u.id for u in force], [], list(order.bombard), 0,
               amphibious=True, from_hex=at, landing_ships=tuple(order.ships))
         return
     if at != target or not landing_ok(g, d, target):
@@ -192,8 +196,6 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
 
 
 def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:
-    from hexwar.games.narvik.phases.movement import check_bases
-
     for sid in ship_ids:
         cargo = d.cargo.pop(sid, None)
         if cargo is None or d.units[cargo].pool is not None:
@@ -207,7 +209,7 @@ def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target
         if not contested:
             fat.add_fatigue(d, g.tables, cargo, "amphibious_landing")
         events.append(E.Landed(type="landed", unit=cargo, at=target, contested=contested, rule="20.3"))
-    check_bases(g, d, events)
+    movement.check_bases(g, d, events)
 
 
 def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, events: list) -> None:
@@ -220,8 +222,6 @@ def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, events: l
 
 def sink(g: "NarvikGame", d: NarvikData, s: Unit, events: list) -> None:
     """18.1.3, 20.4: a ship sunk; its cargo is lost; it is replaced at Harstad next turn (23.1)."""
-    from hexwar.games.narvik.phases.results import eliminate
-
     sunk = g.victory_points["ship_sunk"].points(g.t(s))
     already = d.ship_damage_vp.pop(s.id, 0)
     g.score(d, GERMANS, sunk - already, f"{s.id} sunk", "29.0, 20.4", events)
@@ -230,5 +230,5 @@ def sink(g: "NarvikGame", d: NarvikData, s: Unit, events: list) -> None:
     d.remove(s.id, "eliminated")  # 23.1: replaced at Harstad next turn
     events.append(E.Sunk(type="sunk", ship=s.id, rule="18.1.3"))
     if cargo:
-        eliminate(g, d, d.units[cargo], events)
+        results.eliminate(g, d, d.units[cargo], events)
 

@@ -10,7 +10,15 @@ from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import ChooseUnits, Place, expect
-from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, REPLACEMENT, Ask, NarvikData, RedeployPick
+from hexwar.games.narvik.state import (
+    ALLIES,
+    GERMANS,
+    HARSTAD,
+    REPLACEMENT,
+    Ask,
+    NarvikData,
+    RedeployPick,
+)
 from hexwar.rules import stacking
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.supply import railway_constrained

@@ -15,6 +15,7 @@ from hexwar.core.orders import Advance, IllegalOrder, Order, Retreat, TakeResult
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import expect
+from hexwar.games.narvik.phases import action, movement, naval
 from hexwar.games.narvik.phases.assault import combat_fatigue, participants
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData, other
 from hexwar.rules import fatigue as fat
@@ -74,8 +75,6 @@ def step(g: "NarvikGame", d: NarvikData, events: list) -> None:
 def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
     """After both sides took their results: a landing succeeds or goes back (20.3.1), or the
     attacker may advance (15.3)."""
-    from hexwar.games.narvik.phases import action, movement, naval
-
     c = d.combat
     assert c is not None
     side, target = c.side, c.target
@@ -113,8 +112,6 @@ def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
 
 def end(g: "NarvikGame", d: NarvikData, events: list) -> None:
     """The combat is over: its fatigue, Bases lost, and the other side's reaction (9.1)."""
-    from hexwar.games.narvik.phases import action, movement
-
     c = d.combat
     assert c is not None
     d.combat = None
@@ -280,8 +277,6 @@ def retreat_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
 
 
 def do_retreat(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.narvik.phases import movement
-
     expect(order, Retreat)
     assert isinstance(order, Retreat) and d.ask is not None and d.combat is not None
     c = d.combat
