@@ -24,9 +24,12 @@ from hexwar.ui.cli_common import (
 
 
 def _game(scenario: str) -> Any:
-    from hexwar.games import game_for
+    from hexwar.games.registry import UnknownGame, for_scenario_file
 
-    return game_for(scenario)
+    try:
+        return for_scenario_file(scenario)
+    except UnknownGame as e:
+        raise UserError(str(e)) from None
 
 
 def _unit(game: Any, data: Any, uid: str) -> Any:

@@ -22,7 +22,7 @@ from hexwar.games.kampen import events as E
 from hexwar.games.kampen.board_facts import board_facts
 from hexwar.games.kampen.cards import Copy, build_copies
 from hexwar.games.kampen.orders import ORDERS, KMove
-from hexwar.games.kampen.phases import cards, combat
+from hexwar.games.kampen.phases import cards, combat, victory
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
 from hexwar.games.kampen.sequence import DECISIONS
 from hexwar.games.kampen.state import (
@@ -182,7 +182,7 @@ class KampenGame:
         return d.side
 
     def result(self, d: KampenData) -> Result:
-        winner, level = cards.standing(self, d)
+        winner, level = victory.standing(self, d)
         return Result(d.over, winner if d.over else None, level if d.over else f"in progress ({level})",
                       {f: d.battalions(f) for f in FACTIONS})
 

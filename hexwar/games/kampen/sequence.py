@@ -16,12 +16,13 @@ from hexwar.games.kampen.phases import cards, combat, movement, reinforcement
 #: 4: the faction rounds of a game round, in order
 ROUND_ORDER = ("germans", "norwegians", "allies")
 
-#: 4: the phases of a faction's round
+#: 4: the phases of a faction's round (and the module that plays each); the game ends as
+#: 1.3 / S1 say (``phases.victory``)
 PHASES = (
-    ("movement", "4.1"),
-    ("combat", "4.2"),
-    ("reinforcement", "4.3"),
-    ("new cards", "4.4"),
+    ("movement", "4.1", movement),
+    ("combat", "4.2", combat),
+    ("reinforcement", "4.3", reinforcement),
+    ("new cards", "4.4", cards),
 )
 
 

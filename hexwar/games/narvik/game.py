@@ -37,11 +37,6 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.zoc import enemy_zoc
 
-MAX_AP = 30  # 18.1
-MAX_DUMMIES = 5  # 11.2
-MAX_BASES = 2  # 19.4
-MAX_RETREAT = 3  # 15.3
-ART_RANGE = 2  # 16.1
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Fight, PlayCard, Split, Withdraw
-from hexwar.games.kampen.phases import cards, movement, reinforcement
+from hexwar.games.kampen.phases import cards, movement, reinforcement, victory
 from hexwar.games.kampen.state import (
     ALLIES,
     GERMANS,
@@ -403,6 +403,6 @@ def do_withdraw(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
 
 def end(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     d.combat = None
-    if cards.wiped_out(g, d, events):
+    if victory.wiped_out(g, d, events):
         return
     next_combat(g, d, dice, events)

@@ -28,12 +28,12 @@ from hexwar.games.narvik.orders import (
     ShipFunction,
 )
 from hexwar.games.narvik.phases import air, assault, fire, movement, naval
+from hexwar.games.narvik.phases.air import MAX_AP
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData, other
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
 
-MAX_AP = 30  # 18.1
 
 
 @dataclass(frozen=True)
