@@ -83,7 +83,7 @@ class GameInfo:
     bots: Mapping[str, Bot]
     default_bot: str
     #: the play loop (a ``hexwar.ui.play.Player`` subclass)
-    player: Callable[[], type]
+    player: type
     #: one event as a sentence
     describe: Callable[[Mapping[str, Any]], str]
     #: an SVG of the board for a state, seen by ``viewer`` (None: everything)

@@ -83,7 +83,7 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
         bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
     except UnknownGame as e:
         raise UserError(str(e)) from None
-    _run_player(info.player(), state, humans, bots, path, json_)
+    _run_player(info.player, state, humans, bots, path, json_)
 
 
 @app.command()

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.kampen import batch
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
+from hexwar.games.kampen.odds import odds_command
+from hexwar.games.kampen.play import KampenPlayer, render, say
 from hexwar.games.kampen.state import (
     ALLIES,
     COALITION,
@@ -42,24 +45,6 @@ def _bot(kind: str) -> Any:
     return make
 
 
-def _player() -> type:
-    from hexwar.games.kampen.play import KampenPlayer
-
-    return KampenPlayer
-
-
-def _describe(e: Any) -> str:
-    from hexwar.games.kampen.play import say
-
-    return say(e)
-
-
-def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
-    from hexwar.games.kampen.play import render
-
-    return render(g, d, viewer, title, panel)
-
-
 def _validate(lib: Library) -> list[Problem]:
     """Cards, start areas and objectives of every scenario against the cards file and its board."""
     out: list[Problem] = []
@@ -73,19 +58,6 @@ def _validate(lib: Library) -> list[Problem]:
         except DataError as e:
             out += e.problems
     return out
-
-
-def _odds(**opts: Any) -> Any:
-    from hexwar.games.kampen.odds import odds_command
-
-    return odds_command(**opts)
-
-
-def _batch() -> Batch:
-    from hexwar.games.kampen import batch
-
-    return Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
-                 board_notes=batch.BOARD_NOTES)
 
 
 GAME = GameInfo(
@@ -106,13 +78,14 @@ GAME = GameInfo(
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), help="(no search bot yet: the priority bot)")},
     default_bot="priority",
-    player=_player,
-    describe=_describe,
-    render=_render,
-    batch=_batch(),
+    player=KampenPlayer,
+    describe=say,
+    render=render,
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
+                board_notes=batch.BOARD_NOTES),
     validate=_validate,
     scenario_kinds=("kampen_scenario",),
-    odds=_odds,
+    odds=odds_command,
     tally="battalions",
     variants=(("intro-narvik", "norway", ()), ("intro-narvik", "nordland-hex", ()), ("intro-narvik", "nordland-areas", ()),
               ("basic", "norway", ())),

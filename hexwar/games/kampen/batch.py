@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Sequence
 
+from hexwar.core.observe import Observer as BaseObserver
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY
 
 SCALE = ("Kampen om Norge: a game round is three card rounds (Germany, Norway, the Allies); the rules give it no "
@@ -19,35 +20,24 @@ BOARD_NOTES = {
 }
 
 
-class Observer:
+class Observer(BaseObserver):
     """After every order: the first game round each objective is held by Norway and the Allies
     alone, and every combat's dice (``"AvD" -> [fought, attacker won]``)."""
 
     def __init__(self, game: Any):
+        super().__init__(game.objective_names())
         self.g = game
-        self.fell: dict[str, int] = {}
         self.combats: dict[str, list[int]] = {}
-        self.orders = 0
-        self.objectives = list(game.objectives())
-        self.names = game.objective_names()
 
     def held(self, d: Any, loc: str) -> bool:
         return not d.bn[GERMANS].get(loc) and bool(d.bn[NORWAY].get(loc) or d.bn[ALLIES].get(loc))
 
-    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
-        self.orders += 1
-        for ev in events:
-            if ev["type"] == "combat_roll":
-                k = f"{len(ev['attacker'])}v{len(ev['defender'])}"
-                n = self.combats.setdefault(k, [0, 0])
-                n[0] += 1
-                n[1] += int(ev["totals"][0] > ev["totals"][1])
-        if events:
-            d = view.data
-            for loc in self.objectives:
-                name = self.names[loc]
-                if name not in self.fell and self.held(d, loc):
-                    self.fell[name] = d.turn
+    def event(self, ev: dict[str, Any]) -> None:
+        if ev["type"] == "combat_roll":
+            k = f"{len(ev['attacker'])}v{len(ev['defender'])}"
+            n = self.combats.setdefault(k, [0, 0])
+            n[0] += 1
+            n[1] += int(ev["totals"][0] > ev["totals"][1])
 
     def row(self, view: Any) -> dict[str, Any]:
         d = view.data

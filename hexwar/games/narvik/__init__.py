@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.narvik import batch
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
+from hexwar.games.narvik.play import NarvikPlayer, describe, render
 from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["GAME", "NarvikGame", "Switches", "narvik_game"]
@@ -35,24 +37,6 @@ def _bot(kind: str) -> Any:
     return make
 
 
-def _player() -> type:
-    from hexwar.games.narvik.play import NarvikPlayer
-
-    return NarvikPlayer
-
-
-def _describe(e: Any) -> str:
-    from hexwar.games.narvik.play import describe
-
-    return describe(e)
-
-
-def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
-    from hexwar.games.narvik.play import render
-
-    return render(g, d, viewer, title, panel)
-
-
 def _validate(lib: Library) -> list[Problem]:
     """Build the game from every Assault on Narvik scenario: the charts it reads by name must exist."""
     try:
@@ -60,12 +44,6 @@ def _validate(lib: Library) -> list[Problem]:
     except DataError as e:
         return list(e.problems)
     return []
-
-
-def _batch() -> Batch:
-    from hexwar.games.narvik import batch
-
-    return Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE)
 
 
 GAME = GameInfo(
@@ -85,10 +63,10 @@ GAME = GameInfo(
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), fast=False, help="Monte Carlo over priority-bot rollouts (--think seconds)")},
     default_bot="priority",
-    player=_player,
-    describe=_describe,
-    render=_render,
-    batch=_batch(),
+    player=NarvikPlayer,
+    describe=describe,
+    render=render,
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
     validate=_validate,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: NarvikGame.from_scenario(name),

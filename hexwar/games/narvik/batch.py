@@ -7,41 +7,32 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from hexwar.core.observe import Observer as BaseObserver
 from hexwar.games.narvik.state import ALLIES, GERMANS
 
 SCALE = ("Assault on Narvik: a turn is one week (rules 4.0), 10 turns at most, and random events (8.1) end "
          "a quarter of the games by turn 3.")
 
 
-class Observer:
+class Observer(BaseObserver):
     """After every order: the first turn each objective is held by the Allies alone, and every
     assault's CRT look-up (``"AD|DRM" -> {result: count}``)."""
 
     def __init__(self, game: Any):
-        self.g = game
-        self.fell: dict[str, int] = {}
-        self.combats: dict[str, dict[str, int]] = {}
-        self.orders = 0
-        self.objectives = sorted(game.objectives)
         # objectives by name, so "narvik" means the same town in every game's report
-        self.names = {loc: (game.board.place(loc).name if game.board.place(loc) else loc).lower() for loc in self.objectives}
+        super().__init__({loc: (game.board.place(loc).name if game.board.place(loc) else loc).lower()
+                          for loc in sorted(game.objectives)})
+        self.g = game
+        self.combats: dict[str, dict[str, int]] = {}
 
     def held(self, d: Any, loc: str) -> bool:
         return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
 
-    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
-        self.orders += 1
-        for ev in events:
-            if ev["type"] == "assault" and not ev.get("amphibious"):
-                k = f"{ev['ad']}|{ev['drm']}"
-                self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
-                self.combats[k][ev["result"]] += 1
-        if events:
-            d = view.data
-            for loc in self.objectives:
-                name = self.names[loc]
-                if name not in self.fell and self.held(d, loc):
-                    self.fell[name] = d.turn
+    def event(self, ev: dict[str, Any]) -> None:
+        if ev["type"] == "assault" and not ev.get("amphibious"):
+            k = f"{ev['ad']}|{ev['drm']}"
+            self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
+            self.combats[k][ev["result"]] += 1
 
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data

@@ -7,6 +7,7 @@ from typing import Any
 
 from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
+from hexwar.ui.play import Player, describe
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
 
@@ -19,18 +20,6 @@ def _bot(side: str, seed: int, think: float) -> Any:
     from hexwar.ai.random_bot import RandomBot
 
     return RandomBot(seed)
-
-
-def _player() -> type:
-    from hexwar.ui.play import Player
-
-    return Player
-
-
-def _describe(e: Any) -> str:
-    from hexwar.ui.play import describe
-
-    return describe(e)
 
 
 def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
@@ -54,8 +43,8 @@ GAME = GameInfo(
     make=_make,
     bots={"random": Bot(_bot, help="random legal orders")},
     default_bot="random",
-    player=_player,
-    describe=_describe,
+    player=Player,
+    describe=describe,
     render=_render,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: SkirmishGame.from_scenario(name),

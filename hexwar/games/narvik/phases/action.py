@@ -9,7 +9,8 @@ naval, air).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order, Pass
@@ -46,55 +47,30 @@ class Action:
     handler: Callable[..., None]
 
 
-def _move(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    movement.move(g, d, o, ev)
+@lru_cache(maxsize=1)
+def actions() -> dict[type, Action]:
+    """9.0: the actions, by order type (built on first use: the handlers' modules import this one).
 
+    Disembarking is starred in 9.0 (A11, literal reading): like an attack it passes the
+    initiative.
+    """
+    return {
+        Move: Action((ALLIES, GERMANS), False, movement.move),
+        Exit: Action((ALLIES, GERMANS), False, movement.exit_map),
+        LandAssault: Action((ALLIES, GERMANS), True, assault.land_assault),
+        ArtilleryInterdiction: Action((ALLIES,), True, fire.art_interdiction),
+        AirStrike: Action((GERMANS,), False, air.strike),
+        NavalMove: Action((ALLIES,), False, naval.naval_move),
+        Embark: Action((ALLIES,), False, naval.embark),
+        Disembark: Action((ALLIES,), True, naval.disembark),
+        Landing: Action((ALLIES,), True, naval.landing),
+        Bombard: Action((ALLIES,), True, fire.bombard),
+        ShipFunction: Action((ALLIES,), False, naval.ship_function),
+    }
 
-def _exit(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    movement.exit_map(g, d, o, ev)
-
-
-def _naval_move(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    naval.naval_move(g, d, o, ev)
-
-
-def _embark(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    naval.embark(g, d, o, ev)
-
-
-def _disembark(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    naval.disembark(g, d, o, ev)
-
-
-def _bombard(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    fire.bombard(g, d, o, ev)
-
-
-def _ship_function(g: "NarvikGame", d: NarvikData, o: Any, dice: Dice, ev: list) -> None:
-    naval.ship_function(g, d, o, ev)
-
-
-#: 9.0: the actions, by order type. Disembarking is starred in 9.0 (A11, literal reading):
-#: like an attack it passes the initiative.
-ACTIONS: dict[type, Action] = {
-    Move: Action((ALLIES, GERMANS), False, _move),
-    Exit: Action((ALLIES, GERMANS), False, _exit),
-    LandAssault: Action((ALLIES, GERMANS), True, assault.land_assault),
-    ArtilleryInterdiction: Action((ALLIES, GERMANS), True, fire.art_interdiction),
-    AirStrike: Action((GERMANS,), False, air.strike),
-    NavalMove: Action((ALLIES,), False, _naval_move),
-    Embark: Action((ALLIES,), False, _embark),
-    Disembark: Action((ALLIES,), True, _disembark),
-    Landing: Action((ALLIES,), True, naval.landing),
-    Bombard: Action((ALLIES,), True, _bombard),
-    ShipFunction: Action((ALLIES,), False, _ship_function),
-}
 
 #: 9.1.1: a reaction is a land movement, or a German air mission
-REACTIONS: dict[type, Action] = {
-    Move: ACTIONS[Move],
-    AirStrike: ACTIONS[AirStrike],
-}
+REACTIONS = (Move, AirStrike)
 
 
 def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
@@ -181,7 +157,7 @@ def do_reaction(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events
         reveal(g, d, order)
         events.append(E.Reveal(type="reveal", unit=order.unit, rule="11.1"))
         return
-    act = REACTIONS.get(type(order))
+    act = actions().get(type(order)) if type(order) in REACTIONS else None
     if act is None or side not in act.sides:
         raise IllegalOrder(f"a reaction is a land movement or a German air mission, not {order.kind}", "9.1.1")
     d.ask = None
@@ -209,12 +185,9 @@ def do_action(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: 
         return
     if isinstance(order, (Embark, Disembark)) and d.units.get(order.ship) and d.units[order.ship].loc == HARSTAD:
         # 20.2: at Harstad loading and unloading never interrupt anything
-        if isinstance(order, Embark):
-            naval.embark(g, d, order, events)
-        else:
-            naval.disembark(g, d, order, events)
+        actions()[type(order)].handler(g, d, order, dice, events)
         return
-    act = ACTIONS.get(type(order))
+    act = actions().get(type(order))
     if act is None or side not in act.sides:
         raise IllegalOrder(f"{side} has no {order.kind} action", "9.0")
     d.ask = None

@@ -95,7 +95,7 @@ def can_bombard(g: "NarvikGame", d: NarvikData, s: Unit, target: str) -> bool:
     return can_fire(g.board, s.loc, target, t.bombard_range, adjacent_exception=False)
 
 
-def bombard(g: "NarvikGame", d: NarvikData, order: Bombard, events: list) -> Any:
+def bombard(g: "NarvikGame", d: NarvikData, order: Bombard, dice: Dice, events: list) -> Any:
     """20.5: one ship fires on every German unit in a hex, 2 FP per bombardment point."""
     s = naval.ship(g, d, order.ship)
     if order.target not in g.occupied(d, GERMANS) or not can_bombard(g, d, s, order.target):

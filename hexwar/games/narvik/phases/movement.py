@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
@@ -73,7 +74,7 @@ def exit_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
             if g.may_act(d, u) and (g.board.is_a(u.loc, "edge_north") or g.board.is_a(u.loc, "edge_south"))]
 
 
-def move(g: "NarvikGame", d: NarvikData, order: Move, events: list) -> None:
+def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) -> None:
     """Move one unit along a path (14.0), checked step by step."""
     u = d.units.get(order.unit)
     if u is None or u.side != order.side:
@@ -123,7 +124,7 @@ def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
     g.award(d, "german_interned" if u.side == GERMANS else "allied_interned", f"{u.id} interned", "29.0", events, u)
 
 
-def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, events: list) -> None:
+def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: list) -> None:
     """22.3: an Allied unit leaves by the north or south edge; a battalion scores on turns 1-5."""
     u = d.units.get(order.unit)
     if order not in exit_orders(g, d) or u is None:

@@ -107,7 +107,7 @@ def ship(g: "NarvikGame", d: NarvikData, sid: str) -> Unit:
     return s
 
 
-def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, events: list) -> None:
+def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, dice: Dice, events: list) -> None:
     """20.1: ships move as a group from one hex along waterways, through Harstad at most once."""
     ships = [ship(g, d, s) for s in order.ships]
     if not ships or len({s.loc for s in ships}) != 1:
@@ -130,7 +130,7 @@ def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, events: list) -
     events.append(E.NavalMove(type="naval_move", ships=list(order.ships), path=list(order.path), rule="20.1"))
 
 
-def embark(g: "NarvikGame", d: NarvikData, order: Embark, events: list) -> None:
+def embark(g: "NarvikGame", d: NarvikData, order: Embark, dice: Dice, events: list) -> None:
     """20.2: one land unit boards a transport in a friendly port or Harstad."""
     s = ship(g, d, order.ship)
     u = d.units.get(order.unit)
@@ -145,7 +145,7 @@ def embark(g: "NarvikGame", d: NarvikData, order: Embark, events: list) -> None:
     events.append(E.Embark(type="embark", ship=s.id, unit=u.id, rule="20.2"))
 
 
-def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, events: list) -> None:
+def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, events: list) -> None:
     """20.2: unload in a port already holding another friendly unit, or at Harstad."""
     s = ship(g, d, order.ship)
     cargo = d.cargo.get(s.id)
@@ -212,7 +212,7 @@ def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target
     movement.check_bases(g, d, events)
 
 
-def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, events: list) -> None:
+def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, dice: Dice, events: list) -> None:
     s = ship(g, d, order.ship)
     if not function_ok(g, s, order.function):
         raise IllegalOrder(f"{order.ship} cannot act as {order.function} here", "20.6")
