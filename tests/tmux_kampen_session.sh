@@ -9,7 +9,7 @@ SOCK="hexwar-kampen-$$"
 SAVE="$WORK/kampen.hexwar"
 . "$(dirname "$0")/tmux_lib.sh"
 
-$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --side germans --seed 5 --save $SAVE; echo EXITED; sleep 30"
+$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --side germans --seed 5 --save $SAVE --snapshots $WORK; echo EXITED; sleep 30"
 wait_for "germans>"
 send "help";                   wait_for "quit                leave"
 send "status";                 wait_for "standing:"
@@ -22,7 +22,7 @@ send "map";                    wait_for "map written to"
 send "quit";                   wait_for "EXITED"
 N1=$(orders_saved)
 $T kill-session -t play
-$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --load $SAVE --side germans; echo EXITED; sleep 30"
+$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --load $SAVE --side germans --snapshots $WORK; echo EXITED; sleep 30"
 wait_for "germans>"
 send "status";                 wait_for "standing:"
 send "1";                      sleep 1; wait_for "germans>\|GAME OVER"

@@ -9,7 +9,7 @@ SOCK="hexwar-test-$$"
 SAVE="$WORK/session.hexwar"
 . "$(dirname "$0")/tmux_lib.sh"
 
-$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --seed 4 --save $SAVE; echo EXITED; sleep 30"
+$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --seed 4 --save $SAVE --snapshots $WORK; echo EXITED; sleep 30"
 wait_for "allies>"
 send "help";           wait_for "quit                leave"
 send "1";              wait_for "allies: mas\|allies: action"
@@ -24,7 +24,7 @@ send "pass";           sleep 1; wait_for "allies>"
 send "quit";           wait_for "EXITED"
 N1=$(orders_saved)
 $T kill-session -t play
-$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --load $SAVE; echo EXITED; sleep 30"
+$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play narvik --side allies --opponent priority --load $SAVE --snapshots $WORK; echo EXITED; sleep 30"
 wait_for "allies>"
 send "status";         wait_for "German AP"
 send "1";              sleep 1; wait_for "allies>"

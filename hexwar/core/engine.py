@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Collection, Protocol
 
 from hexwar.core.dice import Dice, DiceExhausted, Roll
-from hexwar.core.log import Entry, EventLog, SaveFile
+from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
 from hexwar.core.orders import IllegalOrder, Order, OrderKinds
 from hexwar.core.state import GameState
 
@@ -60,6 +60,12 @@ def order_dice(seed: int, seq: int) -> Dice:
     return Dice(rng=random.Random(f"hexwar:{seed}:{seq}"))
 
 
+def seen_by(game: Any, data: GameState, sides: Collection[str] | None) -> GameState:
+    """What the player(s) of ``sides`` may see of ``data`` (the game's ``view``; None: all)."""
+    view = getattr(game, "view", None)
+    return data if view is None or sides is None else view(data, sides)
+
+
 class FastView:
     """A game's OpenSpiel-like queries over its ruleset and data; what a bot sees of a game
     that ``run_fast`` plays without copies or a log."""
@@ -67,6 +73,10 @@ class FastView:
     def __init__(self, game: Any, data: GameState):
         self.game = game
         self.data = data
+
+    def view_for(self, sides: Collection[str]) -> "SideView":
+        """The game as the player(s) of ``sides`` see it: what a bot chooses from."""
+        return SideView(self, seen_by(self.game, self.data, sides))
 
     def current_side(self) -> str:
         return self.game.current_side(self.data)
@@ -79,6 +89,32 @@ class FastView:
 
     def result(self) -> Result:
         return self.game.result(self.data)
+
+
+class SideView:
+    """A game seen by one side (or several): ``data`` is the side's view of the state, the
+    legal orders are the real ones; ``clone`` gives a game a search can play out from the
+    view (with dice of its own: the view's seed is not the game's)."""
+
+    def __init__(self, real: FastView, data: GameState):
+        self._real = real
+        self.game = real.game
+        self.data = data
+
+    def current_side(self) -> str:
+        return self._real.current_side()
+
+    def legal_orders(self) -> list[Order]:
+        return self._real.legal_orders()
+
+    def is_over(self) -> bool:
+        return self.data.over
+
+    def result(self) -> Result:
+        return self.game.result(self.data)
+
+    def clone(self) -> "PlayState":
+        return PlayState(self.game, self.data.clone(), EventLog({"game": self.game.name, "seed": self.data.seed}))
 
 
 class PlayState(FastView):
@@ -168,17 +204,26 @@ class PlayState(FastView):
         fresh = replay(self.game, EventLog(dict(self.log.meta), keep), verify=False)  # our own log
         self.data, self.log = fresh.data, fresh.log
         if self.save is not None:
-            self.save.rewrite(self.log)
+            self.save.truncate(len(keep))
 
     # --- persistence --------------------------------------------------------------------
 
     def to_json(self) -> str:
         return self.data.to_json()
 
-    def attach_save(self, path: str | Path) -> None:
-        """Save the game so far to ``path`` and keep appending every order to it."""
-        self.save = SaveFile(path)
-        self.save.create(self.log)
+    def attach_save(self, path: str | Path, lock: bool = True) -> None:
+        """Save the game so far to a new file at ``path`` and append every order to it; with
+        ``lock`` this process is its only writer until :meth:`close`."""
+        save = SaveFile(path)
+        save.create(self.log)
+        if lock:
+            save.lock()
+        self.save = save
+
+    def close(self) -> None:
+        """Stop writing to the save (and release it for another player)."""
+        if self.save is not None:
+            self.save.close()
 
 
 def new_play_state(game: Ruleset, seed: int, meta: dict[str, Any]) -> PlayState:
@@ -244,10 +289,21 @@ def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
     return st
 
 
-def load_game(game: Ruleset, path: str | Path) -> PlayState:
-    """Resume a saved game, keeping the save file attached."""
+def load_game(game: Ruleset, path: str | Path, writer: bool = False) -> PlayState:
+    """Resume a saved game, keeping the save file attached; a ``writer`` first becomes the
+    save's only writer (a second player, or a read-only save, is refused). A damaged save
+    raises :class:`SaveError` naming the file and the entry, and is never modified."""
     sf = SaveFile(path)
-    st = replay(game, sf.load())
+    if writer:
+        sf.lock()
+    try:
+        st = replay(game, sf.load())
+    except ReplayError as e:
+        sf.close()
+        raise SaveError(f"{sf.path}: {e}") from None
+    except SaveError:
+        sf.close()
+        raise
     st.save = sf
     return st
 
@@ -285,7 +341,8 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
         if data.over:
             break
         legal = game.legal_orders(data)
-        order = bots[game.current_side(data)].choose(view, legal)
+        side = game.current_side(data)
+        order = bots[side].choose(view.view_for((side,)), legal)
         dice = Dice(rng=rng)
         if unchecked is not None:
             events: list[dict[str, Any]] = []

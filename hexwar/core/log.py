@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,72 +65,177 @@ class EventLog:
         return cls(d["meta"], [Entry.from_dict(e) for e in d["entries"]])
 
 
+class SaveError(ValueError):
+    """A save that cannot be read or written as asked: one line naming the file (and entry)."""
+
+
+class SaveLocked(SaveError):
+    """Another process is playing this save."""
+
+
+def read_only(path: Path) -> bool:
+    """Whether a file or folder is read-only: not writable by us, or made so on purpose (no
+    write bit for anyone: even a superuser, whom permissions do not stop, is refused)."""
+    import stat
+
+    return not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _uri(path: Path, immutable: bool = False) -> str:
+    """A read-only SQLite URI for any file name (``#``, ``?``, ``%`` and spaces escaped)."""
+    return path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
+
+
 class SaveFile:
     """A game saved as SQLite: ``meta`` rows and one ``entries`` row per order.
 
-    Each :meth:`append` is its own committed transaction (journal on), so a crash mid-write
-    leaves the file at the last complete order. :meth:`rewrite` (after undo) writes a new file
-    next to the old one and renames it into place.
+    - :meth:`create` writes a new save and never replaces an existing file;
+    - :meth:`append` adds each order in its own committed transaction (a rollback journal
+      with full sync), so a crash mid-write leaves the file at the last complete order and
+      no ``-wal``/``-shm`` files stay behind;
+    - :meth:`truncate` takes orders back in place, in one transaction (undo);
+    - :meth:`lock` makes this process the save's only writer until :meth:`close` (an OS lock
+      on the file, released if the process dies): a second player gets :class:`SaveLocked`;
+    - :meth:`load` reads a save read-only, from read-only files and folders too, and answers
+      anything that is not a sound hexwar save with one :class:`SaveError` line.
     """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self._lock_fd: int | None = None
 
     @staticmethod
     def _connect(path: Path) -> sqlite3.Connection:
         con = sqlite3.connect(str(path), isolation_level=None, timeout=5.0)
-        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA journal_mode=DELETE")
         con.execute("PRAGMA synchronous=FULL")
-        con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        con.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         return con
 
     def create(self, log: EventLog) -> None:
-        """Write a whole log to the save path, atomically replacing any older file."""
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
-            if p.exists():
-                p.unlink()
-        con = self._connect(tmp)
+        """Write a whole log as a new save; an existing file of that name is never touched."""
         try:
-            con.execute("BEGIN")
-            meta = dict(log.meta, schema_version=SCHEMA_VERSION)
-            con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
-            con.executemany("INSERT INTO entries VALUES (?, ?)", [(e.seq, json.dumps(e.to_dict())) for e in log.entries])
-            con.execute("COMMIT")
-            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            con.close()
-        for suffix in ("-wal", "-shm"):
-            old = Path(str(self.path) + suffix)
-            if old.exists():
-                old.unlink()
-        os.replace(tmp, self.path)
+            fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)  # claim the name
+        except FileExistsError:
+            raise SaveError(f"{self.path}: already exists; a new game never overwrites a file") from None
+        except OSError as e:
+            raise SaveError(f"{self.path}: cannot create the save ({e.strerror})") from None
+        os.close(fd)
+        try:
+            con = self._connect(self.path)
+            try:
+                con.execute("BEGIN")
+                con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                con.execute("CREATE TABLE entries (seq INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+                meta = dict(log.meta, schema_version=SCHEMA_VERSION)
+                con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v)) for k, v in meta.items()])
+                con.executemany("INSERT INTO entries VALUES (?, ?)", [(e.seq, json.dumps(e.to_dict())) for e in log.entries])
+                con.execute("COMMIT")
+            finally:
+                con.close()
+        except sqlite3.Error as e:
+            raise SaveError(f"{self.path}: cannot write the save ({e})") from None
 
-    rewrite = create
+    def lock(self) -> None:
+        """Become the save's only writer (until :meth:`close` or the end of the process)."""
+        import fcntl
+
+        if self._lock_fd is not None:
+            return
+        if self.path.exists() and read_only(self.path):
+            raise SaveError(f"{self.path}: read-only; replay it with: hexwar replay {shlex.quote(str(self.path))}, "
+                            "or copy it somewhere writable to play on")
+        try:
+            fd = os.open(self.path, os.O_RDWR)
+        except PermissionError:
+            raise SaveError(f"{self.path}: read-only (the file or its folder); replay it with: hexwar replay "
+                            f"{shlex.quote(str(self.path))}, or copy it somewhere writable to play on") from None
+        except OSError as e:
+            raise SaveError(f"{self.path}: cannot open the save ({e.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SaveLocked(f"{self.path}: another hexwar is playing this save; close it first") from None
+        if read_only(self.path.resolve().parent):
+            os.close(fd)
+            raise SaveError(f"{self.path}: its folder is read-only, so orders cannot be saved; replay it with: "
+                            f"hexwar replay {shlex.quote(str(self.path))}, or copy it somewhere writable") from None
+        self._lock_fd = fd
+
+    def close(self) -> None:
+        """Release the writer's lock."""
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def __del__(self) -> None:  # pragma: no cover - the OS releases it anyway
+        self.close()
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+        try:
+            con = self._connect(self.path)
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                con.execute(sql, args)
+                con.execute("COMMIT")
+            finally:
+                con.close()
+        except sqlite3.Error as e:
+            raise SaveError(f"{self.path}: cannot save ({e})") from None
 
     def append(self, entry: Entry) -> None:
         """Add one entry in its own transaction."""
-        con = self._connect(self.path)
-        try:
-            con.execute("INSERT INTO entries VALUES (?, ?)", (entry.seq, json.dumps(entry.to_dict())))
-        finally:
-            con.close()
+        self._write("INSERT INTO entries VALUES (?, ?)", (entry.seq, json.dumps(entry.to_dict())))
+
+    def truncate(self, keep: int) -> None:
+        """Keep the first ``keep`` entries (undo), in one transaction."""
+        self._write("DELETE FROM entries WHERE seq >= ?", (keep,))
 
     def load(self) -> EventLog:
-        """Read the log back; a file that is not a hexwar save raises ``ValueError``."""
-        if not self.path.exists():
-            raise ValueError(f"{self.path}: no such save file")
+        """Read the log back; anything but a sound hexwar save raises :class:`SaveError`."""
+        p = self.path
+        if not p.exists():
+            raise SaveError(f"{p}: no such save file")
+        if not p.is_file():
+            raise SaveError(f"{p}: not a file")
         try:
-            con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            with open(p, "rb") as fh:
+                head = fh.read(16)
+        except OSError as e:
+            raise SaveError(f"{p}: cannot read ({e.strerror})") from None
+        if head != b"SQLite format 3\x00":
+            raise SaveError(f"{p}: not a hexwar save file (not an SQLite database)")
+        meta_rows: list[tuple[Any, Any]] = []
+        rows: list[tuple[Any, Any]] = []
+        for immutable in (False, True):  # a read-only folder: read the file as it is
             try:
-                meta = {k: json.loads(v) for k, v in con.execute("SELECT key, value FROM meta")}
-                rows = con.execute("SELECT body FROM entries ORDER BY seq").fetchall()
-            finally:
-                con.close()
-        except sqlite3.DatabaseError as exc:
-            raise ValueError(f"{self.path}: not a hexwar save file ({exc})") from None
+                con = sqlite3.connect(_uri(p, immutable), uri=True)
+                try:
+                    meta_rows = con.execute("SELECT key, value FROM meta").fetchall()
+                    rows = con.execute("SELECT seq, body FROM entries ORDER BY seq").fetchall()
+                finally:
+                    con.close()
+                break
+            except sqlite3.OperationalError as exc:
+                if immutable or "no such table" in str(exc):
+                    raise SaveError(f"{p}: not a hexwar save file ({exc})") from None
+            except sqlite3.DatabaseError as exc:
+                raise SaveError(f"{p}: damaged ({exc})") from None
+        meta: dict[str, Any] = {}
+        for k, v in meta_rows:
+            try:
+                meta[str(k)] = json.loads(v)
+            except (TypeError, ValueError):
+                raise SaveError(f"{p}: meta {k!r} is damaged") from None
+        if not isinstance(meta.get("game"), str) or type(meta.get("seed")) is not int:
+            raise SaveError(f"{p}: not a hexwar save file (no game or seed in its meta)")
         log = EventLog(meta)
-        for (body,) in rows:
-            log.append(Entry.from_dict(json.loads(body)))
+        for n, (seq, body) in enumerate(rows):
+            try:
+                entry = Entry.from_dict(json.loads(body))
+            except (TypeError, ValueError, KeyError, AttributeError) as exc:
+                raise SaveError(f"{p}: entry {seq} is damaged ({exc})") from None
+            if seq != n or entry.seq != n or not isinstance(entry.order, dict) or not isinstance(entry.events, list):
+                raise SaveError(f"{p}: entry {seq} is damaged (out of order or malformed)")
+            log.append(entry)
         return log

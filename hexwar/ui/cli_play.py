@@ -7,6 +7,7 @@ event reads, the pictures) comes from the game registry.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any, List, Optional
 
@@ -16,7 +17,8 @@ from hexwar.data.loader import default_library
 from hexwar.ui.cli_common import JSON, UserError, app, emit, err, out, registry_game
 
 
-def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool) -> None:
+def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool,
+                snapshots: Path) -> None:
     """Run the terminal play loop; end of input quits."""
 
     def read(prompt: str) -> str:
@@ -26,14 +28,56 @@ def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], pa
             return "quit"
 
     if json_:
-        emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()}})
-    cls(state, humans, bots, out, path, read).run()
+        emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()},
+              "snapshots": str(snapshots)})
+    try:
+        cls(state, humans, bots, out, path, read, snapshots=snapshots).run()
+    finally:
+        state.close()
 
 
-def _game_names() -> str:
-    from hexwar.games.registry import names
+def snapshot_folder(chosen: Path | None) -> Path:
+    """Where map snapshots go: the folder given, else $HEXWAR_SNAPSHOTS, else
+    $XDG_DATA_HOME/hexwar/snapshots (~/.local/share/hexwar/snapshots): never the checkout."""
+    import os
 
-    return ", ".join(names())
+    if chosen is not None:
+        return chosen
+    env = os.environ.get("HEXWAR_SNAPSHOTS")
+    if env:
+        return Path(env)
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "hexwar" / "snapshots"
+
+
+def _free_name(path: Path) -> Path:
+    """The first of path, path-2, path-3 ... that does not exist."""
+    n = 2
+    cand = path
+    while cand.exists():
+        cand = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return cand
+
+
+def _save_of(path: Path) -> dict[str, Any] | None:
+    """The meta of a hexwar save, or None when the file is something else."""
+    from hexwar.core.log import SaveError, SaveFile
+
+    try:
+        return SaveFile(path).load().meta
+    except SaveError:
+        return None
+
+
+def _writable_folder(path: Path) -> None:
+    from hexwar.core.log import read_only
+
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise UserError(f"{path}: no folder {folder} to save in")
+    if read_only(folder):
+        raise UserError(f"{path}: the folder {folder} is not writable; give --save a path you can write to")
 
 
 @app.command()
@@ -43,47 +87,89 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
          board: Optional[str] = typer.Option(None, help="Board (default: the game's; kampen: norway, nordland-hex, nordland-areas)"),
          opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s): priority, search or random"),
          seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
-         load: Optional[Path] = typer.Option(None, help="Resume a saved game"),
-         save: Optional[Path] = typer.Option(None, help="Save file (default <game>-seed<SEED>.hexwar); every order is saved"),
+         load: Optional[Path] = typer.Option(None, help="Resume a saved game (its game, sides, bots and switches come with it)"),
+         save: Optional[Path] = typer.Option(None, help="Save file for a new game (default <game>-seed<SEED>.hexwar, resumed if it exists); every order is saved"),
+         new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
          switch: Optional[List[str]] = typer.Option(None, help="Rules switches (narvik: random_setup, allied_concealment, ap_bonus_per_action)"),
-         think: float = typer.Option(1.0, help="Seconds the search bot may think per decision"),
+         think: Optional[float] = typer.Option(None, help="Seconds the search bot may think per decision (0.01 to 600; default 1)"),
+         snapshots: Optional[Path] = typer.Option(None, help="Folder for map snapshots (default $XDG_DATA_HOME/hexwar/snapshots)"),
          json_: bool = JSON) -> None:
     """Play a game solitaire in the terminal against the game's bots."""
-    from hexwar.core.engine import ReplayError, load_game
-    from hexwar.core.log import SaveFile
+    from hexwar.core.engine import load_game
+    from hexwar.core.log import SaveError
     from hexwar.games.registry import UnknownGame, from_meta
 
     info = registry_game(game)
+    if think is not None and not 0.01 <= think <= 600:
+        raise UserError("--think is seconds per decision, from 0.01 to 600")
+    given = {"--side": side, "--scenario": scenario, "--board": board, "--opponent": opponent,
+             "--switch": switch or None}
     try:
+        if load is None and save is None:
+            default = Path(f"{info.name}-seed{seed}.hexwar")
+            meta = _save_of(default) if default.exists() else None
+            if default.exists() and not new and meta is not None and meta.get("game") == info.name:
+                load = default
+                out.print(f"resuming {default} ({_orders(default)} orders saved); --new starts another game", markup=False)
+            elif default.exists():
+                save = _free_name(default)
+                out.print(f"{default} exists: this new game is saved to {save}", markup=False)
         if load is not None:
-            try:
-                meta = SaveFile(load).load().meta
-            except (ValueError, OSError) as e:
-                raise UserError(f"{load}: {e}") from None
+            meta = _save_of(load) if load.exists() else None
+            if meta is None:
+                try:
+                    from hexwar.core.log import SaveFile
+
+                    SaveFile(load).load()
+                except SaveError as e:
+                    raise UserError(str(e)) from None
+            assert meta is not None
             if meta.get("game") != info.name:
-                raise UserError(f"{load} is a save of {meta.get('game')!r}: hexwar play {meta.get('game')} --load {load}")
+                raise UserError(f"{load} is a save of {meta.get('game')!r}, not {info.name!r}: "
+                                f"hexwar play {meta.get('game')} --load {shlex.quote(str(load))}")
+            ignored = [k for k, v in given.items() if v is not None and k not in ("--side", "--opponent")]
+            if ignored:
+                out.print(f"the save keeps its own {', '.join(ignored)} ({load})", markup=False)
             _, g = from_meta(meta, switch or [])
             side = side or meta.get("seat") or info.default_seat
             opponent = opponent or meta.get("opponent") or info.default_bot
+            think = think if think is not None else float(meta.get("think") or 1.0)
+            info.check(seat=side, bot=opponent)
             try:
-                state = load_game(g, load)
-            except (ValueError, ReplayError) as e:
-                raise UserError(f"{load}: {e}") from None
+                state = load_game(g, load, writer=True)
+            except SaveError as e:
+                raise UserError(str(e)) from None
+            state.log.meta.update(seat=side, opponent=opponent)
             path = load
         else:
-            side, opponent = side or info.default_seat, opponent or info.default_bot
-            info.check(seat=side, bot=opponent)
-            g = info.build(scenario, board, switch or [])
+            side, opponent, think = side or info.default_seat, opponent or info.default_bot, think or 1.0
+            info.check(scenario, board, switch or [], bot=opponent, seat=side)
             path = save or Path(f"{info.name}-seed{seed}.hexwar")
+            if path.exists():
+                what = "a hexwar save" if _save_of(path) is not None else "not a hexwar save"
+                raise UserError(f"{path} already exists ({what}); a new game never overwrites a file: resume it with "
+                                f"hexwar play {info.name} --load {shlex.quote(str(path))}, or give another --save")
+            _writable_folder(path)
+            sc, bd = scenario or info.default_scenario, board or info.default_board
+            g = info.build(sc, bd, switch or [])
             state = g.new_state(seed)
-            state.log.meta.update(seat=side, opponent=opponent, think=think)
-            state.attach_save(path)
-        info.check(seat=side, bot=opponent)
+            state.log.meta.update(scenario=sc, board=bd, switches=sorted(switch or []), seat=side,
+                                  opponent=opponent, think=think)
+            try:
+                state.attach_save(path)
+            except SaveError as e:
+                raise UserError(str(e)) from None
         humans = set(info.seats[side])
         bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
     except UnknownGame as e:
         raise UserError(str(e)) from None
-    _run_player(info.player, state, humans, bots, path, json_)
+    _run_player(info.player, state, humans, bots, path, json_, snapshot_folder(snapshots))
+
+
+def _orders(path: Path) -> int:
+    from hexwar.core.log import SaveFile
+
+    return len(SaveFile(path).load())
 
 
 @app.command()
@@ -91,21 +177,29 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
            per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),
            switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with (saves before they were recorded)"),
+           side: Optional[str] = typer.Option(None, help="Whose eyes: a side as in hexwar play --side, or all (default: the side the save was played by while the game is unfinished, all once it is over)"),
            json_: bool = JSON) -> None:
     """Step through a saved game from its log, optionally writing SVG snapshots."""
-    from hexwar.core.engine import ReplayError, replay_entry, replay_start
-    from hexwar.core.log import SaveFile
+    from hexwar.core.engine import ReplayError, replay, replay_entry, replay_start, seen_by
+    from hexwar.core.log import SaveError, SaveFile
     from hexwar.games.registry import UnknownGame, from_meta
 
     try:
         log = SaveFile(file).load()
-    except (ValueError, OSError) as e:
-        raise UserError(f"{file}: {e}") from None
+    except SaveError as e:
+        raise UserError(str(e)) from None
     try:
         info, g = from_meta(log.meta, switch or [])
+        if side is None:  # the person who played it, until the game is over
+            side = "all" if replay(g, log).is_over() else str(log.meta.get("seat") or info.default_seat)
+        if side != "all":
+            info.check(seat=side)
         st = replay_start(g, log.meta)
     except (UnknownGame, ReplayError) as e:
         raise UserError(f"{file}: {e}") from None
+    sees = None if side == "all" or set(info.seats[side]) >= set(info.sides) else info.seats[side]
+    events_of = getattr(g, "visible_events", None)
+    order_of = getattr(g, "visible_order", None)
     rows = []
     if svg is not None:
         svg.mkdir(parents=True, exist_ok=True)
@@ -116,14 +210,17 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         except (ReplayError, ValueError) as e:
             raise UserError(f"{file}: {e}") from None
         order = g.orders.from_dict(entry.order)
-        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": order.text(), "side": order.side, "events": events})
+        if sees is not None and events_of is not None:
+            events = events_of(st.data, events, sees)
+        text = order_of(st.data, order, sees) if sees is not None and order_of is not None else order.text()
+        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": text, "side": order.side, "events": events})
         if not json_:
-            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {order.text()}", markup=False, highlight=False)
+            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)
             for ev in events:
                 out.print("        " + info.describe(ev), markup=False, highlight=False)
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
-            title = f"turn {st.data.turn}, order {entry.seq}: {order.text()}"
-            drawing = info.render(g, st.data, title=title)
+            title = f"turn {st.data.turn}, order {entry.seq}: {text}"
+            drawing = info.render(g, seen_by(g, st.data, sees), title=title)
             (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(drawing, encoding="utf-8")
         last_turn = st.data.turn
     res = st.result()

@@ -10,12 +10,14 @@ subclass.
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from rich.console import Console
+from rich.markup import escape
 
-from hexwar.core.engine import PlayState
+from hexwar.core.engine import PlayState, seen_by
 from hexwar.core.orders import IllegalOrder, Order
 
 COMMANDS = (
@@ -43,13 +45,17 @@ class Player:
     commands: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, state: PlayState, humans: set[str], bots: Mapping[str, Any], console: Console,
-                 save_path: Path | None, read: Callable[[str], str]):
+                 save_path: Path | None, read: Callable[[str], str], snapshots: Path | None = None):
         self.s = state
         self.humans = humans
         self.bots = bots
         self.out = console
         self.save_path = save_path
         self.read = read
+        self.snapshots = snapshots  # the folder map snapshots go to (None: beside the save)
+        sides = set(humans) | set(bots)
+        # what the person may see: their own sides' secrets, not the bots' (all: hot seat, none: watching)
+        self.sees: frozenset[str] | None = frozenset(humans) if humans and humans != sides else None
         self.viewer = next(iter(humans)) if len(humans) == 1 else None
         self.game: Any = state.game  # the game object (board, tables, scenario)
 
@@ -60,10 +66,24 @@ class Player:
         self.out.print(self.s.result().level, markup=False)
 
     def visible(self, u: Any) -> bool:
-        return self.viewer is None or u.side == self.viewer or not u.concealed
+        return self.sees is None or u.side in self.sees or not u.concealed
+
+    def view(self) -> Any:
+        """The state as the person may see it (everything only when they play every side, or none)."""
+        return seen_by(self.game, self.s.data, self.sees)
+
+    def order_text(self, order: Order) -> str:
+        """An order just applied, as the person may see it."""
+        hook = getattr(self.game, "visible_order", None)
+        return order.text() if hook is None or self.sees is None else hook(self.s.data, order, self.sees)
+
+    def visible_events(self, events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+        """An order's events as the person may see them."""
+        hook = getattr(self.game, "visible_events", None)
+        return list(events) if hook is None or self.sees is None else hook(self.s.data, list(events), self.sees)
 
     def show_events(self, events: Iterable[dict[str, Any]]) -> None:
-        for e in events:
+        for e in self.visible_events(events):
             self.out.print("  " + self.describe(e), markup=False)
 
     def describe(self, e: Mapping[str, Any]) -> str:
@@ -95,9 +115,10 @@ class Player:
             if side not in self.humans:
                 bot = self.bots[side]
                 with self.out.status(f"{side} ({bot.name}) is thinking..."):
-                    order = bot.choose(self.s, legal)
-                self.out.print(f"[bold]{side}[/]: {order.text()}")
-                self.show_events(self.s.apply(order))
+                    order = bot.choose(self.s.view_for((side,)), legal)
+                events = self.s.apply(order)
+                self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))
+                self.show_events(events)
                 continue
             key = (len(self.s.log), side)
             if key != last_listed_for:
@@ -128,7 +149,7 @@ class Player:
         word, _, rest = line.partition(" ")
         word = word.lower()
         if word in ("quit", "exit", "q"):
-            self.out.print("game saved; resume with: " + self.resume + str(self.save_path or ""), markup=False)
+            self.out.print("game saved; resume with: " + self.resume + shlex.quote(str(self.save_path or "")), markup=False)
             return "quit"
         if word in ("help", "?", "h"):
             self.out.print(self.help_text(), markup=False)
@@ -155,10 +176,17 @@ class Player:
             self.out.print(f"took back {n} order(s)")
             return None
         if word == "save":
-            dest = Path(rest.strip() or (str(self.save_path) + ".copy"))
-            from hexwar.core.log import SaveFile
+            from hexwar.core.log import SaveError, SaveFile
 
-            SaveFile(dest).create(self.s.log)
+            if not rest.strip():
+                self.out.print(f"every order is saved to {self.save_path} as you play; save FILE writes a copy", markup=False)
+                return None
+            dest = Path(rest.strip())
+            try:
+                SaveFile(dest).create(self.s.log)
+            except SaveError as e:
+                self.out.print(f"not saved: {e}", markup=False)
+                return None
             self.out.print(f"saved to {dest}", markup=False)
             return None
         order = self.parse(line, legal)
@@ -214,11 +242,17 @@ class Player:
         from hexwar.games.registry import get
 
         info = get(self.game.name)
-        svg = info.render(self.game, self.s.data, viewer=self.viewer, title=f"turn {self.s.data.turn}, {self.s.data.phase}")
-        base = self.save_path or Path(f"{self.game.name}-game.hexwar")
-        path = Path(f"{base}.turn{self.s.data.turn:02d}.{len(self.s.log):04d}.svg")
+        svg = info.render(self.game, self.view(), viewer=self.viewer, title=f"turn {self.s.data.turn}, {self.s.data.phase}")
+        path = self.snapshot_path(f"turn{self.s.data.turn:02d}")
         path.write_text(svg, encoding="utf-8")
         return path
+
+    def snapshot_path(self, when: str) -> Path:
+        """Where the next snapshot goes: the snapshot folder (made if need be), named after the save."""
+        stem = (self.save_path or Path(f"{self.game.name}-game.hexwar")).name
+        folder = self.snapshots if self.snapshots is not None else (self.save_path or Path(stem)).resolve().parent
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder / f"{stem}.{when}.{len(self.s.log):04d}.svg"
 
     def explain(self, what: str) -> str:
         return f"this game explains nothing yet (not {what!r})"

@@ -56,7 +56,8 @@ def test_allied_view_hides_german_counters(tmp_path):
     buf = io.StringIO()
     p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 2)}, Console(file=buf), tmp_path / "x.hexwar", scripted(["explain KM-1", "quit"]))
     p.run()
-    assert "face-down counter" in buf.getvalue()
+    text = buf.getvalue()
+    assert "a unit you can see" in text and "naval_infantry" not in text and "KM-1 " not in text.replace("explain KM-1", "")
     svg = p.snapshot().read_text()
     assert "KM-1" not in svg and ">?<" in svg
 

@@ -11,7 +11,8 @@ without copies (``PlayState`` copies for undo and safety).
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import Any, Collection
 
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
@@ -33,6 +34,9 @@ from hexwar.games.kampen.state import (
     KampenData,
     enemies,
 )
+
+#: a card face down: in another faction's hand, or unused in a deck
+HIDDEN_CARD = -1
 
 __all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "enemies", "kampen_game"]
 
@@ -139,6 +143,21 @@ class KampenGame:
             if u is not None:
                 out.append((c, u))
         return out
+
+    def view(self, d: KampenData, sides: Collection[str]) -> KampenData:
+        """What the player(s) of ``sides`` may see (2.4): the other factions' hands are so many
+        cards face down, and every deck's unused cards are face down (the used ones, at the
+        bottom face up, are public)."""
+        hidden = [f for f in FACTIONS if f not in sides]
+        v = copy.copy(d)
+        v.hand = {f: ([HIDDEN_CARD] * len(cards) if f in hidden else cards) for f, cards in d.hand.items()}
+        v.deck = {f: [HIDDEN_CARD] * max(d.down[f], 0) + cards[max(d.down[f], 0):] for f, cards in d.deck.items()}
+        v.seed = 0  # nothing can foresee a roll or a reshuffle
+        return v
+
+    def visible_events(self, d: KampenData, events: list[dict[str, Any]], sides: Collection[str]) -> list[dict[str, Any]]:
+        """Every event of Kampen om Norge is public (cards are played and discarded face up)."""
+        return events
 
     def combat_dice(self, d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
         """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""

@@ -28,8 +28,8 @@ class KampenPlayer(Player):
 
     @property
     def data(self) -> KampenData:
-        """The game's state, typed."""
-        return self.s.data  # type: ignore[return-value]
+        """The game as the person may see it (the other factions' hands face down)."""
+        return self.view()
 
     def heading(self, side: str) -> str:
         d = self.data
@@ -46,10 +46,10 @@ class KampenPlayer(Player):
         self.out.print(f"standing: {self.s.result().level}", markup=False)
 
     def may_see(self, f: str) -> bool:
-        return not self.humans or f in self.humans or self.viewer is None and len(self.humans) == 3
+        return self.sees is None or f in self.sees
 
     def show_events(self, events: Any) -> None:
-        for e in events:
+        for e in self.visible_events(events):
             if e.get("type") == "draw" and not self.may_see(e.get("faction", "")):
                 self.out.print(f"  {e['faction']} draws to {e['hand']} cards", markup=False)
                 continue
@@ -58,8 +58,7 @@ class KampenPlayer(Player):
     def snapshot(self, supply: bool = False) -> Path:
         d, g = self.data, self.game
         svg = render(g, d, title=f"game round {d.turn}, {d.faction}, {d.step}", panel=self.panel_lines())
-        base = self.save_path or Path("kampen-game.hexwar")
-        path = Path(f"{base}.round{d.turn:02d}.{len(self.s.log):04d}.svg")
+        path = self.snapshot_path(f"round{d.turn:02d}")
         path.write_text(svg, encoding="utf-8")
         return path
 

@@ -294,9 +294,11 @@ def search_hooks() -> dict[str, Any]:
 
 
 def _determinize(s: Any, side: str, rng: random.Random) -> None:
-    """Shuffle which face-down enemy counter is which, so a rollout cannot use hidden identities."""
-    hidden = [u for u in s.data.units.values() if u.side != side and u.concealed and u.loc is not None]
-    locs = [u.loc for u in hidden]
-    rng.shuffle(locs)
-    for u, loc in zip(hidden, locs):
-        u.loc = loc
+    """Give each face-down enemy counter of a side's view one of the kinds the view says are
+    out there face down, at random: a rollout plays them without knowing which is which."""
+    d = s.data
+    hidden = sorted((u for u in d.units.values() if u.type == "hidden"), key=lambda u: u.id)
+    pool = list(getattr(d, "hidden_pool", []))
+    rng.shuffle(pool)
+    for u, kind in zip(hidden, pool):
+        u.type, u.nation, u.formation = kind.split("|")

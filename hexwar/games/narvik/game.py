@@ -10,9 +10,10 @@ it to a copy, so a refused order leaves the state as it was.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, Collection
 
 from hexwar.core.dice import Dice
 from hexwar.core.engine import PlayState, Result, new_play_state
@@ -28,6 +29,8 @@ from hexwar.data.tables import (
     VictoryPoints,
 )
 from hexwar.games.narvik import events as E
+from hexwar.games.narvik import view
+from hexwar.games.narvik.view import HIDDEN
 from hexwar.games.narvik.orders import ORDERS
 from hexwar.games.narvik.phases import results, setup, supply
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
@@ -65,7 +68,8 @@ class NarvikGame:
         self.scenario = scenario
         self.spec = scenario.spec
         self.board = scenario.board
-        self.tables = scenario.tables
+        # a side's view shows the other side's face-down counters as the type "hidden" (11.0)
+        self.tables = dataclasses.replace(scenario.tables, types={**scenario.tables.types, HIDDEN.key: HIDDEN})
         self.switches = switches
         self.weather_table = DieTable.from_spec(lib.load("tables", "narvik/weather"))
         self.event_type = DieTable.from_spec(lib.load("tables", "narvik/event-type"))
@@ -158,6 +162,20 @@ class NarvikGame:
     def supply_inputs(self, d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
         """Return the Bases, the German ZoC and the Allied infantry hexes lines of supply use (19.3)."""
         return supply.inputs(self, d)
+
+    def view(self, d: NarvikData, sides: Collection[str]) -> NarvikData:
+        """What the player(s) of ``sides`` may see: the other side's face-down counters
+        anonymous, its secret events unknown (11.0, 8.1, 8.2); see ``narvik.view``."""
+        return view.view(self, d, sides)
+
+    def visible_events(self, d: NarvikData, events: list[dict[str, Any]], sides: Collection[str]) -> list[dict[str, Any]]:
+        """The events of an order as the player(s) of ``sides`` see them (``d``: the state after it)."""
+        names = {uid: f"?{i}" for i, uid in enumerate(view.hidden_ids(d, sides), 1)}
+        return view.visible_events(events, sides, names)
+
+    def visible_order(self, d: NarvikData, order: Order, sides: Collection[str]) -> str:
+        """An order as the player(s) of ``sides`` see it (``d``: the state after it)."""
+        return view.visible_order(d, order, sides)
 
     # --- victory points ---------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ explanations (fatigue, supply, ZoC, stacking, movement and the last combat)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 from rich.table import Table
 
@@ -30,8 +30,8 @@ class NarvikPlayer(Player):
 
     @property
     def data(self) -> NarvikData:
-        """The game's state, typed."""
-        return self.s.data  # type: ignore[return-value]
+        """The game as the person may see it (the other side's face-down counters anonymous)."""
+        return self.view()
 
     def heading(self, side: str) -> str:
         ask = self.game.pending(self.data)
@@ -58,16 +58,6 @@ class NarvikPlayer(Player):
                  if u.fatigue and self.visible(u)]
         if tired:
             self.out.print("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired), markup=False)
-
-    def show_events(self, events: Iterable[dict[str, Any]]) -> None:
-        for e in events:
-            if self.viewer and e.get("type") == "secret" and e.get("side") != self.viewer:
-                self.out.print("  (a secret event was rolled)")
-                continue
-            if self.viewer and e.get("type") in ("place", "dummy") and e.get("concealed", True) and self.viewer != "germans":
-                self.out.print(f"  a German unit arrives at {e.get('hex')} (face down)", markup=False)
-                continue
-            self.out.print("  " + self.describe(e), markup=False)
 
     # --- map and explanations --------------------------------------------------------
 
@@ -97,8 +87,7 @@ class NarvikPlayer(Player):
         svg = render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
                          panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
                          paths=self.supply_paths() if supply else ())
-        base = self.save_path or Path("hexwar-game.hexwar")
-        path = Path(f"{base}.turn{d.turn:02d}.{len(self.s.log):04d}.svg")
+        path = self.snapshot_path(f"turn{d.turn:02d}")
         path.write_text(svg, encoding="utf-8")
         return path
 
@@ -154,10 +143,10 @@ class NarvikPlayer(Player):
                 lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
             for side in ("allies", "germans"):
                 lines.append(explain_zoc(g.board, d, g.tables, what, side).render())
-                if any(u.side == side for u in d.at(what)):
+                if any(u.side == side for u in d.at(what)) and (self.sees is None or side in self.sees):
                     lines.append(explain_stack(g.board, d, g.tables, what, side).render())
             return "\n".join(lines)
-        return f"explain what? a unit id, a hex id like 2212, or last (not {what!r})"
+        return f"explain what? a unit you can see, a hex id like 2212, or last (not {what!r})"
 
 
 

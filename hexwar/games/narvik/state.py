@@ -84,6 +84,7 @@ class NarvikData(GameState, game="narvik"):
     mas: bool = False  # 18.2: declared this turn
     fuhrer: bool = False  # 8.2.1: Führer orders this turn
     game_end_turn: int | None = None  # 8.1, 24.0: the game ends after this turn
+    end_secret: bool = False  # 8.1: the end was set by the Allies' secret event (the German does not know)
     exits_banned: bool = False  # 8.4: no exit VP after an early end is declared
     thaw_turn: int | None = None  # 7.0 (A8): good-weather movement from this turn
     bad: list[str] = field(default_factory=list)  # 7.0: bad weather at trondheim / narvik this turn
@@ -102,3 +103,4 @@ class NarvikData(GameState, game="narvik"):
     pending_pass: bool = False  # 9.2: the action was an attack: the initiative passes after the reaction
     completed: bool = False  # an action's own decisions are done (transient, within one order)
     setup_events: list[dict[str, Any]] = field(default_factory=list)  # what happened before the first order
+    hidden_pool: list[str] = field(default_factory=list)  # a side's view: the types of the face-down counters

@@ -40,6 +40,7 @@ def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
             if res == "evacuation_next_turn" and d.game_end_turn is None:
                 d.game_end_turn = d.turn + 1  # 8.1: the end of the next turn
                 d.exits_banned = True  # 8.4
+                d.end_secret = True
             events.append(E.Secret(type="secret", side=ALLIES, result=res, rule="8.1"))
         elif kind == "german_secret":
             res = g.german_secret.lookup(dice.roll(1, "german secret event").faces)

@@ -1,0 +1,133 @@
+"""What one side may see of a game of Assault on Narvik (11.0-11.3, 8.1-8.2).
+
+The other side's face-down counters (units and dummies alike) become anonymous counters:
+a placeholder id (``?1``, ``?2`` ... numbered by hex, then in an order that says nothing about
+which counter is which), the type ``hidden``, no name, formation, nation or fatigue. Their
+fatigue records go, the other side's secret events become "a secret event was rolled", the
+Führer order (8.2) and an evacuation the Allies rolled in secret (8.1) are unknown, and the
+dice seed is not the game's (nothing can foresee a roll). ``hidden_pool`` lists the kinds
+of counter out there face down (unit types, dummies among them), not which is where: the
+order of battle and what has been seen of it are public, the placement is not (each entry
+is ``type|nation|formation``, what a search bot needs to play a face-down counter out).
+
+Every thing a player or a bot is shown is made from this view: the terminal's status,
+explanations and map, the events it prints, and the state the bots choose from.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from typing import TYPE_CHECKING, Any, Collection, Iterable
+
+from hexwar.core.state import Unit
+from hexwar.data.tables import UnitType
+from hexwar.games.narvik.state import ALLIES, GERMANS, Ask, NarvikData
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+#: what a face-down counter of the other side is, as far as the viewer knows
+HIDDEN = UnitType(key="hidden", kind="hidden", size="company", movement_class="leg", strength=0, mp=0,  # type: ignore[arg-type]
+                  fatigue_limit=0, zoc_exit_mp=0, infantry=False)
+UNKNOWN = "?"
+
+
+def hidden_ids(d: NarvikData, sides: Collection[str]) -> list[str]:
+    """The other side's counters on the map that are face down, in a neutral order."""
+    out = [u for u in d.units.values() if u.side not in sides and u.concealed and u.loc is not None]
+    salt = f"hexwar-view:{d.seed}"
+    return [u.id for u in sorted(out, key=lambda u: (u.loc, hashlib.sha256(f"{salt}:{u.id}".encode()).hexdigest()))]
+
+
+def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
+    """Return what the player(s) of ``sides`` may see of ``d`` (never ``d`` itself when
+    something is hidden; shared parts must not be changed)."""
+    sides = frozenset(sides)
+    if sides >= {ALLIES, GERMANS}:
+        return d
+    hidden = hidden_ids(d, sides)
+    names = {uid: f"?{i}" for i, uid in enumerate(hidden, 1)}
+    v = copy.copy(d)
+    units: dict[str, Unit] = {}
+    for uid, u in d.units.items():
+        if uid in names:
+            units[names[uid]] = Unit(names[uid], HIDDEN.key, u.side, "", "", "", loc=u.loc, pool=None, fatigue=0,
+                                     concealed=True, flags=[])
+        else:
+            units[uid] = u
+    v.units = units
+    v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
+    v.seed = 0
+    v.fatigue_log = [r for r in d.fatigue_log if r.unit not in names]
+    v.setup_events = visible_events(d.setup_events, sides, names)
+    if GERMANS not in sides:
+        v.fuhrer = False  # 8.2: the German secret event is the German's
+    if ALLIES not in sides and d.end_secret:
+        v.game_end_turn, v.exits_banned = None, False  # 8.1: the Allied secret event is the Allies'
+    if d.arrivals and GERMANS not in sides:
+        v.arrivals = [UNKNOWN for _ in d.arrivals]
+    if d.ask is not None and d.ask.side not in sides and d.ask.unit:
+        v.ask = Ask(d.ask.side, d.ask.what, unit=names.get(d.ask.unit, UNKNOWN if d.ask.what == "place" else d.ask.unit))
+    if names:  # the counters aboard ships, landed, in a combat ...: by their placeholder too
+        v.cargo = {k: names.get(x, x) for k, x in d.cargo.items()}
+        v.landed = [names.get(x, x) for x in d.landed]
+        if d.combat is not None:
+            c = copy.copy(d.combat)
+            c.attackers, c.defenders = redact(c.attackers, names), redact(c.defenders, names)
+            c.retreat_queue = redact(c.retreat_queue, names)
+            v.combat = c
+        if d.ask is not None and (d.ask.units or d.ask.options):
+            v.ask = Ask(v.ask.side, v.ask.what, unit=v.ask.unit, options=tuple(redact(list(d.ask.options), names)),  # type: ignore[union-attr]
+                        count=d.ask.count, points=d.ask.points, units=tuple(redact(list(d.ask.units), names)),
+                        length=d.ask.length, fp=d.ask.fp)
+    return v
+
+
+def redact(value: Any, names: dict[str, str]) -> Any:
+    """Replace hidden ids in an event field."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [redact(x, names) for x in value]
+    return value
+
+
+def visible_events(events: Iterable[dict[str, Any]], sides: Collection[str], names: dict[str, str]) -> list[dict[str, Any]]:
+    """The events as the player(s) of ``sides`` see them: the other side's secret events and
+    face-down placements anonymous, hidden counters by their placeholder, their fatigue not
+    at all."""
+    sides = frozenset(sides)
+    out: list[dict[str, Any]] = []
+    for e in events:
+        t = e.get("type")
+        if sides >= {ALLIES, GERMANS}:
+            out.append(e)
+        elif t == "secret" and e.get("side") not in sides:
+            out.append({"type": "secret", "side": e["side"], "result": UNKNOWN, "rule": e.get("rule", "")})
+        elif t == "place" and e.get("concealed") and GERMANS not in sides:
+            out.append({"type": "place", "unit": UNKNOWN, "hex": e["hex"], "concealed": True, "rule": e.get("rule", "")})
+        elif t == "dummy" and GERMANS not in sides:  # a second face-down counter, like any other
+            out.append({"type": "place", "unit": UNKNOWN, "hex": e["hex"], "concealed": True, "rule": e.get("rule", "")})
+        elif t == "fatigue" and e.get("unit") in names:
+            continue  # the FP of a face-down counter are its owner's business
+        else:
+            out.append({k: redact(v, names) for k, v in e.items()})
+    return out
+
+
+def visible_order(d: NarvikData, order: Any, sides: Collection[str]) -> str:
+    """An order as the player(s) of ``sides`` see it (``d``: the state after it): the other
+    side's face-down counters by their placeholder, a face-down placement without its unit."""
+    text = order.text()
+    if order.side in sides:
+        return text
+    if getattr(order, "kind", "") == "place":
+        hexes = " and ".join(h for h in (order.hex, order.dummy_hex) if h)
+        if order.concealed:
+            return f"place {'two face-down counters' if order.dummy_hex else 'a face-down counter'} at {hexes}" if hexes else "place nothing"
+    names = {uid: f"?{i}" for i, uid in enumerate(hidden_ids(d, sides), 1)}
+    for uid in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w/-]){re.escape(uid)}(?![\w/-])", names[uid], text)
+    return text

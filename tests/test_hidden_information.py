@@ -1,0 +1,179 @@
+"""One view per side (issue 12): nothing a side may not see reaches its player or its bot.
+
+Assault on Narvik: the other side's face-down counters (units and dummies) and secret events;
+Kampen om Norge: the other factions' hands and every deck's unused cards. Checked on the
+terminal's output (status, list, explain, events, bot orders), the SVG snapshots, the state a
+bot chooses from, and ``hexwar replay`` of an unfinished game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+
+from rich.console import Console
+
+from hexwar.ai.random_bot import RandomBot
+from hexwar.core.engine import replay, run_fast
+from hexwar.games.kampen import FACTIONS, GERMANS, KampenGame
+from hexwar.games.kampen.bots import KampenBot
+from hexwar.games.kampen.game import HIDDEN_CARD
+from hexwar.games.kampen.play import KampenPlayer
+from hexwar.games.narvik import Switches, narvik_game
+from hexwar.games.narvik.bots import PriorityBot
+from hexwar.games.narvik.play import NarvikPlayer
+
+
+def secret_ids(data, side):
+    """The other side's face-down counters now, and their names."""
+    out = set()
+    names = [u.name for u in data.units.values()]
+    for u in data.units.values():
+        if u.side != side and u.concealed and u.loc is not None:
+            out.add(u.id)
+            if u.name and names.count(u.name) == 1:  # "Dummy" names every dummy, the off-map ones too
+                out.add(u.name)
+    return out
+
+
+def leaks(text, secrets):
+    return sorted(s for s in secrets if re.search(rf"(?<![\w/-]){re.escape(s)}(?![\w/-])", text))
+
+
+class Spy:
+    """A bot that remembers what it was shown."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.seen = bot, "spy", []
+
+    def choose(self, state, legal):
+        self.seen.append((state.data.to_json(), secret_ids_of(state)))
+        return self.bot.choose(state, legal)
+
+
+def secret_ids_of(state):
+    real = state._real.data if hasattr(state, "_real") else state.data
+    side = state.current_side()
+    return secret_ids(real, side) | {u.id for u in real.units.values() if u.side != side and u.concealed and u.type == "dummy"}
+
+
+def test_narvik_bots_choose_from_their_own_view_only():
+    for switches in (Switches(), Switches(allied_concealment=True)):
+        g = narvik_game(switches)
+        for seed in (1, 2):
+            spies = {s: Spy(PriorityBot(s, seed)) for s in ("allies", "germans")}
+            run_fast(g, seed, spies)
+            for spy in spies.values():
+                assert spy.seen
+                for text, secrets in spy.seen:
+                    assert not leaks(text, secrets), leaks(text, secrets)[:5]
+
+
+def test_kampen_bots_never_see_another_hand_or_a_deck_order():
+    g = KampenGame("basic")
+    spies = {f: Spy(KampenBot(f, 3)) for f in FACTIONS}
+    run_fast(g, 3, spies)
+    for f, spy in spies.items():
+        for text, _ in spy.seen:
+            d = json.loads(text)
+            for other in FACTIONS:
+                if other != f:
+                    assert set(d["hand"][other]) <= {HIDDEN_CARD}
+                assert d["deck"][other][: max(d["down"][other], 0)] == [HIDDEN_CARD] * max(d["down"][other], 0)
+
+
+def _allied_session(seed, script, switches=Switches()):
+    g = narvik_game(switches)
+    s = g.new_state(seed)
+    buf = io.StringIO()
+    it = iter(script)
+    p = NarvikPlayer(s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200), None,
+                     lambda prompt: next(it, "quit"))
+    return g, s, p, buf
+
+
+def test_the_allied_player_never_sees_a_face_down_german_counter(tmp_path):
+    for seed in (1, 4):
+        g, s, p, buf = _allied_session(seed, ["1"] * 40)
+        p.snapshots = tmp_path
+        p.run()
+        played = buf.getvalue()
+        # bot orders and events on the way: face-down placements are anonymous
+        assert not re.search(r"germans: place \S+ \d{4} hidden", played)
+        secrets = secret_ids(s.data, "allies") | {u.id for u in s.data.units.values() if u.type == "dummy"}
+        buf.truncate(0)
+        buf.seek(0)
+        d = s.data
+        hexes = sorted({u.loc for u in d.on_map("germans")})
+        cmds = ["status", "list", "explain last", "map"] + [f"explain {h}" for h in hexes]
+        cmds += [f"explain ?{i}" for i in range(1, 25)] + ["explain DUMMY-1", "explain KM-1"]
+        it = iter(cmds + ["quit"])
+        p.read = lambda prompt: next(it, "quit")
+        for c in cmds:
+            p.command(c, s.legal_orders())
+        out = buf.getvalue().replace("(not 'DUMMY-1')", "").replace("(not 'KM-1')", "")  # the echo of what was typed
+        assert not leaks(out, secrets), leaks(out, secrets)
+        assert "dummy" not in out.lower()
+        for svg in tmp_path.glob("*.svg"):
+            assert not leaks(svg.read_text(), secrets), svg
+
+
+def test_secret_events_are_the_rolling_sides_alone():
+    g = narvik_game()
+    for seed in range(40):
+        s = g.new_state(seed)
+        bots = {x: RandomBot(seed) for x in ("allies", "germans")}
+        while not s.is_over() and s.data.turn < 4:
+            s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+        for e in s.log.entries:
+            for side in ("allies", "germans"):
+                for v in g.visible_events(s.data, e.events, {side}):
+                    if v["type"] == "secret" and v["side"] != side:
+                        assert v["result"] == "?"
+        if any(ev["type"] == "secret" and ev["side"] == "germans" and ev["result"] == "fuhrer_orders"
+               for e in s.log.entries for ev in e.events):
+            assert g.view(s.data, {"allies"}).fuhrer is False
+            return
+    raise AssertionError("no Führer orders in 40 games")  # pragma: no cover
+
+
+def test_the_coalition_player_never_sees_the_german_hand():
+    g = KampenGame("intro-narvik")
+    s = g.new_state(5)
+    buf = io.StringIO()
+    it = iter(["status", "1", "status", "explain last", "quit"])
+    p = KampenPlayer(s, {"norwegians", "allies"}, {GERMANS: KampenBot(GERMANS, 5)}, Console(file=buf, width=200), None,
+                     lambda prompt: next(it, "quit"))
+    p.run()
+    german_hand = {g.copies[c].name for c in s.data.hand[GERMANS]}
+    own = {g.copies[c].name for f in ("norwegians", "allies") for c in s.data.hand[f]}
+    played = {g.copies[c].name for f in FACTIONS for c in s.data.deck[f][max(s.data.down[f], 0):]}
+    status_rows = [ln for ln in buf.getvalue().splitlines() if re.match(r"^ germans {2,}", ln)]
+    assert status_rows and all(re.search(r"\d cards", ln) for ln in status_rows)
+    for name in german_hand - own - played:
+        assert name not in "\n".join(status_rows)
+
+
+def test_replay_of_an_unfinished_game_shows_the_players_view(tmp_path):
+    env = dict(os.environ, HEXWAR_SNAPSHOTS=str(tmp_path))
+    run = [sys.executable, "-m", "hexwar.ui.cli"]
+    p = subprocess.run([*run, "play", "narvik", "--seed", "6", "--save", "s.hexwar"], cwd=tmp_path,
+                       input="1\n" * 30 + "quit\n", capture_output=True, text=True, env=env, timeout=300)
+    assert p.returncode == 0, p.stderr
+    from hexwar.core.log import SaveFile
+
+    log = SaveFile(tmp_path / "s.hexwar").load()
+    g = narvik_game()
+    st = replay(g, log)
+    assert not st.is_over()
+    ever_seen = {ev.get("unit") for e in log.entries for ev in e.events if ev["type"] in ("revealed", "reveal", "dummy_removed")}
+    secrets = {u.id for u in st.data.units.values() if u.side == "germans" and u.concealed and u.loc} - ever_seen
+    r = subprocess.run([*run, "replay", "s.hexwar", "--json"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0 and not leaks(r.stdout, secrets), leaks(r.stdout, secrets)
+    full = subprocess.run([*run, "replay", "s.hexwar", "--json", "--side", "all"], cwd=tmp_path, capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert full.returncode == 0
