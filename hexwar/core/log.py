@@ -229,6 +229,9 @@ class SaveFile:
                 raise SaveError(f"{p}: meta {k!r} is damaged") from None
         if not isinstance(meta.get("game"), str) or type(meta.get("seed")) is not int:
             raise SaveError(f"{p}: not a hexwar save file (no game or seed in its meta)")
+        version = meta.get("schema_version", SCHEMA_VERSION)
+        if type(version) is not int or version > SCHEMA_VERSION:
+            raise SaveError(f"{p}: written by a newer hexwar (save format {version!r}; this one reads up to {SCHEMA_VERSION})")
         log = EventLog(meta)
         for n, (seq, body) in enumerate(rows):
             try:

@@ -8,12 +8,12 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from hexwar.data.spec_base import Source, Sourced, Strict, _check_source
+from hexwar.data.spec_base import DICE, SMALL, Source, Sourced, Strict, _check_source
 
 # --- tables -----------------------------------------------------------------------------
 
 CostValue = Union[int, str]  # integer MP, a fraction "1/2", or "P" (prohibited)
-COST_RE = re.compile(r"^(P|\d+(/\d+)?)$")
+COST_RE = re.compile(r"^(P|\d{1,3}(/[1-9]\d{0,2})?)$")  # whole MP, or a fraction with a non-zero denominator
 
 
 class CostRow(Strict):
@@ -26,8 +26,8 @@ class CostRow(Strict):
     def _costs(self) -> "CostRow":
         _check_source(self.source)
         for k, v in (self.model_extra or {}).items():
-            if not (isinstance(v, int) and v >= 0) and not (isinstance(v, str) and COST_RE.match(v)):
-                raise ValueError(f"{k}: cost {v!r} must be a whole number, a fraction like 1/2, or P")
+            if not (type(v) is int and 0 <= v <= SMALL) and not (isinstance(v, str) and COST_RE.match(v)):
+                raise ValueError(f"{k}: cost {v!r} must be a whole number 0-{SMALL}, a fraction like 1/2, or P (14.1)")
         return self
 
     def costs(self) -> dict[str, CostValue]:
@@ -48,9 +48,19 @@ class TerrainEffectsSpec(Strict):
     movement_classes: list[str]
     weather: dict[str, WeatherSection]
 
+    @model_validator(mode="after")
+    def _hexes_cost_something(self) -> "TerrainEffectsSpec":
+        # 14.1: entering a hex costs MP; a hexside or road may add nothing, a hex may not
+        for w, sec in self.weather.items():
+            for cls_name, row in sec.terrain.items():
+                for mc, v in row.costs().items():
+                    if v == 0 or (isinstance(v, str) and v != "P" and v.split("/")[0].strip("0") == ""):
+                        raise ValueError(f"weather.{w}.terrain.{cls_name}.{mc}: entering a hex costs more than 0 MP (14.1)")
+        return self
+
 
 class FatigueCause(Sourced):
-    fp: int
+    fp: int = Field(ge=-SMALL, le=SMALL)
     note: str = ""
 
 
@@ -61,32 +71,49 @@ class FatigueTableSpec(Strict):
     recovery_at_limit: FatigueCause
     recovery_other: FatigueCause
 
+    @model_validator(mode="after")
+    def _recovery_removes(self) -> "FatigueTableSpec":
+        for key in ("recovery_at_limit", "recovery_other"):  # 21.0: FP removed, a count
+            if getattr(self, key).fp < 0:
+                raise ValueError(f"{key}.fp: recovery removes FP; {getattr(self, key).fp} is below 0 (21.0)")
+        return self
+
 
 class StackingSpec(Sourced):
+    """Stacking (13.2): the limit per location, the points per unit size."""
+
     kind: Literal["stacking"]
     name: str
-    limit: int
+    limit: int = Field(ge=0, le=SMALL, description="rules 13.2: stacking points a location holds")
     points: dict[str, int]
     free_kinds: list[str]
     unlimited_places: list[str]
 
+    @field_validator("points")
+    @classmethod
+    def _points(cls, v: dict[str, int]) -> dict[str, int]:
+        for k, n in v.items():
+            if not 0 <= n <= SMALL:
+                raise ValueError(f"points.{k}: {n} is outside 0-{SMALL} (13.2)")
+        return v
+
 
 class DiffColumn(Sourced):
-    min: Optional[int]
-    max: Optional[int]
+    min: Optional[int] = Field(ge=-SMALL, le=SMALL)
+    max: Optional[int] = Field(ge=-SMALL, le=SMALL)
     results: list[str]
 
     @field_validator("results")
     @classmethod
     def _results(cls, v: list[str]) -> list[str]:
         for r in v:
-            if not re.match(r"^\d+/\d+$", r):
+            if not re.match(r"^\d{1,2}/\d{1,2}$", r):
                 raise ValueError(f"result {r!r} must be 'attacker/defender', e.g. '1/2'")
         return v
 
 
 class DrmSpec(Sourced):
-    value: int
+    value: int = Field(ge=-SMALL, le=SMALL)
     note: str = ""
 
 
@@ -120,7 +147,7 @@ class OddsColumn(Sourced):
     @field_validator("ratio")
     @classmethod
     def _ratio(cls, v: str) -> str:
-        if not re.match(r"^\d+:\d+$", v):
+        if not re.match(r"^[1-9]\d{0,2}:[1-9]\d{0,2}$", v):
             raise ValueError(f"ratio {v!r} must look like '3:1' or '1:2'")
         return v
 
@@ -148,16 +175,27 @@ class DieEntry(Sourced):
     result: Any
 
 
+MAX_ROLL = 6 * DICE  # no sum or first/second reading of a die table goes past it
+
+
 def roll_keys(roll: int | tuple[int, int] | str, read: str) -> list[int]:
-    """Expand a table entry's ``roll`` (5, [3, 4], "21-23") into roll keys (sums or 10*first+second)."""
+    """Expand a table entry's ``roll`` (5, [3, 4], "21-23") into roll keys (sums or 10*first+second).
+
+    A roll past any die table (or not a number) raises ``ValueError``, so a typo can never
+    ask for a range of 10^12 keys.
+    """
     if isinstance(roll, int):
-        return [roll]
-    if isinstance(roll, tuple):
-        return list(range(roll[0], roll[1] + 1))
-    if "-" in roll:
-        lo, hi = (int(x) for x in roll.split("-"))
-        return [k for k in range(lo, hi + 1) if read == "sum" or 1 <= k % 10 <= 6]
-    return [int(roll)]
+        lo, hi = roll, roll
+    elif isinstance(roll, tuple):
+        lo, hi = roll
+    else:
+        m = re.fullmatch(r"\s*(\d{1,3})\s*(?:-\s*(\d{1,3})\s*)?", roll)
+        if not m:
+            raise ValueError(f"roll {roll!r} must be a number, [low, high] or 'low-high'")
+        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not (0 < lo <= hi <= MAX_ROLL):
+        raise ValueError(f"roll {roll!r} must run from 1 to {MAX_ROLL}, low to high")
+    return [k for k in range(lo, hi + 1) if read == "sum" or 1 <= k % 10 <= 6]
 
 
 class DieTableSpec(Strict):
@@ -169,9 +207,9 @@ class DieTableSpec(Strict):
 
     @model_validator(mode="after")
     def _cover(self) -> "DieTableSpec":
-        m = re.match(r"^(\d+)D6$", self.dice)
-        if not m:
-            raise ValueError(f"dice: {self.dice!r} must look like '2D6'")
+        m = re.match(r"^(\d{1,2})D6$", self.dice)
+        if not m or not 1 <= int(m.group(1)) <= DICE:
+            raise ValueError(f"dice: {self.dice!r} must look like '2D6' (1 to {DICE} dice)")
         n = int(m.group(1))
         if self.read == "first_second":
             if n != 2:
@@ -181,7 +219,11 @@ class DieTableSpec(Strict):
             want = set(range(n, 6 * n + 1))
         seen: dict[int, int] = {}
         for i, e in enumerate(self.entries):
-            for k in roll_keys(e.roll, self.read):
+            try:
+                keys = roll_keys(e.roll, self.read)
+            except ValueError as exc:
+                raise ValueError(f"entries.{i}.roll: {exc}") from None
+            for k in keys:
                 if k not in want:
                     raise ValueError(f"entries.{i}: roll {k} cannot come up on {self.dice}")
                 if k in seen:
@@ -194,8 +236,8 @@ class DieTableSpec(Strict):
 
 
 class AirColumn(Sourced):
-    ap_min: int = Field(ge=1)
-    ap_max: int
+    ap_min: int = Field(ge=1, le=SMALL)
+    ap_max: int = Field(ge=1, le=SMALL)
     infantry: list[int]
     naval: list[int]
 
@@ -205,6 +247,8 @@ class AirColumn(Sourced):
             v = getattr(self, name)
             if len(v) != 11:
                 raise ValueError(f"{name}: 2D6 needs 11 results (rolls 2..12), found {len(v)}")
+            if any(not 0 <= x <= SMALL for x in v):
+                raise ValueError(f"{name}: results run from 0 to {SMALL}")
         if any(x not in (0, 1, 2) for x in self.naval):
             raise ValueError("naval: results are 0 (none), 1 (damaged; sunk if damaged) or 2 (sunk) (18.1.3)")
         return self
@@ -316,6 +360,8 @@ class VictoryLevelsSpec(Strict):
             if a.max is None or b.min is None or b.min != a.max + 1:
                 raise ValueError(f"levels.{i + 1}.min: bands must follow each other without gap or overlap")
         for i, band in enumerate(lv):
+            if band.winner is not None and band.winner not in (self.plus, self.minus):
+                raise ValueError(f"levels.{i}.winner: {band.winner!r} is neither {self.plus} nor {self.minus} (or null for a draw)")
             if band.min is not None and band.max is not None and band.min > band.max:
                 raise ValueError(f"levels.{i}: min {band.min} is above max {band.max}")
         return self

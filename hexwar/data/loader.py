@@ -41,6 +41,15 @@ class DataError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class DataNameError(DataError):
+    """A name that would lead outside the data folder (``../x``, ``/etc/x``): one line, the
+    person's mistake rather than the data's."""
+
+    def __init__(self, folder: str, name: str, why: str):
+        self.line = f"{name!r} is not a name under {folder}/ ({why})"
+        super().__init__([Problem(folder, "", self.line)])
+
+
 def data_root() -> Path:
     """Return the folder holding maps/, oob/ and tables/ (checkout, wheel, or $HEXWAR_DATA)."""
     env = os.environ.get("HEXWAR_DATA")
@@ -73,6 +82,9 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
     seen: dict[Any, Any] = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            raise yaml.constructor.ConstructorError(None, None, "a key must be a plain value (a name or a number)",
+                                                    key_node.start_mark)
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark
@@ -84,18 +96,69 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+#: limits on what a data file may be (no chart comes near them; a file past them is a mistake)
+MAX_FILE_BYTES = 20_000_000
+MAX_DEPTH = 40
+
+
+def _depth(obj: Any) -> int:
+    """How deeply lists and mappings nest (without recursion)."""
+    deepest, stack = 0, [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if isinstance(o, dict):
+            children = list(o.values())
+        elif isinstance(o, list):
+            children = o
+        else:
+            continue
+        deepest = max(deepest, d)
+        if d > MAX_DEPTH:
+            return d
+        stack.extend((c, d + 1) for c in children)
+    return deepest
+
+
 def read_yaml(path: Path) -> Any:
-    """Read a YAML file; syntax errors become a :class:`DataError` naming the line."""
+    """Read a YAML file; anything but sound UTF-8 YAML of plain data becomes a
+    :class:`DataError` naming the file (and the line)."""
+    import stat
+
+    rel = _rel(Path(path))
     try:
-        with open(path, encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise DataError([Problem(rel, "", "not a regular file (a folder, pipe or device): cannot be read as data")])
+        if st.st_size > MAX_FILE_BYTES:
+            raise DataError([Problem(rel, "", f"{st.st_size:,} bytes: larger than any data file may be ({MAX_FILE_BYTES:,})")])
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DataError([Problem(rel, "", f"cannot read: {exc.strerror}")]) from None
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and (raw[0] == 0 or raw[1] == 0)):
+        raise DataError([Problem(rel, "", "UTF-16 or UTF-32 text: save the file as UTF-8")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DataError([Problem(rel, f"line {line}", f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")]) from None
+    try:
+        if "&" in text and "*" in text:  # anchors and aliases: a small file could expand without end
+            for ev in yaml.parse(text, Loader=_Loader):
+                if isinstance(ev, yaml.AliasEvent):
+                    line = ev.start_mark.line + 1 if ev.start_mark is not None else 0
+                    raise DataError([Problem(rel, f"line {line}", "YAML aliases (*name) are not allowed in data files")])
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
         msg = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise DataError([Problem(_rel(path), where, f"YAML syntax: {msg}")]) from None
-    except OSError as exc:
-        raise DataError([Problem(_rel(path), "", f"cannot read: {exc.strerror}")]) from None
+        raise DataError([Problem(rel, where, f"YAML syntax: {msg}")]) from None
+    except RecursionError:
+        raise DataError([Problem(rel, "", f"nested deeper than {MAX_DEPTH} levels")]) from None
+    if _depth(data) > MAX_DEPTH:
+        raise DataError([Problem(rel, "", f"nested deeper than {MAX_DEPTH} levels")])
+    return data
 
 
 _KEYED = re.compile(r"^([\w\-/]+(?:\.[\w\-/]+)+): (.*)$")
@@ -144,14 +207,21 @@ class Library:
         self._cache: dict[Path, BaseModel] = {}
 
     def path(self, folder: str, name: str) -> Path:
-        """Return the file for ``name`` under ``folder`` (``name`` may contain a subfolder)."""
+        """Return the file for ``name`` under ``folder`` (``name`` may contain a subfolder).
+
+        Names resolve only inside the data root: an absolute path, ``..`` or a link that
+        leads out of it is refused.
+        """
+        base = (self.root / folder).resolve()
         p = Path(name)
-        if p.suffix in (".yaml", ".yml") and p.exists():
-            return p
-        cand = self.root / folder / f"{name}.yaml"
+        if p.is_absolute() or ".." in p.parts or not name or "\x00" in name:
+            raise DataNameError(folder, name, "names are relative and stay inside the data folder")
+        cand = (base / f"{name}.yaml").resolve()
+        if not cand.is_relative_to(base):
+            raise DataNameError(folder, name, f"it leads out of the data folder {folder}/")
         if not cand.exists():
             known = ", ".join(sorted(self.names(folder))) or "none"
-            raise DataError([Problem(_rel(self.root / folder), name, f"no such {folder} file; known: {known}")])
+            raise DataError([Problem(_rel(base / f"{name}.yaml"), "", f"no such {folder} file; known: {known}")])
         return cand
 
     def names(self, folder: str) -> list[str]:

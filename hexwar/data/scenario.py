@@ -134,11 +134,17 @@ def load_scenario(name: str, library: Library | None = None) -> Scenario:
     if board is None and oob is not None and tables is not None:
         probs += check_types(tables.types, tables.terrain, file)
     if board is not None and oob is not None and tables is not None:
-        probs += check_scenario(spec, oob, board, tables, file)
+        probs += check_scenario(spec, oob, board, tables, file, _files(lib, spec, oob))
     if probs:
         raise DataError(probs)
     assert oob is not None and tables is not None
     return Scenario(spec, oob, board, tables, file)
+
+
+def _files(lib: Library, spec: S.ScenarioSpec, oob: S.OobSpec) -> dict[str, str]:
+    """The files a scenario's cross-checks point into (a problem names the file to fix)."""
+    return {"map": _rel(lib.path("maps", spec.map)), "oob": _rel(lib.path("oob", spec.oob)),
+            "unit_types": _rel(lib.path("oob", oob.unit_types)), "terrain": _rel(lib.path("tables", spec.tables["terrain"]))}
 
 
 def check_types(types: Mapping[str, UnitType], chart: TerrainChart, file: str) -> list[Problem]:
@@ -150,39 +156,62 @@ def check_types(types: Mapping[str, UnitType], chart: TerrainChart, file: str) -
     ]
 
 
-def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tables, file: str) -> list[Problem]:
-    """Return the cross-reference problems between a scenario, its OOB, map and tables."""
+def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tables, file: str,
+                   files: Mapping[str, str] | None = None) -> list[Problem]:
+    """Return the cross-reference problems between a scenario, its OOB, map and tables; each
+    problem names the file to fix (``files``: map, oob, unit_types, terrain; default the scenario)."""
+    at = {k: (files or {}).get(k, file) for k in ("map", "oob", "unit_types", "terrain")}
     chart = tables.terrain
-    probs = check_types(tables.types, chart, file)
+    probs = check_types(tables.types, chart, at["unit_types"])
     codes = {board.terrain(loc) for loc in board.locations()} - {"box"}
     for code in sorted(codes):
         if code not in chart.terrain_classes:
-            probs.append(Problem(file, f"map.terrain.{code}", f"terrain code not in chart {chart.name}'s terrain_classes"))
+            probs.append(Problem(at["map"], "terrain", f"terrain code {code!r} is not in chart {chart.name}'s terrain_classes"))
     for w in (spec.weather,):
         if w not in chart.weather:
             probs.append(Problem(file, "weather", f"{w!r} is not a section of chart {chart.name}; has {sorted(chart.weather)}"))
+    classes = sorted(set(chart.terrain_classes.values()))
     for wname, sec in chart.weather.items():
+        for cls_name in classes:
+            if cls_name not in sec.terrain:
+                probs.append(Problem(at["terrain"], f"weather.{wname}.terrain.{cls_name}", "no costs for this terrain class (14.1)"))
         for cls_name, row in sec.terrain.items():
             for mc in chart.movement_classes:
                 if mc not in row.costs:
-                    probs.append(Problem(file, f"tables.terrain.weather.{wname}.terrain.{cls_name}", f"no cost for movement class {mc!r}"))
+                    probs.append(Problem(at["terrain"], f"weather.{wname}.terrain.{cls_name}", f"no cost for movement class {mc!r}"))
     units: dict[str, S.UnitSpec] = {}
     for i, u in enumerate(oob.units):
         if u.id in units:
-            probs.append(Problem(file, f"oob.units.{i}.id", f"unit id {u.id!r} is used twice"))
+            probs.append(Problem(at["oob"], f"units.{i}.id", f"unit id {u.id!r} is used twice"))
         units[u.id] = u
         if u.type not in tables.types:
-            probs.append(Problem(file, f"oob.units.{i}.type", f"unknown unit type {u.type!r}"))
+            probs.append(Problem(at["oob"], f"units.{i}.type", f"unknown unit type {u.type!r}"))
         if u.side not in oob.sides:
-            probs.append(Problem(file, f"oob.units.{i}.side", f"{u.side!r} is not a side of the OOB {oob.sides}"))
+            probs.append(Problem(at["oob"], f"units.{i}.side", f"{u.side!r} is not a side of the OOB {oob.sides}"))
+    placed: dict[str, int] = {}
+    stack: dict[tuple[str, str], int] = {}
+    st = tables.stacking
     for i, s in enumerate(spec.setup):
         if s.unit not in units:
             probs.append(Problem(file, f"setup.{i}.unit", f"no unit {s.unit!r} in OOB {oob.name}"))
+        elif s.unit in placed:
+            probs.append(Problem(file, f"setup.{i}.unit", f"{s.unit} is already set up (setup.{placed[s.unit]})"))
+        else:
+            placed[s.unit] = i
         if s.at not in board:
             probs.append(Problem(file, f"setup.{i}.at", f"{s.at!r} is not a location of map {board.name}"))
         t = tables.types.get(units[s.unit].type) if s.unit in units else None
         if t is not None and not 0 <= s.fatigue <= t.fatigue_limit:
             probs.append(Problem(file, f"setup.{i}.fatigue", f"{s.fatigue} is outside 0..{t.fatigue_limit} (10.1)"))
+        if t is not None and s.at in board and t.kind != "ship" and board.terrain(s.at) == "sea":
+            probs.append(Problem(file, f"setup.{i}.at", f"{s.unit} is a land unit and {s.at} is all sea (13.1)"))
+        if t is not None and s.at in board and st is not None and t.kind not in st.free_kinds:
+            key = (s.at, units[s.unit].side)
+            stack[key] = stack.get(key, 0) + st.points.get(t.size, 0)
+            unlimited = any(board.is_a(s.at, k) for k in st.unlimited_places)
+            if not unlimited and stack[key] > st.limit and stack[key] - st.points.get(t.size, 0) <= st.limit:
+                probs.append(Problem(file, f"setup.{i}.at", f"{s.at} holds {stack[key]} stacking points of "
+                                     f"{units[s.unit].side}, more than {st.limit} (13.2)"))
     for i, b in enumerate(spec.bases):
         if b not in board:
             probs.append(Problem(file, f"bases.{i}", f"{b!r} is not a location of map {board.name}"))

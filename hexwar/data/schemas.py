@@ -9,7 +9,8 @@ state, ``authored`` for ours).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Optional, Union
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
@@ -29,6 +30,8 @@ from hexwar.data.chart_schemas import (  # noqa: F401 (re-exported: schemas.X na
 )
 from hexwar.data.geo_schemas import AirOriginSpec, AreaGeographySpec, GeographySpec
 from hexwar.data.spec_base import (  # noqa: F401 (re-export)
+    COUNT,
+    SMALL,
     SOURCE_RE,
     Projection,
     Source,
@@ -43,16 +46,21 @@ HEXSIDE_KEY = re.compile(r"^\d+/\d+$")
 
 
 class GridSpec(Strict):
-    digits: int = Field(ge=1, le=4)
+    digits: int = Field(ge=1, le=3, description="digits of a column and of a row in a hex id (2: CCRR)")
     columns: tuple[int, int]
     rows: tuple[int, int]
-    hex_km: float = Field(gt=0)
+    hex_km: float = Field(gt=0, le=1000)
     parity: Literal["odd-q"]
 
     @model_validator(mode="after")
     def _ranges(self) -> "GridSpec":
         if self.columns[0] > self.columns[1] or self.rows[0] > self.rows[1]:
             raise ValueError("columns and rows are [first, last] with first <= last")
+        top = 10 ** self.digits - 1
+        if min(*self.columns, *self.rows) < 0 or max(*self.columns, *self.rows) > top:
+            raise ValueError(f"columns and rows run from 0 to {top} with {self.digits} digits")
+        if (self.columns[1] - self.columns[0] + 1) * (self.rows[1] - self.rows[0] + 1) > 250_000:
+            raise ValueError("a hex map holds at most 250,000 hexes")
         return self
 
 
@@ -133,14 +141,23 @@ class UnitTypeSpec(Sourced):
     ]
     size: Literal["company", "battalion", "battery", "ship", "flotilla", "none"]
     movement_class: str
-    strength: int = Field(ge=0)
+    strength: int = Field(ge=0, le=SMALL)
     mp: Union[int, str]
-    fatigue_limit: int = Field(ge=0)
-    zoc_exit_mp: int = Field(ge=0, description="rules 12.1: MP to leave an enemy ZoC hex")
+    fatigue_limit: int = Field(ge=0, le=SMALL)
+    zoc_exit_mp: int = Field(ge=0, le=SMALL, description="rules 12.1: MP to leave an enemy ZoC hex")
     infantry: bool
-    bombard: int = 0
-    bombard_range: int = 0
-    transport: int = 0
+    bombard: int = Field(default=0, ge=0, le=SMALL)
+    bombard_range: int = Field(default=0, ge=0, le=SMALL)
+    transport: int = Field(default=0, ge=0, le=SMALL)
+
+    @field_validator("mp")
+    @classmethod
+    def _mp(cls, v: Union[int, str]) -> Union[int, str]:
+        ok = (type(v) is int and 0 <= v <= SMALL) or (isinstance(v, str) and re.fullmatch(r"\d{1,3}(/[1-9]\d{0,2})?", v)
+                                                       and Fraction(v) <= SMALL)
+        if not ok:
+            raise ValueError(f"MP {v!r} must be 0 to {SMALL}, whole or a fraction like 3/2 (14.1)")
+        return v
 
 
 class UnitTypesSpec(Strict):
@@ -157,7 +174,7 @@ class UnitSpec(Strict):
     nation: str
     formation: str = ""
     name: str = ""
-    turn: int = Field(default=1, ge=1, description="arrival turn (1: initial deployment, 27.0; later: 28.0)")
+    turn: int = Field(default=1, ge=1, le=COUNT, description="arrival turn (1: initial deployment, 27.0; later: 28.0)")
     pool: Optional[str] = Field(default=None, description="off-map pool the counter waits in, e.g. german_reinforcements (30.0)")
     source: str = ""
 
@@ -166,16 +183,21 @@ class OobSpec(Strict):
     kind: Literal["order_of_battle"]
     name: str
     unit_types: str
+
+    @field_validator("unit_types")
+    @classmethod
+    def _plain_name(cls, v: str) -> str:
+        return data_name(v)
     sides: list[str]
     units: list[UnitSpec]
-    dummies: dict[str, int] = Field(default={}, description="dummy counters per side (11.1: at most 5)")
+    dummies: dict[str, Annotated[int, Field(ge=0, le=SMALL)]] = Field(default={}, description="dummy counters per side (11.1: at most 5)")
     notes: dict[str, str] = {}
 
 
 class SetupSpec(Strict):
     unit: str
     at: str
-    fatigue: int = 0
+    fatigue: int = Field(default=0, ge=0, le=SMALL)
     concealed: bool = False
 
 
@@ -190,11 +212,33 @@ class ScenarioSpec(Strict):
     weather: str
     sides: list[str]
     first_side: str
-    turns: int = Field(ge=1)
+    turns: int = Field(ge=1, le=COUNT)
     setup: list[SetupSpec]
     bases: list[str] = []
     supply_side: Optional[str] = None
     enemy_of: dict[str, str] = {}
+
+    @field_validator("map", "oob")
+    @classmethod
+    def _plain_name(cls, v: str) -> str:
+        return data_name(v)
+
+    @field_validator("tables")
+    @classmethod
+    def _plain_names(cls, v: dict[str, str]) -> dict[str, str]:
+        for role, name in v.items():
+            try:
+                data_name(name)
+            except ValueError as e:
+                raise ValueError(f"{role}: {e}") from None
+        return v
+
+
+def data_name(v: str) -> str:
+    """A file named by another file: relative, inside the data folders (no ``..``, not absolute)."""
+    if not v or v.startswith(("/", "\\")) or ".." in re.split(r"[/\\]", v) or "\x00" in v or re.match(r"^[A-Za-z]:", v):
+        raise ValueError(f"{v!r} must be a name inside the data folder, like narvik/scenario (no '..', not absolute)")
+    return v
 
 
 #: kind -> schema; games add their own kinds with :func:`register_spec`.

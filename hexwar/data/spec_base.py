@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+import typing
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 SOURCE_RE = re.compile(r"^(rules [A-Z]?\d+(\.\d+)*( ?[,;/] ?[A-Z]?\d+(\.\d+)*)*|authored|fixture|checked|geography .+|scenario .+|Ex \d.*|S1.*)(\b.*)?$")
 
@@ -14,6 +15,20 @@ class Strict(BaseModel):
     """Base model: unknown keys are errors (a typo must not pass silently)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_numbers(cls, v: Any, info: ValidationInfo) -> Any:
+        """``true`` is not a number: pydantic would read it as 1 where a count is expected."""
+        if isinstance(v, bool) and info.field_name and not _takes_bool(cls.model_fields[info.field_name].annotation):
+            raise ValueError(f"{str(v).lower()} is not a number here")
+        return v
+
+
+def _takes_bool(t: Any) -> bool:
+    if t is bool or t is Any:
+        return True
+    return any(_takes_bool(a) for a in typing.get_args(t) if not isinstance(a, (str, int, float)) or a is bool)
 
 
 def _check_source(v: str) -> str:
@@ -43,3 +58,10 @@ class Projection(Strict):
 
     lon0: float
     lat0: float
+
+
+#: limits on the numbers data files hold: far beyond any printed chart, short of what would
+#: make the engine run away (a die pool of 10^8 dice, a deck of 10^9 cards)
+SMALL = 100  # strengths, MP, fatigue points and limits, stacking points, VP per award
+DICE = 20  # dice in one roll or one pool
+COUNT = 1000  # copies of a card, units per side, turns

@@ -191,6 +191,26 @@ def validate_tree(root: Any = None) -> tuple[list[Problem], int]:
     return validate_files(root, checks)
 
 
+def validate_file(path: Any) -> list[Problem]:
+    """Validate one data file: its schema, and, inside a data root, what it refers to."""
+    from pathlib import Path
+
+    from hexwar.data.loader import DATA_FOLDERS, DataError, parse, read_yaml
+    from hexwar.data.scenario import validate_tree as validate_files
+
+    games()  # loading the games registers their kinds
+    path = Path(path).resolve()
+    try:
+        parse(read_yaml(path), str(path))
+    except DataError as e:
+        return list(e.problems)
+    root = next((p.parent for p in path.parents if p.name in DATA_FOLDERS), None)
+    if root is None:
+        return []
+    probs, _ = validate_files(root, [g.validate for g in games() if g.validate is not None])
+    return [p for p in probs if Path(p.file).name == path.name or str(path).endswith(p.file)]
+
+
 def from_meta(meta: Mapping[str, Any], switches: Sequence[str] = ()) -> tuple[GameInfo, Any]:
     """Return the game a saved log was played with: its game, scenario, board and switches
     (``switches`` for saves older than the switches in their meta)."""
@@ -202,4 +222,6 @@ def from_meta(meta: Mapping[str, Any], switches: Sequence[str] = ()) -> tuple[Ga
     if board not in info.boards:
         board = info.default_board
     sw = meta.get("switches")
+    if sw is not None and not (isinstance(sw, list) and all(isinstance(x, str) for x in sw)):
+        raise UnknownGame(f"switches {sw!r} are not a list of switch names (a damaged save)")
     return info, info.build(scenario, board, list(sw) if isinstance(sw, list) else list(switches))

@@ -50,6 +50,16 @@ PRESETS = {
 }
 
 
+def require_matplotlib() -> None:
+    """Refuse, in one line, to draw a report without the optional ``report`` extra."""
+    import importlib.util
+
+    from hexwar.sim.runner import BatchError
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise BatchError("compare draws its figures with matplotlib: pip install 'hexwar[report]'")
+
+
 def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path, title: str, intro: str = "",
             workers: int | None = None, scheduler: str | None = None,
             progress: Callable[[str, int, int], None] | None = None) -> Path:

@@ -9,8 +9,10 @@ them and the same command resumes where it stopped.
 from __future__ import annotations
 
 import csv
+import fcntl
 import hashlib
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -22,6 +24,10 @@ from hexwar.sim.setups import Setup, build_bots, build_game
 COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "vp_germans", "vp_allies", "end_turn", "orders", "fell", "losses",
            "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats"]
 CHUNK = 25
+
+
+class BatchError(Exception):
+    """A batch file that cannot be written or resumed as asked (one line, naming the file)."""
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -56,13 +62,40 @@ def read_rows(path: Path) -> list[dict[str, Any]]:
     """Return the rows already written to a batch file (none if it does not exist)."""
     if not path.exists():
         return []
-    with open(path, newline="", encoding="utf-8") as fh:
-        rows = []
-        for r in csv.DictReader(fh):
-            if r.get("index", "") == "":
-                continue  # a half-written last line from an interrupted run
-            rows.append(r)
-        return rows
+    try:
+        with open(path, newline="", encoding="utf-8") as fh:
+            reader = csv.DictReader(fh)
+            if reader.fieldnames is not None and list(reader.fieldnames) != COLUMNS:
+                raise BatchError(f"{path}: not a hexwar batch file (its header is not the batch columns); use another --out")
+            return [r for r in reader if r.get("index", "") != ""]  # "": a half-written last line
+    except UnicodeDecodeError:
+        raise BatchError(f"{path}: not a hexwar batch file (not UTF-8 text); use another --out") from None
+    except csv.Error as e:
+        raise BatchError(f"{path}: not a hexwar batch file ({e}); use another --out") from None
+
+
+def check_rows(path: Path, rows: list[dict[str, Any]], setup: Setup, batch_seed: int) -> set[int]:
+    """Return the indices already played, after checking every row belongs to this batch.
+
+    A row of another setup or another batch seed, or a game written twice, means the file is
+    not this batch: resuming it would mix games, so it is refused.
+    """
+    done: set[int] = set()
+    for line, r in enumerate(rows, start=2):
+        try:
+            index = int(r["index"])
+            seed = int(r["seed"])
+        except (TypeError, ValueError):
+            raise BatchError(f"{path}: line {line}: index/seed are not numbers; the file is damaged") from None
+        if r["setup"] != setup.label:
+            raise BatchError(f"{path}: line {line} holds games of {r['setup']!r}, not {setup.label!r}; use another --out")
+        if index < 0 or seed != game_seed(batch_seed, index):
+            raise BatchError(f"{path}: line {line} (game {index}) was not played with --seed {batch_seed}; "
+                             f"resume with the seed it was started with or use another --out")
+        if index in done:
+            raise BatchError(f"{path}: line {line}: game {index} is written twice; the file is damaged")
+        done.add(index)
+    return done
 
 
 def _append(path: Path, rows: list[dict[str, Any]]) -> None:
@@ -91,23 +124,60 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
     """Run (or resume) a batch; return all its rows sorted by index.
 
     ``scheduler``: ``None`` for local processes, ``"local-dask"`` for a local Dask cluster,
-    or a Dask scheduler address (``tcp://host:8786``).
+    or a Dask scheduler address (``tcp://host:8786``). The batch file is locked while the
+    batch runs: a second run on it is refused (:class:`BatchError`), as is resuming a file
+    written with another setup or seed.
     """
+    if scheduler:
+        require_dask()
     out.parent.mkdir(parents=True, exist_ok=True)
-    _repair(out)
-    done = {int(r["index"]) for r in read_rows(out) if r["setup"] == setup.label}
-    todo = [i for i in range(games) if i not in done]
-    chunks = [todo[k: k + CHUNK] for k in range(0, len(todo), CHUNK)]
-    finished = len(done & set(range(games)))
-    if progress:
-        progress(finished, games)
-    for rows in _execute(setup, chunks, batch_seed, workers, scheduler):
-        _append(out, rows)
-        finished += len(rows)
+    try:
+        lock = os.open(out, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise BatchError(f"{out}: cannot open the batch file ({e.strerror})") from None
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BatchError(f"{out}: another hexwar simulate is writing this batch; wait for it or use another --out") from None
+        _repair(out)
+        done = check_rows(out, read_rows(out), setup, batch_seed)
+        todo = [i for i in range(games) if i not in done]
+        chunks = [todo[k: k + CHUNK] for k in range(0, len(todo), CHUNK)]
+        finished = len(done & set(range(games)))
         if progress:
             progress(finished, games)
-    rows = [r for r in read_rows(out) if r["setup"] == setup.label and int(r["index"]) < games]
-    return sorted(rows, key=lambda r: int(r["index"]))
+        for rows in _execute(setup, chunks, batch_seed, workers, scheduler):
+            _append(out, rows)
+            finished += len(rows)
+            if progress:
+                progress(finished, games)
+        rows = [r for r in read_rows(out) if int(r["index"]) < games]
+        return sorted(rows, key=lambda r: int(r["index"]))
+    finally:
+        os.close(lock)
+
+
+def require_dask() -> None:
+    """Refuse, in one line, to run on Dask without the optional ``dask`` extra."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        raise BatchError("running on Dask needs the dask extra: pip install 'hexwar[dask]'")
+
+
+def _die_with_parent(parent: int) -> None:
+    """Pool worker initializer: ask Linux to end this worker when the batch process dies
+    (kill -9 included), so no orphaned workers keep playing games nobody will read."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the pool's own shutdown still applies
+        return
+    if os.getppid() != parent:  # the parent died before the call above
+        os._exit(1)
 
 
 def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | None,
@@ -122,7 +192,7 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
         for c in chunks:
             yield run_chunk(setup, c, seed)
         return
-    with ProcessPoolExecutor(max_workers=n) as pool:
+    with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
         pending: set[Future] = set()
         it = iter(chunks)
         for c in it:
@@ -139,10 +209,9 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
 
 
 def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> Iterator[list[dict[str, Any]]]:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError as e:  # pragma: no cover - the dask extra is optional
-        raise RuntimeError("running on Dask needs: pip install 'hexwar[dask]'") from e
+    require_dask()
+    from distributed import Client, LocalCluster, as_completed
+
     cluster = None
     if scheduler == "local-dask":
         cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from hexwar.board import BoardError
-from hexwar.data.loader import DataError
+from hexwar.data.loader import DataError, DataNameError
 from hexwar.ui import cli_data, cli_play  # noqa: F401 (the commands register themselves on the app)
 from hexwar.ui.cli_common import UserError, app
 
@@ -22,14 +22,44 @@ def main() -> None:
     """Run the CLI, turning data and user errors into one-line messages."""
     try:
         app()
+    except DataNameError as e:
+        print(f"error: {e.line}", file=sys.stderr)
+        sys.exit(2)
     except DataError as e:
         for p in e.problems:
             print(str(p), file=sys.stderr)
         sys.exit(1)
-    except (UserError, BoardError, KeyError, ValueError) as e:
+    except (UserError, BoardError, ValueError) as e:
         msg = e.args[0] if e.args else str(e)
         print(f"error: {msg}", file=sys.stderr)
         sys.exit(2)
+    except KeyboardInterrupt:
+        print("interrupted (every order already given is saved)", file=sys.stderr)
+        sys.exit(130)
+    except Exception as e:  # a bug, not the user's mistake: one line, the details in a file
+        print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {_crash_log(e)}", file=sys.stderr)
+        sys.exit(3)
+
+
+def _crash_log(exc: BaseException) -> str:
+    """Write the traceback of an internal error where the person can find and send it."""
+    import os
+    import tempfile
+    import traceback
+    from pathlib import Path
+
+    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "hexwar"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "crash.log"
+    except OSError:
+        path = Path(tempfile.gettempdir()) / "hexwar-crash.log"
+    try:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("".join(traceback.format_exception(exc)) + "\n")
+    except OSError:
+        return "its message"
+    return str(path)
 
 
 if __name__ == "__main__":  # pragma: no cover

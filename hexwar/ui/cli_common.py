@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import typer
 from rich.console import Console
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+# rich_markup_mode=None: help texts are plain text, so "[/SCENARIO]" is not read as markup
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="hexwar: rules engine for the 1940 Narvik wargames.")
-map_app = typer.Typer(no_args_is_help=True, help="Show, render and build maps.")
+map_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Show, render and build maps.")
 app.add_typer(map_app, name="map")
 out = Console()
 err = Console(stderr=True)
@@ -46,3 +48,59 @@ def registry_game(name: str) -> Any:
         return get(name)
     except UnknownGame as e:
         raise UserError(str(e)) from None
+
+
+def in_range(option: str, value: float | int | Fraction | None, lo: float, hi: float) -> None:
+    """Refuse a number outside what the option can mean, in one line."""
+    if value is not None and not lo <= value <= hi:
+        raise UserError(f"{option} is {value}; it must be from {lo:g} to {hi:g}")
+
+
+def output_file(path: Path) -> Path:
+    """Check that ``path`` can be written (its folder exists and is writable, it is not a folder)."""
+    from hexwar.core.log import read_only
+
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise UserError(f"{path}: no folder {folder} to write it in")
+    if path.is_dir():
+        raise UserError(f"{path}: is a folder, not a file to write")
+    if read_only(folder) or (path.exists() and read_only(path)):
+        raise UserError(f"{path}: not writable")
+    return path
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write a file whole (a new file renamed into place: a crash leaves the old one)."""
+    import os
+
+    output_file(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"{path}: cannot write ({e.strerror})") from None
+
+
+def output_folder(path: Path) -> Path:
+    """Make a folder to write into (and its parents); refuse one that cannot be."""
+    from hexwar.core.log import read_only
+
+    existing = path.absolute()
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise UserError(f"{path}: {existing} is not a folder")
+    if read_only(existing):  # checked first: root may make folders where the person may not
+        raise UserError(f"{path}: not writable ({existing} is read-only)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (OSError, FileExistsError) as e:
+        raise UserError(f"{path}: cannot make the folder ({getattr(e, 'strerror', None) or e})") from None
+    if not path.is_dir():
+        raise UserError(f"{path}: not a folder")
+    if read_only(path):
+        raise UserError(f"{path}: not writable")
+    return path

@@ -14,7 +14,23 @@ from typing import Any, List, Optional
 import typer
 
 from hexwar.data.loader import default_library
-from hexwar.ui.cli_common import JSON, UserError, app, emit, err, out, registry_game
+from hexwar.ui.cli_common import (
+    JSON,
+    UserError,
+    app,
+    emit,
+    err,
+    in_range,
+    out,
+    output_file,
+    output_folder,
+    registry_game,
+    write_text,
+)
+
+#: the most games one batch command runs (a day of a 2-core machine at Kampen's speed)
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63 - 1  # seeds are 64-bit: a larger one names a save file no person can type
 
 
 def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool,
@@ -81,7 +97,7 @@ def _writable_folder(path: Path) -> None:
 
 
 @app.command()
-def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assault on Narvik), kampen (Kampen om Norge), skirmish"),
+def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (Assault on Narvik), kampen (Kampen om Norge), skirmish; default narvik, or the game of the --load save"),
          side: Optional[str] = typer.Option(None, help="Side(s) you command: allies, germans, both or none (kampen: also norwegians, coalition, all); default: the game's"),
          scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's; kampen: intro-narvik or basic)"),
          board: Optional[str] = typer.Option(None, help="Board (default: the game's; kampen: norway, nordland-hex, nordland-areas)"),
@@ -99,7 +115,16 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
     from hexwar.core.log import SaveError
     from hexwar.games.registry import UnknownGame, from_meta
 
-    info = registry_game(game)
+    if game is None and load is not None:  # the save names its game
+        meta = _save_of(load) if load.is_file() else None
+        game = str(meta.get("game")) if meta is not None else None
+        if game is not None:
+            try:
+                registry_game(game)
+            except UserError as e:
+                raise UserError(f"{load}: the save's {e}") from None
+    info = registry_game(game or "narvik")
+    in_range("--seed", seed, 0, MAX_SEED)
     if think is not None and not 0.01 <= think <= 600:
         raise UserError("--think is seconds per decision, from 0.01 to 600")
     given = {"--side": side, "--scenario": scenario, "--board": board, "--opponent": opponent,
@@ -126,15 +151,22 @@ def play(game: str = typer.Argument("narvik", help="Game to play: narvik (Assaul
             assert meta is not None
             if meta.get("game") != info.name:
                 raise UserError(f"{load} is a save of {meta.get('game')!r}, not {info.name!r}: "
-                                f"hexwar play {meta.get('game')} --load {shlex.quote(str(load))}")
+                                f"hexwar play --load {shlex.quote(str(load))}")
             ignored = [k for k, v in given.items() if v is not None and k not in ("--side", "--opponent")]
             if ignored:
                 out.print(f"the save keeps its own {', '.join(ignored)} ({load})", markup=False)
-            _, g = from_meta(meta, switch or [])
-            side = side or meta.get("seat") or info.default_seat
-            opponent = opponent or meta.get("opponent") or info.default_bot
-            think = think if think is not None else float(meta.get("think") or 1.0)
-            info.check(seat=side, bot=opponent)
+            try:  # what the save says it was played with must be something this game has
+                _, g = from_meta(meta, switch or [])
+                side = side or meta.get("seat") or info.default_seat
+                opponent = opponent or meta.get("opponent") or info.default_bot
+                info.check(seat=side, bot=opponent)
+                saved_think = meta.get("think", 1.0)
+                if think is None and (type(saved_think) not in (int, float) or not 0.01 <= saved_think <= 600):
+                    raise UnknownGame(f"think {saved_think!r} is not seconds from 0.01 to 600")
+                think = think if think is not None else float(saved_think)
+            except (UnknownGame, ValueError, TypeError) as e:
+                raise UserError(f"{load}: the save's {e}") from None
+            seed = int(meta["seed"])  # the bots play on as they started
             try:
                 state = load_game(g, load, writer=True)
             except SaveError as e:
@@ -180,7 +212,13 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            side: Optional[str] = typer.Option(None, help="Whose eyes: a side as in hexwar play --side, or all (default: the side the save was played by while the game is unfinished, all once it is over)"),
            json_: bool = JSON) -> None:
     """Step through a saved game from its log, optionally writing SVG snapshots."""
-    from hexwar.core.engine import ReplayError, replay, replay_entry, replay_start, seen_by
+    from hexwar.core.engine import (
+        ReplayError,
+        replay,
+        replay_entry,
+        replay_start,
+        seen_by,
+    )
     from hexwar.core.log import SaveError, SaveFile
     from hexwar.games.registry import UnknownGame, from_meta
 
@@ -202,7 +240,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     order_of = getattr(g, "visible_order", None)
     rows = []
     if svg is not None:
-        svg.mkdir(parents=True, exist_ok=True)
+        output_folder(svg)
     last_turn = st.data.turn
     for entry in log.entries:
         try:
@@ -221,7 +259,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
             title = f"turn {st.data.turn}, order {entry.seq}: {text}"
             drawing = info.render(g, seen_by(g, st.data, sees), title=title)
-            (svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg").write_text(drawing, encoding="utf-8")
+            write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
         last_turn = st.data.turn
     res = st.result()
     if json_:
@@ -252,24 +290,47 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
 
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
+    from hexwar.sim.runner import BatchError, check_rows, read_rows, require_dask
 
     try:
         setup = parse_setup(game)
     except ValueError as e:
         raise UserError(str(e)) from None
-    if games < 1:
-        raise UserError("--games must be at least 1")
-    path = out_path or Path("sim") / f"{setup.slug}-seed{seed}.csv"
+    in_range("--games", games, 1, MAX_GAMES)
+    in_range("--workers", workers, 1, 256)
+    in_range("--seed", seed, 0, MAX_SEED)
+    if out_path is not None:
+        output_file(out_path)
+        if out_path.suffix.lower() == ".json":
+            raise UserError(f"--out {out_path}: the batch is a CSV file (its summary goes beside it as .json)")
+        path = out_path
+    else:
+        path = output_folder(Path("sim")) / f"{setup.slug}-seed{seed}.csv"
     sched = scheduler or ("local-dask" if dask else None)
     t0 = time.perf_counter()
-    with Progress(TextColumn(setup.label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, disable=json_) as bar:
+    try:
+        if sched:
+            require_dask()
+        check_rows(path, read_rows(path), setup, seed)  # refuse a mismatched file before the progress bar
+        bar = Progress(TextColumn(setup.label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                       console=err, disable=json_)
         task = bar.add_task("games", total=games)
-        rows = run(setup, games, seed, path, workers, sched, progress=lambda done, n: bar.update(task, completed=done))
+
+        def tick(done: int, n: int) -> None:  # the bar shows once the batch holds its file
+            if not bar.live.is_started:
+                bar.start()
+            bar.update(task, completed=done)
+
+        try:
+            rows = run(setup, games, seed, path, workers, sched, progress=tick)
+        finally:
+            bar.stop()
+    except BatchError as e:
+        raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
     summ = summary(rows)
     summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2)})
-    path.with_suffix(".json").write_text(json.dumps(summ, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_text(path.with_suffix(".json"), json.dumps(summ, indent=2, sort_keys=True) + "\n")
     if json_:
         emit(summ)
         return
@@ -292,10 +353,14 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from hexwar.sim.report import PRESETS
+    from hexwar.sim.report import PRESETS, require_matplotlib
     from hexwar.sim.report import compare as run
+    from hexwar.sim.runner import BatchError, require_dask
     from hexwar.sim.setups import parse_setup
 
+    in_range("--games", games, 1, MAX_GAMES)
+    in_range("--workers", workers, 1, 256)
+    in_range("--seed", seed, 0, MAX_SEED)
     intro = ""
     if preset:
         if preset not in PRESETS:
@@ -313,6 +378,14 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
         parsed = [parse_setup(x) for x in specs]
     except ValueError as e:
         raise UserError(str(e)) from None
+    sched = scheduler or ("local-dask" if dask else None)
+    try:
+        require_matplotlib()
+        if sched:
+            require_dask()
+    except BatchError as e:
+        raise UserError(str(e)) from None
+    output_folder(Path(folder))
     with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
         tasks: dict[str, Any] = {}
 
@@ -321,5 +394,8 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
                 tasks[label] = bar.add_task(label, total=total)
             bar.update(tasks[label], completed=done)
 
-        path = run(parsed, counts, seed, Path(folder), title, intro, workers, scheduler or ("local-dask" if dask else None), tick)
+        try:
+            path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick)
+        except BatchError as e:
+            raise UserError(str(e)) from None
     out.print(f"wrote {path}", markup=False)

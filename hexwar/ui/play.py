@@ -161,7 +161,10 @@ class Player:
             self.status()
             return None
         if word == "map":
-            self.out.print(f"map written to {self.snapshot(supply=rest.strip() == 'supply')}", markup=False)
+            try:
+                self.out.print(f"map written to {self.snapshot(supply=rest.strip() == 'supply')}", markup=False)
+            except OSError as e:  # a snapshot folder that cannot be made or written: say so, play on
+                self.out.print(f"cannot write the map: {e.filename or self.snapshots}: {e.strerror}", markup=False)
             return None
         if word == "explain":
             self.out.print(self.explain(rest.strip()), markup=False)

@@ -48,9 +48,8 @@ def _bot(kind: str) -> Any:
 def _validate(lib: Library) -> list[Problem]:
     """Cards, start areas and objectives of every scenario against the cards file and its board."""
     out: list[Problem] = []
-    for name in lib.names("oob"):
-        if not name.startswith("kampen/"):
-            continue
+    present = {n for n in lib.names("oob") if n.startswith("kampen/")}
+    for name in sorted(present | {f"kampen/{sc}" for sc in GAME.scenarios}):  # a registered scenario must exist
         try:
             if lib.load("oob", name).kind != "kampen_scenario":
                 continue

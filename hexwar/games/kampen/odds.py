@@ -21,6 +21,7 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     """
     def parse(names: Iterable[str], slots: tuple[str, ...], against: set[str]) -> list[tuple[str, int, CardUse | None]]:
         out = []
+        seen: set[str] = set()
         for raw in names:
             name, _, val = raw.partition("=")
             name, _, slot = name.strip().partition("@")
@@ -30,7 +31,12 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
             uses = [u for u in spec.uses if u.slot in ((slot,) if slot else slots)]
             # a card that can counter one of the other side's cards is played to counter it
             use = next((u for u in uses if set(u.cancels) & against), None) or next(iter(uses), None)
+            if val and not (val.strip().isdigit() and 0 <= int(val) <= 20):
+                raise ValueError(f"{raw.strip()!r}: a card's dice are a whole number from 0 to 20 (panzer=2)")
             dice = int(val) if val else (use.dice if use else 0)
+            if spec.type in seen:
+                raise ValueError(f"two cards of the type {spec.type!r} on one side: one card per type (4.2 step 1)")
+            seen.add(spec.type)
             out.append((spec.type, dice if use and use.dice else 0, use))
         return out
 
@@ -83,8 +89,8 @@ def odds_command(attack: int | None = None, defend: int | None = None, fjord: bo
 
     if attack is None or defend is None:
         raise ValueError("hexwar odds kampen needs --attack N and --defend M (battalions)")
-    if attack < 1 or defend < 1:
-        raise ValueError("--attack and --defend count battalions: at least 1 each")
+    if not (1 <= attack <= 100 and 1 <= defend <= 100):
+        raise ValueError("--attack and --defend count battalions: 1 to 100 each")
 
     def split(v: str | None) -> list[str]:
         return [c for c in (v or "").split(",") if c.strip()]

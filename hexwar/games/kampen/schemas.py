@@ -6,12 +6,12 @@ the kinds ``kampen_cards`` and ``kampen_scenario``.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
 from hexwar.data.schemas import register_spec
-from hexwar.data.spec_base import Sourced, Strict
+from hexwar.data.spec_base import COUNT, DICE, Sourced, Strict
 
 KAMPEN_FACTIONS = ("germans", "norwegians", "allies")
 
@@ -29,18 +29,18 @@ class CardUse(Sourced):
     """One function of a card: when it is played (slot) and what it does."""
 
     slot: Literal["attack", "defend", "react", "move", "sabotage", "counter", "escape", "evacuate", "reinforce", "submarine", "divert"]
-    dice: int = Field(default=0, ge=0)
+    dice: int = Field(default=0, ge=0, le=DICE)
     cancels: list[str] = []
     needs: Optional[Literal["air", "coast"]] = None
-    rapid: Optional[tuple[int, int]] = None
-    rail: Optional[tuple[int, int]] = None
-    paradrop: int = 0
-    airlift: int = 0
-    invasion: int = 0
-    returns_group: int = 0
+    rapid: Optional[tuple[Annotated[int, Field(ge=1, le=DICE)], Annotated[int, Field(ge=1, le=10)]]] = None
+    rail: Optional[tuple[Annotated[int, Field(ge=1, le=DICE)], Annotated[int, Field(ge=1, le=10)]]] = None
+    paradrop: int = Field(default=0, ge=0, le=DICE)
+    airlift: int = Field(default=0, ge=0, le=DICE)
+    invasion: int = Field(default=0, ge=0, le=DICE)
+    returns_group: int = Field(default=0, ge=0, le=DICE)
     land_only: bool = False
-    flee: int = 0
-    saves: int = 0
+    flee: int = Field(default=0, ge=0, le=DICE)
+    saves: int = Field(default=0, ge=0, le=DICE)
     anywhere: bool = False
 
 
@@ -54,13 +54,13 @@ class CardSpec(Strict):
 
 class CopySpec(Sourced):
     card: str
-    count: int = Field(ge=1)
-    symbols: int = Field(ge=0)
-    dice: Optional[int] = Field(default=None, ge=0)
+    count: int = Field(ge=1, le=COUNT)
+    symbols: int = Field(ge=0, le=DICE)
+    dice: Optional[int] = Field(default=None, ge=0, le=DICE)
 
 
 class DeckSpec(Strict):
-    size: int = Field(ge=1)
+    size: int = Field(ge=1, le=COUNT)
     copies: list[CopySpec]
 
     @model_validator(mode="after")
@@ -98,11 +98,11 @@ class KampenScenarioSpec(Strict):
     title: str
     board: str
     source: str
-    decks: Union[Literal["full"], dict[str, dict[str, int]]]
-    hands: dict[str, int]
+    decks: Union[Literal["full"], dict[str, dict[str, Annotated[int, Field(ge=1, le=COUNT)]]]]
+    hands: dict[str, Annotated[int, Field(ge=0, le=DICE)]]
     must_play: list[str]
-    start: dict[str, dict[str, int]]
-    allied_landing: Optional[dict[str, int]] = None
+    start: dict[str, dict[str, Annotated[int, Field(ge=1, le=COUNT)]]]
+    allied_landing: Optional[dict[Literal["battalions", "groups"], Annotated[int, Field(ge=0, le=COUNT)]]] = None
     reinforcements: bool
     end: Literal["german_deck", "allied_deck"]
     victory: Union[Literal["point_cities"], dict[Literal["objectives"], list[str]]]

@@ -23,23 +23,22 @@ from hexwar.data.loader import Library, default_library
 from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.data.tables import (
     AirTable,
-    DieTable,
     UnitType,
     VictoryLevels,
     VictoryPoints,
 )
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik import view
-from hexwar.games.narvik.view import HIDDEN
+from hexwar.games.narvik.charts import check_sides, die_tables
 from hexwar.games.narvik.orders import ORDERS
 from hexwar.games.narvik.phases import results, setup, supply
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
 from hexwar.games.narvik.state import ALLIES, HARSTAD, Ask, NarvikData, other
+from hexwar.games.narvik.view import HIDDEN
 from hexwar.rules import fatigue as fat
 from hexwar.rules.movement import MoveQuery
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.zoc import enemy_zoc
-
 
 
 @dataclass(frozen=True)
@@ -71,13 +70,16 @@ class NarvikGame:
         # a side's view shows the other side's face-down counters as the type "hidden" (11.0)
         self.tables = dataclasses.replace(scenario.tables, types={**scenario.tables.types, HIDDEN.key: HIDDEN})
         self.switches = switches
-        self.weather_table = DieTable.from_spec(lib.load("tables", "narvik/weather"))
-        self.event_type = DieTable.from_spec(lib.load("tables", "narvik/event-type"))
-        self.allied_secret = DieTable.from_spec(lib.load("tables", "narvik/allied-secret"))
-        self.german_secret = DieTable.from_spec(lib.load("tables", "narvik/german-secret"))
-        self.open_events = DieTable.from_spec(lib.load("tables", "narvik/random-events"))
-        self.german_reinf = DieTable.from_spec(lib.load("tables", "narvik/german-reinforcements"))
-        self.redeploy = DieTable.from_spec(lib.load("tables", "narvik/british-redeployments"))
+        check_sides(lib, list(scenario.spec.sides))
+        tables = die_tables(lib, {k for k, t in scenario.tables.types.items() if t.kind == "ship"},
+                            {u.formation for u in scenario.oob.units if u.formation})
+        self.weather_table = tables["weather"]
+        self.event_type = tables["event-type"]
+        self.allied_secret = tables["allied-secret"]
+        self.german_secret = tables["german-secret"]
+        self.open_events = tables["random-events"]
+        self.german_reinf = tables["german-reinforcements"]
+        self.redeploy = tables["british-redeployments"]
         self.air = AirTable.from_spec(lib.load("tables", "narvik/air"))
         self.victory_points = VictoryPoints.from_spec(lib.load("tables", "narvik/victory-points", "victory_points"))
         self.victory_levels = VictoryLevels.from_spec(lib.load("tables", "narvik/victory-levels", "victory_levels"))

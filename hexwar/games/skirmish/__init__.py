@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.ui.play import Player, describe
@@ -28,6 +29,17 @@ def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: l
     return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
 
 
+def _validate(lib: Library) -> list[Problem]:
+    """Build every registered scenario: the files it names must exist and agree."""
+    out: list[Problem] = []
+    for name in GAME.scenarios:
+        try:
+            SkirmishGame.from_scenario(name, lib)
+        except DataError as e:
+            out += e.problems
+    return out
+
+
 GAME = GameInfo(
     name="skirmish",
     title="Skirmish (the engine's fixture ruleset)",
@@ -39,6 +51,7 @@ GAME = GameInfo(
     default_scenario="fixtures/skirmish",
     boards={"fixtures/skirmish": "the fixture hex map"},
     default_board="fixtures/skirmish",
+    validate=_validate,
     switches={},
     make=_make,
     bots={"random": Bot(_bot, help="random legal orders")},
