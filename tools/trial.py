@@ -604,7 +604,10 @@ _BASE: dict[tuple[str, bool], Path] = {}
 def _base_save(game: str, over: bool = False) -> Path:
     key = (game, over)
     if key not in _BASE:
+        import atexit
+
         folder = Path(tempfile.mkdtemp(prefix="hexwar-trial-base-"))
+        atexit.register(shutil.rmtree, folder, True)
         _BASE[key] = make_save(folder / f"{game}.hexwar", game, 12, over=over)
     return _BASE[key]
 
@@ -727,7 +730,7 @@ def _misuse(game: str, name: str, path: Path, work: Path, runner: Runner) -> tup
     if name == "loaded as the other game":
         r = runner(["play", other, "--load", str(path)], cwd=work)
         # the save names its game: loading it under another game's name is refused or resumes its own game
-        if r.code == 0 and f"the save keeps its own" not in r.out and "resuming" not in r.out:
+        if r.code == 0 and "the save keeps its own" not in r.out and "resuming" not in r.out:
             return "accepted", "loaded under another game's name without a word"
         return judge(r, "refuse", names=(str(path),)) if r.code else ("clean", "")
     if name == "a save of a finished game":

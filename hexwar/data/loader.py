@@ -161,7 +161,7 @@ def read_yaml(path: Path) -> Any:
     return data
 
 
-_KEYED = re.compile(r"^([\w\-/]+(?:\.[\w\-/]+)+): (.*)$")
+_KEYED = re.compile(r"^([\w\-/]+(?:\.[\w\-/]+)*): (.*)$")
 
 
 def _loc(loc: tuple[Any, ...]) -> str:

@@ -1,0 +1,69 @@
+"""The trial harness (tools/trial.py) in CI: a seeded sample of each family, run in-process.
+
+Each family tries what a careless or unlucky user does (damaged data files, damaged saves,
+bad command lines, mangled orders) and sorts every try into clean / traceback / hang /
+silently accepted / lost. The whole run (`python tools/trial.py`) gives the figures of
+issue 12; here a sample of every family must come out clean, every time.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import trial  # noqa: E402
+
+
+def _run(cases):
+    tally = trial.run_cases(cases, trial.run_inprocess, trial.Tally())
+    return tally
+
+
+def test_a_sample_of_mutated_yaml_is_refused_with_file_and_key():
+    cases = trial.yaml_cases(sample=36, seed=12)
+    tally = _run(cases)
+    assert tally.counts["yaml"]["tried"] == 36
+    assert tally.problems == []
+
+
+@pytest.mark.parametrize("what", [w for _, w, _ in trial.SEMANTIC if "set-up" in w or "10^" in w][:12])
+def test_absurd_values_and_impossible_set_ups_are_refused(what):
+    # 12.x bad input: absurd sizes and over-stacked, doubled or at-sea set-ups (13.1, 13.2)
+    cases = [c for c in trial.yaml_cases() if c.name.endswith(f": {what}")]
+    assert cases
+    assert _run(cases).problems == []
+
+
+def test_a_sample_of_damaged_saves_is_refused_in_one_line_and_left_as_it_was():
+    cases = trial.save_cases(sample=40, seed=3)
+    tally = _run(cases)
+    assert tally.counts["saves"]["tried"] == 40
+    assert tally.problems == []
+
+
+def test_every_command_line_of_the_trial_is_answered_in_one_line():
+    tally = _run(trial.cli_cases())
+    assert tally.counts["cli"]["tried"] >= 87
+    assert tally.problems == []
+
+
+def test_mangled_orders_are_refused_and_leave_the_state_as_it_was():
+    tally = trial.orders_trial(games=1, per_state=2, seed=5, stop_after=2000)
+    assert tally.counts["orders"]["tried"] == 2000
+    assert tally.problems == []
+
+
+def test_the_judge_tells_the_outcomes_apart():
+    # the harness must be able to fail: each outcome from a run that shows it
+    R = trial.Ran
+    assert trial.judge(R(0, "ok: 36 files valid", ""), "refuse")[0] == "accepted"
+    assert trial.judge(R(3, "", "hexwar: internal error (KeyError: 'x')"), "refuse")[0] == "traceback"
+    assert trial.judge(R(2, "", "Traceback (most recent call last):\n..."), "refuse")[0] == "traceback"
+    assert trial.judge(R(2, "", "error: one\nerror: two"), "refuse")[0] == "traceback"
+    assert trial.judge(R(-1, "", "", hung=True), "refuse")[0] == "hang"
+    assert trial.judge(R(1, "data/x.yaml:a.b: bad\n", "1 problem(s) in 3 files"), "refuse", ("x.yaml",))[0] == "clean"
+    assert trial.judge(R(1, "data/x.yaml:a.b: bad\n", ""), "refuse", ("y.yaml",))[0] == "traceback"
+    assert trial.judge(R(2, "", "error: no"), "ok")[0] == "traceback"
