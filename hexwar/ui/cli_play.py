@@ -129,13 +129,14 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
         raise UserError("--think is seconds per decision, from 0.01 to 600")
     given = {"--side": side, "--scenario": scenario, "--board": board, "--opponent": opponent,
              "--switch": switch or None}
+    resuming = ""
     try:
         if load is None and save is None:
             default = Path(f"{info.name}-seed{seed}.hexwar")
             meta = _save_of(default) if default.exists() else None
             if default.exists() and not new and meta is not None and meta.get("game") == info.name:
                 load = default
-                out.print(f"resuming {default} ({_orders(default)} orders saved); --new starts another game", markup=False)
+                resuming = f"resuming {default} ({_orders(default)} orders saved); --new starts another game"
             elif default.exists():
                 save = _free_name(default)
                 out.print(f"{default} exists: this new game is saved to {save}", markup=False)
@@ -173,6 +174,8 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
                 raise UserError(str(e)) from None
             state.log.meta.update(seat=side, opponent=opponent)
             path = load
+            if resuming:  # said once the save is ours (a second player is refused first)
+                out.print(resuming, markup=False)
         else:
             side, opponent, think = side or info.default_seat, opponent or info.default_bot, think or 1.0
             info.check(scenario, board, switch or [], bot=opponent, seat=side)
