@@ -76,7 +76,7 @@ class FastView:
 
     def view_for(self, sides: Collection[str]) -> "SideView":
         """The game as the player(s) of ``sides`` see it: what a bot chooses from."""
-        return SideView(self, seen_by(self.game, self.data, sides))
+        return SideView(self, sides)
 
     def current_side(self) -> str:
         return self.game.current_side(self.data)
@@ -96,10 +96,18 @@ class SideView:
     legal orders are the real ones; ``clone`` gives a game a search can play out from the
     view (with dice of its own: the view's seed is not the game's)."""
 
-    def __init__(self, real: FastView, data: GameState):
+    def __init__(self, real: FastView, sides: Collection[str]):
         self._real = real
         self.game = real.game
-        self.data = data
+        self._sides = sides
+        self._data: GameState | None = None
+
+    @property
+    def data(self) -> GameState:
+        """The side's view, made when a bot first looks (a random bot never does)."""
+        if self._data is None:
+            self._data = seen_by(self.game, self._real.data, self._sides)
+        return self._data
 
     def current_side(self) -> str:
         return self._real.current_side()
@@ -108,7 +116,7 @@ class SideView:
         return self._real.legal_orders()
 
     def is_over(self) -> bool:
-        return self.data.over
+        return self._real.is_over()
 
     def result(self) -> Result:
         return self.game.result(self.data)
