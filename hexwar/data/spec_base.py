@@ -28,7 +28,7 @@ class Strict(BaseModel):
 def _takes_bool(t: Any) -> bool:
     if t is bool or t is Any:
         return True
-    return any(_takes_bool(a) for a in typing.get_args(t) if not isinstance(a, (str, int, float)) or a is bool)
+    return any(_takes_bool(a) for a in typing.get_args(t))  # Optional[...], Union[...], Annotated[...]
 
 
 def _check_source(v: str) -> str:

@@ -209,8 +209,7 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
 
 
 def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> Iterator[list[dict[str, Any]]]:
-    require_dask()
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, LocalCluster, as_completed  # simulate() checked it is there
 
     cluster = None
     if scheduler == "local-dask":

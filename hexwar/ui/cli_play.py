@@ -76,24 +76,22 @@ def _free_name(path: Path) -> Path:
     return cand
 
 
-def _save_of(path: Path) -> dict[str, Any] | None:
-    """The meta of a hexwar save, or None when the file is something else."""
+def _read_save(path: Path) -> Any:
+    """The log of a hexwar save; anything else is a one-line :class:`UserError`."""
     from hexwar.core.log import SaveError, SaveFile
 
     try:
-        return SaveFile(path).load().meta
-    except SaveError:
+        return SaveFile(path).load()
+    except SaveError as e:
+        raise UserError(str(e)) from None
+
+
+def _save_of(path: Path) -> Any:
+    """The log of a hexwar save, or None when the file is missing or something else."""
+    try:
+        return _read_save(path) if path.is_file() else None
+    except UserError:
         return None
-
-
-def _writable_folder(path: Path) -> None:
-    from hexwar.core.log import read_only
-
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        raise UserError(f"{path}: no folder {folder} to save in")
-    if read_only(folder):
-        raise UserError(f"{path}: the folder {folder} is not writable; give --save a path you can write to")
 
 
 @app.command()
@@ -115,9 +113,10 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
     from hexwar.core.log import SaveError
     from hexwar.games.registry import UnknownGame, from_meta
 
+    saved, saved_path = None, None  # a save read once, for its game, its meta and its length
     if game is None and load is not None:  # the save names its game
-        meta = _save_of(load) if load.is_file() else None
-        game = str(meta.get("game")) if meta is not None else None
+        saved, saved_path = _save_of(load), load
+        game = str(saved.meta.get("game")) if saved is not None else None
         if game is not None:
             try:
                 registry_game(game)
@@ -133,23 +132,17 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
     try:
         if load is None and save is None:
             default = Path(f"{info.name}-seed{seed}.hexwar")
-            meta = _save_of(default) if default.exists() else None
-            if default.exists() and not new and meta is not None and meta.get("game") == info.name:
+            saved, saved_path = _save_of(default), default
+            if not new and saved is not None and saved.meta.get("game") == info.name:
                 load = default
-                resuming = f"resuming {default} ({_orders(default)} orders saved); --new starts another game"
+                resuming = f"resuming {default} ({len(saved)} orders saved); --new starts another game"
             elif default.exists():
                 save = _free_name(default)
                 out.print(f"{default} exists: this new game is saved to {save}", markup=False)
         if load is not None:
-            meta = _save_of(load) if load.exists() else None
-            if meta is None:
-                try:
-                    from hexwar.core.log import SaveFile
-
-                    SaveFile(load).load()
-                except SaveError as e:
-                    raise UserError(str(e)) from None
-            assert meta is not None
+            if saved is None or saved_path != load:
+                saved = _read_save(load)
+            meta = saved.meta
             if meta.get("game") != info.name:
                 raise UserError(f"{load} is a save of {meta.get('game')!r}, not {info.name!r}: "
                                 f"hexwar play --load {shlex.quote(str(load))}")
@@ -184,7 +177,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
                 what = "a hexwar save" if _save_of(path) is not None else "not a hexwar save"
                 raise UserError(f"{path} already exists ({what}); a new game never overwrites a file: resume it with "
                                 f"hexwar play {info.name} --load {shlex.quote(str(path))}, or give another --save")
-            _writable_folder(path)
+            output_file(path)
             sc, bd = scenario or info.default_scenario, board or info.default_board
             g = info.build(sc, bd, switch or [])
             state = g.new_state(seed)
@@ -199,12 +192,6 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
     except UnknownGame as e:
         raise UserError(str(e)) from None
     _run_player(info.player, state, humans, bots, path, json_, snapshot_folder(snapshots))
-
-
-def _orders(path: Path) -> int:
-    from hexwar.core.log import SaveFile
-
-    return len(SaveFile(path).load())
 
 
 @app.command()
@@ -222,13 +209,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         replay_start,
         seen_by,
     )
-    from hexwar.core.log import SaveError, SaveFile
     from hexwar.games.registry import UnknownGame, from_meta
 
-    try:
-        log = SaveFile(file).load()
-    except SaveError as e:
-        raise UserError(str(e)) from None
+    log = _read_save(file)
     try:
         info, g = from_meta(log.meta, switch or [])
         if side is None:  # the person who played it, until the game is over
@@ -293,7 +276,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
 
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
-    from hexwar.sim.runner import BatchError, check_rows, read_rows, require_dask
+    from hexwar.sim.runner import BatchError
 
     try:
         setup = parse_setup(game)
@@ -312,9 +295,6 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     sched = scheduler or ("local-dask" if dask else None)
     t0 = time.perf_counter()
     try:
-        if sched:
-            require_dask()
-        check_rows(path, read_rows(path), setup, seed)  # refuse a mismatched file before the progress bar
         bar = Progress(TextColumn(setup.label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                        console=err, disable=json_)
         task = bar.add_task("games", total=games)
