@@ -17,6 +17,11 @@ Classification (authored rules, see docs/data-provenance.md):
   middle of the centre-to-centre line); ``all_sea`` when it is all water and a hex is sea;
   ``coast`` between land and sea; ``road``/``rail`` where a line runs from hex to hex;
   ``river``/``ridge`` where such a line crosses the hexside.
+
+Then the geography's ``cited`` block, if any, is applied: hand edits (terrain of a hex,
+features added to or taken from a hexside, a place set on a hex) that make the hexes a
+rulebook cites hold what the rules say of them. Terrain edits come before the hexsides are
+derived, so coasts and fjords follow the edited terrain; each edit names its rule.
 """
 
 from __future__ import annotations
@@ -159,6 +164,14 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
             terrain[h] = "coast"  # 20.2: a port holds water for ships
         if kinds & {"port", "beach", "town"} and terrain[h] == "sea":
             terrain[h] = "coast"  # ...and land for the units that embark, land or hold it
+    cited = geo.get("cited", {})
+    land_edits = {}
+    for h, e in cited.get("terrain", {}).items():  # hand edits for the rules' cited hexes
+        if e["to"] in ("sea", "coast"):
+            terrain[h] = e["to"]
+        else:
+            terrain[h] = "land"
+            land_edits[h] = e["to"]
     wet = {h for h, t in terrain.items() if t in ("sea", "coast")}
     dist_water: dict[str, int] = {}
     frontier = sorted(wet)
@@ -202,6 +215,7 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
             terrain[h] = "rough"
         else:
             terrain[h] = "mountain"
+    terrain.update(land_edits)
 
     # --- hexsides -------------------------------------------------------------------
     sides: dict[str, set[str]] = {}
@@ -250,6 +264,11 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
         rail_hexes = [by_ax[a] for a in _line_hexes(gg.rail, hex_km) if a in by_ax]
         for ha, hb in zip(rail_hexes, rail_hexes[1:]):
             add(ha, hb, "rail")
+    for key, e in cited.get("hexsides", {}).items():
+        a, b = key.split("/")
+        feats = sides.setdefault(hexes.hexside_key(a, b), set())
+        feats |= set(e.get("add", []))
+        feats -= set(e.get("remove", []))
 
     # --- places, boxes, regions ------------------------------------------------------
     sweden = set()
@@ -269,6 +288,13 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
         entry = {"at": h, "kinds": sorted(kinds), "name": p.get("name", key), "value": p.get("value", 0)}
         seen[h] = entry
         places.append(entry)
+    for h, e in sorted(cited.get("places", {}).items()):  # a cited hex the rules give a role (29.0: 1918)
+        entry = {"at": h, "kinds": sorted(e.get("kinds", [])), "name": e.get("name", ""), "value": e.get("value", 0)}
+        if h in seen:
+            seen[h].update(entry)
+        else:
+            seen[h] = entry
+            places.append(entry)
     for h in sorted(sweden):
         if h in seen:
             seen[h]["kinds"] = sorted(set(seen[h]["kinds"]) | {"sweden"})

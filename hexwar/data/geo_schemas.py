@@ -66,6 +66,35 @@ class GeoRegion(Sourced):
     rows_from_north: tuple[int, Optional[int]]
 
 
+class CitedTerrain(Sourced):
+    """A hand edit of one hex's terrain, for a hex a rulebook cites (the rule in ``source``)."""
+
+    to: Literal["sea", "coast", "clear", "rough", "forest", "mountain", "town", "glacier", "lake"]
+
+
+class CitedHexside(Sourced):
+    """Features added to or taken from one hexside, for a cited example."""
+
+    add: list[Literal["road", "rail", "river", "ridge", "fjord", "coast", "waterway"]] = []
+    remove: list[Literal["road", "rail", "river", "ridge", "fjord", "coast", "waterway", "all_sea"]] = []
+
+
+class CitedPlace(Sourced):
+    """A place (an objective) set on a cited hex."""
+
+    name: str = ""
+    kinds: list[str] = []
+    value: int = 0
+
+
+class Cited(Strict):
+    """Hand edits that make the hexes a rulebook cites hold what it says of them."""
+
+    terrain: dict[str, CitedTerrain] = {}
+    hexsides: dict[str, CitedHexside] = {}
+    places: dict[str, CitedPlace] = {}
+
+
 class GeographySpec(Strict):
     """Real-world sources of a hex map: places, fjords, roads, railway, borders (lon/lat)."""
 
@@ -84,6 +113,7 @@ class GeographySpec(Strict):
     roads: dict[str, GeoLine] = {}
     rivers: dict[str, GeoLine] = {}
     ridges: dict[str, GeoLine] = {}
+    cited: Optional[Cited] = None
 
     @model_validator(mode="after")
     def _anchor(self) -> "GeographySpec":
