@@ -60,6 +60,17 @@ def _refused_unchanged(state: PlayState, order: Order) -> None:
     assert state.data.to_json() == before and len(state.log) == n, f"{order} changed the state although refused"
 
 
+def _played_or_refused(state: PlayState, order: Order) -> None:
+    copy = state.clone()
+    before, n = copy.data.to_json(), len(copy.log)
+    try:
+        copy.apply(order)
+    except IllegalOrder:
+        assert copy.data.to_json() == before and len(copy.log) == n, f"{order} changed the state although refused"
+    else:
+        assert len(copy.log) == n + 1
+
+
 @pytest.mark.parametrize("name,scenario,board,switches", VARIANTS, ids=IDS)
 def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switches, tmp_path):
     info, game = _build(name, scenario, board, switches)
@@ -83,9 +94,16 @@ def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switche
                 # offered orders are accepted (on copies, a sample)
                 for o in rng.sample(legal, min(3, len(legal))):
                     state.clone().apply(o)
-                # not offered: refused, the state untouched
+                # not offered: refused, the state untouched; a stale order the rules still
+                # allow beyond the capped list (``accepts``: 15.1 subsets, 15.2 splits) is
+                # either played (on a copy) or refused with the state untouched
                 others = [o for o in stale if o not in legal]
-                for o in rng.sample(others, min(2, len(others))) + _junk(side, legal, rng):
+                for o in rng.sample(others, min(2, len(others))):
+                    if state.offers(o):
+                        _played_or_refused(state, o)
+                    else:
+                        _refused_unchanged(state, o)
+                for o in _junk(side, legal, rng):
                     _refused_unchanged(state, o)
                 # copies are independent both ways
                 copy, before = state.clone(), state.data.to_json()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 
 class IllegalOrder(ValueError):
@@ -168,3 +168,25 @@ class Advance(Order):
 
     def text(self) -> str:
         return f"advance {','.join(self.units) or 'none'}"
+
+
+def subsets(items: Sequence[str], cap: int = 15) -> list[tuple[str, ...]]:
+    """Sets of ``items`` to offer when the rules let a player pick any subset (a set with a cap).
+
+    Every non-empty subset while there are at most ``cap`` of them; beyond, the whole set,
+    the whole set less each one, and each one alone. Larger choices than the list offers
+    stay open to the player through the game's ``accepts``.
+
+    >>> subsets(["a", "b"])
+    [('a',), ('b',), ('a', 'b')]
+    >>> len(subsets(list("abcdef")))  # 63 subsets > 15: all, all but one (6), singles (6)
+    13
+    """
+    items = list(items)
+    n = len(items)
+    if n == 0:
+        return []
+    if (1 << n) - 1 <= cap:
+        return [tuple(x for i, x in enumerate(items) if mask >> i & 1) for mask in sorted(range(1, 1 << n), key=lambda m: (bin(m).count("1"), m))]
+    out = [(x,) for x in items] + [tuple(y for y in items if y != x) for x in items] + [tuple(items)]
+    return list(dict.fromkeys(out))

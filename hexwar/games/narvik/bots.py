@@ -133,14 +133,15 @@ class PriorityBot:
             if o.mission == "ships":
                 ship = d.units[o.allocation[0][0]]
                 cargo = d.cargo.get(ship.id)
-                return 8.0 + (4 if cargo else 0) + {"BB": 3, "CL": 2, "LC": 2}.get(ship.type, 0)
+                one = 0.1 if len(o.allocation) == 1 else 0.0  # 18.1.3: a split may serve, all on one first
+                return 8.0 + (4 if cargo else 0) + {"BB": 3, "CL": 2, "LC": 2}.get(ship.type, 0) + one
             if o.mission == "recon":
                 return 0.5
             n = sum(1 for u in d.at(o.hex) if u.side == "allies" and c.g.tables.types[u.type].infantry)
             return 2.0 + n + o.ap * 0.05
         if isinstance(o, LandAssault):
             ad = c.odds(o)
-            return ad - 0.5 + (3 if o.ap else 0)
+            return ad - 0.5 + (3 + 0.01 * o.ap if o.ap else 0)
         if isinstance(o, Move):
             if ask == "reaction":
                 return -0.5
@@ -162,9 +163,11 @@ class PriorityBot:
         narvik = g.narvik
         if isinstance(o, Embark):
             u = d.units[o.unit]
+            if o.path:
+                return -2.0  # 20.2: sail in and embark: picking troops up on the map is rarely the aim
             return 6.0 if d.units[o.ship].loc == HARSTAD and g.tables.types[u.type].infantry else 0.5
         if isinstance(o, Disembark):
-            return 4.0 if d.units[o.ship].loc != HARSTAD else -2.0
+            return (4.0 + (0.2 if o.then else 0.0)) if d.units[o.ship].loc != HARSTAD else -2.0
         if isinstance(o, NavalMove):
             ship = d.units[o.ships[0]]
             if c.sailed.get((d.turn, ship.id), 0) >= 2:
@@ -181,11 +184,12 @@ class PriorityBot:
             return 1.0 if dest == HARSTAD else -1.0  # empty transports go back for more
         if isinstance(o, Landing):
             contested = bool(g.land_units_at(d, o.target, "germans", real=False))
-            return (2.0 if contested else 7.0) - min(c.land_dist(o.target), 30.0) * 0.05
+            return (2.0 if contested else 7.0) - min(c.land_dist(o.target), 30.0) * 0.05 + 0.1 * len(o.ships) + (0.2 if o.then else 0.0)
         if isinstance(o, LandAssault):
             ad = c.odds(o)
             bonus = 2 if o.target == narvik else 0
-            return ad - 3.0 + bonus + (0.5 if o.artillery or o.ships else 0)
+            adjacent_art = any(g.tables.types[d.units[u].type].is_artillery for u in o.units)
+            return ad - 3.0 + bonus + (0.5 if o.artillery or o.ships else 0) - (1.0 if adjacent_art else 0.0)  # 29.0
         if isinstance(o, ArtilleryInterdiction):
             return -1.0  # 29.0 (A37): every artillery attack on a position gives the German 1 VP
         if isinstance(o, Bombard):

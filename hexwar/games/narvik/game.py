@@ -32,6 +32,7 @@ from hexwar.games.narvik import view
 from hexwar.games.narvik.charts import check_sides, die_tables
 from hexwar.games.narvik.orders import ORDERS
 from hexwar.games.narvik.phases import results, setup, supply
+from hexwar.games.narvik.phases import action  # after results: the phase modules import each other in this order
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
 from hexwar.games.narvik.state import ALLIES, HARSTAD, Ask, NarvikData, other
 from hexwar.games.narvik.view import HIDDEN
@@ -233,8 +234,10 @@ class NarvikGame:
         return events
 
     def accepts(self, d: NarvikData, order: Order) -> bool:
-        """Orders the rules allow beyond ``legal_orders``: any split of 6 FP (15.2)."""
-        return results.any_split(self, d, order)
+        """Orders the rules allow beyond ``legal_orders``: any split of 6 FP (15.2), and any
+        subset of attackers, supports, AP, ships or path the capped list leaves out (15.1,
+        18.1.3, 20.1-20.3, 22.3), which its handler then checks in full."""
+        return results.any_split(self, d, order) or action.typed_choice(self, d, order)
 
     def decision_rule(self, d: NarvikData) -> str:
         """The rule section of the decision the game waits for."""

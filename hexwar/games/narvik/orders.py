@@ -41,13 +41,15 @@ class LandAssault(Order):
 
 @dataclass(frozen=True)
 class Exit(Order):
-    """Move an Allied unit off the north or south edge (22.3)."""
+    """Move an Allied unit off the north or south edge (22.3): a normal movement action along
+    ``path`` to an edge hex (empty: from where it stands), then 1 MP to leave."""
 
     kind: ClassVar[str] = "exit"
     unit: str = ""
+    path: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"exit {self.unit}"
+        return f"exit {self.unit}" + (f" via {'>'.join(self.path)}" if len(self.path) > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -92,25 +94,29 @@ class NavalMove(Order):
 
 @dataclass(frozen=True)
 class Embark(Order):
-    """Put a land unit aboard a ship in a friendly port or Harstad (20.2)."""
+    """Put a land unit aboard a ship in a friendly port or Harstad (20.2); the ship may sail
+    into the port along ``path`` in the same action (its move ends on embarking)."""
 
     kind: ClassVar[str] = "embark"
     ship: str = ""
     unit: str = ""
+    path: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"embark {self.unit} on {self.ship}"
+        return f"embark {self.unit} on {self.ship}" + (f" via {'>'.join(self.path)}" if self.path else "")
 
 
 @dataclass(frozen=True)
 class Disembark(Order):
-    """Unload a ship's cargo in a friendly port or Harstad (20.2)."""
+    """Unload a ship's cargo in a friendly port or Harstad (20.2); once unloaded the ship may
+    sail on along ``then`` in the same action."""
 
     kind: ClassVar[str] = "disembark"
     ship: str = ""
+    then: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"disembark {self.ship}"
+        return f"disembark {self.ship}" + (f" then {'>'.join(self.then)}" if self.then else "")
 
 
 @dataclass(frozen=True)
@@ -121,9 +127,11 @@ class Landing(Order):
     ships: tuple[str, ...] = ()
     target: str = ""
     bombard: tuple[str, ...] = ()
+    then: tuple[str, ...] = ()  # 20.3 step 3: an uncontested landing's transports sail on at once
 
     def text(self) -> str:
         extra = f" bombard {','.join(self.bombard)}" if self.bombard else ""
+        extra += f" then {'>'.join(self.then)}" if self.then else ""
         return f"land {','.join(self.ships)} at {self.target}{extra}"
 
 

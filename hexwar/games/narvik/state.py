@@ -51,6 +51,7 @@ class Combat:
     amphibious: bool = False
     from_hex: str | None = None  # 20.3.1: the hex the landing force comes from
     ships: list[str] = field(default_factory=list)  # 20.3.1: the landing ships
+    support: list[str] = field(default_factory=list)  # 16.1: the supporting artillery (15.3.1 counts it when adjacent)
     points: dict[str, int] = field(default_factory=dict)  # CRT points still to take, per side (15.2)
     retreat: dict[str, int] = field(default_factory=dict)  # hexes of retreat chosen, per side (15.3)
     stage: str = ""  # the side taking results now, then "advance" and "advance_asked"

@@ -69,8 +69,8 @@ def actions() -> dict[type, Action]:
     }
 
 
-#: 9.1.1: a reaction is a land movement, or a German air mission
-REACTIONS = (Move, AirStrike)
+#: 9.1.1: a reaction is a land movement (an exit is part of one, 22.3), or a German air mission
+REACTIONS = (Move, Exit, AirStrike)
 
 
 def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
@@ -125,7 +125,7 @@ def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
     out: list[Order] = [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side)
     out += assault.assault_orders(g, d, side)
     if side == ALLIES:
-        out += movement.exit_orders(g, d) + fire.art_orders(g, d) + naval.naval_orders(g, d)
+        out += fire.art_orders(g, d) + naval.naval_orders(g, d)
     else:
         out += air.orders(g, d)
     return out
@@ -135,6 +135,18 @@ def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
     side = ask.side
     return [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side) + (
         air.orders(g, d) if side == GERMANS else [])
+
+
+#: 14.0, 15.1, 18.1.2-18.1.3, 20.1-20.3, 22.3: the orders whose every legal choice the list offers only up
+#: to a cap; any other choice a player types is checked in full by its handler
+TYPED = (Move, LandAssault, Landing, NavalMove, Exit, Embark, Disembark, AirStrike)
+
+
+def typed_choice(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
+    """Whether ``order`` is an action or reaction of the side to move that its handler checks."""
+    if d.ask is None or d.ask.what not in ("action", "reaction") or order.side != d.ask.side:
+        return False
+    return isinstance(order, (Move, Exit, AirStrike)) if d.ask.what == "reaction" else isinstance(order, TYPED)
 
 
 # --- handlers -------------------------------------------------------------------------------------
@@ -183,7 +195,8 @@ def do_action(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: 
         reveal(g, d, order)
         events.append(E.Reveal(type="reveal", unit=order.unit, rule="11.1"))
         return
-    if isinstance(order, (Embark, Disembark)) and d.units.get(order.ship) and d.units[order.ship].loc == HARSTAD:
+    if isinstance(order, (Embark, Disembark)) and d.units.get(order.ship) and d.units[order.ship].loc == HARSTAD \
+            and not (isinstance(order, Embark) and order.path):
         # 20.2: at Harstad loading and unloading never interrupt anything
         actions()[type(order)].handler(g, d, order, dice, events)
         return

@@ -74,7 +74,9 @@ def targets(g: "NarvikGame", d: NarvikData) -> list[tuple[str, str]]:
 
 
 def orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
-    """The German air missions on offer: all AP or half on infantry, all AP on one ship, recon."""
+    """The German air missions on offer: all AP or half on infantry; on ships all AP on one,
+    two attacks on one, or the AP shared among every ship in the hex (18.1.3: any pattern;
+    other splits are accepted when typed); recon (11.3)."""
     ap = d.tracks["ap"]
     if ap <= 0:
         return []
@@ -88,6 +90,11 @@ def orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
         else:
             ships = sorted(u.id for u in d.at(loc) if g.is_ship(u))
             out += [AirStrike(GERMANS, "ships", loc, ap, ((s, ap),)) for s in ships]
+            if ap >= 2:
+                out += [AirStrike(GERMANS, "ships", loc, ap, ((s, ap // 2), (s, ap - ap // 2))) for s in ships]
+            if 2 <= len(ships) <= ap:
+                share = [(s, ap // len(ships) + (1 if i < ap % len(ships) else 0)) for i, s in enumerate(ships)]
+                out.append(AirStrike(GERMANS, "ships", loc, ap, tuple(share)))
     return out
 
 
@@ -134,8 +141,8 @@ def strike(g: "NarvikGame", d: NarvikData, order: AirStrike, dice: Dice, events:
         return
     total = sum(a for _, a in order.allocation)
     ships = {u.id for u in d.at(order.hex) if g.is_ship(u) and u.side == ALLIES}
-    if not order.allocation or total > ap or any(s not in ships or a < 1 for s, a in order.allocation):
-        raise IllegalOrder(f"allocate 1 to {ap} AP among the ships at {order.hex}", "18.1.3")
+    if not order.allocation or total > ap or order.ap != total or any(s not in ships or a < 1 for s, a in order.allocation):
+        raise IllegalOrder(f"allocate 1 to {ap} AP among the ships at {order.hex} (ap = the sum of the attacks)", "18.1.3")
     d.tracks["ap"] -= total
     damaged: list[str] = []
     for sid, a in order.allocation:  # declared before any is resolved (18.1.3)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.orders import IllegalOrder, Order, subsets
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import LandAssault
@@ -70,18 +70,34 @@ def support_ships(g: "NarvikGame", d: NarvikData, target: str) -> list[str]:
 
 
 def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+    """15.1: the attacker picks any of the eligible adjacent units (one at least not artillery),
+    any of the supporting artillery and ships (16.1, 20.5), and the German any part of his AP
+    (18.1.3: he may share them among several attacks). Offered as a set with a cap (every
+    subset of up to four units, each unit set with no support and with all of it, every
+    support subset with all the units; every AP amount with all the units); any other legal
+    choice is accepted when typed (``accepts``)."""
     out: list[Order] = []
+    ap = d.tracks["ap"] if side == GERMANS else 0
     for target in sorted(g.occupied(d, other(side))):
         units = attackers_for(g, d, side, target)
-        if not [x for x in units if not g.t(d.units[x]).is_artillery]:
+        sets = [us for us in subsets(units) if any(not g.t(d.units[x]).is_artillery for x in us)]
+        if not sets:
             continue
+        everyone = tuple(units)
         art = support_art(g, d, side, target, set(units)) if side == ALLIES else []
         ships = support_ships(g, d, target) if side == ALLIES else []
-        out.append(LandAssault(side, target, tuple(units)))
-        if art or ships:
-            out.append(LandAssault(side, target, tuple(units), tuple(art), tuple(ships)))
-        if side == GERMANS and d.tracks["ap"] > 0:
-            out.append(LandAssault(side, target, tuple(units), ap=d.tracks["ap"]))
+        for us in sets:
+            out.append(LandAssault(side, target, us))
+            if art or ships:
+                out.append(LandAssault(side, target, us, tuple(art), tuple(ships)))
+            if ap:
+                out.append(LandAssault(side, target, us, ap=ap))
+        support = [("a", a) for a in art] + [("s", x) for x in ships]
+        for sup in subsets([f"{k}:{x}" for k, x in support], cap=7)[:-1] if len(support) > 1 else []:
+            a = tuple(x[2:] for x in sup if x[0] == "a")
+            sh = tuple(x[2:] for x in sup if x[0] == "s")
+            out.append(LandAssault(side, target, everyone, a, sh))
+        out += [LandAssault(side, target, everyone, ap=k) for k in range(1, ap)]
     return out
 
 
@@ -92,6 +108,9 @@ def land_assault(g: "NarvikGame", d: NarvikData, order: LandAssault, dice: Dice,
     if not g.land_units_at(d, target, enemy, real=False):
         raise IllegalOrder(f"{target} holds no enemy land units", "15.1")
     eligible = set(attackers_for(g, d, side, target))
+    for names in (order.units, order.artillery, order.ships):
+        if len(set(names)) != len(names):
+            raise IllegalOrder("a unit is named twice", "15.1")
     bad = [x for x in order.units if x not in eligible]
     if bad or not order.units:
         raise IllegalOrder(f"not eligible to assault {target}: {', '.join(bad) or 'no units'}", "15.1")
@@ -169,11 +188,12 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
                    result=f"{res.attacker}/{res.defender}", ledger=res.ledger.to_dict(), rule="15.1")
     events.append(ev)
     d.last_combat = dict(ev)
-    if side == ALLIES and (art or ships):  # 29.0 (A37): an attack on a position
+    adjacent_art = any(g.t(d.units[a]).is_artillery for a in attackers)  # 29.0: art joining from an adjacent hex
+    if side == ALLIES and (art or ships or adjacent_art):  # 29.0 (A37): an attack on a position
         key = "attack_on_narvik" if target == g.narvik else "attack_on_position"
         g.award(d, key, f"naval/artillery attack on {target}", "29.0", events)
     d.combat = Combat(side=side, target=target, attackers=list(attackers), defenders=list(defenders),
-                      amphibious=amphibious, from_hex=from_hex, ships=list(landing_ships),
+                      amphibious=amphibious, from_hex=from_hex, ships=list(landing_ships), support=list(art),
                       points={enemy: res.defender, side: res.attacker}, retreat={enemy: 0, side: 0},
                       stage=enemy)
     results.step(g, d, events)

@@ -4,7 +4,7 @@ the map (22.3), and Bases lost to German occupation (19.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order
@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
-    """Every unit's every destination in one movement action, on its cheapest path (14.0)."""
+    """Every unit's every destination in one movement action, on its cheapest path (14.0),
+    and the Allies' exits off the map, which are part of a movement action (22.3)."""
     if side == GERMANS and d.fuhrer:
         return []  # 8.2.1
     out: list[Order] = []
@@ -41,6 +42,26 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
             if g.board.is_a(dest, "sweden") or stacking.room_for(g.board, g.tables, pts, dest, up):
                 out.append(Move(side, u.id, tuple(path)))
         out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
+        if side == ALLIES and not d.exits_banned:
+            out += exits(g, u, r)
+    return out
+
+
+def exits(g: "NarvikGame", u: Unit, r: Any) -> list[Order]:
+    """22.3: leave by the north or south edge as part of a movement action, for 1 MP: one
+    order per edge, on the path that reaches an edge hex with the most MP left."""
+    out: list[Order] = []
+    left = r.mp_left
+    for edge in ("edge_north", "edge_south"):
+        best = None
+        for h, mp in left.items():
+            if mp >= 1 and h not in r.min_move and g.board.is_a(h, edge) and not g.board.is_a(h, "sweden"):
+                if best is None or (mp, best[1]) > (best[0], h):
+                    best = (mp, h)
+        if best is not None:
+            path = r.path(best[1])
+            if not any(g.board.is_a(h, "sweden") for h in path):
+                out.append(Exit(ALLIES, u.id, tuple(path) if len(path) > 1 else ()))
     return out
 
 
@@ -66,12 +87,6 @@ def crossings(g: "NarvikGame", d: NarvikData, u: Unit) -> list[str]:
                     continue
                 out.append(b)
     return sorted(set(out))
-
-
-def exit_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
-    """22.3: free Allied units on the north or south edge may leave the map."""
-    return [Exit(ALLIES, u.id) for u in sorted(d.on_map(ALLIES), key=lambda u: u.id)
-            if g.may_act(d, u) and (g.board.is_a(u.loc, "edge_north") or g.board.is_a(u.loc, "edge_south"))]
 
 
 def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) -> None:
@@ -125,10 +140,29 @@ def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
 
 
 def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: list) -> None:
-    """22.3: an Allied unit leaves by the north or south edge; a battalion scores on turns 1-5."""
+    """22.3: an Allied unit moves to the north or south edge and leaves for 1 MP more, in one
+    movement action; a battalion scores on turns 1-5. No exits once an early end is declared."""
     u = d.units.get(order.unit)
-    if order not in exit_orders(g, d) or u is None:
-        raise IllegalOrder(f"{order.unit} must be a free Allied unit on the north or south edge", "22.3")
+    if u is None or u.side != ALLIES or u.loc is None or not g.may_act(d, u):
+        raise IllegalOrder(f"{order.unit} is not a free Allied unit on the map", "22.3")
+    if d.exits_banned:
+        raise IllegalOrder("no unit may leave the map once an early end of the game is declared", "22.3, 8.4")
+    path = order.path or (u.loc,)
+    if path[0] != u.loc or len(set(path)) != len(path):
+        raise IllegalOrder(f"an exit starts at {u.id}'s hex {u.loc}", "22.3")
+    q = g.query(d, u)
+    spent: Any = 0
+    if len(path) > 1:
+        led = explain_path(g.board, g.tables.terrain, d.weather, g.t(u).movement_class, path, q)
+        if led.total is None:
+            raise IllegalOrder(f"{u.id} cannot move {'>'.join(path)}: {led.lines[-1].text}", "14.1")
+        spent = led.total
+    if any(g.board.is_a(h, "sweden") for h in path):
+        raise IllegalOrder(f"{u.id} would be interned in Sweden on the way", "22.2")
+    if not (g.board.is_a(path[-1], "edge_north") or g.board.is_a(path[-1], "edge_south")):
+        raise IllegalOrder(f"{path[-1]} is not on the north or south edge", "22.3")
+    if spent + 1 > q.mp:
+        raise IllegalOrder(f"{u.id} needs {spent} MP to the edge and 1 MP to leave, but has {q.mp}", "22.3")
     d.remove(u.id, "exited")
     fat.add_fatigue(d, g.tables, u.id, "movement_action")
     events.append(E.Exit(type="exit", unit=u.id, rule="22.3"))

@@ -4,7 +4,7 @@ fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
@@ -32,31 +32,32 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
-    """Every Allied ship's moves, loading, unloading, landings, bombardments and functions."""
+    """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
+    ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
     out: list[Order] = []
     ships = sorted((u for u in d.on_map(ALLIES) if g.is_ship(u)), key=lambda u: u.id)
     for s in ships:
         if "no_move" not in s.flags:
-            key = (s.id, s.loc)
-            moves = g._naval_move_cache.get(key)
-            if moves is None:  # naval reach depends on the map only (20.1): build once
-                moves = g._naval_move_cache[key] = [
-                    NavalMove(ALLIES, (s.id,), path)
-                    for _, path in sorted(naval_destinations(g.board, s.loc, HARSTAD).items())  # type: ignore[arg-type]
-                ]
-            out += moves
+            out += moves_of(g, (s.id,), s.loc)  # type: ignore[arg-type]
         cargo = d.cargo.get(s.id)
         if cargo is None and g.t(s).transport:
             for u in g.land_units_at(d, s.loc, ALLIES):  # type: ignore[arg-type]
                 if can_carry(g, s, u) and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
                     out.append(Embark(ALLIES, s.id, u.id))
+            if "no_move" not in s.flags:
+                out += sail_and_embark(g, d, s)
         room = cargo is not None and stacking.stack(g.board, d, g.tables, s.loc, ALLIES,  # type: ignore[arg-type]
                                                       extra=[d.units[cargo]], leaving=[cargo]).ok
         if cargo is not None and s.loc != HARSTAD and room:
+            home = home_path(g, s)
             if g.board.is_a(s.loc, "port") and any(x2.id != cargo for x2 in g.land_units_at(d, s.loc, ALLIES, real=False)):  # type: ignore[arg-type]
                 out.append(Disembark(ALLIES, s.id))
+                if home:
+                    out.append(Disembark(ALLIES, s.id, home))
             elif landing_ok(g, d, s.loc):  # type: ignore[arg-type]
                 out.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
+                if home:
+                    out.append(Landing(ALLIES, (s.id,), s.loc, then=home))  # type: ignore[arg-type]
             for tgt in g.board.neighbours(s.loc):
                 if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
                     out.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
@@ -64,6 +65,65 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
             out.append(Disembark(ALLIES, s.id))
         out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
         out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
+    return out + group_orders(g, d, ships)
+
+
+def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
+    """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only."""
+    key: Any = (ids, loc)
+    moves = g._naval_move_cache.get(key)
+    if moves is None:
+        moves = g._naval_move_cache[key] = [
+            NavalMove(ALLIES, ids, path) for _, path in sorted(naval_destinations(g.board, loc, HARSTAD).items())]
+    return moves
+
+
+def home_path(g: "NarvikGame", s: Unit) -> tuple[str, ...]:
+    """20.2, 20.3: the way back to Harstad a ship may take at once after unloading."""
+    if "no_move" in s.flags or s.loc in (None, HARSTAD):
+        return ()
+    return naval_destinations(g.board, s.loc, HARSTAD).get(HARSTAD, ())
+
+
+def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
+    """20.2: an empty transport may sail into a friendly port and embark there in one action."""
+    out: list[Order] = []
+    dests = naval_destinations(g.board, s.loc, HARSTAD)  # type: ignore[arg-type]
+    for loc in sorted({u.loc for u in d.on_map(ALLIES) if u.loc in dests and u.loc != HARSTAD}):
+        if not g.board.is_a(loc, "port"):
+            continue
+        for u in g.land_units_at(d, loc, ALLIES):
+            if can_carry(g, s, u):
+                out.append(Embark(ALLIES, s.id, u.id, dests[loc]))
+    return out
+
+
+def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Order]:
+    """20.1, 20.2, 20.3.1: the ships in one hex moving, landing or assaulting as one group."""
+    out: list[Order] = []
+    by_loc: dict[str, list[Unit]] = {}
+    for s in ships:
+        by_loc.setdefault(s.loc, []).append(s)  # type: ignore[arg-type]
+    for loc, here in sorted(by_loc.items()):
+        movers = tuple(s.id for s in here if "no_move" not in s.flags)
+        if len(movers) > 1:
+            out += moves_of(g, movers, loc)
+        loaded = [s for s in here if d.cargo.get(s.id)]
+        if len(loaded) < 2 or loc == HARSTAD:
+            continue
+        ids = tuple(s.id for s in loaded)
+        force = [d.units[d.cargo[s.id]] for s in loaded]
+        if landing_ok(g, d, loc):  # 20.2: a group entering a non-friendly port lands as one
+            if stacking.stack(g.board, d, g.tables, loc, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
+                out.append(Landing(ALLIES, ids, loc))
+        if any(g.t(u).is_artillery for u in force):
+            continue  # 20.3.1: no artillery in a contested landing
+        pts = sum(stacking.unit_points(g.tables, u) for u in force)
+        if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
+            continue
+        for tgt in g.board.neighbours(loc):
+            if contested_target(g, d, tgt):
+                out.append(Landing(ALLIES, ids, tgt, tuple(assault.support_ships(g, d, tgt))))
     return out
 
 
@@ -109,16 +169,21 @@ def ship(g: "NarvikGame", d: NarvikData, sid: str) -> Unit:
 
 def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, dice: Dice, events: list) -> None:
     """20.1: ships move as a group from one hex along waterways, through Harstad at most once."""
-    ships = [ship(g, d, s) for s in order.ships]
-    if not ships or len({s.loc for s in ships}) != 1:
-        raise IllegalOrder("a naval group moves from one hex", "20.1")
+    sail(g, d, order.ships, order.path, events)
+
+
+def sail(g: "NarvikGame", d: NarvikData, ids: tuple[str, ...], path: tuple[str, ...], events: list) -> None:
+    """20.1: check and make a naval move of a group of ships (with their cargo)."""
+    ships = [ship(g, d, s) for s in ids]
+    if not ships or len({s.loc for s in ships}) != 1 or len(set(ids)) != len(ids):
+        raise IllegalOrder("a naval group moves from one hex, each ship named once", "20.1")
     start = ships[0].loc
     if any("no_move" in s.flags for s in ships):
         raise IllegalOrder("a damaged ship moves no more this turn", "20.4")
     dests = naval_destinations(g.board, start, HARSTAD)  # type: ignore[arg-type]
-    if order.path[:1] != (start,) or order.path[-1] not in dests or not naval_path_ok(g.board, order.path, HARSTAD):
-        raise IllegalOrder(f"{'>'.join(order.path)} is not a naval move along waterways (once through Harstad)", "20.1")
-    dest = order.path[-1]
+    if path[:1] != (start,) or path[-1] not in dests or not naval_path_ok(g.board, path, HARSTAD):
+        raise IllegalOrder(f"{'>'.join(path)} is not a naval move along waterways (once through Harstad)", "20.1")
+    dest = path[-1]
     for s in ships:
         d.place(s.id, dest)
         for f in ("base", "crossing"):
@@ -127,26 +192,33 @@ def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, dice: Dice, eve
         cargo = d.cargo.get(s.id)
         if cargo:
             d.place(cargo, dest)
-    events.append(E.NavalMove(type="naval_move", ships=list(order.ships), path=list(order.path), rule="20.1"))
+    events.append(E.NavalMove(type="naval_move", ships=list(ids), path=list(path), rule="20.1"))
 
 
 def embark(g: "NarvikGame", d: NarvikData, order: Embark, dice: Dice, events: list) -> None:
-    """20.2: one land unit boards a transport in a friendly port or Harstad."""
+    """20.2: one land unit boards a transport in a friendly port or Harstad; the ship may sail
+    into the port first, in the same action (its move ends there)."""
     s = ship(g, d, order.ship)
     u = d.units.get(order.unit)
-    if u is None or u.loc != s.loc or u.side != ALLIES or not g.is_land(u) or u.has(ABOARD):
-        raise IllegalOrder(f"{order.unit} is not an Allied land unit in {s.loc}", "20.2")
+    at = order.path[-1] if order.path else s.loc
+    if u is None or u.loc != at or u.side != ALLIES or not g.is_land(u) or u.has(ABOARD):
+        raise IllegalOrder(f"{order.unit} is not an Allied land unit in {at}", "20.2")
     if d.cargo.get(s.id) or not g.t(s).transport or not can_carry(g, s, u):
         raise IllegalOrder(f"{s.id} cannot carry {u.id}", "20.2")
-    if s.loc != HARSTAD and not g.board.is_a(s.loc, "port"):
-        raise IllegalOrder(f"embark only in a friendly port or Harstad, not {s.loc}", "20.2")
+    if at != HARSTAD and not g.board.is_a(at, "port"):
+        raise IllegalOrder(f"embark only in a friendly port or Harstad, not {at}", "20.2")
+    if order.path:
+        if at == HARSTAD:
+            raise IllegalOrder("at Harstad ships load without a move of their own", "20.2")
+        sail(g, d, (s.id,), order.path, events)
     d.cargo[s.id] = u.id
     u.flags.append(ABOARD)
     events.append(E.Embark(type="embark", ship=s.id, unit=u.id, rule="20.2"))
 
 
 def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, events: list) -> None:
-    """20.2: unload in a port already holding another friendly unit, or at Harstad."""
+    """20.2: unload in a port already holding another friendly unit, or at Harstad; the ship
+    may then sail on at once."""
     s = ship(g, d, order.ship)
     cargo = d.cargo.get(s.id)
     if cargo is None:
@@ -158,17 +230,22 @@ def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, even
         u = d.units[cargo]
         if not stacking.stack(g.board, d, g.tables, s.loc, ALLIES, extra=[u], leaving=[cargo]).ok:  # type: ignore[arg-type]
             raise IllegalOrder(f"{cargo} would overstack {s.loc}", "13.2")
+    elif order.then:
+        raise IllegalOrder("at Harstad ships unload without a move of their own", "20.2")
     del d.cargo[s.id]
     d.units[cargo].flags.remove(ABOARD)
     events.append(E.Disembark(type="disembark", ship=s.id, unit=cargo, at=s.loc, rule="20.2"))  # type: ignore[typeddict-item]
+    if order.then:
+        sail(g, d, (s.id,), order.then, events)
 
 
 def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
     """20.3: land in the ships' own hex (a non-friendly port or a beach), or assault an
     adjacent enemy-held port or beach (20.3.1), attack halved."""
     ships = [ship(g, d, s) for s in order.ships]
-    if not ships or any(d.cargo.get(s.id) is None for s in ships) or len({s.loc for s in ships}) != 1:
-        raise IllegalOrder("a landing needs loaded ships together in one hex", "20.3")
+    if not ships or any(d.cargo.get(s.id) is None for s in ships) or len({s.loc for s in ships}) != 1 \
+            or len(set(order.ships)) != len(order.ships):
+        raise IllegalOrder("a landing needs loaded ships together in one hex, each named once", "20.3")
     at = ships[0].loc
     target = order.target
     force = [d.units[d.cargo[s.id]] for s in ships]
@@ -183,6 +260,8 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
             raise IllegalOrder(f"cannot bombard {target}: {', '.join(bad)}", "20.5")
         if any(g.t(u).is_artillery for u in force):
             raise IllegalOrder("no artillery may join a contested landing", "20.3.1")
+        if order.then:
+            raise IllegalOrder("after an amphibious assault the ships stay for its results", "20.3.1")
         for u in force:
             u.flags.append(AMPHIBIOUS)
         assault.fight(g, d, dice, events, ALLIES, target, [u.id for u in force], [], list(order.bombard), 0,
@@ -193,6 +272,8 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
     if not stacking.stack(g.board, d, g.tables, target, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
         raise IllegalOrder(f"the landing force would overstack {target}", "13.2")
     land_units(g, d, tuple(order.ships), target, events, contested=False)
+    if order.then:  # 20.3 step 3: the transports may move at once to another hex or Harstad
+        sail(g, d, tuple(order.ships), order.then, events)
 
 
 def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:

@@ -254,8 +254,12 @@ def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None
     zoc = enemy_zoc(g.board, d, g.tables, side)
     in_assault = set(c.attackers) | set(c.defenders)
     hosts = frozenset(x.loc for x in d.on_map(side) if x.id not in in_assault and x.loc and not x.has(ABOARD))
-    enemy_parts: list[str] = [d.units[i].loc for i in (c.attackers if side != c.side else c.defenders)  # type: ignore[misc]
-                              if d.units[i].loc is not None and not g.t(d.units[i]).is_artillery]
+    # 15.3.1: as far as possible from the participating enemy units; artillery counts when it
+    # takes part from the combat hex or a hex adjacent to it (an attacker, or a supporting battery)
+    enemy_ids = (c.attackers + c.support) if side != c.side else (c.defenders + c.support)
+    enemy_parts: list[str] = [d.units[i].loc for i in enemy_ids  # type: ignore[misc]
+                              if d.units[i].loc is not None and d.units[i].side != side
+                              and (not g.t(d.units[i]).is_artillery or g.board.distance(d.units[i].loc, c.target) <= 1)]
     if c.amphibious and side != c.side and c.from_hex:
         enemy_parts = [c.from_hex]  # 20.3.1: the landing hex shapes the defender's retreat
 
