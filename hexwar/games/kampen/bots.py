@@ -17,9 +17,7 @@ import numpy as np
 
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen.game import KampenGame
-from hexwar.games.kampen.phases.combat import default_losses
 from hexwar.games.kampen.orders import (
-    Losses,
     Cash,
     Discard,
     Fight,
@@ -179,11 +177,6 @@ class KampenBot:
             fight = x.combat
             assert fight is not None
             return -abs((fight.dn.get(NORWAY, 0) - o.norwegians) - (fight.dn.get(ALLIES, 0) - o.allies))
-        if isinstance(o, Losses):  # 4.2 step 6: spare the groups that would fall back onto an objective
-            fight = x.combat
-            assert fight is not None
-            lost = sum(k for (src, k), grp in zip(o.groups, fight.groups) if src in objs and not grp.sea_air)
-            return -float(lost) + (0.1 if o.groups == default_losses(fight) else 0.0)
         if isinstance(o, Withdraw):
             friends = sum(x.bn[k].get(o.area, 0) for k in ((GERMANS,) if f == GERMANS else COALITION))
             return friends + (2.0 if o.area in objs else 0.0) - 0.2 * self.dist_to_goal(g, x, o.area)

@@ -77,18 +77,6 @@ class Split(Order):
 
 
 @dataclass(frozen=True)
-class Losses(Order):
-    """Which of its attacking groups an attacker takes its losses from (4.2 step 6): one
-    (area attacked from, battalions lost) pair per group, in the combat's group order."""
-
-    kind: ClassVar[str] = "losses"
-    groups: tuple[tuple[str, int], ...] = ()
-
-    def text(self) -> str:
-        return "lose " + " ".join(f"{n} from {src}" for src, n in self.groups)
-
-
-@dataclass(frozen=True)
 class Withdraw(Order):
     """Withdraw the losing battalions to one adjacent land area (4.2 step 8)."""
 
@@ -136,4 +124,4 @@ class Discard(Order):
 
 
 #: every order of kampen, by kind
-ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Losses, Withdraw, Cash, PlaceBn, Discard])
+ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Withdraw, Cash, PlaceBn, Discard])

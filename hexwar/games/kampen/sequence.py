@@ -46,7 +46,6 @@ DECISIONS: dict[str, Decision] = {
     "attack": Decision("combat", "4.2 step 1", combat.legal_attack, combat.do_attack),
     "defend": Decision("combat", "4.2 step 2", combat.legal_defend, combat.do_defend),
     "react": Decision("combat", "4.2 step 3", combat.legal_react, combat.do_react),
-    "losses": Decision("combat", "4.2 step 6", combat.legal_losses, combat.do_losses),
     "split": Decision("combat", "4.2 step 6", combat.legal_split, combat.do_split),
     "evac": Decision("combat", "4.2 step 6, Ex 3", combat.legal_evac, combat.do_evac),
     "withdraw": Decision("combat", "4.2 step 8", combat.legal_withdraw, combat.do_withdraw),

@@ -21,8 +21,7 @@ def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how
     """2.4: a used card goes to the bottom of its own deck, face up."""
     d.hand[f].remove(cid)
     d.deck[f].append(cid)
-    if f == d.faction:  # 4.4: only the round's own faction's cards excuse its discard
-        d.used += 1
+    d.used += 1
     d.cards_used[f] += 1
     events.append(E.Card(type="card", faction=f, card=g.copies[cid].card, copy=cid, how=how, rule="2.4"))
 

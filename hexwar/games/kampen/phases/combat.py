@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
-from hexwar.games.kampen.orders import Fight, Losses, PlayCard, Split, Withdraw
+from hexwar.games.kampen.orders import Fight, PlayCard, Split, Withdraw
 from hexwar.games.kampen.phases import cards, movement, reinforcement, victory
 from hexwar.games.kampen.state import (
     ALLIES,
@@ -222,59 +222,14 @@ def roll(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     c.a_total, c.d_total, c.dkill, c.akill, c.win, c.ledger = ta, td, dkill, akill, ta > td, ledger
     events.append(E.CombatRoll(type="combat_roll", area=c.area, attacker=list(fa), defender=list(fd),
                                totals=[ta, td], kills=[dkill, akill], ledger=[dict(x) for x in ledger], rule="4.2 steps 4-5"))
-    # step 6: remove the killed; an attacker from several areas chooses which groups lose them
-    d.losses[c.att] += akill
-    if len(legal_losses(g, d, c.att)) > 1:
-        g.ask(d, "losses", c.att)
-        return
-    take_losses(c, default_losses(c))
-    defender_losses(g, d, dice, events)
-
-
-def default_losses(c: Any) -> tuple[tuple[str, int], ...]:
-    """The losses taken from the largest groups first (what the engine did before 4.2 step 6's choice)."""
-    left = c.akill
-    out = {}
-    for i, grp in sorted(enumerate(c.groups), key=lambda ig: -ig[1].n):
+    # step 6: remove the killed; the attacker takes them from its largest groups
+    left = akill
+    for grp in sorted(c.groups, key=lambda grp: -grp.n):
         k = min(left, grp.n)
-        out[i] = k
-        left -= k
-    return tuple((grp.src, out.get(i, 0)) for i, grp in enumerate(c.groups))
-
-
-def legal_losses(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    """4.2 step 6: every way to take the attacker's losses from its groups (the largest first, first)."""
-    c = d.combat
-    assert c is not None
-    if not c.akill or len(c.groups) < 2:
-        return [Losses(f, default_losses(c))]
-    ways: list[tuple[int, ...]] = [()]
-    for grp in c.groups:
-        ways = [w + (k,) for w in ways for k in range(min(grp.n, c.akill) + 1) if sum(w) + k <= c.akill]
-    first = default_losses(c)
-    out = [first] + [tuple((grp.src, k) for grp, k in zip(c.groups, w)) for w in ways if sum(w) == c.akill]
-    return [Losses(f, x) for x in dict.fromkeys(out)]
-
-
-def take_losses(c: Any, groups: tuple[tuple[str, int], ...]) -> None:
-    for grp, (_src, k) in zip(c.groups, groups):
         grp.n -= k
+        left -= k
     c.groups = [grp for grp in c.groups if grp.n > 0]
-    if c.att == ALLIES:  # 4.2 step 6: Kystevakuering serves in the Allies' own round too
-        c.al_lost += sum(k for _src, k in groups)
-
-
-def do_losses(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    assert isinstance(o, Losses) and d.combat is not None
-    take_losses(d.combat, o.groups)
-    defender_losses(g, d, dice, events)
-
-
-def defender_losses(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    """4.2 step 6, the defender's side: one faction loses its own; a joint defence splits."""
-    c = d.combat
-    assert c is not None
-    dkill = c.dkill
+    d.losses[c.att] += akill
     if dkill and len(c.dn) == 2:
         g.ask(d, "split", NORWAY)  # 4.2 step 6: NO and AL agree who is lost
         return
