@@ -51,7 +51,7 @@ def test_every_command_line_of_the_trial_is_answered_in_one_line():
 
 
 def test_mangled_orders_are_refused_and_leave_the_state_as_it_was():
-    tally = trial.orders_trial(games=1, per_state=2, seed=5, stop_after=2000)
+    tally = trial.orders_trial(games=2, per_state=2, seed=5, stop_after=2000)
     assert tally.counts["orders"]["tried"] == 2000
     assert tally.problems == []
 
