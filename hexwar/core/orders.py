@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Hashable, Iterable, Mapping, Sequence, TypeVar
+
+T = TypeVar("T", bound=Hashable)
 
 
 class IllegalOrder(ValueError):
@@ -170,7 +172,7 @@ class Advance(Order):
         return f"advance {','.join(self.units) or 'none'}"
 
 
-def subsets(items: Sequence[str], cap: int = 15) -> list[tuple[str, ...]]:
+def subsets(items: Sequence[T], cap: int = 15) -> list[tuple[T, ...]]:
     """Sets of ``items`` to offer when the rules let a player pick any subset (a set with a cap).
 
     Every non-empty subset while there are at most ``cap`` of them; beyond, the whole set,

@@ -88,7 +88,7 @@ class NarvikGame:
         self.objectives = {p.location: p.value for p in self.board.places("victory")}
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}
-        self._naval_move_cache: dict[tuple[str, str | None], list[Order]] = {}
+        self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex) -> moves (20.1)
 
     @classmethod
     def from_scenario(cls, name: str = "narvik/scenario", library: Library | None = None,

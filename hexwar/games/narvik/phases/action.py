@@ -146,7 +146,7 @@ def typed_choice(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
     """Whether ``order`` is an action or reaction of the side to move that its handler checks."""
     if d.ask is None or d.ask.what not in ("action", "reaction") or order.side != d.ask.side:
         return False
-    return isinstance(order, (Move, Exit, AirStrike)) if d.ask.what == "reaction" else isinstance(order, TYPED)
+    return isinstance(order, REACTIONS if d.ask.what == "reaction" else TYPED)
 
 
 # --- handlers -------------------------------------------------------------------------------------

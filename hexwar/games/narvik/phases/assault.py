@@ -92,11 +92,10 @@ def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
                 out.append(LandAssault(side, target, us, tuple(art), tuple(ships)))
             if ap:
                 out.append(LandAssault(side, target, us, ap=ap))
-        support = [("a", a) for a in art] + [("s", x) for x in ships]
-        for sup in subsets([f"{k}:{x}" for k, x in support], cap=7)[:-1] if len(support) > 1 else []:
-            a = tuple(x[2:] for x in sup if x[0] == "a")
-            sh = tuple(x[2:] for x in sup if x[0] == "s")
-            out.append(LandAssault(side, target, everyone, a, sh))
+        support = [(x, x in art) for x in art + ships]  # (unit, is a battery)
+        for sup in subsets(support, cap=7)[:-1] if len(support) > 1 else []:
+            out.append(LandAssault(side, target, everyone, tuple(x for x, is_art in sup if is_art),
+                                   tuple(x for x, is_art in sup if not is_art)))
         out += [LandAssault(side, target, everyone, ap=k) for k in range(1, ap)]
     return out
 

@@ -4,7 +4,8 @@ the map (22.3), and Bases lost to German occupation (19.4)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order
@@ -14,7 +15,7 @@ from hexwar.games.narvik.orders import Exit
 from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
-from hexwar.rules.movement import explain_path, reach
+from hexwar.rules.movement import MoveQuery, Reach, explain_path, reach
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -47,7 +48,7 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     return out
 
 
-def exits(g: "NarvikGame", u: Unit, r: Any) -> list[Order]:
+def exits(g: "NarvikGame", u: Unit, r: Reach) -> list[Order]:
     """22.3: leave by the north or south edge as part of a movement action, for 1 MP: one
     order per edge, on the path that reaches an edge hex with the most MP left."""
     out: list[Order] = []
@@ -100,9 +101,6 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
         raise IllegalOrder(f"{u.id} may not move (face down, aboard, in Harstad, or at its fatigue limit)", "10.1, 11.1")
     if len(order.path) < 2 or order.path[0] != u.loc:
         raise IllegalOrder(f"a move starts at {u.id}'s hex {u.loc} and enters at least one hex", "14.0")
-    for a, b in zip(order.path, order.path[1:]):
-        if b not in g.board.neighbours(a):
-            raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
     t = g.t(u)
     q = g.query(d, u)
     crossing = len(order.path) == 2 and order.path[1] in crossings(g, d, u)
@@ -110,12 +108,9 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
         chart = g.tables.terrain
         spent = chart.section(d.weather).terrain[chart.terrain_class(g.board.terrain(order.path[1])) or "clear"].cost(t.movement_class)
     else:
-        led = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, order.path, q)
-        if led.total is None:
-            raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {led.lines[-1].text}", "14.1")
-        if led.total > q.mp and len(order.path) > 2:
-            raise IllegalOrder(f"{u.id} needs {led.total} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
-        spent = led.total
+        spent = path_cost(g, d, u, order.path, q)
+        if spent > q.mp and len(order.path) > 2:
+            raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
     for mid in order.path[1:-1]:
         if g.board.is_a(mid, "sweden"):
             raise IllegalOrder(f"{u.id} would be interned on entering {mid}: end the move there", "22.2")
@@ -130,6 +125,18 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
     if g.board.is_a(dest, "sweden"):
         intern(g, d, u, events)
     check_bases(g, d, events)
+
+
+def path_cost(g: "NarvikGame", d: NarvikData, u: Unit, path: tuple[str, ...], q: MoveQuery) -> Fraction:
+    """14.0, 14.1: the MP a unit spends along a path of adjacent hexes (of a move or an exit,
+    22.3), or IllegalOrder naming the step it cannot take."""
+    for a, b in zip(path, path[1:]):
+        if b not in g.board.neighbours(a):
+            raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
+    led = explain_path(g.board, g.tables.terrain, d.weather, g.t(u).movement_class, path, q)
+    if led.total is None:
+        raise IllegalOrder(f"{u.id} cannot move {'>'.join(path)}: {led.lines[-1].text}", "14.1")
+    return Fraction(led.total)
 
 
 def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
@@ -151,12 +158,7 @@ def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: li
     if path[0] != u.loc or len(set(path)) != len(path):
         raise IllegalOrder(f"an exit starts at {u.id}'s hex {u.loc}", "22.3")
     q = g.query(d, u)
-    spent: Any = 0
-    if len(path) > 1:
-        led = explain_path(g.board, g.tables.terrain, d.weather, g.t(u).movement_class, path, q)
-        if led.total is None:
-            raise IllegalOrder(f"{u.id} cannot move {'>'.join(path)}: {led.lines[-1].text}", "14.1")
-        spent = led.total
+    spent = path_cost(g, d, u, path, q) if len(path) > 1 else Fraction(0)
     if any(g.board.is_a(h, "sweden") for h in path):
         raise IllegalOrder(f"{u.id} would be interned in Sweden on the way", "22.2")
     if not (g.board.is_a(path[-1], "edge_north") or g.board.is_a(path[-1], "edge_south")):

@@ -4,7 +4,7 @@ fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
@@ -70,7 +70,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
 
 def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
     """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only."""
-    key: Any = (ids, loc)
+    key = (ids, loc)
     moves = g._naval_move_cache.get(key)
     if moves is None:
         moves = g._naval_move_cache[key] = [
