@@ -119,3 +119,19 @@ def test_29_0_adjacent_artillery_in_an_assault_scores_the_german(played):
                     assert any(x["type"] == "vp" and "naval/artillery" in x["cause"] for x in e.events[i:])
                     return
     pytest.skip("no assault with adjacent artillery in this game")
+
+
+def test_capped_choices_can_be_typed_in_the_words_the_list_uses(played):
+    """What the list leaves out a player types (hexwar play): every offered order of those
+    kinds reads back from its own text."""
+    from hexwar.games.narvik.orders import Disembark, parse_text
+
+    kinds = (LandAssault, Landing, NavalMove, Exit, Embark, Disembark, AirStrike)
+    n = 0
+    for _, legal in played[2][::5]:
+        for o in legal:
+            if isinstance(o, kinds) and not (isinstance(o, AirStrike) and o.mission == "recon"):
+                assert parse_text(o.text(), o.side) == o, o.text()
+                n += 1
+    assert n > 100
+    assert parse_text("assault 2506 with", "allies") is None and parse_text("exit A via", "allies") is None

@@ -227,3 +227,54 @@ def expect(order: Order, *types: type) -> None:
     if not isinstance(order, types):
         names = ", ".join(t.kind for t in types)  # type: ignore[attr-defined]
         raise IllegalOrder(f"expected {names}, got {order.kind}", "6.0")
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(x for x in text.split(",") if x)
+
+
+def _path(text: str) -> tuple[str, ...]:
+    return tuple(x for x in text.split(">") if x)
+
+
+def parse_text(line: str, side: str) -> Order | None:
+    """Read an order typed in the words ``text()`` writes, for the choices the list offers only
+    up to a cap (15.1 subsets, 18.1.3 splits, 20.1-20.3 groups and paths, 22.3 exits); None if
+    it is not one of those forms. The game then checks it in full.
+
+    >>> parse_text("assault 2506 with 6-I/15 art 2MTN ap 0", "allies")
+    LandAssault(side='allies', target='2506', units=('6-I/15',), artillery=('2MTN',), ships=(), ap=0)
+    >>> parse_text("air ships 2503 DD-1:2,DD-1:3", "germans").allocation
+    (('DD-1', 2), ('DD-1', 3))
+    """
+    w = line.split()
+    try:
+        if len(w) >= 4 and w[0] == "assault" and w[2] == "with":
+            opts = dict(zip(w[4::2], w[5::2]))
+            if len(w) % 2 or set(opts) - {"art", "ships", "ap"}:
+                return None
+            return LandAssault(side, w[1], _names(w[3]), _names(opts.get("art", "")), _names(opts.get("ships", "")),
+                               int(opts.get("ap", 0)))
+        if len(w) == 4 and w[:2] == ["air", "ships"]:
+            alloc = tuple((s, int(a)) for s, a in (x.split(":") for x in w[3].split(",")))
+            return AirStrike(side, "ships", w[2], sum(a for _, a in alloc), alloc)
+        if len(w) == 5 and w[:2] == ["air", "interdict"] and w[3] == "ap":
+            return AirStrike(side, "infantry", w[2], int(w[4]))
+        if len(w) == 3 and w[0] == "sail":
+            return NavalMove(side, _names(w[1]), _path(w[2]))
+        if len(w) >= 4 and w[0] == "land" and w[2] == "at":
+            opts = dict(zip(w[4::2], w[5::2]))
+            if len(w) % 2 or set(opts) - {"bombard", "then"}:
+                return None
+            return Landing(side, _names(w[1]), w[3], _names(opts.get("bombard", "")), _path(opts.get("then", "")))
+        if w[:1] == ["exit"] and len(w) in (2, 4) and (len(w) == 2 or w[2] == "via"):
+            return Exit(side, w[1], _path(w[3]) if len(w) == 4 else ())
+        if w[:1] == ["embark"] and len(w) in (4, 6) and w[2] == "on" and (len(w) == 4 or w[4] == "via"):
+            return Embark(side, w[3], w[1], _path(w[5]) if len(w) == 6 else ())
+        if w[:1] == ["disembark"] and len(w) in (2, 4) and (len(w) == 2 or w[2] == "then"):
+            return Disembark(side, w[1], _path(w[3]) if len(w) == 4 else ())
+        if w[:1] == ["move"] and len(w) == 3:
+            return Move(side, w[1], _path(w[2]))
+    except ValueError:
+        return None
+    return None

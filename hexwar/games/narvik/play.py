@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
+from hexwar.core.orders import Order
+from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.stacking import ABOARD
 from hexwar.ui.play import Player, render_ledger
@@ -43,6 +45,11 @@ class NarvikPlayer(Player):
 
     def describe(self, e: Mapping[str, Any]) -> str:
         return describe(e)
+
+    def parse(self, line: str, legal: list[Order]) -> Order | None:  # type: ignore[override]
+        """An order as listed, or one of the choices the list caps (15.1, 18.1.3, 20.1-20.3,
+        22.3) typed in the same words: the game checks it in full."""
+        return Player.parse(line, legal) or parse_text(" ".join(line.split()), self.s.current_side())
 
     def status(self) -> None:
         d = self.data
