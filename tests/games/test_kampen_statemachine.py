@@ -63,7 +63,7 @@ class KampenPlay(RuleBasedStateMachine):
         pending = sum(g.n for gs in x.attacks.values() for g in gs)
         if x.combat:
             pending += sum(g.n for g in x.combat.groups)
-        total = on_board + pending + sum(x.losses.values())
+        total = on_board + pending + sum(x.losses.values()) + x.recalled  # 2.4: the Allies' recall
         if self.g is S1:
             assert total == self.start_total
         else:  # basic: new battalions come only from phase 3, cards and the Allied landing

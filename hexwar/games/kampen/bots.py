@@ -22,8 +22,10 @@ from hexwar.games.kampen.orders import (
     Discard,
     Fight,
     KMove,
+    Losses,
     PlaceBn,
     PlayCard,
+    Recall,
     Split,
     Withdraw,
 )
@@ -177,6 +179,13 @@ class KampenBot:
             fight = x.combat
             assert fight is not None
             return -abs((fight.dn.get(NORWAY, 0) - o.norwegians) - (fight.dn.get(ALLIES, 0) - o.allies))
+        if isinstance(o, Losses):  # 4.2 step 6: keep the battalions that fall back onto objectives
+            fight = x.combat
+            assert fight is not None
+            return sum(k * (0.5 if grp.sea_air else -1.0 if grp.src in objs else 0.0)
+                       for (_src, k), grp in zip(o.groups, fight.groups))
+        if isinstance(o, Recall):  # 2.4: recall from the largest stacks away from the objectives
+            return 0.1 * x.bn[ALLIES].get(o.area, 0) - (2.0 if o.area in objs else 0.0)
         if isinstance(o, Withdraw):
             friends = sum(x.bn[k].get(o.area, 0) for k in ((GERMANS,) if f == GERMANS else COALITION))
             return friends + (2.0 if o.area in objs else 0.0) - 0.2 * self.dist_to_goal(g, x, o.area)

@@ -172,6 +172,12 @@ class AlliedWithdrawal(TypedDict):
     rule: str
 
 
+class Recalled(TypedDict):
+    type: Literal["recalled"]
+    area: str
+    rule: str
+
+
 class Draw(TypedDict):
     type: Literal["draw"]
     faction: str

@@ -214,9 +214,9 @@ class KampenGame:
         if d.over:
             raise IllegalOrder("the game is over", "1.3")
         if order.side != d.side:
-            raise IllegalOrder(f"it is {d.side}'s decision, not {order.side}'s", "4")
+            raise IllegalOrder(f"it is the {d.side}' decision, not the {order.side}'", "4")
         if order not in self.legal_orders(d):
-            raise IllegalOrder(f"{order.text()} is not legal now ({d.step} step of {d.faction}'s round)", "4")
+            raise IllegalOrder(f"{order.text()} is not legal now ({d.step} step of the {d.faction}' round)", "4")
         events: list[dict[str, Any]] = []
         self.apply_unchecked(d, order, dice, events)
         return events

@@ -77,6 +77,29 @@ class Split(Order):
 
 
 @dataclass(frozen=True)
+class Losses(Order):
+    """Which of its attacking groups an attacker takes its losses from (4.2 step 6): one
+    (where the group attacked from, battalions lost) pair per group, in the combat's group order."""
+
+    kind: ClassVar[str] = "losses"
+    groups: tuple[tuple[str, int], ...] = ()
+
+    def text(self) -> str:
+        return "lose " + ", ".join(f"{n} from {src}" for src, n in self.groups)
+
+
+@dataclass(frozen=True)
+class Recall(Order):
+    """One Allied battalion the Allies remove from the board when their deck runs out (2.4)."""
+
+    kind: ClassVar[str] = "recall"
+    area: str = ""
+
+    def text(self) -> str:
+        return f"recall 1 from {self.area}"
+
+
+@dataclass(frozen=True)
 class Withdraw(Order):
     """Withdraw the losing battalions to one adjacent land area (4.2 step 8)."""
 
@@ -124,4 +147,4 @@ class Discard(Order):
 
 
 #: every order of kampen, by kind
-ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Withdraw, Cash, PlaceBn, Discard])
+ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Losses, Recall, Withdraw, Cash, PlaceBn, Discard])

@@ -33,7 +33,7 @@ class KampenPlayer(Player):
 
     def heading(self, side: str) -> str:
         d = self.data
-        return f"game round {d.turn} · {d.faction}'s round · {d.step} · {side} decides"
+        return f"game round {d.turn} · the {d.faction}' round · {d.step} · {side} decides"
 
     def status(self) -> None:
         d, g = self.data, self.game
@@ -147,8 +147,12 @@ def say(e: Mapping[str, Any]) -> str:
         return f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; a tie goes to the defender){r}"
     if t == "withdraw":
         return f"{', '.join(f'{n} {f}' for f, n in e['battalions'].items())} withdraw from {e['from']} to {e['to']}{r}"
+    if t == "allied_withdrawal":
+        return f"the Allied deck is used up: the Allies must recall {e['battalions']} battalion(s) of their choice{r}"
+    if t == "recalled":
+        return f"allies recall 1 battalion from {e['area']}{r}"
     if t == "round":
-        return f"--- {e['faction']}'s round (game round {e['game_round']}){r}"
+        return f"--- the {e['faction']}' round (game round {e['game_round']}){r}"
     if t == "game_over":
         return f"GAME OVER: {e['why']}: {e['level']}{r}"
     return describe({k: v for k, v in e.items() if k != "ledger"})

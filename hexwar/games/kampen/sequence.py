@@ -46,6 +46,7 @@ DECISIONS: dict[str, Decision] = {
     "attack": Decision("combat", "4.2 step 1", combat.legal_attack, combat.do_attack),
     "defend": Decision("combat", "4.2 step 2", combat.legal_defend, combat.do_defend),
     "react": Decision("combat", "4.2 step 3", combat.legal_react, combat.do_react),
+    "losses": Decision("combat", "4.2 step 6", combat.legal_losses, combat.do_losses),
     "split": Decision("combat", "4.2 step 6", combat.legal_split, combat.do_split),
     "evac": Decision("combat", "4.2 step 6, Ex 3", combat.legal_evac, combat.do_evac),
     "withdraw": Decision("combat", "4.2 step 8", combat.legal_withdraw, combat.do_withdraw),
@@ -53,4 +54,5 @@ DECISIONS: dict[str, Decision] = {
     "submarine": Decision("reinforcement", "4.3", reinforcement.legal_submarine, reinforcement.do_submarine),
     "place": Decision("reinforcement", "4.3, 3.5", reinforcement.legal_place, reinforcement.do_place),
     "discard": Decision("new cards", "4.4", cards.legal_discard, cards.do_discard),
+    "recall": Decision("new cards", "2.4", cards.legal_recall, cards.do_recall),
 }

@@ -24,7 +24,7 @@ class AttackGroup:
     """Battalions moving into an enemy area this round (4.1): they fight there (4.2)."""
 
     src: str  # the area it attacks from (next to the target); a repulsed group goes back there
-    n: int  # battalions (the attacker's losses come off the largest groups)
+    n: int  # battalions (the attacker chooses which groups take its losses, 4.2 step 6)
     crossing: bool = False  # across a fjord or lake: its battalion dice are halved (4.2)
     sea_air: bool = False  # arrived by sea or air: withdraws like a defender if it loses (4.2 step 8)
     origin: str = ""  # the area the battalions started from (a card may move them further)
@@ -117,6 +117,8 @@ class KampenData(GameState, game="kampen"):
     paradrop: Paradrop | None = None
     rein: Reinforcement | None = None
     landing: int = 0  # 3.5: Allied battalions still to land in their first reinforcement phase
+    recall: int = 0  # 2.4: battalions the Allies must still remove after their deck ran out
+    recalled: int = 0  # 2.4: battalions the Allies have removed so far (not combat losses)
     losses: dict[str, int] = field(default_factory=dict)
     cards_used: dict[str, int] = field(default_factory=dict)
     ended: str = ""  # why the game ended

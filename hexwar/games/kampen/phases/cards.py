@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
 from hexwar.games.kampen import events as E
-from hexwar.games.kampen.orders import Discard
+from hexwar.games.kampen.orders import Discard, Recall
 from hexwar.games.kampen.phases import victory
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, KampenData
 
@@ -21,7 +21,8 @@ def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how
     """2.4: a used card goes to the bottom of its own deck, face up."""
     d.hand[f].remove(cid)
     d.deck[f].append(cid)
-    d.used += 1
+    if f == d.faction:  # 4.4: only the round's own faction's cards excuse its discard
+        d.used += 1
     d.cards_used[f] += 1
     events.append(E.Card(type="card", faction=f, card=g.copies[cid].card, copy=cid, how=how, rule="2.4"))
 
@@ -81,16 +82,24 @@ def exhausted(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) 
         dice.stream(f"kampen-reshuffle:{d.seed}:{d.turn}").shuffle(used, "norwegian reshuffle")
         d.down[f] = len(used)
         events.append(E.Reshuffle(type="reshuffle", faction=f, cards=len(used), rule="2.4"))
-    else:  # Allies: no more cards; remove 4 battalions (the largest stacks first)
-        left = 4
-        for a, n in sorted(d.bn[ALLIES].items(), key=lambda kv: (-kv[1], kv[0])):
-            k = min(left, n)
-            d.add(ALLIES, a, -k)
-            left -= k
-            if not left:
-                break
+    else:  # Allies: no more cards; they remove 4 battalions of their choice
         d.down[f] = -1  # never draws again
-        events.append(E.AlliedWithdrawal(type="allied_withdrawal", battalions=4 - left, rule="2.4"))
+        d.recall = min(4, d.battalions(ALLIES))
+        events.append(E.AlliedWithdrawal(type="allied_withdrawal", battalions=d.recall, rule="2.4"))
+
+
+def legal_recall(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    """2.4: the Allies choose the battalions they remove, one at a time."""
+    return [Recall(f, a) for a in sorted(d.bn[ALLIES])]
+
+
+def do_recall(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, Recall)
+    d.add(ALLIES, o.area, -1)
+    d.recalled += 1
+    d.recall = min(d.recall - 1, d.battalions(ALLIES))
+    events.append(E.Recalled(type="recalled", area=o.area, rule="2.4"))
+    next_round(g, d, dice, events)
 
 
 def finish_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
@@ -100,7 +109,16 @@ def finish_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> No
     if need > 0:
         draw(g, d, f, need, dice, events)
         events.append(E.Draw(type="draw", faction=f, hand=len(d.hand[f]), rule="4.4"))
+    next_round(g, d, dice, events)
+
+
+def next_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """After the draw (and any 2.4 recall): the next faction's round."""
+    f = d.faction
     if d.over:
+        return
+    if d.recall:
+        g.ask(d, "recall", ALLIES)
         return
     if victory.wiped_out(g, d, events):
         return

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
-from hexwar.games.kampen.orders import Fight, PlayCard, Split, Withdraw
+from hexwar.games.kampen.orders import Fight, Losses, PlayCard, Split, Withdraw
 from hexwar.games.kampen.phases import cards, movement, reinforcement, victory
 from hexwar.games.kampen.state import (
     ALLIES,
@@ -222,14 +222,69 @@ def roll(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     c.a_total, c.d_total, c.dkill, c.akill, c.win, c.ledger = ta, td, dkill, akill, ta > td, ledger
     events.append(E.CombatRoll(type="combat_roll", area=c.area, attacker=list(fa), defender=list(fd),
                                totals=[ta, td], kills=[dkill, akill], ledger=[dict(x) for x in ledger], rule="4.2 steps 4-5"))
-    # step 6: remove the killed; the attacker takes them from its largest groups
-    left = akill
-    for grp in sorted(c.groups, key=lambda grp: -grp.n):
-        k = min(left, grp.n)
+    # step 6: remove the killed, each owner choosing which of his own (the attacker from which group)
+    if len(legal_losses(g, d, c.att)) > 1:
+        g.ask(d, "losses", c.att)
+        return
+    take_losses(d, c, loss_ways(c)[0])
+    defender_losses(g, d, dice, events)
+
+
+def loss_ways(c: Combat) -> list[tuple[int, ...]]:
+    """4.2 step 6: the ways an attacker can take ``akill`` losses from its groups, one count per
+    group; the largest groups first comes first. Ways that leave the same survivors in the same
+    places are one way, and a winner's survivors all enter the area (step 7), so a winner has one."""
+    order = sorted(range(len(c.groups)), key=lambda i: -c.groups[i].n)
+    first = [0] * len(c.groups)
+    left = c.akill
+    for i in order:
+        first[i] = min(left, c.groups[i].n)
+        left -= first[i]
+    if c.win or not c.akill:
+        return [tuple(first)]
+    ways: list[tuple[int, ...]] = [()]
+    for grp in c.groups:
+        ways = [w + (k,) for w in ways for k in range(min(grp.n, c.akill - sum(w)) + 1)]
+    out: dict[tuple, tuple[int, ...]] = {}
+    for w in [tuple(first)] + [w for w in ways if sum(w) == c.akill]:
+        left_by_place: dict[tuple[str, bool], int] = {}
+        for grp, k in zip(c.groups, w):
+            key = ("", True) if grp.sea_air else (grp.src, False)
+            left_by_place[key] = left_by_place.get(key, 0) + grp.n - k
+        out.setdefault(tuple(sorted(left_by_place.items())), w)
+    return list(out.values())
+
+
+def legal_losses(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    c = d.combat
+    assert c is not None
+    return [Losses(f, tuple(zip(group_names(c), w))) for w in loss_ways(c)]
+
+
+def group_names(c: Combat) -> list[str]:
+    return ["by sea or air" if grp.sea_air else grp.src for grp in c.groups]
+
+
+def do_losses(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, Losses) and d.combat is not None
+    take_losses(d, d.combat, tuple(k for _name, k in o.groups))
+    defender_losses(g, d, dice, events)
+
+
+def take_losses(d: KampenData, c: Combat, counts: tuple[int, ...]) -> None:
+    for grp, k in zip(c.groups, counts):
         grp.n -= k
-        left -= k
     c.groups = [grp for grp in c.groups if grp.n > 0]
-    d.losses[c.att] += akill
+    d.losses[c.att] += c.akill
+    if c.att == ALLIES:  # 4.2 step 6: Kystevakuering serves in the Allies' own round too
+        c.al_lost += c.akill
+
+
+def defender_losses(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """4.2 step 6, the defenders' side: one faction loses its own; Norway and the Allies together agree."""
+    c = d.combat
+    assert c is not None
+    dkill = c.dkill
     if dkill and len(c.dn) == 2:
         g.ask(d, "split", NORWAY)  # 4.2 step 6: NO and AL agree who is lost
         return
