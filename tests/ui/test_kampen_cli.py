@@ -78,6 +78,14 @@ def test_4_2_odds_cli_is_exact_and_agrees_with_enumeration():
     assert unknown.exit_code != 0 and "unknown card 'tiger'" in str(unknown.exception)
 
 
+@pytest.mark.parametrize("flag,cards", [("--cards", "panzer=1,panzer=2"), ("--cards", "bombefly,jagerbomber"),
+                                        ("--defend-cards", "bakhold,bakhold")])
+def test_4_2_step_1_odds_refuse_two_cards_of_one_type_on_one_side(flag, cards):
+    """One card of each type per side and combat; Bombefly and Jagerbomber are one type (4.2 step 1)."""
+    res = runner.invoke(app, ["odds", "kampen", "--attack", "3", "--defend", "2", flag, cards])
+    assert res.exit_code != 0 and "one card per type (4.2 step 1)" in str(res.exception)
+
+
 def test_play_kampen_from_the_cli_on_the_hex_board(tmp_path):
     save = tmp_path / "h.hexwar"
     res = runner.invoke(app, ["play", "kampen", "--board", "nordland-hex", "--side", "none", "--opponent", "random",
