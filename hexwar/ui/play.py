@@ -58,6 +58,7 @@ class Player:
         self.sees: frozenset[str] | None = frozenset(humans) if humans and humans != sides else None
         self.viewer = next(iter(humans)) if len(humans) == 1 else None
         self.game: Any = state.game  # the game object (board, tables, scenario)
+        self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
 
     # --- display --------------------------------------------------------------------
 
@@ -196,6 +197,11 @@ class Player:
         if order is None:
             self.out.print(f"not understood: {line!r} (type help, or list to see orders)", markup=False)
             return None
+        confirmed, self._confirm = order == self._confirm, None
+        if not confirmed and (why := self.ends_the_game(order)) is not None:
+            self._confirm = order
+            self.out.print(f"this order ends the game{why}. Type it again to confirm; anything else plays on.", markup=False)
+            return None
         try:
             self.show_events(self.s.apply(order))
         except IllegalOrder as e:
@@ -215,6 +221,26 @@ class Player:
             elif key not in own:
                 lines.append(_help_line(c, t))
         return "\n".join(lines)
+
+    def ends_the_game(self, order: Order) -> str | None:
+        """If ``order`` ends the game whatever the dice: how (``": why"`` or ``""``); else None.
+
+        The order is tried on a copy with dice that refuse to roll, so an order whose outcome
+        rests on a die is never flagged and no die is drawn or shown before it is given."""
+        from hexwar.core.dice import Dice
+
+        work = self.s.data.clone()
+        try:
+            self.game.apply(work, order, Dice.replaying([]))
+        except Exception:  # a die asked for, or an order the real apply will refuse with its reason
+            return None
+        if not work.over:
+            return None
+        return self.ending(work)
+
+    def ending(self, data: Any) -> str:
+        """How a finished game ended, for the warning before a game-ending order (a game's player says more)."""
+        return ""
 
     def undo_count(self, n: int) -> int:
         """Return how many log entries to drop so that the player's last n orders go (bots' too)."""

@@ -18,7 +18,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from hexwar.games.kampen.bots import KampenBot, win_chance
-from hexwar.core.engine import load_game
+from hexwar.core.engine import load_game, replay
+from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
@@ -52,6 +53,32 @@ def test_kampen_play_loop_status_map_explain_undo_save_and_resume(tmp_path):
     assert re.search(r"germans .* \d cards", text)  # counted, not named
     resumed = load_game(g, path)
     assert resumed.log.entries == s.log.entries
+
+
+def test_kampen_play_explains_cards_states_the_objectives_and_warns_before_the_last_order():
+    """explain <card> gives its timing (2.4) and effect with provenance; status says how S1 is
+    won and ends; the order that ends the game must be typed twice (seed 1: a German withdrawal
+    in the last Allied round ends it, S1)."""
+    g = KampenGame("intro-narvik")
+    s = g.new_state(1)
+    bots = {f: KampenBot(f, 1) for f in (GERMANS, NORWAY, ALLIES)}
+    while not s.is_over():
+        s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+    last = s.log.entries[-1]
+    assert last.order["kind"] == "withdraw" and not last.rolls
+    before = replay(g, EventLog(dict(s.log.meta), s.log.entries[:-1]))
+    text = g.orders.from_dict(last.order).text()
+    buf = io.StringIO()
+    p = KampenPlayer(before, {GERMANS}, {NORWAY: bots[NORWAY], ALLIES: bots[ALLIES]}, Console(file=buf, width=160), None,
+                     scripted(["explain gebirgsjäger", "explain Jagerfly", "status", text, "status", text]))
+    assert p.run() == 0
+    out = buf.getvalue()
+    assert "Gebirgsjäger (Mountain troops), germans card" in out and "own round, combat step 1 (green triangle, phase 2)" in out
+    assert "cancels Bombefly or Jagerbomber" in out  # the air type, named by its cards
+    assert "Germany wins if it still holds any of them" in out and "the Allies draw their last unused card (3 left)" in out
+    warned = out.index("this order ends the game: the Allies drew their last unused card (S1)")
+    assert "standing" in out[warned:]  # the status after the warning: the game went on
+    assert before.is_over() and out.rstrip().endswith(before.result().level)
 
 
 def test_kampen_bots_play_scenario_1_to_the_end_through_the_game_api():

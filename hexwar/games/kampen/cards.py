@@ -33,6 +33,102 @@ class Copy:
         return self.dice if (self.dice is not None and u.dice) else u.dice
 
 
+#: 2.4 timing symbols: when a card's function may be played (green triangle: own round;
+#: red square: the opponent's round; green circle: own round, as a reaction), and the phase
+WHEN = {
+    "attack": "own round, combat step 1 (green triangle, phase 2)",
+    "defend": "the opponent's round, combat step 2 (red square, phase 2)",
+    "react": "own round, combat step 3, against the defender's cards (green circle, phase 2)",
+    "move": "own round, movement 1b (green triangle, phase 1)",
+    "sabotage": "the German round, movement 1c, against an attack (red square, phase 1)",
+    "counter": "own round, movement 1c, against sabotage (green circle, phase 1)",
+    "escape": "the opponent's round, movement 1c, out of an area under attack (red square, phase 1)",
+    "evacuate": "combat step 6, own or the opponent's round (green circle and red square, phase 2)",
+    "reinforce": "own round, reinforcement (green triangle, phase 3)",
+    "submarine": "the opponent's round, reinforcement (red square, phase 3)",
+    "divert": "the opponent's round, movement 1b, against a paratroop landing (red square, phase 1)",
+}
+
+
+def use_text(u: CardUse, dice: int | None = None, names: dict[str, str] | None = None) -> str:
+    """What one function of a card does, in words (the keys of oob/kampen-cards.yaml)."""
+    out = []
+    n = dice if (dice is not None and u.dice) else u.dice
+    if n:
+        out.append(f"+{n} combat dice (not capped at 5, not halved across a fjord)")
+    if u.slot == "submarine":
+        out.append("the opponent places 1 battalion fewer this reinforcement phase")
+    if u.slot == "divert":
+        out.append("the paratroop battalion lands in an adjacent area of your choice instead")
+    if u.cancels:
+        out.append("cancels " + ", ".join((names or {}).get(t, t) for t in u.cancels))
+    if u.rapid:
+        out.append(f"up to {u.rapid[0]} battalions from one area move up to {u.rapid[1]} areas together")
+    if u.rail:
+        out.append(f"up to {u.rail[0]} battalions move up to {u.rail[1]} friendly or empty areas by rail")
+    if u.paradrop:
+        out.append(f"{u.paradrop} new battalion lands in an area within German air range")
+    if u.airlift:
+        out.append(f"up to {u.airlift} battalion(s) fly from a German-held airfield to another")
+    if u.invasion:
+        out.append("the Allies land this phase's reinforcements from the sea, attacking from the coast")
+    if u.returns_group:
+        out.append("the attacking battalions from one area go back where they came from"
+                   + (" (a land border only)" if u.land_only else ""))
+    if u.flee:
+        out.append("the battalions in an area under attack flee to an adjacent area")
+    if u.saves:
+        out.append(f"{u.saves} eliminated battalion is saved to another coastal area")
+    if u.anywhere:
+        out.append("may be played where its owner has no battalions (4.2)")
+    if u.needs == "air":
+        out.append("only within German air range (2.3)")
+    if u.needs == "coast":
+        out.append("only in an area on a coast of sea areas III-VII, never on I or II (2.3)")
+    return "; ".join(out) or "no effect of its own"
+
+
+def card_text(cards: KampenCardsSpec, copies: list[Copy], key: str) -> str | None:
+    """A card's face as a player reads it: name, when each function is played, what it does,
+    the copies in this game's decks and where each value comes from; None if no such card."""
+    want = _fold(key)
+    hits = [k for k, c in cards.cards.items() if want in (_fold(k), _fold(c.name), _fold(c.gloss))]
+    if not hits:
+        return None
+    lines = []
+    for k in hits:
+        c = cards.cards[k]
+        mine = [cp for cp in copies if cp.card == k]
+        lines.append(f"{c.name} ({c.gloss}), {c.faction} card, type {c.type}"
+                     + (" (Bombefly and Jagerbomber are one type, 4.2 step 1)" if c.type == "air" else ""))
+        names = {t: " or ".join(sorted({x.name for x in cards.cards.values() if x.type == t}))
+                 for u in c.uses for t in u.cancels}
+        per_copy = {cp.dice for cp in mine if cp.dice is not None}
+        for u in c.uses:
+            what = use_text(u, names=names)
+            if u.dice and len(per_copy) > 1:
+                what = what.replace(f"+{u.dice} combat dice", "+the copy's dice (" + " or ".join(map(str, sorted(per_copy))) + ")", 1)
+            lines.append(f"  {WHEN[u.slot]}: {what}  [{u.source}]")
+        if not c.uses:
+            lines.append("  no function: it is cashed for its reinforcement symbols (4.3)")
+        if mine:
+            kinds: dict[tuple[int, int | None], int] = {}
+            for cp in mine:
+                kinds[(cp.symbols, cp.dice)] = kinds.get((cp.symbols, cp.dice), 0) + 1
+            lines.append("  in this game: " + ", ".join(
+                f"{n} with {sym} reinforcement symbol(s)" + (f" and {dv} dice" if dv is not None else "")
+                for (sym, dv), n in sorted(kinds.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))))
+        else:
+            lines.append("  not in this scenario's decks")
+    return "\n".join(lines)
+
+
+def _fold(s: str) -> str:
+    """Compare card names without case, spaces or Norwegian/German letters (ø, å, æ, ä)."""
+    s = s.lower().replace("ø", "o").replace("å", "a").replace("æ", "ae").replace("ä", "a")
+    return "".join(ch for ch in s if ch.isalnum())
+
+
 def build_copies(cards: KampenCardsSpec, spec: KampenScenarioSpec, library: Library,
                  scenario: str) -> tuple[list[Copy], dict[str, list[int]]]:
     """Return every copy in the game and each faction's deck (copy ids), as the scenario deals them."""

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.games.kampen.state import FACTIONS, KampenData
+from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
 from hexwar.ui.play import Player
 
 COLOURS = {"germans": "#333333", "norwegians": "#c8102e", "allies": "#b59b5b"}
@@ -23,7 +23,8 @@ class KampenPlayer(Player):
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
         ("explain <area|last>", "an area's borders, coasts and air range; the dice of the last combat"),
-        ("status", "show the battalions, your hand, the decks and the standing"),
+        ("explain <card>", "a card's text: when it is played, what it does, its copies (e.g. explain panzer)"),
+        ("status", "the battalions, your hand, the decks, the objectives, how the game ends and the standing"),
     )
 
     @property
@@ -43,7 +44,28 @@ class KampenPlayer(Player):
             t.add_row(f, " ".join(f"{a}:{n}" for a, n in sorted(d.bn[f].items())), hand, str(max(d.down[f], 0)),
                       str(d.cards_used[f]), str(d.losses[f]))
         self.out.print(t)
+        for line in self.goal_lines():
+            self.out.print(line, markup=False)
         self.out.print(f"standing: {self.s.result().level}", markup=False)
+
+    def goal_lines(self) -> list[str]:
+        """What the scenario is won on and how it ends (1.3, S1), with the counts that matter now."""
+        d, g = self.data, self.game
+        label = g.board.label
+        objs = ", ".join(label(a) for a in g.objectives())
+        if isinstance(g.spec.victory, dict):  # S1
+            out = [f"objectives: {objs}: Germany wins if it still holds any of them at the end; Norway and the Allies "
+                   "win if they hold all three [S1]"]
+        else:
+            out = [f"point cities: {objs}: Germany needs all of them (and 3 or fewer Norwegian and Allied battalions "
+                   "for a clear victory); an empty city counts as Norwegian [1.3]"]
+        if g.spec.end == "allied_deck":
+            out.append(f"the game ends when the Allies draw their last unused card ({max(d.down[ALLIES], 0)} left), "
+                       "or at once when a side has no battalions [S1, 1.3]")
+        else:
+            out.append(f"the game ends when the German deck is exhausted ({max(d.down[GERMANS], 0)} unused cards left), "
+                       "or at once when a side has no battalions [1.3, 2.4]")
+        return out
 
     def may_see(self, f: str) -> bool:
         return self.sees is None or f in self.sees
@@ -51,7 +73,7 @@ class KampenPlayer(Player):
     def show_events(self, events: Any) -> None:
         for e in self.visible_events(events):
             if e.get("type") == "draw" and not self.may_see(e.get("faction", "")):
-                self.out.print(f"  {e['faction']} draws to {e['hand']} cards", markup=False)
+                self.out.print(f"  {e['faction']} draw to {e['hand']} cards", markup=False)
                 continue
             self.out.print("  " + self.describe(e), markup=False)
 
@@ -86,6 +108,11 @@ class KampenPlayer(Player):
             lines += [f"  {ln['side']}: {ln['what']}: {ln['dice']} dice  [{ln['rule']}]" for ln in led]
             lines.append("  each 6 kills a battalion; the higher total wins, a tie goes to the defender [4.2]")
             return "\n".join(lines)
+        from hexwar.games.kampen.cards import card_text
+
+        text = card_text(g.cards, g.copies, what)
+        if text is not None:
+            return text
         if what in g.nbrs:
             lines = [f"{g.board.label(what)}: " + ", ".join(f"{f} {d.bn[f].get(what, 0)}" for f in FACTIONS)]
             lines.append("  borders: " + ", ".join(n + (" (fjord/lake: attack dice halved, no German or Allied retreat)"
@@ -100,7 +127,10 @@ class KampenPlayer(Player):
                 groups = [(gr.n, gr.crossing) for gr in d.attacks[what]]
                 lines.append(f"  under attack by {sum(n for n, _ in groups)} battalions: {battalion_dice(groups)} battalion dice [4.2]")
             return "\n".join(lines)
-        return f"explain what? an area id (e.g. narvik) or last (not {what!r})"
+        return f"explain what? an area id (e.g. narvik), a card (e.g. panzer) or last (not {what!r})"
+
+    def ending(self, data: Any) -> str:
+        return f": {data.ended}; {self.game.result(data).level}"
 
     def final_line(self) -> str:
         return f"{self.data.ended}: {self.s.result().level}"
@@ -147,6 +177,18 @@ def say(e: Mapping[str, Any]) -> str:
         return f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; a tie goes to the defender){r}"
     if t == "withdraw":
         return f"{', '.join(f'{n} {f}' for f, n in e['battalions'].items())} withdraw from {e['from']} to {e['to']}{r}"
+    if t == "eliminated":
+        lost = ", ".join(f"{n} {f}" for f, n in e["defenders"].items() if n)
+        return f"removed at {e['area']}: {lost or 'no defenders'}, {e['attackers']} attacking{r}"
+    if t == "surrounded":
+        return (f"surrounded at {e['area']}: {', '.join(f'{n} {f}' for f, n in e['lost'].items())} lost, "
+                f"no area to withdraw to{r}")
+    if t == "draw":
+        return f"{e['faction']} draw to {e['hand']} cards{r}"
+    if t == "phase_end":
+        return f"end of the {e['faction']}' {e['phase']} phase{r}"
+    if t == "deck_exhausted":
+        return f"the {e['faction']}' deck is used up: the first used card shows on top{r}"
     if t == "allied_withdrawal":
         return f"the Allied deck is used up: the Allies must recall {e['battalions']} battalion(s) of their choice{r}"
     if t == "recalled":
