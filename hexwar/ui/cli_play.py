@@ -107,8 +107,10 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
          switch: Optional[List[str]] = typer.Option(None, help="Rules switches (narvik: random_setup, allied_concealment, ap_bonus_per_action)"),
          think: Optional[float] = typer.Option(None, help="Seconds the search bot may think per decision (0.01 to 600; default 1)"),
          snapshots: Optional[Path] = typer.Option(None, help="Folder for map snapshots (default $XDG_DATA_HOME/hexwar/snapshots)"),
+         web: bool = typer.Option(False, "--web", help="Play on a local web page (127.0.0.1, a free port) instead of the terminal"),
+         port: int = typer.Option(0, help="Port for --web (default: a free one)"),
          json_: bool = JSON) -> None:
-    """Play a game solitaire in the terminal against the game's bots."""
+    """Play a game solitaire in the terminal (or with --web in the browser) against the game's bots."""
     from hexwar.core.engine import load_game
     from hexwar.core.log import SaveError
     from hexwar.games.registry import UnknownGame, from_meta
@@ -191,7 +193,23 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (
         bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
     except UnknownGame as e:
         raise UserError(str(e)) from None
+    if web:
+        in_range("--port", port, 0, 65535)
+        _serve_player(info.player, state, humans, bots, path, snapshot_folder(snapshots), port)
+        return
     _run_player(info.player, state, humans, bots, path, json_, snapshot_folder(snapshots))
+
+
+def _serve_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, snapshots: Path,
+                  port: int) -> None:
+    """Serve the play loop as a local web page until Ctrl-C."""
+    from hexwar.web.server import serve
+
+    try:
+        serve(cls(state, humans, bots, out, path, lambda prompt: "quit", snapshots=snapshots), port=port,
+              say=lambda text: out.print(text, markup=False))
+    finally:
+        state.close()
 
 
 @app.command()

@@ -114,12 +114,7 @@ class Player:
             side = self.s.current_side()
             legal = self.s.legal_orders()
             if side not in self.humans:
-                bot = self.bots[side]
-                with self.out.status(f"{side} ({bot.name}) is thinking..."):
-                    order = bot.choose(self.s.view_for((side,)), legal)
-                events = self.s.apply(order)
-                self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))
-                self.show_events(events)
+                self.bot_move()
                 continue
             key = (len(self.s.log), side)
             if key != last_listed_for:
@@ -134,6 +129,16 @@ class Player:
         self.out.rule("game over")
         self.out.print(self.final_line(), markup=False)
         return 0
+
+    def bot_move(self) -> None:
+        """The bot whose decision it is gives its order, from its own side's view."""
+        side = self.s.current_side()
+        bot = self.bots[side]
+        with self.out.status(f"{side} ({bot.name}) is thinking..."):
+            order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
+        events = self.s.apply(order)
+        self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))
+        self.show_events(events)
 
     def final_line(self) -> str:
         return self.s.result().level

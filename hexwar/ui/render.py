@@ -116,11 +116,11 @@ def render_svg(
             colour = TERRAIN_COLOURS["sweden"]
         if isinstance(g, Point):
             x, y = fr.pt(g.x, g.y)
-            out.append(f'<rect x="{x - 30:.1f}" y="{y - 14:.1f}" width="60" height="28" fill="#fff" stroke="#333"/>')
+            out.append(f'<rect data-loc="{escape(loc)}" x="{x - 30:.1f}" y="{y - 14:.1f}" width="60" height="28" fill="#fff" stroke="#333"/>')
             centres[loc] = (x, y)
         else:
             stroke = ' stroke="#d00" stroke-width="2.5"' if loc in hl else ' stroke="#777" stroke-width="0.5"'
-            out.append(f'<path d="{fr.path(g)}" fill="{colour}"{stroke}><title>{escape(board.label(loc))} {t}</title></path>')
+            out.append(f'<path data-loc="{escape(loc)}" d="{fr.path(g)}" fill="{colour}"{stroke}><title>{escape(board.label(loc))} {t}</title></path>')
             if loc in shaded:
                 out.append(f'<path d="{fr.path(g)}" fill="#ff3030" fill-opacity="0.18" stroke="none"/>')
             c = g.representative_point() if board.kind == "area" else g.centroid

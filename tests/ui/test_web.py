@@ -1,0 +1,111 @@
+"""The local web board (issue 14, first slice): the page and its JSON API play the same game
+as the terminal loop, through the side's own view; malformed requests get a 4xx; the server
+binds to the loopback interface only."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from hexwar.core.engine import load_game  # noqa: E402
+from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame  # noqa: E402
+from hexwar.games.kampen.bots import KampenBot  # noqa: E402
+from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
+from hexwar.games.narvik import narvik_game  # noqa: E402
+from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
+from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
+from hexwar.web.server import WebGame, make_app, serve  # noqa: E402
+from rich.console import Console  # noqa: E402
+
+
+def narvik_client(tmp_path, side=ALLIES):
+    g = narvik_game()
+    s = g.new_state(3)
+    path = tmp_path / "w.hexwar"
+    s.attach_save(path)
+    other = GERMANS if side == ALLIES else ALLIES
+    p = NarvikPlayer(s, {side}, {other: PriorityBot(other, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    return TestClient(make_app(WebGame(p))), s, path, g
+
+
+def test_the_page_and_the_state_show_the_allied_orders_and_a_map_from_the_allied_view(tmp_path):
+    client, s, _, _ = narvik_client(tmp_path)
+    page = client.get("/")
+    assert page.status_code == 200 and "/api/command" in page.text
+    st = client.get("/api/state").json()
+    assert st["side"] == ALLIES and st["yours"] and st["orders"]
+    assert st["svg"].startswith("<svg") and 'data-loc="2212"' in st["svg"]
+    assert "9/139" not in st["svg"]  # German counters are face down to the Allied player (11.0)
+
+
+def test_orders_by_click_text_undo_and_resume_from_the_save(tmp_path):
+    client, s, path, g = narvik_client(tmp_path)
+    for _ in range(4):  # the first listed order each time, as a click would send it
+        st = client.get("/api/state").json()
+        if not st["yours"]:
+            break
+        r = client.post("/api/command", json={"line": st["orders"][0]})
+        assert r.status_code == 200
+    n = len(s.log)
+    assert n >= 2
+    undone = client.post("/api/command", json={"line": "undo"}).json()
+    assert "took back" in undone["output"] and len(s.log) < n
+    assert load_game(g, path).log.entries == s.log.entries  # the save follows the game
+
+
+def test_an_illegal_order_is_refused_with_its_reason_and_changes_nothing(tmp_path):
+    client, s, _, _ = narvik_client(tmp_path)
+    client.get("/api/state")
+    before = s.to_json()
+    r = client.post("/api/command", json={"line": "move 1SG 0101>3212"})
+    assert r.status_code == 200 and ("not understood" in r.json()["output"] or "refused" in r.json()["output"])
+    assert s.to_json() == before
+
+
+@pytest.mark.parametrize("body,status", [(b"not json", 400), (b'{"line": 3}', 422), (b'{"nope": "x"}', 422),
+                                         (b'["pass"]', 422), (b'{"line": "' + b"x" * 3000 + b'"}', 422),
+                                         (b'{"line": "  "}', 422)])
+def test_malformed_requests_get_a_4xx_and_change_nothing(tmp_path, body, status):
+    client, s, _, _ = narvik_client(tmp_path)
+    client.get("/api/state")
+    before = s.to_json()
+    r = client.post("/api/command", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == status and r.json()["error"]
+    assert s.to_json() == before
+
+
+def test_unknown_paths_methods_and_foreign_hosts_are_refused(tmp_path):
+    client, *_ = narvik_client(tmp_path)
+    assert client.get("/api/nothing").status_code == 404
+    assert client.get("/api/command").status_code == 405
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400  # DNS rebinding
+
+
+def test_the_server_binds_to_the_loopback_interface_only(tmp_path):
+    client, s, _, _ = narvik_client(tmp_path)
+    with pytest.raises(ValueError, match="loopback"):
+        serve(client.app, host="0.0.0.0", open_browser=False)  # refused before anything listens
+
+
+def test_kampen_plays_on_the_web_board_and_hides_the_german_hand(tmp_path):
+    g = KampenGame("intro-narvik")
+    s = g.new_state(5)
+    bots = {GERMANS: KampenBot(GERMANS, 5)}
+    p = KampenPlayer(s, {NORWAY, ALLIES}, bots, Console(), None, lambda _: "quit")
+    client = TestClient(make_app(WebGame(p)))
+    st = client.get("/api/state").json()
+    assert st["side"] in (NORWAY, ALLIES) and st["yours"]
+    out = client.post("/api/command", json={"line": "status"}).json()["output"]
+    assert "objectives" in out
+    german_cards = {g.copies[c].name for c in s.data.hand[GERMANS]}
+    row = next(ln for ln in out.splitlines() if ln.strip().startswith("germans"))
+    assert not any(name in row for name in german_cards)  # counted, never named
+    played = 0
+    while st["yours"] and played < 6:
+        st = client.post("/api/command", json={"line": st["orders"][0]}).json()
+        played += 1
+    assert played and len(s.log) >= played
