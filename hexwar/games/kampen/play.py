@@ -187,6 +187,8 @@ def say(e: Mapping[str, Any]) -> str:
         return f"{e['faction']} draw to {e['hand']} cards{r}"
     if t == "phase_end":
         return f"end of the {e['faction']}' {e['phase']} phase{r}"
+    if t == "discard":
+        return f"{e['faction']} used no card this round: discard {e['card']} and draw one{r}"
     if t == "deck_exhausted":
         return f"the {e['faction']}' deck is used up: the first used card shows on top{r}"
     if t == "allied_withdrawal":
