@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+pytest.importorskip("starlette.testclient")  # needs httpx2 (or httpx), from the test extra
 
 from starlette.testclient import TestClient  # noqa: E402
 
