@@ -232,13 +232,13 @@ class Player:
 
         The order is tried on a copy with dice that refuse to roll, so an order whose outcome
         rests on a die is never flagged and no die is drawn or shown before it is given."""
-        from hexwar.core.dice import Dice
+        from hexwar.core.dice import Dice, DiceExhausted
 
         work = self.s.data.clone()
         try:
             self.game.apply(work, order, Dice.replaying([]))
-        except Exception:  # a die asked for, or an order the real apply will refuse with its reason
-            return None
+        except (DiceExhausted, IllegalOrder, TypeError, ValueError, KeyError, IndexError, AttributeError):
+            return None  # a die asked for, or an order the real apply refuses with its reason (as PlayState._apply)
         if not work.over:
             return None
         return self.ending(work)

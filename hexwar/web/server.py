@@ -69,10 +69,7 @@ class WebGame:
             self._take()
             word = line.split(" ", 1)[0].lower()
             s = self.p.s
-            if word in ("quit", "exit", "q"):
-                self.p.out.print("every order is saved as you give it: close the page to stop, "
-                                 f"{self.p.resume}{self.p.save_path or ''} to resume")
-            elif s.is_over() and word not in ("status", "explain", "map", "save", "help", "undo", "list"):
+            if s.is_over() and word not in ("status", "explain", "map", "save", "help", "undo", "list"):
                 self.p.out.print(f"the game is over: {self.p.final_line()}")
             else:
                 self.p.command(line, s.legal_orders() if not s.is_over() else [])

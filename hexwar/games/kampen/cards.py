@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from hexwar.data.loader import DataError, Library, Problem, _rel
@@ -50,12 +51,12 @@ WHEN = {
 }
 
 
-def use_text(u: CardUse, dice: int | None = None, names: dict[str, str] | None = None) -> str:
-    """What one function of a card does, in words (the keys of oob/kampen-cards.yaml)."""
+def use_text(u: CardUse, names: dict[str, str] | None = None, dice: str = "") -> str:
+    """What one function of a card does, in words (the keys of oob/kampen-cards.yaml);
+    ``dice`` says the dice where copies differ (Panzer: "1 or 2"), ``names`` the cards of a type."""
     out = []
-    n = dice if (dice is not None and u.dice) else u.dice
-    if n:
-        out.append(f"+{n} combat dice (not capped at 5, not halved across a fjord)")
+    if u.dice:
+        out.append(f"+{dice or u.dice} combat dice (not capped at 5, not halved across a fjord)")
     if u.slot == "submarine":
         out.append("the opponent places 1 battalion fewer this reinforcement phase")
     if u.slot == "divert":
@@ -103,18 +104,14 @@ def card_text(cards: KampenCardsSpec, copies: list[Copy], key: str) -> str | Non
                      + (" (Bombefly and Jagerbomber are one type, 4.2 step 1)" if c.type == "air" else ""))
         names = {t: " or ".join(sorted({x.name for x in cards.cards.values() if x.type == t}))
                  for u in c.uses for t in u.cancels}
-        per_copy = {cp.dice for cp in mine if cp.dice is not None}
+        per_copy = sorted({cp.dice for cp in mine if cp.dice is not None})
+        dice = " or ".join(map(str, per_copy)) + " (per copy)" if len(per_copy) > 1 else ""
         for u in c.uses:
-            what = use_text(u, names=names)
-            if u.dice and len(per_copy) > 1:
-                what = what.replace(f"+{u.dice} combat dice", "+the copy's dice (" + " or ".join(map(str, sorted(per_copy))) + ")", 1)
-            lines.append(f"  {WHEN[u.slot]}: {what}  [{u.source}]")
+            lines.append(f"  {WHEN[u.slot]}: {use_text(u, names, dice)}  [{u.source}]")
         if not c.uses:
             lines.append("  no function: it is cashed for its reinforcement symbols (4.3)")
         if mine:
-            kinds: dict[tuple[int, int | None], int] = {}
-            for cp in mine:
-                kinds[(cp.symbols, cp.dice)] = kinds.get((cp.symbols, cp.dice), 0) + 1
+            kinds = Counter((cp.symbols, cp.dice) for cp in mine)
             lines.append("  in this game: " + ", ".join(
                 f"{n} with {sym} reinforcement symbol(s)" + (f" and {dv} dice" if dv is not None else "")
                 for (sym, dv), n in sorted(kinds.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))))

@@ -223,10 +223,11 @@ def roll(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     events.append(E.CombatRoll(type="combat_roll", area=c.area, attacker=list(fa), defender=list(fd),
                                totals=[ta, td], kills=[dkill, akill], ledger=[dict(x) for x in ledger], rule="4.2 steps 4-5"))
     # step 6: remove the killed, each owner choosing which of his own (the attacker from which group)
-    if len(legal_losses(g, d, c.att)) > 1:
+    ways = loss_ways(c)
+    if len(ways) > 1:
         g.ask(d, "losses", c.att)
         return
-    take_losses(d, c, loss_ways(c)[0])
+    take_losses(d, c, ways[0])
     defender_losses(g, d, dice, events)
 
 
