@@ -99,10 +99,14 @@ def build_area_map(geo: AreaGeographySpec, is_land: Any, source_file: str) -> di
         m = owner == i
         shapes[k] = _cells_polygon(xs[sel][m], ys[sel][m])
     abroad = land & ~in_norway
+    finland = (contains_xy(Polygon([tuple(p) for p in geo.finland_outline]), xs, ys)
+               if "finland" in geo.unusable and len(geo.finland_outline) >= 3 else np.zeros(xs.shape, dtype=bool))
     for k, south in (("denmark", True), ("sweden", False)):
         if k in geo.unusable:
-            m = abroad & ((ys < 57.9) if south else ((ys >= 57.9) & (xs < 24.0)))
+            m = abroad & ((ys < 57.9) if south else ((ys >= 57.9) & (xs < 24.0) & ~finland))
             shapes[k] = _cells_polygon(xs[m], ys[m])
+    if "finland" in geo.unusable:  # drawn so the map's east is land, as it is; no play there (2.3)
+        shapes["finland"] = _cells_polygon(xs[abroad & finland], ys[abroad & finland])
     sea_ids = list(geo.seas)
     sea = ~land & (in_norway | ((ys < 59.0) & (xs < 11.3)))  # the Norwegian Sea and the Skagerrak only
     sowner = _nearest(xs[sea], ys[sea], [geo.seas[k].lonlat for k in sea_ids])

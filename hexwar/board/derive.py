@@ -85,11 +85,26 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
         towns[a] = hid
         region[hid] = a
         terrain[hid] = LAND_TERRAIN
-    if seas:
+    # land outside the cut (Sweden, Finland, the rest of Norway) stays land, out of play: not sea
+    others = [a for a in ab.locations() if a not in keep and ab.terrain(a) != "sea" and not _point(ab, a)]
+    other_tree = STRtree([ab.geometry(a) for a in others]) if others else None
+    outside: dict[str, str] = {}
+    if other_tree is not None:
         for c in range(1, cols + 1):
             for r in range(1, rows + 1):
                 hid = grid.format(c, r)
                 if hid in region:
+                    continue
+                lon, lat = plane.to_lonlat(*hexes.center_xy(hexes.offset_to_axial(c, r), hex_km))
+                hits = other_tree.query(Point(*ab.projection.to_xy(lon, lat)), predicate="within")
+                if len(hits):
+                    outside[hid] = others[int(min(hits))]
+                    terrain[hid] = "unusable"
+    if seas:
+        for c in range(1, cols + 1):
+            for r in range(1, rows + 1):
+                hid = grid.format(c, r)
+                if hid in region or hid in outside:
                     continue
                 lon, lat = plane.to_lonlat(*hexes.center_xy(hexes.offset_to_axial(c, r), hex_km))
                 pt = Point(*ab.projection.to_xy(lon, lat))
@@ -110,12 +125,14 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
     for a, hid in sorted(towns.items()):
         p = ab.place(a)
         kinds = sorted((p.kinds if p else frozenset()) - {"mined"}) or ["town"]
-        places.append({"at": hid, "kinds": kinds, "name": a})
+        places.append({"at": hid, "kinds": kinds, "name": _name(ab, a)})
     regions: dict[str, list[str]] = {}
     for hid, a in sorted(region.items()):
         regions.setdefault(a, []).append(hid)
     for hid, s in sorted(sea_of.items()):
         regions.setdefault(s, []).append(hid)
+    for hid, a in sorted(outside.items()):
+        places.append({"at": hid, "kinds": ["sweden", "unusable"] if a == "sweden" else ["unusable"], "name": ""})
     for s in sorted({s for s in sea_of.values() if ab.is_a(s, "mined")}):
         places += [{"at": h, "kinds": ["mined"], "name": s} for h in regions[s]]
     return {
@@ -131,3 +148,17 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
         "places": places,
         "regions": regions,
     }
+
+
+def _point(ab: AreaBoard, a: str) -> bool:
+    """An area without a shape of its own (a box), which no hex can lie in."""
+    try:
+        return ab.geometry(a).geom_type == "Point"
+    except Exception:
+        return True
+
+
+def _name(ab: AreaBoard, a: str) -> str:
+    """An area's name as players read it (Bjørnfjell), else its id."""
+    label = ab.label(a)
+    return label.partition(" (")[2].rstrip(")") or a

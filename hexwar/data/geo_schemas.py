@@ -158,6 +158,8 @@ class AreaGeographySpec(Strict):
     sea_borders: list[tuple[str, str]] = []
     air_origins: dict[str, AirOriginSpec] = {}
     sweden_border: list[LonLat] = []
+    #: the neighbour east of Sweden, for drawing only: a ring; abroad land inside it is ``finland``
+    finland_outline: list[LonLat] = []
     borders: list[list[str]]
 
     @model_validator(mode="after")

@@ -269,16 +269,65 @@ class Player:
                 return o
         return None
 
+    # --- what the web board asks (a game's player says more) -----------------------
+
+    def order_marks(self, order: Order) -> dict[str, Any]:
+        """Where an order acts on the map: its units (``u``), the place it starts from (``f``)
+        and the place it ends at or aims at (``t``), read from the order's own fields."""
+        units: list[str] = []
+        for key in ("unit", "ship"):
+            if isinstance(v := getattr(order, key, None), str) and v:
+                units.append(v)
+        for key in ("units", "ships"):
+            units += [x for x in getattr(order, key, ()) or () if isinstance(x, str)]
+        path = tuple(getattr(order, "path", ()) or ()) or tuple(getattr(order, "then", ()) or ())
+        to = path[-1] if path else next((v for k in ("target", "hex", "dst", "area")
+                                         if isinstance(v := getattr(order, k, None), str) and v), None)
+        frm = path[0] if path else getattr(order, "src", None) or None
+        if frm is None and units:
+            u = getattr(self.view(), "units", {}).get(units[0])
+            frm = getattr(u, "loc", None)
+        return {"u": units, "f": frm, "t": to}
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        """What an order costs or risks, for the web board (MP, odds); and a number to pick
+        the cheapest of several orders to one place by (None: no preference)."""
+        return "", None
+
+    def about(self, loc: str, unit: str | None = None) -> list[str]:
+        """A location as the hover shows it: name, terrain, features, what stands there."""
+        b = self.game.board
+        lines = [f"{b.label(loc)}: {b.terrain(loc)}"]
+        p = b.place(loc)
+        kinds = sorted((p.kinds if p else frozenset()) - {"edge_north", "edge_south", "edge_east", "edge_west"})
+        if kinds:
+            lines.append("  " + ", ".join(k.replace("_", " ") for k in kinds))
+        feats = sorted({f for n in b.neighbours(loc) for f in b.border(loc, n).features} - {"box_link"})
+        if feats:
+            lines.append("  borders: " + ", ".join(feats))
+        return lines
+
+    def tracks(self) -> list[str]:
+        """The game's tracks for the side panel (turn, points, decks)."""
+        return [f"turn {self.s.data.turn}", f"{self.s.data.phase}"]
+
+    def map_svg(self) -> str:
+        """The board as the person may see it, as an SVG (the terminal's snapshot and the web board)."""
+        from hexwar.games.registry import get
+
+        return str(get(self.game.name).render(self.game, self.view(), viewer=self.viewer,
+                                              title=f"turn {self.s.data.turn}, {self.s.data.phase}"))
+
+    def hand(self) -> list[dict[str, Any]]:
+        """The cards the person holds, if the game has cards: name, text and the orders that play each."""
+        return []
+
     # --- what a game adds ------------------------------------------------------------
 
     def snapshot(self, supply: bool = False) -> Path:
         """Write an SVG of the board as the player may see it; return its path."""
-        from hexwar.games.registry import get
-
-        info = get(self.game.name)
-        svg = info.render(self.game, self.view(), viewer=self.viewer, title=f"turn {self.s.data.turn}, {self.s.data.phase}")
         path = self.snapshot_path(f"turn{self.s.data.turn:02d}")
-        path.write_text(svg, encoding="utf-8")
+        path.write_text(self.map_svg(), encoding="utf-8")
         return path
 
     def snapshot_path(self, when: str) -> Path:

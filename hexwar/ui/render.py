@@ -1,55 +1,104 @@
-"""SVG maps of any board: terrain, hexside/border features, places and labels (no extra dependency)."""
+"""SVG maps of any board: terrain, hexside/border features, places, counters, a legend.
+
+One drawing serves the terminal's snapshots, replay frames and the web board, so it is made to
+be read: land and water in clearly different colours, the coastline smoothed to the scale of
+the board (a hex board's water grows into its coast hexes and is rounded; an area map's
+1 km staircase is rounded off), hex numbers small at the top of each hex, place names with a
+white halo at the bottom, counters with their values inside, stacks with a count badge, boxes
+(Harstad) as a list in the side panel, and a legend for every colour and symbol drawn.
+
+Every location shape carries ``data-loc`` and every counter ``data-units`` so the web page can
+pick them; overlays carry ``pointer-events="none"`` so clicks reach the location under them.
+"""
 
 from __future__ import annotations
 
+import re
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import unary_union
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.core.state import GameState
 
 TERRAIN_COLOURS = {
-    "clear": "#e8e4c9",
-    "town": "#d9b38c",
-    "coast": "#b4d6ea",  # land and water mixed: drawn as water so fjords read
-    "forest": "#9cc48a",
-    "rough": "#c9b98f",
-    "mountain": "#b39a7a",
-    "glacier": "#f4f8fb",
-    "lake": "#9ec9e8",
-    "fjord": "#9ec9e8",
-    "sea": "#7fb2dd",
-    "sweden": "#d8d8d8",
-    "unusable": "#c8c8c8",
+    "clear": "#ece6c4",
+    "town": "#dcc29a",
+    "coast": "#e2dcb4",  # land and water mixed: drawn as land; the smoothed water covers its sea side
+    "forest": "#a9cf8f",
+    "rough": "#cdbd91",
+    "mountain": "#b89f7e",
+    "glacier": "#f6f9fb",
+    "lake": "#7db6e3",
+    "fjord": "#7db6e3",
+    "sea": "#6fa8dc",
+    "land": "#ece6c4",
+    "sweden": "#d3d3cf",
+    "unusable": "#cfcfca",
     "box": "#ffffff",
 }
+TERRAIN_WORDS = {"coast": "coast (land and water)", "land": "land", "unusable": "unusable (no activity)",
+                 "sweden": "Sweden (neutral)"}
+WATER = {"sea", "fjord", "lake"}
+WATER_COLOUR = TERRAIN_COLOURS["sea"]
 FEATURE_STYLES = {
-    "road": 'stroke="#8b4513" stroke-width="2.5" stroke-dasharray="5,3"',
-    "rail": 'stroke="#222" stroke-width="3"',
-    "river": 'stroke="#2266cc" stroke-width="3"',
-    "ridge": 'stroke="#5a3b1e" stroke-width="4"',
-    "fjord": 'stroke="#3a8fd0" stroke-width="4"',
-    "lake": 'stroke="#3a8fd0" stroke-width="3"',
+    "road": 'stroke="#8b4513" stroke-width="2.2" stroke-dasharray="5,3"',
+    "rail": 'stroke="#222" stroke-width="2.6"',
+    "river": 'stroke="#2266cc" stroke-width="2.5"',
+    "ridge": 'stroke="#5a3b1e" stroke-width="3.5"',
+    "fjord": 'stroke="#2f7fc4" stroke-width="4"',
+    "lake": 'stroke="#2f7fc4" stroke-width="3"',
 }
+FEATURE_WORDS = {"road": "road", "rail": "railway", "river": "river", "ridge": "ridge (blocks fire)",
+                 "fjord": "fjord hexside / border", "lake": "lake border"}
 SIDE_COLOURS = {"allies": "#b59b5b", "germans": "#333333"}
-NATION_COLOURS = {"german": "#222222", "british": "#b59b5b", "french": "#8fb8e8", "norwegian": "#3d8b3d", "polish": "#f4f4f4"}
+NATION_COLOURS = {"german": "#2b2b2b", "british": "#c2a764", "french": "#8fb8e8", "norwegian": "#3d8b3d", "polish": "#f4f4f4"}
+DARK = {"#2b2b2b", "#333333", "#777777", "#3d8b3d", "#c8102e", "#d00000"}
+HALO = 'stroke="#fff" stroke-width="2.8" stroke-linejoin="round" stroke-opacity="0.9"'
+NO_PICK = 'pointer-events="none"'
+PANEL_W = 210
+
+
+def _label(x: float, y: float, text: str, attrs: str) -> str:
+    """A text with a white halo under it (a second text, drawn first: every renderer shows it)."""
+    at = f'x="{x:.1f}" y="{y:.1f}" text-anchor="middle" {attrs} {NO_PICK}'
+    return f"<text {at} {HALO}>{escape(text)}</text><text {at}>{escape(text)}</text>"
+
+
+def place_name(board: "Board", loc: str) -> str:
+    """A location's name as a player reads it (Bjørnfjell, Dombås), or '' if it has none."""
+    m = re.fullmatch(r".*? \((.*)\)", board.label(loc))
+    if m:
+        return m.group(1)
+    p = board.place(loc)
+    return p.name if p and p.name else ""
+
+
+def _hex_km(board: "Board") -> float | None:
+    return getattr(board, "hex_km", None) if board.kind == "hex" else None
 
 
 class _Frame:
-    def __init__(self, board: "Board", px_per_km: float, margin: float = 30.0):
+    """Board plane (km, y up) to picture (px, y down), over the focus locations' bounds."""
+
+    def __init__(self, board: "Board", px_per_km: float, focus: Sequence[str] = (), margin: float = 24.0):
         shapes = []
-        for loc in board.locations():
+        for loc in (focus or board.locations()):
             try:
-                shapes.append(board.geometry(loc))
-            except Exception:  # area without geometry
+                g = board.geometry(loc)
+            except Exception:  # an area without geometry
                 continue
-        xs = [c for g in shapes for c in (g.bounds[0], g.bounds[2])]
-        ys = [c for g in shapes for c in (g.bounds[1], g.bounds[3])]
-        self.x0, self.x1 = min(xs), max(xs)
-        self.y0, self.y1 = min(ys), max(ys)
+            if not isinstance(g, Point):
+                shapes.append(g)
+        b = unary_union(shapes).bounds if shapes else (0.0, 0.0, 1.0, 1.0)
+        pad = 0.0
+        if focus:  # a little of the land around the focus, so its edge reads as an edge
+            pad = max(b[2] - b[0], b[3] - b[1]) * 0.04 + (_hex_km(board) or 10.0)
+        self.x0, self.y0, self.x1, self.y1 = b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad
+        self.window = box(self.x0, self.y0, self.x1, self.y1)
         self.k = px_per_km
         self.m = margin
         self.width = (self.x1 - self.x0) * self.k + 2 * margin
@@ -58,15 +107,74 @@ class _Frame:
     def pt(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.x0) * self.k + self.m, (self.y1 - y) * self.k + self.m
 
-    def path(self, geom) -> str:
-        polys = list(geom.geoms) if isinstance(geom, MultiPolygon) else [geom]
+    def path(self, geom: Any) -> str:
+        polys = list(geom.geoms) if hasattr(geom, "geoms") else [geom]
         out = []
         for p in polys:
-            if not isinstance(p, Polygon):
+            if not isinstance(p, Polygon) or p.is_empty:
                 continue
-            pts = [self.pt(x, y) for x, y in p.exterior.coords]
-            out.append("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts) + " Z")
+            for ring in [p.exterior, *p.interiors]:
+                pts = [self.pt(x, y) for x, y in ring.coords]
+                out.append("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in pts) + " Z")
         return " ".join(out)
+
+
+_SMOOTH: dict[tuple[str, str, int], Any] = {}
+
+
+def _smoothed_water(board: "Board") -> Any:
+    """A hex board's water (sea, fjord and lake hexes) grown a third of a hex into its coast
+    hexes and rounded: the coastline at the scale of the board instead of hex edges."""
+    key = (board.kind, board.name, len(board.locations()))
+    if key not in _SMOOTH:
+        hk = _hex_km(board) or 3.0
+        shapes = {loc: board.geometry(loc) for loc in board.locations() if not isinstance(board.geometry(loc), Point)}
+        water = unary_union([g for loc, g in shapes.items() if board.terrain(loc) in WATER])
+        coast = unary_union([g for loc, g in shapes.items() if board.terrain(loc) == "coast"])
+        grown = water.union(water.buffer(0.34 * hk).intersection(coast))
+        smooth = grown.buffer(-0.3 * hk).buffer(0.3 * hk).buffer(0.25 * hk).buffer(-0.25 * hk)
+        _SMOOTH[key] = smooth.union(water).intersection(water.union(coast)).simplify(0.05 * hk)
+    return _SMOOTH[key]
+
+
+def _smoothed_land(board: "Board", land: Sequence[str]) -> Any:
+    """An area map's land rounded off at a 200th of its extent (8 km on the Norway map): the
+    1 km raster staircase of its coast no longer shows."""
+    key = (board.kind, board.name, -len(land))
+    if key not in _SMOOTH:
+        u = unary_union([board.geometry(a) for a in land])
+        r = max(u.bounds[2] - u.bounds[0], u.bounds[3] - u.bounds[1]) / 200
+        _SMOOTH[key] = u.buffer(r).buffer(-2 * r).buffer(r).simplify(r / 5)
+    return _SMOOTH[key]
+
+
+def _clipped(board: "Board", loc: str, smooth_land: Any, grow: bool) -> Any:
+    """An area cut to the smoothed coast (grown first when it is drawn under its neighbours)."""
+    key = (board.kind, board.name + "/" + loc, 0)
+    if key not in _SMOOTH:
+        g = board.geometry(loc)
+        if grow:
+            r = max(smooth_land.bounds[2] - smooth_land.bounds[0], smooth_land.bounds[3] - smooth_land.bounds[1]) / 200
+            g = g.buffer(r)
+        _SMOOTH[key] = g.intersection(smooth_land).simplify(0.5)
+    return _SMOOTH[key]
+
+
+def _area_borders(board: "Board", fr: _Frame, land: Sequence[str], smooth_land: Any) -> str:
+    key = (board.kind, board.name, -len(land) - 10_000)
+    if key not in _SMOOTH:
+        keep = set(land)
+        segs = []
+        for a in land:
+            for b in board.neighbours(a):
+                if b in keep and a < b:
+                    segs += _lines(board.geometry(a).boundary.intersection(board.geometry(b).boundary))
+        _SMOOTH[key] = unary_union(segs).intersection(smooth_land).simplify(0.5) if segs else None
+    lines = _SMOOTH[key]
+    if lines is None:
+        return ""
+    return " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in (fr.pt(*c) for c in seg.coords))
+                    for seg in _lines(lines.intersection(fr.window)))
 
 
 def render_svg(
@@ -82,6 +190,8 @@ def render_svg(
     shade: Iterable[str] = (),
     paths: Iterable[Sequence[str]] = (),
     stacks: Mapping[str, Sequence[tuple[str, int, str]]] | None = None,
+    focus: Iterable[str] = (),
+    legend: bool = True,
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
@@ -89,109 +199,197 @@ def render_svg(
     ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
     ``paths``: location sequences to draw as lines (lines of supply);
     ``stacks``: per location, (label, count, colour) markers for games that count identical
-    pieces (Kampen om Norge's battalions) instead of placing units.
+    pieces (Kampen om Norge's battalions) instead of placing units;
+    ``unit_text``: per unit, its counter's text (``"id\\nvalues"``: two lines);
+    ``focus``: the locations the picture is framed on (a scenario's part of the board).
     """
+    hk = _hex_km(board)
     if px_per_km is None:
-        px_per_km = 12.0 if board.kind == "hex" else 2.0
-    fr = _Frame(board, px_per_km)
+        px_per_km = 56.0 / hk if hk else 2.0  # a hex 56 px across: room for a counter and a name
+    focus = [f for f in focus if f in board]
+    fr = _Frame(board, px_per_km, focus)
     hl = set(highlight)
     shaded = set(shade)
-    panel = list(panel)
-    panel_w = 170 if panel else 0
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{fr.width + panel_w:.0f}" height="{fr.height + 20:.0f}" '
-        f'viewBox="0 0 {fr.width + panel_w:.0f} {fr.height + 20:.0f}" font-family="sans-serif">',
-        f"<title>{escape(title or board.name)}</title>",
-        '<rect width="100%" height="100%" fill="#ffffff"/>',
-    ]
+    hexpx = (hk or 20.0) * fr.k
+    out_map: list[str] = []
     centres: dict[str, tuple[float, float]] = {}
+    boxes: list[str] = []
+    land_areas: list[str] = []
+    shapes: dict[str, Any] = {}
+    present: dict[str, set[str]] = {"terrain": set(), "feature": set(), "symbol": set()}
     for loc in board.locations():
         try:
             g = board.geometry(loc)
         except Exception:
             continue
-        t = board.terrain(loc)
-        colour = TERRAIN_COLOURS.get(t, "#eeeeee")
-        if board.is_a(loc, "sweden"):
-            colour = TERRAIN_COLOURS["sweden"]
         if isinstance(g, Point):
-            x, y = fr.pt(g.x, g.y)
-            out.append(f'<rect data-loc="{escape(loc)}" x="{x - 30:.1f}" y="{y - 14:.1f}" width="60" height="28" fill="#fff" stroke="#333"/>')
-            centres[loc] = (x, y)
-        else:
-            stroke = ' stroke="#d00" stroke-width="2.5"' if loc in hl else ' stroke="#777" stroke-width="0.5"'
-            out.append(f'<path data-loc="{escape(loc)}" d="{fr.path(g)}" fill="{colour}"{stroke}><title>{escape(board.label(loc))} {t}</title></path>')
-            if loc in shaded:
-                out.append(f'<path d="{fr.path(g)}" fill="#ff3030" fill-opacity="0.18" stroke="none"/>')
-            c = g.representative_point() if board.kind == "area" else g.centroid
-            centres[loc] = fr.pt(c.x, c.y)
-    # border features
-    seen = set()
-    for a in board.locations():
-        for b in board.neighbours(a):
-            key = (a, b) if a < b else (b, a)
-            if key in seen:
-                continue
-            seen.add(key)
-            feats = board.border(a, b).features
-            if not feats & set(FEATURE_STYLES):
-                continue
-            try:
-                ga, gb = board.geometry(a), board.geometry(b)
-            except Exception:
-                continue
-            if isinstance(ga, Point) or isinstance(gb, Point):
-                continue
-            for f in ("ridge", "fjord", "lake", "river"):
-                if f in feats:
-                    shared = ga.boundary.intersection(gb.boundary)
-                    for seg in _lines(shared):
-                        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (fr.pt(*c) for c in seg.coords))
-                        out.append(f'<polyline points="{pts}" fill="none" {FEATURE_STYLES[f]}/>')
-            for f in ("road", "rail"):
-                if f in feats and a in centres and b in centres:
-                    (x1, y1), (x2, y2) = centres[a], centres[b]
-                    out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {FEATURE_STYLES[f]}/>')
-    # places and labels
-    for loc, (x, y) in centres.items():
-        p = board.place(loc)
-        kinds = p.kinds if p else frozenset()
-        if "port" in kinds:
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#1f4e9c"><title>port</title></circle>')
-        if "town" in kinds or "point_city" in kinds:
-            out.append(f'<rect x="{x - 3:.1f}" y="{y - 3:.1f}" width="6" height="6" fill="#a01010"/>')
-        if "victory" in kinds:
-            out.append(f'<text x="{x:.1f}" y="{y - 6:.1f}" font-size="9" text-anchor="middle" fill="#a01010">&#9733;{p.value if p else ""}</text>')
-        if labels:
-            name = p.name if p and p.name else ""
-            if board.kind == "hex":
-                out.append(f'<text x="{x:.1f}" y="{y + 10:.1f}" font-size="6" text-anchor="middle" fill="#555">{loc}</text>')
-                if name:
-                    out.append(f'<text x="{x:.1f}" y="{y + 18:.1f}" font-size="9" font-weight="bold" text-anchor="middle">{escape(name)}</text>')
-            else:
-                out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10" text-anchor="middle">{escape(name or loc)}</text>')
-    out += _air_ranges(board, fr)
+            boxes.append(loc)
+            continue
+        if not g.intersects(fr.window):
+            continue
+        shapes[loc] = g
+        c = g.representative_point() if board.kind == "area" else g.centroid
+        centres[loc] = fr.pt(c.x, c.y)
+        if board.kind == "area" and board.terrain(loc) not in WATER:
+            land_areas.append(loc)
+    smooth_land = _smoothed_land(board, land_areas) if board.kind == "area" and land_areas else None
+    # 1. location fills (the shapes the page picks); an area map's land under them, smoothed
+    seas = [x for x in shapes if smooth_land is not None and board.terrain(x) in WATER]
+    for loc in seas:
+        out_map.append(f'<path class="loc" data-loc="{escape(loc)}" d="{fr.path(shapes[loc])}" fill="{WATER_COLOUR}" stroke="none">'
+                       f"<title>{escape(place_name(board, loc) or loc)} · sea</title></path>")
+        present["terrain"].add("sea")
+    if smooth_land is not None:
+        out_map.append(f'<path d="{fr.path(smooth_land.intersection(fr.window))}" fill="{TERRAIN_COLOURS["land"]}" {NO_PICK}/>')
+    order = sorted((x for x in shapes if x not in seas), key=lambda x: board.terrain(x) != "unusable")
+    for loc in order:  # unusable land first: grown to the smoothed coast, the playable areas drawn over it
+        g = shapes[loc]
+        t = board.terrain(loc)
+        key = "sweden" if board.is_a(loc, "sweden") or loc == "sweden" else t
+        present["terrain"].add(key)
+        colour = TERRAIN_COLOURS.get(key, "#eeeeee")
+        name = place_name(board, loc)
+        tip = f"{name + ' · ' if name else ''}{loc} · {TERRAIN_WORDS.get(key, key)}"
+        if smooth_land is not None:
+            g = _clipped(board, loc, smooth_land, grow=t == "unusable")
+        out_map.append(f'<path class="loc" data-loc="{escape(loc)}" d="{fr.path(g)}" fill="{colour}" stroke="none">'
+                       f"<title>{escape(tip)}</title></path>")
+    if smooth_land is not None:  # the borders between land areas, inside the smoothed coast
+        out_map.append(f'<path d="{_area_borders(board, fr, land_areas, smooth_land)}" fill="none" stroke="#7a7a70" '
+                       f'stroke-width="0.8" {NO_PICK}/>')
+    # 2. water and coastline, smoothed to the scale of the board
+    if board.kind == "hex" and any(board.terrain(x) in WATER for x in shapes):
+        w = _smoothed_water(board).intersection(fr.window)
+        out_map.append(f'<path d="{fr.path(w)}" fill="{WATER_COLOUR}" stroke="#3b6f9e" stroke-width="0.8" {NO_PICK}/>')
+        present["terrain"].add("sea")
+    if smooth_land is not None:
+        out_map.append(f'<path d="{fr.path(smooth_land.intersection(fr.window))}" fill="none" stroke="#3b6f9e" '
+                       f'stroke-width="1.2" {NO_PICK}/>')
+    # 3. the hex grid, and the picked / shaded locations
+    if board.kind == "hex":
+        grid = " ".join(fr.path(g) for g in shapes.values())
+        out_map.append(f'<path d="{grid}" fill="none" stroke="#000" stroke-opacity="0.16" stroke-width="0.6" {NO_PICK}/>')
+    for loc in shaded & set(shapes):
+        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
+    # 4. border features
+    out_map += _features(board, fr, shapes, centres, present)
+    for loc in hl & set(shapes):
+        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
+    # 5. places, numbers, names
+    out_map += _places(board, fr, centres, hexpx, labels, present)
+    out_map += _air_ranges(board, fr)
     for path in paths:
         pts = " ".join(f"{centres[x][0]:.1f},{centres[x][1]:.1f}" for x in path if x in centres)
-        out.append(f'<polyline points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2"/>')
+        out_map.append(f'<polyline class="supply" points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2" {NO_PICK}/>')
+        present["symbol"].add("supply")
+    # 6. counters and stacks
+    on_box: dict[str, list[Any]] = {}
     if state is not None:
-        out += _counters(board, state, centres, unit_text or {}, viewer)
+        by_loc: dict[str, list[Any]] = {}
+        for u in state.on_map():
+            (on_box if u.loc in boxes else by_loc).setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
+        out_map += _counters(by_loc, centres, hexpx, unit_text or {}, viewer)
+        if by_loc:
+            present["symbol"].add("counter")
     for loc, items in (stacks or {}).items():
         if loc not in centres:
             continue
         x, y = centres[loc]
         for i, (label, n, colour) in enumerate(items):
-            yy = y + 8 + 15 * i
-            out.append(f'<rect x="{x - 17:.1f}" y="{yy:.1f}" width="34" height="13" rx="3" fill="{colour}" stroke="#000" stroke-width="0.6"/>')
-            out.append(f'<text x="{x:.1f}" y="{yy + 10:.1f}" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">{escape(label)} {n}</text>')
-    if panel:
-        x0 = fr.width + 10
-        out.append(f'<rect x="{x0 - 5:.0f}" y="20" width="{panel_w - 10}" height="{18 * len(panel) + 16}" fill="#f7f7f2" stroke="#999"/>')
-        for i, text in enumerate(panel):
-            out.append(f'<text x="{x0:.0f}" y="{40 + 18 * i}" font-size="12">{escape(text)}</text>')
-    out.append(f'<text x="8" y="{fr.height + 14:.0f}" font-size="11">{escape(title or board.name)}</text>')
-    out.append("</svg>")
+            yy = y + 9 + 16 * i
+            fg = "#fff" if colour in DARK or colour.startswith("#3") else "#000"
+            out_map.append(f'<g {NO_PICK}><rect x="{x - 19:.1f}" y="{yy:.1f}" width="38" height="14" rx="3" fill="{colour}" '
+                           f'stroke="#000" stroke-width="0.6"/><text x="{x:.1f}" y="{yy + 10.5:.1f}" font-size="10" '
+                           f'text-anchor="middle" fill="{fg}" font-weight="bold">{escape(label)} {n}</text></g>')
+    # the side panel: tracks, boxes as lists, the legend
+    if shaded & set(shapes):
+        present["symbol"].add("zoc")
+    side = _panel(fr.width, list(panel), boxes, on_box, unit_text or {}, viewer, board, present if legend else None)
+    height = max(fr.height + 20, side[1] + 10)
+    width = fr.width + PANEL_W
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif">',
+           f"<title>{escape(title or board.name)}</title>",
+           f'<rect width="100%" height="100%" fill="{WATER_COLOUR if board.kind == "area" else "#f4f4f0"}"/>',
+           f'<rect x="{fr.width:.0f}" width="{PANEL_W}" height="100%" fill="#fbfbf7"/>',
+           f'<svg x="0" y="0" width="{fr.width:.0f}" height="{fr.height:.0f}" overflow="hidden">',
+           *out_map, "</svg>", *side[0],
+           f'<text x="8" y="{fr.height + 14:.0f}" font-size="12">{escape(title or board.name)}</text>',
+           "</svg>"]
     return "\n".join(out)
+
+
+def _features(board: "Board", fr: _Frame, shapes: Mapping[str, Any], centres: Mapping[str, tuple[float, float]],
+              present: dict[str, set[str]]) -> list[str]:
+    out: list[str] = []
+    lines: list[str] = []
+    seen = set()
+    for a in shapes:
+        for b in board.neighbours(a):
+            key = (a, b) if a < b else (b, a)
+            if key in seen or b not in shapes:
+                continue
+            seen.add(key)
+            feats = board.border(a, b).features & set(FEATURE_STYLES)
+            if not feats:
+                continue
+            for f in ("ridge", "fjord", "lake", "river"):
+                if f in feats:
+                    present["feature"].add(f)
+                    for seg in _lines(shapes[a].boundary.intersection(shapes[b].boundary)):
+                        pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (fr.pt(*c) for c in seg.coords))
+                        out.append(f'<polyline points="{pts}" fill="none" stroke-linecap="round" {FEATURE_STYLES[f]} {NO_PICK}/>')
+            for f in ("road", "rail"):
+                if f in feats:
+                    present["feature"].add(f)
+                    (x1, y1), (x2, y2) = centres[a], centres[b]
+                    lines.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {FEATURE_STYLES[f]} {NO_PICK}/>')
+    return out + lines
+
+
+SYMBOLS = {
+    "port": ("port", lambda x, y: f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="#1f4e9c" stroke="#fff" stroke-width="1.2"/>'
+             f'<line x1="{x:.1f}" y1="{y - 3:.1f}" x2="{x:.1f}" y2="{y + 3:.1f}" stroke="#fff" stroke-width="1.2"/>'),
+    "beach": ("beach (landings)", lambda x, y: f'<path d="M{x - 6:.1f},{y:.1f} a6,6 0 0 0 12,0 Z" fill="#f2d04b" stroke="#8a6d00" stroke-width="0.8"/>'),
+    "town": ("town", lambda x, y: f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="#a01010" stroke="#fff" stroke-width="0.8"/>'),
+    "point_city": ("point city (1.3)", lambda x, y: f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="#a01010" stroke="#fff" stroke-width="0.8"/>'),
+    "airfield": ("airfield (2.3)", lambda x, y: f'<path d="M{x - 6:.1f},{y:.1f} h12 M{x:.1f},{y - 5:.1f} v10 M{x - 3:.1f},{y + 4:.1f} h6" stroke="#5a2d0c" stroke-width="2" fill="none"/>'),
+    "mobilisation": ("mobilisation point", lambda x, y: f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="none" stroke="#3d8b3d" stroke-width="2"/>'),
+}
+OFFSETS = {"port": (-10, 0), "beach": (10, 2), "town": (0, 0), "point_city": (0, 0), "airfield": (12, -4),
+           "mobilisation": (-12, -4)}
+
+
+def _places(board: "Board", fr: _Frame, centres: Mapping[str, tuple[float, float]], hexpx: float, labels: bool,
+            present: dict[str, set[str]]) -> list[str]:
+    out: list[str] = []
+    names: list[str] = []
+    area = board.kind == "area"
+    for loc, (x, y) in centres.items():
+        p = board.place(loc)
+        kinds = p.kinds if p else frozenset()
+        sx, sy = (x, y - 6) if area else (x, y + 0.18 * hexpx)
+        for k, (_, draw) in SYMBOLS.items():
+            if k in kinds:
+                dx, dy = OFFSETS[k]
+                out.append(f'<g {NO_PICK}>{draw(sx + dx, sy + dy)}</g>')
+                present["symbol"].add(k)
+        if "victory" in kinds:
+            out.append(_label(x + 0.32 * hexpx, y - 0.18 * hexpx, f"\u2605{p.value if p else ''}",
+                              'font-size="10" font-weight="bold" fill="#a01010"'))
+            present["symbol"].add("victory")
+        if not labels:
+            continue
+        name = place_name(board, loc)
+        if not area:
+            out.append(f'<text x="{x:.1f}" y="{y - 0.3 * hexpx:.1f}" font-size="{max(5.0, 0.13 * hexpx):.1f}" '
+                       f'text-anchor="middle" fill="#000" fill-opacity="0.45" {NO_PICK}>{loc}</text>')
+            if name and board.terrain(loc) not in WATER | {"unusable"}:
+                names.append(_label(x, y + 0.45 * hexpx, name, 'font-size="10" font-weight="bold"'))
+        elif board.terrain(loc) not in ("sea",) or name:
+            sea = board.terrain(loc) == "sea"
+            names.append(_label(x, y + 4, name or loc, f'font-size="{12 if sea else 11}" font-style="{"italic" if sea else "normal"}"'))
+    return out + names
 
 
 def _air_ranges(board: "Board", fr: "_Frame") -> list[str]:
@@ -212,38 +410,139 @@ def _air_ranges(board: "Board", fr: "_Frame") -> list[str]:
         x, y = fr.pt(*proj.to_xy(lon, lat))
         r = km * fr.k
         out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="none" stroke="#8b3a1a" stroke-width="1" '
-                   f'stroke-dasharray="6,4"><title>air range of {escape(str(name))}: {km:g} km</title></circle>')
-        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#8b3a1a"><title>airfield {escape(str(name))}</title></circle>')
+                   f'stroke-dasharray="6,4" {NO_PICK}><title>air range of {escape(str(name))}: {km:g} km</title></circle>')
     return out
 
 
-def _lines(geom) -> list[LineString]:
+def _lines(geom: Any) -> list[LineString]:
     if geom.is_empty:
         return []
     if isinstance(geom, LineString):
         return [geom]
-    return [g for g in getattr(geom, "geoms", []) if isinstance(g, LineString)]
+    out: list[LineString] = []
+    for g in getattr(geom, "geoms", []):
+        out += _lines(g)
+    return out
 
 
-def _counters(board: "Board", state: "GameState", centres: Mapping[str, tuple[float, float]], text: Mapping[str, str],
-              viewer: str | None = None) -> list[str]:
+def _fill(u: Any, hidden: bool) -> tuple[str, str]:
+    fill = "#777777" if hidden else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999999"))
+    return fill, "#fff" if fill in DARK else "#000"
+
+
+def _counters(by_loc: Mapping[str, list[Any]], centres: Mapping[str, tuple[float, float]], hexpx: float,
+              text: Mapping[str, str], viewer: str | None) -> list[str]:
+    """One counter per location: the top unit with its values, shadows for the rest, and a badge
+    with the count; the tooltip lists the whole stack as the viewer may see it."""
     out = []
-    by_loc: dict[str, list] = {}
-    for u in state.on_map():
-        by_loc.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
+    size = max(18.0, 0.52 * hexpx)
     for loc, units in by_loc.items():
         if loc not in centres:
             continue
         x, y = centres[loc]
-        for i, u in enumerate(sorted(units, key=lambda u: u.id)):
-            dx, dy = x - 9 + 3 * i, y - 12 + 3 * i
-            hidden = u.concealed and (viewer is None or viewer != u.side)
-            fill = "#777" if hidden else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999"))
-            fg = "#fff" if fill in ("#222222", "#333333", "#777", "#3d8b3d") else "#000"
-            label = "?" if hidden else (text.get(u.id) or u.id) + (f" {u.fatigue}" if u.fatigue else "")
-            out.append(
-                f'<g><rect x="{dx:.1f}" y="{dy:.1f}" width="18" height="18" rx="2" fill="{fill}" stroke="#000" stroke-width="0.6"/>'
-                f'<text x="{dx + 9:.1f}" y="{dy + 12:.1f}" font-size="6" text-anchor="middle" fill="{fg}">{escape(label)}</text>'
-                f"<title>{'face-down counter' if hidden else escape(u.id + ' ' + u.name + ' FP ' + str(u.fatigue))}</title></g>"
-            )
+        units = sorted(units, key=lambda u: (bool(u.concealed and viewer != u.side), u.side != (viewer or u.side), u.id))
+        hidden = [u.concealed and (viewer is None or viewer != u.side) for u in units]
+        tip = [("face-down counter" if h else f"{u.id} {u.name}".strip() + (f", fatigue {u.fatigue} FP" if u.fatigue else ""))
+               for u, h in zip(units, hidden)]
+        ids = " ".join("?" if h else u.id for u, h in zip(units, hidden))
+        x0, y0 = x - size / 2, y - size / 2 - 0.1 * hexpx
+        g = [f'<g class="counter" data-loc="{escape(loc)}" data-units="{escape(ids)}">'
+             f"<title>{escape(f'{loc}: ' + '; '.join(tip))}</title>"]
+        for i in range(min(len(units) - 1, 2), 0, -1):  # shadows of the counters beneath
+            f, _ = _fill(units[i], hidden[i])
+            g.append(f'<rect x="{x0 + 2.5 * i:.1f}" y="{y0 - 2.5 * i:.1f}" width="{size:.1f}" height="{size:.1f}" rx="2" '
+                     f'fill="{f}" stroke="#000" stroke-width="0.6"/>')
+        u, h = units[0], hidden[0]
+        f, fg = _fill(u, h)
+        g.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size:.1f}" height="{size:.1f}" rx="2" fill="{f}" stroke="#000" stroke-width="0.8"/>')
+        if h:
+            g.append(f'<text x="{x:.1f}" y="{y0 + size * 0.68:.1f}" font-size="{size * 0.55:.1f}" text-anchor="middle" fill="{fg}">?</text>')
+        else:
+            top, _, values = (text.get(u.id) or u.id).partition("\n")
+            if not values and " " in top:
+                top, _, values = top.partition(" ")
+            fs = min(size * 0.3, size * 1.6 / max(len(top), 1))
+            g.append(f'<text x="{x:.1f}" y="{y0 + size * 0.38:.1f}" font-size="{fs:.1f}" text-anchor="middle" fill="{fg}">{escape(top)}</text>')
+            if values:
+                g.append(f'<text x="{x:.1f}" y="{y0 + size * 0.82:.1f}" font-size="{size * 0.36:.1f}" font-weight="bold" '
+                         f'text-anchor="middle" fill="{fg}">{escape(values)}</text>')
+            if u.fatigue:
+                g.append(f'<rect x="{x0 - 3:.1f}" y="{y0 + size - 7:.1f}" width="11" height="9" rx="2" fill="#d00000"/>'
+                         f'<text x="{x0 + 2.5:.1f}" y="{y0 + size:.1f}" font-size="7" text-anchor="middle" fill="#fff">{u.fatigue}</text>')
+        if len(units) > 1:
+            bx, by = x0 + size + 2, y0 - 2
+            g.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="6.5" fill="#fff" stroke="#000" stroke-width="0.8"/>'
+                     f'<text x="{bx:.1f}" y="{by + 3.2:.1f}" font-size="9" font-weight="bold" text-anchor="middle">{len(units)}</text>')
+        g.append("</g>")
+        out.append("".join(g))
     return out
+
+
+def _panel(px: float, lines: list[str], boxes: Sequence[str], on_box: Mapping[str, list[Any]], text: Mapping[str, str],
+           viewer: str | None, board: "Board", present: Mapping[str, set[str]] | None) -> tuple[list[str], float]:
+    """The panel at the right: the tracks, each box as a list of its units, and the legend.
+    Returns the SVG and the height it takes."""
+    out: list[str] = []
+    y = 14.0
+    if lines:
+        out.append(f'<rect x="4" y="{y - 10:.0f}" width="{PANEL_W - 10}" height="{16 * len(lines) + 10}" fill="#f2f2ea" stroke="#999"/>')
+        for i, t in enumerate(lines):
+            out.append(f'<text x="10" y="{y + 6 + 16 * i:.0f}" font-size="12">{escape(t)}</text>')
+        y += 16 * len(lines) + 14
+    for bx in boxes:
+        units = sorted(on_box.get(bx, []), key=lambda u: (u.side, u.id))
+        rows = units[:28]
+        h = 20 + 13 * len(rows) + (13 if len(units) > len(rows) else 0)
+        tips = "; ".join(u.id for u in units) if units else "empty"
+        out.append(f'<g class="box" data-loc="{escape(bx)}" data-units="{escape(" ".join(u.id for u in units))}">'
+                   f'<title>{escape(place_name(board, bx) or bx)}: {escape(tips)}</title>'
+                   f'<rect x="4" y="{y - 10:.0f}" width="{PANEL_W - 10}" height="{h}" fill="#fff" stroke="#333"/>'
+                   f'<text x="10" y="{y + 4:.0f}" font-size="12" font-weight="bold">{escape(place_name(board, bx) or bx)} box '
+                   f'({len(units)})</text>')
+        for i, u in enumerate(rows):
+            hidden = u.concealed and (viewer is None or viewer != u.side)
+            f, _ = _fill(u, hidden)
+            label = "? face-down counter" if hidden else (text.get(u.id) or u.id).replace("\n", " ")
+            if not hidden and u.fatigue:
+                label += f"  FP {u.fatigue}"
+            yy = y + 17 + 13 * i
+            out.append(f'<rect x="10" y="{yy - 9:.0f}" width="10" height="10" fill="{f}" stroke="#000" stroke-width="0.5"/>'
+                       f'<text x="25" y="{yy:.0f}" font-size="10">{escape(label)}</text>')
+        if len(units) > len(rows):
+            out.append(f'<text x="25" y="{y + 17 + 13 * len(rows):.0f}" font-size="10">+{len(units) - len(rows)} more</text>')
+        out.append("</g>")
+        y += h + 8
+    if present is not None:
+        legend, y = _legend(present, y)
+        out += legend
+    return [f'<g transform="translate({px:.0f},0)">', *out, "</g>"], y
+
+
+def _legend(present: Mapping[str, set[str]], y: float) -> tuple[list[str], float]:
+    out = [f'<text x="8" y="{y + 4:.0f}" font-size="12" font-weight="bold">Legend</text>']
+    y += 20
+    for t in sorted(present["terrain"], key=lambda t: list(TERRAIN_COLOURS).index(t) if t in TERRAIN_COLOURS else 99):
+        out.append(f'<rect x="10" y="{y - 9:.0f}" width="16" height="11" fill="{TERRAIN_COLOURS.get(t, "#eee")}" stroke="#777" stroke-width="0.5"/>'
+                   f'<text x="32" y="{y:.0f}" font-size="10">{escape(TERRAIN_WORDS.get(t, t))}</text>')
+        y += 14
+    for f in sorted(present["feature"]):
+        out.append(f'<line x1="10" y1="{y - 4:.0f}" x2="26" y2="{y - 4:.0f}" {FEATURE_STYLES[f]}/>'
+                   f'<text x="32" y="{y:.0f}" font-size="10">{FEATURE_WORDS[f]}</text>')
+        y += 14
+    for k, (word, draw) in SYMBOLS.items():
+        if k in present["symbol"]:
+            out.append(f"{draw(18, y - 4)}<text x=\"32\" y=\"{y:.0f}\" font-size=\"10\">{word}</text>")
+            y += 14
+    extra = {"victory": ('<text x="18" y="{y}" font-size="10" text-anchor="middle" fill="#a01010">&#9733;</text>', "victory hex (its VP)"),
+             "supply": ('<line x1="10" y1="{m}" x2="26" y2="{m}" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2"/>', "line of supply"),
+             "counter": ('<rect x="11" y="{t}" width="14" height="12" fill="#c2a764" stroke="#000" stroke-width="0.6"/>'
+                         '<circle cx="27" cy="{t}" r="4" fill="#fff" stroke="#000" stroke-width="0.6"/>',
+                         "counter (id, strength-MP);"),
+             "counter2": ("", "badge: units in the stack;"),
+             "counter3": ('<rect x="12" y="{t}" width="11" height="9" rx="2" fill="#d00000"/>', "red: fatigue points (FP)"),
+             "zoc": ('<rect x="10" y="{t}" width="16" height="11" fill="#ff3030" fill-opacity="0.25"/>', "enemy zone of control")}
+    for k, (tpl, word) in extra.items():
+        if k.rstrip("23") in present["symbol"]:
+            out.append(tpl.format(y=f"{y:.0f}", m=f"{y - 4:.0f}", t=f"{y - 10:.0f}") + f'<text x="34" y="{y:.0f}" font-size="10">{word}</text>')
+            y += 14
+    return out, y

@@ -43,6 +43,7 @@ class WebGame:
         player.read = lambda prompt: "quit"  # the page sends commands; nothing reads stdin
         self.lock = threading.Lock()
         self.history: list[str] = []
+        self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -53,9 +54,21 @@ class WebGame:
         return "\n".join(lines)
 
     def _bots(self) -> None:
+        """Let the bots play until it is the person's turn; remember where they acted."""
         s = self.p.s
+        moved = False
         while not s.is_over() and s.current_side() not in self.p.humans:
+            if not moved:
+                self.bot = {"locs": [], "lines": []}
+                moved = True
+            side = s.current_side()
+            n = len(s.log)
             self.p.bot_move()
+            for e in s.log.entries[n:]:
+                order = s.game.orders.from_dict(e.order)
+                m = self.p.order_marks(order)
+                self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
+                self.bot["lines"].append(f"{side}: {self.p.order_text(order)}")
 
     def state(self) -> dict[str, Any]:
         with self.lock:
@@ -67,7 +80,10 @@ class WebGame:
         with self.lock:
             self._bots()
             self._take()
+            self.history.append(f"> {line}")  # what the person gave, as the terminal shows it typed
             word = line.split(" ", 1)[0].lower()
+            if word not in ("status", "explain", "map", "help", "list"):
+                self.bot = {"locs": [], "lines": []}
             s = self.p.s
             if s.is_over() and word not in ("status", "explain", "map", "save", "help", "undo", "list"):
                 self.p.out.print(f"the game is over: {self.p.final_line()}")
@@ -77,16 +93,48 @@ class WebGame:
             out = self._take()
             return {"output": out, **self._state()}
 
+    def about(self, loc: str, unit: str | None) -> dict[str, Any]:
+        """What the hover shows of a place (and whether the picked unit can get there)."""
+        with self.lock:
+            p = self.p
+            if loc not in p.game.board:
+                raise KeyError(f"no place {loc!r} on this board")
+            view = p.view()
+            if unit is not None and (unit not in getattr(view, "units", {}) or not p.visible(view.units[unit])):
+                unit = None
+            return {"about": p.about(loc, unit)}
+
+    def pick(self, loc: str | None, unit: str | None) -> dict[str, Any]:
+        """A place (and a unit) picked on the map: what is there, and the orders that act on
+        it, each with its cost or odds (the orders of the unit alone when one is picked)."""
+        with self.lock:
+            p, s = self.p, self.p.s
+            board = p.game.board
+            if loc is not None and loc not in board:
+                raise KeyError(f"no place {loc!r} on this board")
+            view = p.view()
+            if unit is not None and (unit not in getattr(view, "units", {}) or not p.visible(view.units[unit])):
+                raise KeyError(f"no unit {unit!r} you can see")
+            legal = [] if s.is_over() or s.current_side() not in p.humans else s.legal_orders()
+            out = []
+            for i, o in enumerate(legal[:MAX_ORDERS]):
+                m = p.order_marks(o)
+                if unit is not None:
+                    hit = unit in m["u"]
+                else:
+                    here = {u.id for u in view.at(loc)} if hasattr(view, "at") and loc else set()
+                    hit = loc in (m["f"], m["t"]) or bool(here & set(m["u"]))
+                if hit:
+                    note, cost = p.order_note(o)
+                    out.append({"i": i, "text": p.order_text(o), "note": note, "cost": cost, **m})
+            return {"about": p.about(loc, unit) if loc else [], "orders": out}
+
     def _state(self) -> dict[str, Any]:
         p, s = self.p, self.p.s
         over = s.is_over()
         side = None if over else s.current_side()
         legal = [] if over or side not in p.humans else s.legal_orders()
-        from hexwar.games.registry import get
-
-        info = get(p.game.name)
-        view = p.view()
-        svg = info.render(p.game, view, viewer=p.viewer, title=p.heading(side) if side else "game over")
+        svg = p.map_svg()
         return {
             "title": p.title,
             "heading": "game over: " + p.final_line() if over else p.heading(side or ""),
@@ -94,6 +142,11 @@ class WebGame:
             "yours": bool(legal),
             "over": over,
             "orders": [p.order_text(o) for o in legal[:MAX_ORDERS]],
+            "marks": [p.order_marks(o) for o in legal[:MAX_ORDERS]],
+            "tracks": p.tracks(),
+            "hand": p.hand(),
+            "bot": self.bot,
+            "viewer": p.viewer,
             "orders_total": len(legal),
             "history": self.history[-120:],
             "svg": svg,
@@ -124,7 +177,30 @@ def make_app(game: WebGame) -> Starlette:
 
         return JSONResponse(await run_in_threadpool(game.command, line.strip()))
 
-    routes = [Route("/", page), Route("/api/state", state), Route("/api/command", command, methods=["POST"])]
+    async def pick(request: Request) -> JSONResponse:
+        loc, unit = request.query_params.get("loc"), request.query_params.get("unit")
+        if not loc and not unit:
+            return JSONResponse({"error": "pick a place (?loc=2212) or a unit (?unit=1SG)"}, status_code=422)
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            return JSONResponse(await run_in_threadpool(game.pick, loc or None, unit or None))
+        except KeyError as e:
+            return JSONResponse({"error": str(e.args[0])}, status_code=404)
+
+    async def about(request: Request) -> JSONResponse:
+        loc, unit = request.query_params.get("loc"), request.query_params.get("unit")
+        if not loc:
+            return JSONResponse({"error": "hover a place: ?loc=2212"}, status_code=422)
+        from starlette.concurrency import run_in_threadpool
+
+        try:
+            return JSONResponse(await run_in_threadpool(game.about, loc, unit or None))
+        except KeyError as e:
+            return JSONResponse({"error": str(e.args[0])}, status_code=404)
+
+    routes = [Route("/", page), Route("/api/state", state), Route("/api/command", command, methods=["POST"]),
+              Route("/api/pick", pick), Route("/api/about", about)]
     hosts = ["127.0.0.1", "localhost", "[::1]", "::1", "testserver"]
     return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
 

@@ -108,7 +108,7 @@ def test_map_supply_draws_lines_of_supply(tmp_path):
     paths = p.supply_paths()
     assert paths and all(path[-1] == "2503" and len(path) - 1 <= 10 for path in paths)  # 19.3
     svg = p.snapshot(supply=True).read_text()
-    assert svg.count('stroke="#1a7f1a"') == len(paths)
+    assert svg.count('class="supply"') == len(paths)
     assert "1SG 4-3" in svg  # counters show strength-MP (1st Scots Guards, in the Harstad box)
 
 

@@ -108,3 +108,65 @@ def test_kampen_plays_on_the_web_board_and_hides_the_german_hand(tmp_path):
         st = client.post("/api/command", json={"line": st["orders"][0]}).json()
         played += 1
     assert played and len(s.log) >= played
+
+
+def to_first_assault(client, s, bots_seed=3):
+    """Play the first listed order (a bot for the Germans) until the Allies may assault."""
+    for _ in range(400):
+        st = client.get("/api/state").json()
+        if st["over"]:
+            return None
+        assaults = [i for i, o in enumerate(st["orders"]) if o.startswith("assault ") and " ap " not in o]
+        if assaults:
+            return st, assaults
+        order = PriorityBot(ALLIES, bots_seed).choose(s.view_for((ALLIES,)), s.legal_orders())
+        client.post("/api/command", json={"line": order.text()})
+    return None
+
+
+def test_picking_a_unit_gives_its_moves_with_their_mp_and_an_enemy_hex_its_assaults_with_exact_odds_15_1(tmp_path):
+    from fractions import Fraction
+
+    from hexwar.core.dice import Dice, Roll
+
+    client, s, _, g = narvik_client(tmp_path)
+    found = to_first_assault(client, s)
+    assert found is not None
+    st, assaults = found
+    i = assaults[0]
+    target = st["marks"][i]["t"]
+    picked = client.get("/api/pick", params={"loc": target}).json()
+    onto = [o for o in picked["orders"] if o["t"] == target and o["text"].startswith("assault")]
+    assert onto and picked["about"][0].startswith(target)
+    for o in onto[:3]:
+        order = next(x for x in s.legal_orders() if x.text() == o["text"])
+        if any(u.concealed for u in s.data.at(target) if u.side == GERMANS):
+            assert "face down" in o["note"]
+            continue
+        # the odds shown equal the six CRT die faces fought on copies of the game (15.1)
+        hits = Fraction(0)
+        for face in range(1, 7):
+            work = s.data.clone()
+            try:
+                g.apply(work, order, Dice.replaying([Roll("CRT", (face,))]))
+            except Exception:
+                pass
+            hits += Fraction(int(work.last_combat["result"].split("/")[1]) >= 1, 6)
+        assert f"defender loses >=1 {float(hits):.0%}" in o["note"]
+    # a unit picked: every order of it, each move with the MP its path costs (14.0)
+    mover = next(o for o in st["orders"] if o.startswith("move ")) if any(o.startswith("move ") for o in st["orders"]) else None
+    if mover:
+        unit = mover.split()[1]
+        mine = client.get("/api/pick", params={"loc": st["marks"][st["orders"].index(mover)]["f"], "unit": unit}).json()
+        moves = [o for o in mine["orders"] if o["text"].startswith("move ")]
+        assert moves and all(o["u"] == [unit] and o["note"].endswith("MP") and o["cost"] >= 1 for o in moves)
+
+
+def test_hover_and_pick_refuse_what_is_not_there_with_a_4xx(tmp_path):
+    client, s, _, _ = narvik_client(tmp_path)
+    assert client.get("/api/about", params={"loc": "2212"}).json()["about"][0].startswith("2212 (Narvik)")
+    assert client.get("/api/about", params={"loc": "9999"}).status_code == 404
+    assert client.get("/api/pick").status_code == 422
+    assert client.get("/api/pick", params={"unit": "9/139"}).status_code == 404  # a face-down German (11.0)
+    st = client.get("/api/state").json()
+    assert {"tracks", "marks", "hand", "bot"} <= set(st) and len(st["marks"]) == len(st["orders"])

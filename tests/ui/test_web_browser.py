@@ -67,49 +67,123 @@ def shot(page, folder: Path, name: str) -> Path:
     return path
 
 
-def play_by_clicks(url: str, folder: Path, name: str, clicks: int) -> tuple[str, str]:
-    with playwright_sync.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.goto(url)
-        page.wait_for_selector("#orders button")
-        assert page.locator("#svg svg").count() == 1
-        shot(page, folder, f"{name}-start")
-        for _ in range(clicks):
-            before = page.inner_text("#history")
-            page.locator("#orders button").first.click()
-            page.wait_for_function("b => document.querySelector('#history').textContent !== b", arg=before)
-            page.wait_for_selector("#orders button")
-        after_clicks = page.inner_text("#history")
-        page.click("#undo")
-        page.wait_for_function("() => document.querySelector('#history').textContent.includes('took back')")
-        page.reload()
-        page.wait_for_selector("#orders button")
-        heading = page.inner_text("#heading")
-        # a click on the map picks a place and filters the orders to those that name it
-        page.locator("#svg svg [data-loc]").first.click(force=True)
-        assert page.input_value("#filter")
-        shot(page, folder, f"{name}-after")
-        browser.close()
-    return after_clicks, heading
+def click_order(page, text: str | None = None) -> None:
+    """Click an order button (the first, or the one with this text) and wait for the answer."""
+    n = page.evaluate("() => last.history.length + ':' + last.heading")
+    btn = page.locator("#orders button").first if text is None else page.locator(f'button[data-order="{text}"]').first
+    btn.click()
+    page.wait_for_function("n => (last.history.length + ':' + last.heading) !== n", arg=n)
 
 
-def test_narvik_in_chromium_click_orders_undo_reload(tmp_path):
+def open_page(pw, url: str):
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(url)
+    page.wait_for_selector("#orders button")
+    assert page.locator("#svg > svg").count() == 1
+    return browser, page
+
+
+def undo_save_reload(page, copy: Path) -> str:
+    """Undo, save a copy from the command line, reload the page: the same game comes back."""
+    before = page.evaluate("() => last.history.length")
+    page.click("#undo")
+    page.wait_for_function("() => document.querySelector('#history').textContent.includes('took back')")
+    page.fill("#cmd", f"save {copy}")
+    page.press("#cmd", "Enter")
+    page.wait_for_function("() => document.querySelector('#history').textContent.includes('saved to')")
+    heading = page.inner_text("#heading")
+    page.reload()
+    page.wait_for_selector("#orders button")
+    assert page.inner_text("#heading") == heading and page.evaluate("() => last.history.length") > before
+    return heading
+
+
+def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_reload_resume(tmp_path):
+    from hexwar.core.engine import load_game
+
     g = narvik_game()
     s = g.new_state(3)
     path = tmp_path / "b.hexwar"
     s.attach_save(path)
+    folder = artefacts(tmp_path)
     p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
-    with Served(p) as url:
-        history, heading = play_by_clicks(url, artefacts(tmp_path), "narvik", clicks=3)
-    assert "allies" in history and "turn" in heading
-    assert len(s.log) >= 2
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        shot(page, folder, "narvik-start")
+        for _ in range(12):  # the set-up orders, until an action offers moves
+            if page.evaluate("() => last.orders.some(o => o.startsWith('move '))"):
+                break
+            click_order(page)
+        st = page.evaluate("() => last")
+        i = next(i for i, o in enumerate(st["orders"]) if o.startswith("move "))
+        unit, frm = st["marks"][i]["u"][0], st["marks"][i]["f"]
+        # click the unit's counter: the hexes it can reach are shaded with their MP cost (14.0)
+        page.locator(f'g.counter[data-loc="{frm}"]').click()
+        page.wait_for_selector(".reach")
+        if page.locator(f'button[data-unit="{unit}"]').count() and not page.evaluate("() => sel"):
+            page.click(f'button[data-unit="{unit}"]')
+            page.wait_for_selector(".reach")
+        assert page.evaluate("() => sel.unit") is not None
+        costs = page.evaluate("() => [...document.querySelectorAll('text.cost')].map(t => t.textContent)")
+        assert costs and all(c.endswith("MP") for c in costs)
+        shot(page, folder, "narvik-reach")
+        dest = page.evaluate("() => Object.keys(sel.dest).find(t => sel.dest[t].text.startsWith('move '))")
+        mover = page.evaluate("() => sel.unit")
+        n = len(s.log)
+        page.locator(f'path.loc[data-loc="{dest}"]').click(force=True)
+        page.wait_for_function("n => last.history.length > 0 && !document.body.classList.contains('busy')", arg=n)
+        page.wait_for_function(f"() => last.history.some(h => h.includes('move {mover}'))")
+        assert s.data.units[mover].loc == dest or any(e.order.get("unit") == mover for e in s.log.entries[n:])
+        # hover a hex: its terrain and what stands there
+        page.locator(f'path.loc[data-loc="{dest}"]').hover(force=True)
+        page.wait_for_function("d => document.querySelector('#tip').textContent.startsWith(d)", arg=dest)
+        assert page.is_visible("#tip")
+        shot(page, folder, "narvik-hover")
+        heading = undo_save_reload(page, tmp_path / "copy.hexwar")
+        browser.close()
+    length = len(s.log)
+    s.close()
+    # the server stops; a new one resumes from the save where the page left off
+    s2 = load_game(narvik_game(), path, writer=True)
+    assert len(s2.log) == length
+    p2 = NarvikPlayer(s2, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    with Served(p2) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        assert page.inner_text("#heading") == heading
+        click_order(page)
+        shot(page, folder, "narvik-resumed")
+        browser.close()
+    assert len(s2.log) > length
+    assert load_game(narvik_game(), tmp_path / "copy.hexwar").log.entries[-1].order == s.log.entries[length - 1].order
+    s2.close()
 
 
-def test_kampen_in_chromium_click_orders_undo_reload(tmp_path):
+def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_path):
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
+    folder = artefacts(tmp_path)
     p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
-    with Served(p) as url:
-        history, heading = play_by_clicks(url, artefacts(tmp_path), "kampen", clicks=3)
-    assert "round" in heading and len(s.log) >= 2
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        assert page.locator(".card").count() > 0  # the Norwegian and Allied hands, face up (2.4)
+        german = {g.copies[c].name for c in s.data.hand[GERMANS]} - {g.copies[c].name for f in (NORWAY, ALLIES) for c in s.data.hand[f]}
+        cards = page.locator(".card b").all_inner_texts()
+        assert not set(cards) & german  # never the German hand
+        shot(page, folder, "kampen-start")
+        played = False
+        for _ in range(30):
+            btn = page.locator(".card button")
+            if btn.count():
+                click_order(page, btn.first.get_attribute("data-order"))
+                played = True
+                break
+            click_order(page)
+        assert played and any(e.order.get("kind") in ("card", "cash", "discard") for e in s.log.entries)
+        # click an area: its borders, coasts and air range, and the orders onto it
+        page.locator('path.loc[data-loc="narvik"]').click(force=True)
+        page.wait_for_function("() => document.querySelector('#about').textContent.includes('borders')")
+        shot(page, folder, "kampen-area")
+        undo_save_reload(page, tmp_path / "k.hexwar")
+        browser.close()
+    assert len(s.log) >= 2

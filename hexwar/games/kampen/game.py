@@ -97,7 +97,7 @@ class KampenGame:
         if name in self.nbrs:
             return name
         for p in self.board.places():
-            if p.name == name and p.location in self.nbrs:
+            if name in (p.name, slug(p.name)) and p.location in self.nbrs:
                 return p.location
         raise KeyError(name)
 
@@ -239,3 +239,15 @@ class KampenGame:
 def kampen_game(scenario: str = "intro-narvik", board: Board | None = None) -> KampenGame:
     """Return the Kampen om Norge ruleset for a scenario (``intro-narvik`` or ``basic``)."""
     return KampenGame(scenario, board)
+
+
+def slug(name: str) -> str:
+    """A place name as an area id: 'Mo i Rana' -> 'mo_i_rana', 'Bjørnfjell' -> 'bjornfjell'.
+
+    >>> slug("Tromsø"), slug("Åndalsnes"), slug("Mo i Rana")
+    ('tromso', 'andalsnes', 'mo_i_rana')
+    """
+    import unicodedata
+
+    s = name.lower().replace("æ", "ae").replace("ø", "o").replace(" ", "_")
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))

@@ -78,18 +78,48 @@ class KampenPlayer(Player):
             self.out.print("  " + self.describe(e), markup=False)
 
     def snapshot(self, supply: bool = False) -> Path:
-        d, g = self.data, self.game
-        svg = render(g, d, title=f"game round {d.turn}, {d.faction}, {d.step}", panel=self.panel_lines())
-        path = self.snapshot_path(f"round{d.turn:02d}")
-        path.write_text(svg, encoding="utf-8")
+        path = self.snapshot_path(f"round{self.data.turn:02d}")
+        path.write_text(self.map_svg(), encoding="utf-8")
         return path
+
+    def map_svg(self) -> str:
+        d, g = self.data, self.game
+        return render(g, d, title=f"game round {d.turn}, {d.faction}, {d.step}", panel=self.panel_lines())
+
+    def tracks(self) -> list[str]:
+        return self.panel_lines()
+
+    def about(self, loc: str, unit: str | None = None) -> list[str]:
+        if loc in self.game.nbrs:
+            return self.explain(loc).splitlines()
+        return Player.about(self, loc)
+
+    def hand(self) -> list[dict[str, Any]]:
+        """The person's cards, face up, with their text and the orders that play, cash or
+        discard each (the other factions' hands stay face down: 2.4)."""
+        from hexwar.games.kampen.cards import card_text
+
+        g, d = self.game, self.data
+        legal = self.s.legal_orders() if not self.s.is_over() and self.s.current_side() in self.humans else []
+        out = []
+        for f in FACTIONS:
+            if not self.may_see(f) or f not in self.humans and self.sees is not None:
+                continue
+            for cid in d.hand[f]:
+                cp = g.copies[cid]
+                uses = [self.order_text(o) for o in legal if getattr(o, "copy", None) == cid and hasattr(o, "card")]
+                out.append({"faction": f, "id": cid, "name": cp.name, "symbols": cp.symbols,
+                            "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses})
+        return out
 
     def panel_lines(self) -> list[str]:
         d = self.data
         lines = [f"Game round {d.turn}", f"{d.faction}: {d.step}"]
         for f in FACTIONS:
             lines.append(f"{SHORT[f]} bns {d.battalions(f)}, deck {max(d.down[f], 0)}")
-        lines.append("objectives: " + ", ".join(self.game.objectives())[:40])
+        names = [self.game.board.label(a).partition(" (")[2].rstrip(")") or a for a in self.game.objectives()]
+        lines.append("objectives:")
+        lines += ["  " + ", ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
         return lines
 
     def explain(self, what: str) -> str:
@@ -152,7 +182,7 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     from hexwar.ui.render import render_svg
 
     hl = [d.combat.area] if d.combat is not None else []
-    return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d))
+    return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d), focus=g.land)
 
 
 def say(e: Mapping[str, Any]) -> str:

@@ -4,12 +4,13 @@ explanations (fatigue, supply, ZoC, stacking, movement and the last combat)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.core.orders import Order
+from hexwar.core.orders import Move, Order
 from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.stacking import ABOARD
@@ -80,23 +81,129 @@ class NarvikPlayer(Player):
         return out
 
     def snapshot(self, supply: bool = False) -> Path:
+        path = self.snapshot_path(f"turn{self.data.turn:02d}")
+        path.write_text(self.map_svg(supply), encoding="utf-8")
+        return path
+
+    def map_svg(self, supply: bool = False) -> str:
+        """The map as the person may see it: counters with strength-MP, the enemy's ZoC shaded
+        (12.0), the last combat's hex outlined, lines of supply on request (19.3)."""
+        from hexwar.rules.zoc import zoc_of
         from hexwar.ui.render import render_svg
 
-        g = self.game
-        d = self.data
+        g, d = self.game, self.data
         last = d.last_combat or {}
         hl = [last["target"]] if last else []
-        from hexwar.rules.zoc import zoc_of
-
         enemy = GERMANS if self.viewer != GERMANS else ALLIES
-        text = {u.id: f"{u.id} {g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
+        text = {u.id: f"{u.id}\n{g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
                 if g.is_land(u)}
-        svg = render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
-                         panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
-                         paths=self.supply_paths() if supply else ())
-        path = self.snapshot_path(f"turn{d.turn:02d}")
-        path.write_text(svg, encoding="utf-8")
-        return path
+        return render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
+                          panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
+                          paths=self.supply_paths() if supply else ())
+
+    def tracks(self) -> list[str]:
+        return self.panel_lines()
+
+    # --- the web board's questions ---------------------------------------------------
+
+    def unit_line(self, u: Any) -> str:
+        """One unit as the hover shows it: strength, MP, fatigue against its limit, supply (19.2)."""
+        if not self.visible(u):
+            return "? a face-down counter (11.0)"
+        g, d = self.game, self.data
+        t = g.tables.types[u.type]
+        if t.kind == "ship":
+            cargo = d.cargo.get(u.id)
+            return f"{u.id} {u.name}: ship" + (f", carrying {cargo}" if cargo else "")
+        line = f"{u.id} {u.name}: {t.kind}, strength {t.strength}, MP {t.mp}, fatigue {u.fatigue}/{t.fatigue_limit} FP"
+        if u.side == ALLIES and u.loc and u.loc != HARSTAD and g.is_land(u) and not u.has(ABOARD):
+            from hexwar.rules.supply import ALWAYS_SUPPLIED
+
+            if u.nation in ALWAYS_SUPPLIED:
+                line += f", {u.nation}: always in supply (19.2)"
+            else:
+                line += ", in supply" if g.supplied(d, [u])[u.id] else ", OUT OF SUPPLY (19.2)"
+        return line
+
+    def about(self, loc: str, unit: str | None = None) -> list[str]:
+        lines = Player.about(self, loc)
+        d = self.data
+        for u in d.at(loc):
+            lines.append("  " + self.unit_line(u))
+        if unit and unit in d.units and d.units[unit].loc and unit != loc and d.units[unit].loc != loc:
+            t = self.game.tables.types[d.units[unit].type]
+            if t.kind != "ship" and self.game.is_land(d.units[unit]):
+                lines.append(self.explain_move(unit, loc))
+        return lines
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        from hexwar.games.narvik.orders import Exit, LandAssault, NavalMove
+
+        if isinstance(order, (Move, Exit)) and len(order.path) > 1:
+            cost = self.path_cost(order.unit, order.path)
+            if cost is None:
+                return "", None
+            extra = Fraction(1) if isinstance(order, Exit) else Fraction(0)  # 22.3: 1 MP to leave the map
+            return f"{cost + extra} MP", float(cost + extra)
+        if isinstance(order, NavalMove):
+            return f"{len(order.path) - 1} hexes", float(len(order.path))
+        if isinstance(order, LandAssault):
+            return self.assault_odds(order), None
+        return "", None
+
+    def path_cost(self, uid: str, path: tuple[str, ...]) -> Fraction | None:
+        """The MP a unit spends along a path (14.0-14.2, 12.1), or None if it cannot."""
+        from hexwar.rules.movement import explain_path
+
+        g, d = self.game, self.data
+        u = d.units.get(uid)
+        if u is None or not self.visible(u):
+            return None
+        t = g.tables.types[u.type]
+        total = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, path, g.query(d, u)).total
+        return Fraction(total) if isinstance(total, (int, Fraction)) else None
+
+    def assault_odds(self, order: Any) -> str:
+        """Every result of an assault with its exact chance, before it is made (15.1, 18.1.1).
+
+        The assault is fought on a copy of what the side sees, once per air-support roll, to
+        read its AD and DRM (fatigue, support, tanks, formations, weather: every rule the real
+        assault applies); the CRT then gives each result's chance. Face-down defenders have no
+        known strength (11.2): then it says so."""
+        from itertools import product
+
+        from hexwar.core.dice import Dice, DiceExhausted, Roll
+        from hexwar.core.orders import IllegalOrder
+        from hexwar.rules.combat import diff_outcomes
+
+        d, g = self.data, self.game
+        if any(u.concealed for u in d.at(order.target) if u.side != order.side):
+            return "defenders face down: their strength shows when attacked (11.2)"
+        rolls: list[tuple[list[Roll], Fraction]] = [([], Fraction(1))]
+        if order.ap:
+            rolls = [([Roll("air support", (a, b))], Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
+        dist: dict[tuple[int, int], Fraction] = {}
+        seen: set[tuple[int, int]] = set()
+        for script, p in rolls:
+            work = d.clone()
+            assert isinstance(work, NarvikData)
+            work.last_combat = None
+            try:
+                g.apply(work, order, Dice.replaying([*script, Roll("CRT", (1,))]))
+            except (DiceExhausted, IllegalOrder, KeyError, ValueError):
+                pass
+            c = work.last_combat
+            if not c or c.get("target") != order.target:
+                return "odds: not known before the assault"
+            seen.add((c["ad"], c["drm"]))
+            for r, q in diff_outcomes(g.tables.crt, c["ad"], c["drm"]):
+                dist[r] = dist.get(r, Fraction(0)) + p * q
+        ad = " or ".join(f"AD {a:+d}, DRM {m:+d}" for a, m in sorted(seen)) if len(seen) <= 2 else f"{len(seen)} columns by the air roll"
+        a_hit = sum((q for (a, _), q in dist.items() if a >= 1), Fraction(0))
+        d_hit = sum((q for (_, x), q in dist.items() if x >= 1), Fraction(0))
+        d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
+        return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
+                f"attacker loses >=1 {float(a_hit):.0%}")
 
     def panel_lines(self) -> list[str]:
         d = self.data
