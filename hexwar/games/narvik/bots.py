@@ -47,6 +47,7 @@ class PriorityBot:
         self.side = side
         self.rng = random.Random(seed)
         self.sailed: dict[tuple[int, str], int] = {}  # (turn, ship) -> naval moves made
+        self.left: dict[str, tuple[int, str]] = {}  # unit -> (turn, the hex its last move left)
         self.actions: dict[int, int] = {}  # turn -> actions taken
         self.max_actions = 40  # then it passes: a bot must never stall a turn
 
@@ -54,6 +55,7 @@ class PriorityBot:
         g, d = state.game, state.data
         ctx = _Context(g, d, self.side)
         ctx.sailed = self.sailed
+        ctx.left = self.left
         best: list[Order] = []
         top = float("-inf")
         for o in legal:
@@ -70,6 +72,8 @@ class PriorityBot:
         pick = self.rng.choice(best)
         if ask == "action" and not isinstance(pick, Pass):
             self.actions[d.turn] = self.actions.get(d.turn, 0) + 1
+        if isinstance(pick, Move) and len(pick.path) > 1:
+            self.left[pick.unit] = (d.turn, pick.path[0])
         if isinstance(pick, NavalMove):
             for sid in pick.ships:
                 key = (d.turn, sid)
@@ -155,7 +159,10 @@ class PriorityBot:
             hunt = 0.0
             if not threatened and u.fatigue < 6 and o.path[0] not in c.g.objectives:
                 hunt = 0.3 * (c.enemy_dist(o.path[0]) - c.enemy_dist(o.path[-1])) + (0.3 if c.enemy_dist(o.path[-1]) <= 1 else 0.0)
-            return (0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0) + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit)
+            # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
+            back = 1.5 if c.left.get(o.unit) == (d.turn, o.path[-1]) else 0.0
+            return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
+                    + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit) - back)
         return -0.5
 
     def allied(self, c: "_Context", o: Order) -> float:
@@ -218,6 +225,7 @@ class _Context:
         self._dist: dict[str, int] = {}
         self._enemy_locs: list[str] | None = None
         self.sailed: dict[tuple[int, str], int] = {}
+        self.left: dict[str, tuple[int, str]] = {}
 
     def land_dist(self, loc: str) -> float:
         """Infantry MP from ``loc`` to Narvik on today's chart, ignoring units: the march a
