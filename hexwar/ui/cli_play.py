@@ -46,10 +46,28 @@ def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], pa
     if json_:
         emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()},
               "snapshots": str(snapshots)})
+    player = cls(state, humans, bots, out, path, read, snapshots=snapshots)
+    _readline(player)
     try:
-        cls(state, humans, bots, out, path, read, snapshots=snapshots).run()
+        player.run()
     finally:
         state.close()
+
+
+def _readline(player: Any) -> None:
+    """Command history (up arrow) and Tab completion of orders and commands, where the
+    terminal has readline (Linux, macOS)."""
+    import sys
+
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return
+    readline.set_completer_delims(" ")
+    readline.set_completer(player.complete)
+    readline.parse_and_bind("tab: complete")
 
 
 def snapshot_folder(chosen: Path | None) -> Path:

@@ -23,17 +23,25 @@ from hexwar.core.orders import IllegalOrder, Order
 COMMANDS = (
     ("<number>", "give the order with that number from the list"),
     ("<order text>", "give an order typed as listed, e.g.  pass"),
-    ("list [word]", "list the legal orders (all, or those whose text contains the word)"),
+    ("list [words]", "list the legal orders (all, or those whose text contains every word)"),
+    ("<verb> <unit> <place>", "a short order: the cheapest path there is chosen (move 7-I/16 2505, sail LC-1 2408)"),
     ("map", "write an SVG snapshot of the map and print its path"),
     ("explain <what>", "how a number was reached, with its rule"),
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("status", "show turn, phase and the game's tracks"),
+    ("rules [term]", "what a term of the rules means, with its section (rules MAS, rules AFL)"),
     ("help", "this text"),
     ("quit", "leave (the game stays saved; resume with --load)"),
 )
 
 MAX_LISTED = 30
+#: an order's first word as the bots' summary says it
+PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
+        "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
+        "interdict": "interdicted", "exit": "left the map", "retreat": "retreated", "advance": "advanced",
+        "take": "took a result", "play": "played a card", "cash": "cashed a card", "discard": "discarded",
+        "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
 
 
 class Player:
@@ -59,6 +67,7 @@ class Player:
         self.viewer = next(iter(humans)) if len(humans) == 1 else None
         self.game: Any = state.game  # the game object (board, tables, scenario)
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
+        self._bot_turn: list[Order] = []  # the bots' orders since the person's last decision
 
     # --- display --------------------------------------------------------------------
 
@@ -92,16 +101,22 @@ class Player:
         return describe(e)
 
     def list_orders(self, legal: list[Order], word: str = "") -> None:
-        shown = [(i, o) for i, o in enumerate(legal, 1) if word.lower() in o.text().lower()]
-        if not word and len(shown) > MAX_LISTED:
+        words = word.lower().split()
+        shown = [(i, o) for i, o in enumerate(legal, 1) if all(w in o.text().lower() for w in words)]
+        if words and not shown:
+            self.out.print(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)", markup=False)
+            return
+        if not words and len(shown) > MAX_LISTED:
             kinds: dict[str, int] = {}
             for o in legal:
                 kinds[o.kind] = kinds.get(o.kind, 0) + 1
             self.out.print(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), markup=False)
-            self.out.print("showing the first ones; 'list <word>' filters (e.g. list assault, list 1SG)")
-            shown = shown[:MAX_LISTED]
-        for i, o in shown[: 200]:
+            self.out.print("showing the first ones; 'list <words>' filters (e.g. list assault, list move 1SG)")
+        cap = MAX_LISTED if not words else 200
+        for i, o in shown[:cap]:
             self.out.print(f"  {i:>3}  {o.text()}", markup=False)
+        if len(shown) > cap:
+            self.out.print(f"  ... {len(shown) - cap} more: add a word to narrow the list", markup=False)
 
     # --- the loop -------------------------------------------------------------------
 
@@ -114,8 +129,11 @@ class Player:
             side = self.s.current_side()
             legal = self.s.legal_orders()
             if side not in self.humans:
-                self.bot_move()
+                self._bot_turn.append(self.bot_move())
                 continue
+            if self._bot_turn:
+                self.out.print(self.bot_summary(self._bot_turn), markup=False)
+                self._bot_turn = []
             key = (len(self.s.log), side)
             if key != last_listed_for:
                 self.out.rule(self.heading(side))
@@ -130,7 +148,7 @@ class Player:
         self.out.print(self.final_line(), markup=False)
         return 0
 
-    def bot_move(self) -> None:
+    def bot_move(self) -> Order:
         """The bot whose decision it is gives its order, from its own side's view."""
         side = self.s.current_side()
         bot = self.bots[side]
@@ -139,6 +157,26 @@ class Player:
         events = self.s.apply(order)
         self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))
         self.show_events(events)
+        return order
+
+    def bot_summary(self, orders: list[Order]) -> str:
+        """The bots' turn in a sentence per side: how many orders of each kind, and where."""
+        by_side: dict[str, dict[str, list[str]]] = {}
+        for o in orders:
+            m = self.order_marks(o)
+            where = m["t"] or m["f"] or ""
+            by_side.setdefault(o.side, {}).setdefault(o.text().split(" ", 1)[0], []).append(where)
+        parts = []
+        for side, kinds in by_side.items():
+            said = []
+            for verb, places in kinds.items():
+                at = sorted({p for p in places if p})
+                n = len(places)
+                word = PAST.get(verb, verb)
+                said.append(f"{word}{f' {n} times' if n > 1 else ''}"
+                            + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
+            parts.append(f"the {side} " + ", ".join(said))
+        return "while you waited: " + "; ".join(parts)
 
     def final_line(self) -> str:
         return self.s.result().level
@@ -175,8 +213,17 @@ class Player:
         if word == "explain":
             self.out.print(self.explain(rest.strip()), markup=False)
             return None
+        if word == "rules":
+            self.out.print(self.rules_text(rest.strip()), markup=False)
+            return None
         if word == "undo":
-            n = int(rest) if rest.strip().isdigit() else 1
+            if rest.strip() and not rest.strip().isdigit():
+                self.out.print(f"undo takes a number of your orders (undo, undo 3), not {rest.strip()!r}", markup=False)
+                return None
+            n = int(rest) if rest.strip() else 1
+            if n < 1:
+                self.out.print("undo takes a number of your orders from 1 up", markup=False)
+                return None
             n = self.undo_count(n)
             if n == 0:
                 self.out.print("nothing of yours to undo")
@@ -213,6 +260,26 @@ class Player:
             self.out.print(f"refused: {e}", markup=False)
         return None
 
+    def completions(self, line: str) -> list[str]:
+        """What may come next on a line being typed: the next word of every legal order or
+        command that starts so (Tab completion)."""
+        done, _, part = line.rpartition(" ")
+        head = (done + " ") if done else ""
+        legal = self.s.legal_orders() if not self.s.is_over() and self.s.current_side() in self.humans else []
+        texts = [o.text() for o in legal] + [c.split()[0] for c, _ in COMMANDS if not c.startswith("<")] + ["rules"]
+        out = set()
+        for t in texts:
+            if t.startswith(head + part):
+                out.add(t[len(head):].split(" ", 1)[0])
+        return sorted(out)
+
+    def complete(self, text: str, state: int) -> str | None:
+        """readline's completer: the ``state``-th completion of the current word."""
+        import readline
+
+        options = self.completions(readline.get_line_buffer()[: readline.get_endidx()])
+        return options[state] if state < len(options) else None
+
     def help_text(self) -> str:
         """The commands, the game's own wording first where it has one."""
         own = {c.split()[0]: (c, t) for c, t in self.commands}
@@ -243,6 +310,21 @@ class Player:
             return None
         return self.ending(work)
 
+    #: terms of the rules a player may ask about: term -> (meaning, section)
+    glossary: Mapping[str, tuple[str, str]] = {}
+
+    def rules_text(self, term: str) -> str:
+        """What a term of the rules means, with its section; all terms when none is asked."""
+        if not self.glossary:
+            return "this game has no glossary of terms yet"
+        if not term:
+            return "terms: " + ", ".join(sorted(self.glossary)) + "  (rules <term>)"
+        key = next((k for k in self.glossary if k.lower() == term.lower()), None)
+        if key is None:
+            return f"no term {term!r}; terms: {', '.join(sorted(self.glossary))}"
+        meaning, section = self.glossary[key]
+        return f"{key}: {meaning}  [{section}]"
+
     def ending(self, data: Any) -> str:
         """How a finished game ended, for the warning before a game-ending order (a game's player says more)."""
         return ""
@@ -258,8 +340,10 @@ class Player:
                     return len(entries) - k
         return 0
 
-    @staticmethod
-    def parse(line: str, legal: list[Order]) -> Order | None:
+    def parse(self, line: str, legal: list[Order]) -> Order | None:
+        """An order by its number, its text as listed, or in short: ``VERB UNIT PLACE`` gives
+        the cheapest of the unit's orders of that verb that end there (``move 7-I/16 2505``
+        picks the path with the fewest MP, ``sail LC-1 2408`` the shortest voyage)."""
         if line.isdigit():
             i = int(line)
             return legal[i - 1] if 1 <= i <= len(legal) else None
@@ -267,7 +351,27 @@ class Player:
         for o in legal:
             if o.text().lower() == low:
                 return o
-        return None
+        return self.short_order(low, legal)
+
+    def short_order(self, low: str, legal: list[Order]) -> Order | None:
+        w = low.split()
+        if len(w) != 3 or ">" in w[2]:
+            return None
+        verb, who, dest = w
+        hits = []
+        for o in legal:
+            if o.text().lower().split(" ", 1)[0] != verb:
+                continue
+            m = self.order_marks(o)
+            if m["t"] is not None and m["t"].lower() == dest and ",".join(m["u"]).lower() == who:
+                hits.append(o)
+        if not hits:
+            return None
+
+        def cost(o: Order) -> tuple[float, int]:
+            c = self.order_note(o)[1]
+            return (c if c is not None else 0.0, len(o.text()))
+        return min(hits, key=cost)
 
     # --- what the web board asks (a game's player says more) -----------------------
 

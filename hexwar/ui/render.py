@@ -272,7 +272,8 @@ def render_svg(
     for loc in shaded & set(shapes):
         out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
     # 4. border features
-    out_map += _features(board, fr, shapes, centres, present)
+    water = _smoothed_water(board).buffer(0.05 * (hk or 1)) if board.kind == "hex" else None
+    out_map += _features(board, fr, shapes, centres, present, water)
     for loc in hl & set(shapes):
         out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
     # 5. places, numbers, names
@@ -320,7 +321,8 @@ def render_svg(
 
 
 def _features(board: "Board", fr: _Frame, shapes: Mapping[str, Any], centres: Mapping[str, tuple[float, float]],
-              present: dict[str, set[str]]) -> list[str]:
+              present: dict[str, set[str]], water: Any = None) -> list[str]:
+    """Hexside and border features; a fjord or lake side inside the drawn water is not drawn twice."""
     out: list[str] = []
     lines: list[str] = []
     seen = set()
@@ -337,6 +339,8 @@ def _features(board: "Board", fr: _Frame, shapes: Mapping[str, Any], centres: Ma
                 if f in feats:
                     present["feature"].add(f)
                     for seg in _lines(shapes[a].boundary.intersection(shapes[b].boundary)):
+                        if water is not None and f in ("fjord", "lake") and seg.within(water):
+                            continue
                         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (fr.pt(*c) for c in seg.coords))
                         out.append(f'<polyline points="{pts}" fill="none" stroke-linecap="round" {FEATURE_STYLES[f]} {NO_PICK}/>')
             for f in ("road", "rail"):

@@ -44,6 +44,7 @@ class WebGame:
         self.lock = threading.Lock()
         self.history: list[str] = []
         self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
+        self._bot_orders: list[Any] = []
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -69,6 +70,10 @@ class WebGame:
                 m = self.p.order_marks(order)
                 self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
                 self.bot["lines"].append(f"{side}: {self.p.order_text(order)}")
+                self._bot_orders.append(order)
+        if moved:
+            self.bot["lines"].insert(0, self.p.bot_summary(self._bot_orders))
+            self._bot_orders = []
 
     def state(self) -> dict[str, Any]:
         with self.lock:

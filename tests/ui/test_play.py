@@ -120,3 +120,81 @@ def test_explain_move_gives_mp_per_step_with_rule_sections(tmp_path):
     dest = next(n for n in g.board.neighbours(u.loc) if g.board.terrain(n) not in ("sea",) and not g.board.border(u.loc, n).is_water)
     text = p.explain(f"6-I/12 {dest}")
     assert "movement" in text and "[14.1]" in text and "MP left" in text
+
+
+def _at_a_move(seed=3):
+    """A game played by the priority bots to the Allies' first decision offering moves."""
+    g = narvik_game()
+    s = g.new_state(seed)
+    bots = {x: PriorityBot(x, seed) for x in ("allies", "germans")}
+    for _ in range(300):
+        legal = s.legal_orders()
+        if s.current_side() == "allies" and any(o.kind == "move" for o in legal):
+            return g, s
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), legal))
+    raise AssertionError("no Allied move in 300 orders")
+
+
+def test_a_short_move_order_takes_the_cheapest_path_there_14_1(tmp_path):
+    g, s = _at_a_move()
+    moves = [o for o in s.legal_orders() if o.kind == "move"]
+    buf = io.StringIO()
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=150), None, scripted([]))
+    # a destination with two or more paths, if there is one
+    by_dest: dict = {}
+    for o in moves:
+        by_dest.setdefault((o.unit, o.path[-1]), []).append(o)
+    (unit, dest), options = max(by_dest.items(), key=lambda kv: len(kv[1]))
+    costs = {o: p.path_cost(unit, o.path) for o in options}
+    chosen = p.parse(f"move {unit} {dest}", s.legal_orders())
+    assert chosen in options and costs[chosen] == min(costs.values())
+    assert p.parse(f"move {unit} 0101", s.legal_orders()) is None or p.parse(f"move {unit} 0101", s.legal_orders()).path[-1] == "0101"
+
+
+def test_terminal_list_filters_by_words_says_no_match_and_how_many_more(tmp_path):
+    g, s = _at_a_move()
+    buf = io.StringIO()
+    unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+               scripted([f"list move {unit}", "list zzz", "list move", "undo abc", "undo 0", "rules MAS", "rules", "rules xyz", "quit"]))
+    p.run()
+    text = buf.getvalue()
+    listed = [ln for ln in text.splitlines() if ln.strip()[:1].isdigit() and f"move {unit} " in ln]
+    assert listed and "no match: no legal order contains 'zzz'" in text
+    n_moves = sum(1 for o in s.legal_orders() if o.kind == "move")
+    assert n_moves <= 200 or f"{n_moves - 200} more" in text
+    assert "undo takes a number of your orders (undo, undo 3), not 'abc'" in text and "from 1 up" in text
+    assert "MAS: maximum air support" in text and "[18.2]" in text
+    assert "terms: AD, AFL" in text and "no term 'xyz'" in text
+
+
+def test_refused_orders_say_why_with_the_rule_section_and_change_nothing(tmp_path):
+    g, s = _at_a_move()
+    buf = io.StringIO()
+    before = s.data.to_json()
+    unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+               scripted([f"assault 0101 with {unit}", "quit"]))
+    p.run()
+    assert "refused: 0101 holds no enemy land units (15.1)" in buf.getvalue()
+    assert s.data.to_json() == before
+
+
+def test_after_the_bots_turn_the_terminal_sums_up_what_they_did(tmp_path):
+    g = narvik_game()
+    s = g.new_state(3)
+    buf = io.StringIO()
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+               scripted(["1"] * 30 + ["quit"]))
+    p.run()
+    text = buf.getvalue()
+    assert "while you waited: the germans " in text
+
+
+def test_tab_completion_offers_the_next_word_of_legal_orders_and_commands():
+    g, s = _at_a_move()
+    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), None, scripted([]))
+    assert "move" in p.completions("mo") and "undo" in p.completions("un")
+    unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
+    nxt = p.completions(f"move {unit} ")
+    assert nxt and all(any(o.text().startswith(f"move {unit} {w}") for o in s.legal_orders()) for w in nxt)

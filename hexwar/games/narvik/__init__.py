@@ -7,7 +7,7 @@ from typing import Any
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.narvik import batch
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
-from hexwar.games.narvik.play import NarvikPlayer, describe, render
+from hexwar.games.narvik.play import NarvikPlayer, render, say
 from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["GAME", "NarvikGame", "Switches", "narvik_game"]
@@ -64,7 +64,7 @@ GAME = GameInfo(
           "search": Bot(_bot("search"), fast=False, help="Monte Carlo over priority-bot rollouts (--think seconds)")},
     default_bot="priority",
     player=NarvikPlayer,
-    describe=describe,
+    describe=say,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
     validate=_validate,

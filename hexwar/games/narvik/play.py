@@ -31,6 +31,24 @@ class NarvikPlayer(Player):
         ("status", "show turn, phase, tracks and victory points"),
     )
 
+    glossary = {
+        "AD": ("attack differential: attack strength minus defence strength, each less its AFL; the CRT column", "15.1"),
+        "AFL": ("average fatigue level: the fatigue points of a side's infantry in a combat, averaged and rounded down; "
+                "it is taken off that side's strength", "15.1"),
+        "AP": ("air points: the Germans roll 4D6 each turn and spend them on air missions and assault support", "18.1"),
+        "CRT": ("combat results table: column by AD, row by 1D6 plus DRMs; attacker/defender result points", "15.1"),
+        "DRM": ("die roll modifier: added to the CRT roll (tanks, formations, artillery alone, weather)", "15.1"),
+        "FL": ("fatigue limit: a unit at it takes no more actions, has no ZoC, and must retreat or be eliminated "
+               "when attacked successfully", "10.1"),
+        "FP": ("fatigue points: gained by moving, fighting and taking results (6 FP for one result point)", "10.0, 15.2"),
+        "LoS": ("line of supply: a path from an Allied unit to a Base, clear of German ZoC (19.3)", "19.3"),
+        "MAS": ("maximum air support: once a game the Allies declare it at an Air Phase; its modifier applies to "
+                "every Air Table roll that turn", "18.2"),
+        "MP": ("movement points: what a unit spends to enter hexes; its terrain and hexsides set the cost", "14.0"),
+        "VP": ("victory points: Narvik 10, hex 1918 5, and the awards of 29.0; the level is read at the end", "25.0, 29.0"),
+        "ZoC": ("zone of control: the six hexes around a land unit; leaving one costs extra MP", "12.0"),
+    }
+
     @property
     def data(self) -> NarvikData:
         """The game as the person may see it (the other side's face-down counters anonymous)."""
@@ -45,12 +63,12 @@ class NarvikPlayer(Player):
         return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
 
     def describe(self, e: Mapping[str, Any]) -> str:
-        return describe(e)
+        return say(e)
 
-    def parse(self, line: str, legal: list[Order]) -> Order | None:  # type: ignore[override]
+    def parse(self, line: str, legal: list[Order]) -> Order | None:
         """An order as listed, or one of the choices the list caps (15.1, 18.1.3, 20.1-20.3,
         22.3) typed in the same words: the game checks it in full."""
-        return Player.parse(line, legal) or parse_text(" ".join(line.split()), self.s.current_side())
+        return Player.parse(self, line, legal) or parse_text(" ".join(line.split()), self.s.current_side())
 
     def status(self) -> None:
         d = self.data
@@ -272,6 +290,63 @@ def describe(e: Mapping[str, Any]) -> str:
         return (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
                 f" -> {e['result']} (attacker/defender){rule}")
     return describe_event(e)
+
+
+def _path(p: Any) -> str:
+    return " > ".join(p) if isinstance(p, (list, tuple)) else str(p)
+
+
+SAY = {
+    "fatigue": lambda e: f"{e['unit']} gains {e['fp']} FP ({e['cause']})",
+    "move": lambda e: f"{e['unit']} moves {_path(e['path'])} ({e['mp']} MP, {e['fp']} FP)",
+    "take": lambda e: f"{e['side']} take a result point as {e['option']}" + (f" on {e['unit']}" if e.get("unit") else ""),
+    "advance": lambda e: f"{e['unit']} advances into {e['to']}",
+    "pass": lambda e: f"{e['side']} pass",
+    "retreat": lambda e: f"{e['unit']} retreats {_path(e['path'])}" + (f" (+{e['fp']} FP)" if e.get("fp") else ""),
+    "vp": lambda e: f"{e['side']} score {e['vp']} VP: {e['cause']}",
+    "naval_move": lambda e: f"{', '.join(e['ships'])} sail{'s' if len(e['ships']) == 1 else ''} from {e['path'][0]} to {e['path'][-1]} ({len(e['path']) - 1} hexes)",
+    "arrive": lambda e: f"{e['unit']} arrives at {e['at']}",
+    "embark": lambda e: f"{e['unit']} embarks on {e['ship']}",
+    "disembark": lambda e: f"{e.get('unit', 'the cargo')} disembarks from {e['ship']}" + (f" at {e['at']}" if e.get("at") else ""),
+    "reveal": lambda e: f"{e['unit']} is turned face up",
+    "revealed": lambda e: f"{e['unit']} is revealed by the attack",
+    "dummy_removed": lambda e: f"{e['unit']} was a dummy: removed",
+    "landed": lambda e: f"{e['unit']} lands at {e['at']}" + (" against opposition" if e.get("contested") else ""),
+    "air_points": lambda e: f"the Germans roll {e['roll']}: {e['ap']} air points this turn",
+    "ap_bonus": lambda e: f"the Germans have {e['ap']} air points",
+    "turn": lambda e: f"=== turn {e['turn']} ===",
+    "eliminated": lambda e: f"{e['unit']} is eliminated",
+    "secret": lambda e: f"{e['side']} roll their secret event: {e['result']}",
+    "air_ship_attack": lambda e: f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: {e['naval']} hit(s)",
+    "weather": lambda e: f"weather roll {e['roll']}: bad weather at {e['result']}",
+    "base": lambda e: f"a Base is set up at {e['hex']}",
+    "event": lambda e: f"random event: {e['kind']}",
+    "open_event": lambda e: f"open event roll {e['roll']}: {e['result']}",
+    "air_interdiction": lambda e: f"air interdiction on {e['hex']} with {e['ap']} AP, roll {e['roll']}: {e['infantry']} FP on each infantry unit",
+    "assault_empty": lambda e: f"the assault on {e['target']} finds it empty",
+    "interned": lambda e: f"{e['unit']} enters Sweden and is interned",
+    "place": lambda e: f"{e['unit']} is placed at {e['hex']}" + (" face down" if e.get("concealed") else ""),
+    "dummy": lambda e: f"a dummy counter is placed at {e['hex']}",
+    "all_to_limit": lambda e: f"{e['side']} take every remaining point as fatigue to the limit",
+    "redeployed": lambda e: f"{e['unit']} is redeployed away" + ("" if not e.get("returns") else " (it returns later)"),
+    "game_over": lambda e: f"GAME OVER after turn {e['turn']}: {e['level']} (Allies {e['vp'].get('allies', 0)} VP, Germans {e['vp'].get('germans', 0)} VP)",
+    "assault": lambda e: (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
+                          f" -> {e['result']} (attacker/defender)"),
+    "sunk": lambda e: f"{e['ship']} is sunk" if "ship" in e else "a ship is sunk",
+}
+
+
+def say(e: Mapping[str, Any]) -> str:
+    """One event as a sentence with its rule (the terminal, the web board, replays); the
+    golden file keeps the field form of ``describe``, which diffs well."""
+    f = SAY.get(str(e.get("type")))
+    if f is None:
+        return describe(e)
+    rule = f"  [{e['rule']}]" if e.get("rule") else ""
+    try:
+        return f(e) + rule
+    except (KeyError, IndexError, TypeError):  # an event of an older save with other fields
+        return describe(e)
 
 
 def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
