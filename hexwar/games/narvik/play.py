@@ -106,18 +106,9 @@ class NarvikPlayer(Player):
     def map_svg(self, supply: bool = False) -> str:
         """The map as the person may see it: counters with strength-MP, the enemy's ZoC shaded
         (12.0), the last combat's hex outlined, lines of supply on request (19.3)."""
-        from hexwar.rules.zoc import zoc_of
-        from hexwar.ui.render import render_svg
-
-        g, d = self.game, self.data
-        last = d.last_combat or {}
-        hl = [last["target"]] if last else []
-        enemy = GERMANS if self.viewer != GERMANS else ALLIES
-        text = {u.id: f"{u.id}\n{g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
-                if g.is_land(u)}
-        return render_svg(g.board, d, highlight=hl, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}",
-                          panel=self.panel_lines(), shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text,
-                          paths=self.supply_paths() if supply else ())
+        d = self.data
+        return render(self.game, d, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}", panel=self.panel_lines(),
+                      paths=self.supply_paths() if supply else ())
 
     def tracks(self) -> list[str]:
         return self.panel_lines()
@@ -313,7 +304,7 @@ SAY = {
     "dummy_removed": lambda e: f"{e['unit']} was a dummy: removed",
     "landed": lambda e: f"{e['unit']} lands at {e['at']}" + (" against opposition" if e.get("contested") else ""),
     "air_points": lambda e: f"the Germans roll {e['roll']}: {e['ap']} air points this turn",
-    "ap_bonus": lambda e: f"the Germans have {e['ap']} air points",
+    "ap_bonus": lambda e: f"German air points now {e['ap']} (the bonus of 18.1)",
     "turn": lambda e: f"=== turn {e['turn']} ===",
     "eliminated": lambda e: f"{e['unit']} is eliminated",
     "secret": lambda e: f"{e['side']} roll their secret event: {e['result']}",
@@ -322,7 +313,8 @@ SAY = {
     "base": lambda e: f"a Base is set up at {e['hex']}",
     "event": lambda e: f"random event: {e['kind']}",
     "open_event": lambda e: f"open event roll {e['roll']}: {e['result']}",
-    "air_interdiction": lambda e: f"air interdiction on {e['hex']} with {e['ap']} AP, roll {e['roll']}: {e['infantry']} FP on each infantry unit",
+    "air_interdiction": lambda e: (f"air interdiction on {e['hex']} with {e['ap']} AP, roll {e['roll']}: Air Table infantry "
+                                   f"result {e['infantry']}, {2 * e['infantry']} FP to each infantry unit there"),
     "assault_empty": lambda e: f"the assault on {e['target']} finds it empty",
     "interned": lambda e: f"{e['unit']} enters Sweden and is interned",
     "place": lambda e: f"{e['unit']} is placed at {e['hex']}" + (" face down" if e.get("concealed") else ""),
@@ -332,6 +324,17 @@ SAY = {
     "game_over": lambda e: f"GAME OVER after turn {e['turn']}: {e['level']} (Allies {e['vp'].get('allies', 0)} VP, Germans {e['vp'].get('germans', 0)} VP)",
     "assault": lambda e: (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
                           f" -> {e['result']} (attacker/defender)"),
+    "german_reinforcements": lambda e: "German reinforcements: " + (", ".join(f"{n} {k}" for k, n in e["result"].items()) or "none"),
+    "lost": lambda e: f"lost: the {e['what']}",
+    "railway": lambda e: f"the Ofoten railway ({e['why']}), roll {e['roll']}: " + ("cut" if e["lost"] else "still running"),
+    "redeployment": lambda e: f"Allied redeployment roll {e['roll']}: " + ", ".join(f"{k} {v}" for k, v in e["result"].items()),
+    "no_effect": lambda e: f"no effect: {e['why']}",
+    "mas": lambda e: "the Allies declare maximum air support for this turn",
+    "exit": lambda e: f"{e['unit']} leaves the map",
+    "landing_failed": lambda e: f"{e['unit']} fails to land",
+    "no_retreat": lambda e: f"{e['unit']} has no hex to retreat into",
+    "art_interdiction": lambda e: f"{', '.join(e['artillery'])} fire on {e['hex']}",
+    "recon": lambda e: f"German air reconnaissance over {e['hex']}",
     "sunk": lambda e: f"{e['ship']} is sunk" if "ship" in e else "a ship is sunk",
 }
 
@@ -349,8 +352,17 @@ def say(e: Mapping[str, Any]) -> str:
         return describe(e)
 
 
-def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
-    """An SVG of the map and the counters; a ``viewer`` sees the other side's hidden counters face down."""
+def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None,
+           paths: Any = ()) -> str:
+    """An SVG of the map and the counters (snapshots, replay frames, the web board): counters
+    with strength-MP, the viewer's enemy's ZoC shaded (12.0), the last combat's hex outlined;
+    a ``viewer`` sees the other side's hidden counters face down."""
+    from hexwar.rules.zoc import zoc_of
     from hexwar.ui.render import render_svg
 
-    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
+    last = d.last_combat or {}
+    enemy = GERMANS if viewer != GERMANS else ALLIES
+    text = {u.id: f"{u.id}\n{g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
+            if u.type in g.tables.types and g.is_land(u)}
+    return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
+                      panel=panel or [], shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text, paths=paths)
