@@ -15,3 +15,4 @@ test:
 bench:
 	python bench/bench_movement.py && python bench/bench_supply.py && python bench/bench_crt.py
 	python bench/bench_game.py && python bench/bench_choices.py && python bench/bench_kampen.py && python bench/bench_bots.py
+	python bench/bench_web.py

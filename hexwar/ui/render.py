@@ -177,39 +177,29 @@ def _area_borders(board: "Board", fr: _Frame, land: Sequence[str], smooth_land: 
                     for seg in _lines(lines.intersection(fr.window)))
 
 
-def render_svg(
-    board: "Board",
-    state: "GameState | None" = None,
-    px_per_km: float | None = None,
-    labels: bool = True,
-    highlight: Iterable[str] = (),
-    title: str | None = None,
-    unit_text: Mapping[str, str] | None = None,
-    viewer: str | None = None,
-    panel: Iterable[str] = (),
-    shade: Iterable[str] = (),
-    paths: Iterable[Sequence[str]] = (),
-    stacks: Mapping[str, Sequence[tuple[str, int, str]]] | None = None,
-    focus: Iterable[str] = (),
-    legend: bool = True,
-) -> str:
-    """Return an SVG drawing of a board (and the units of a state, if given).
+_BASE: dict[tuple[Any, ...], "_Base"] = {}
 
-    ``viewer``: the side looking (its enemy's face-down counters show as '?');
-    ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
-    ``paths``: location sequences to draw as lines (lines of supply);
-    ``stacks``: per location, (label, count, colour) markers for games that count identical
-    pieces (Kampen om Norge's battalions) instead of placing units;
-    ``unit_text``: per unit, its counter's text (``"id\\nvalues"``: two lines);
-    ``focus``: the locations the picture is framed on (a scenario's part of the board).
-    """
+
+class _Base:
+    """The drawing of a board without its pieces, made once per board, scale and frame: the
+    fills, water, grid, features, places and names (everything but the state)."""
+
+    def __init__(self, fr: _Frame, shapes: dict[str, Any], centres: dict[str, tuple[float, float]], boxes: list[str],
+                 layers: list[str], present: dict[str, set[str]], hexpx: float):
+        self.fr, self.shapes, self.centres, self.boxes = fr, shapes, centres, boxes
+        self.layers, self.present, self.hexpx = layers, present, hexpx
+
+
+def _base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
+    key = (board.kind, board.name, len(board.locations()), px_per_km, tuple(focus), labels)
+    if key not in _BASE:
+        _BASE[key] = _draw_base(board, px_per_km, focus, labels)
+    return _BASE[key]
+
+
+def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
     hk = _hex_km(board)
-    if px_per_km is None:
-        px_per_km = 56.0 / hk if hk else 2.0  # a hex 56 px across: room for a counter and a name
-    focus = [f for f in focus if f in board]
     fr = _Frame(board, px_per_km, focus)
-    hl = set(highlight)
-    shaded = set(shade)
     hexpx = (hk or 20.0) * fr.k
     out_map: list[str] = []
     centres: dict[str, tuple[float, float]] = {}
@@ -269,16 +259,52 @@ def render_svg(
     if board.kind == "hex":
         grid = " ".join(fr.path(g) for g in shapes.values())
         out_map.append(f'<path d="{grid}" fill="none" stroke="#000" stroke-opacity="0.16" stroke-width="0.6" {NO_PICK}/>')
-    for loc in shaded & set(shapes):
-        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
     # 4. border features
     water = _smoothed_water(board).buffer(0.05 * (hk or 1)) if board.kind == "hex" else None
     out_map += _features(board, fr, shapes, centres, present, water)
-    for loc in hl & set(shapes):
-        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
     # 5. places, numbers, names
     out_map += _places(board, fr, centres, hexpx, labels, present)
     out_map += _air_ranges(board, fr)
+    return _Base(fr, shapes, centres, boxes, out_map, present, hexpx)
+
+
+def render_svg(
+    board: "Board",
+    state: "GameState | None" = None,
+    px_per_km: float | None = None,
+    labels: bool = True,
+    highlight: Iterable[str] = (),
+    title: str | None = None,
+    unit_text: Mapping[str, str] | None = None,
+    viewer: str | None = None,
+    panel: Iterable[str] = (),
+    shade: Iterable[str] = (),
+    paths: Iterable[Sequence[str]] = (),
+    stacks: Mapping[str, Sequence[tuple[str, int, str]]] | None = None,
+    focus: Iterable[str] = (),
+    legend: bool = True,
+) -> str:
+    """Return an SVG drawing of a board (and the units of a state, if given).
+
+    ``viewer``: the side looking (its enemy's face-down counters show as '?');
+    ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
+    ``paths``: location sequences to draw as lines (lines of supply);
+    ``stacks``: per location, (label, count, colour) markers for games that count identical
+    pieces (Kampen om Norge's battalions) instead of placing units;
+    ``unit_text``: per unit, its counter's text (``"id\\nvalues"``: two lines);
+    ``focus``: the locations the picture is framed on (a scenario's part of the board).
+    """
+    hk = _hex_km(board)
+    if px_per_km is None:
+        px_per_km = 56.0 / hk if hk else 2.0  # a hex 56 px across: room for a counter and a name
+    base = _base(board, px_per_km, [f for f in focus if f in board], labels)
+    fr, shapes, centres, boxes, hexpx = base.fr, base.shapes, base.centres, base.boxes, base.hexpx
+    present = {k: set(v) for k, v in base.present.items()}
+    out_map = list(base.layers)
+    for loc in set(shade) & set(shapes):  # over the names: a tint they read through
+        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
+    for loc in set(highlight) & set(shapes):
+        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
     for path in paths:
         pts = " ".join(f"{centres[x][0]:.1f},{centres[x][1]:.1f}" for x in path if x in centres)
         out_map.append(f'<polyline class="supply" points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2" {NO_PICK}/>')
@@ -303,7 +329,7 @@ def render_svg(
                            f'stroke="#000" stroke-width="0.6"/><text x="{x:.1f}" y="{yy + 10.5:.1f}" font-size="10" '
                            f'text-anchor="middle" fill="{fg}" font-weight="bold">{escape(label)} {n}</text></g>')
     # the side panel: tracks, boxes as lists, the legend
-    if shaded & set(shapes):
+    if set(shade) & set(shapes):
         present["symbol"].add("zoc")
     side = _panel(fr.width, list(panel), boxes, on_box, unit_text or {}, viewer, board, present if legend else None)
     height = max(fr.height + 20, side[1] + 10)

@@ -170,3 +170,26 @@ def test_hover_and_pick_refuse_what_is_not_there_with_a_4xx(tmp_path):
     assert client.get("/api/pick", params={"unit": "9/139"}).status_code == 404  # a face-down German (11.0)
     st = client.get("/api/state").json()
     assert {"tracks", "marks", "hand", "bot"} <= set(st) and len(st["marks"]) == len(st["orders"])
+
+
+def test_a_ship_picked_in_the_harstad_box_sails_by_the_shortest_voyage_20_1(tmp_path):
+    client, s, _, g = narvik_client(tmp_path)
+    for _ in range(60):  # the priority bot's orders until the Allies may sail
+        st = client.get("/api/state").json()
+        if any(o.startswith("sail ") for o in st["orders"]):
+            break
+        order = PriorityBot(ALLIES, 3).choose(s.view_for((ALLIES,)), s.legal_orders())
+        client.post("/api/command", json={"line": order.text()})
+    sails = [(o, m) for o, m in zip(st["orders"], st["marks"]) if o.startswith("sail ") and len(m["u"]) == 1]
+    assert sails
+    ship, frm = sails[0][1]["u"][0], sails[0][1]["f"]
+    picked = client.get("/api/pick", params={"loc": frm, "unit": ship}).json()
+    voyages = [o for o in picked["orders"] if o["text"].startswith(f"sail {ship} ")]
+    assert voyages and all(o["note"] == f"{len(o['text'].split()[2].split('>')) - 1} hexes" for o in voyages)
+    # the short order takes the fewest hexes to a destination (20.1)
+    dest = max({o["t"] for o in voyages}, key=lambda t: sum(o["t"] == t for o in voyages))
+    fewest = min(o["cost"] for o in voyages if o["t"] == dest)
+    n = len(s.log)
+    client.post("/api/command", json={"line": f"sail {ship} {dest}"})
+    given = s.log.entries[n].order
+    assert given["kind"] == "naval_move" and given["path"][-1] == dest and len(given["path"]) == fewest
