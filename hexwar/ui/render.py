@@ -14,6 +14,7 @@ pick them; overlays carry ``pointer-events="none"`` so clicks reach the location
 from __future__ import annotations
 
 import re
+import weakref
 from html import escape
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -119,65 +120,71 @@ class _Frame:
         return " ".join(out)
 
 
-_SMOOTH: dict[tuple[str, str, int], Any] = {}
+_CACHES: "weakref.WeakKeyDictionary[Any, dict[Any, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _cache(board: "Board") -> dict[Any, Any]:
+    """What has been drawn of one board object (smoothed shapes, base layers): kept while the
+    board lives, so a board rebuilt or edited is drawn afresh."""
+    try:
+        return _CACHES.setdefault(board, {})
+    except TypeError:  # a board that cannot be weakly referenced: no cache
+        return {}
 
 
 def _smoothed_water(board: "Board") -> Any:
     """A hex board's water (sea, fjord and lake hexes) grown a third of a hex into its coast
     hexes and rounded: the coastline at the scale of the board instead of hex edges."""
-    key = (board.kind, board.name, len(board.locations()))
-    if key not in _SMOOTH:
+    cache, key = _cache(board), "water"
+    if key not in cache:
         hk = _hex_km(board) or 3.0
         shapes = {loc: board.geometry(loc) for loc in board.locations() if not isinstance(board.geometry(loc), Point)}
         water = unary_union([g for loc, g in shapes.items() if board.terrain(loc) in WATER])
         coast = unary_union([g for loc, g in shapes.items() if board.terrain(loc) == "coast"])
         grown = water.union(water.buffer(0.34 * hk).intersection(coast))
         smooth = grown.buffer(-0.3 * hk).buffer(0.3 * hk).buffer(0.25 * hk).buffer(-0.25 * hk)
-        _SMOOTH[key] = smooth.union(water).intersection(water.union(coast)).simplify(0.05 * hk)
-    return _SMOOTH[key]
+        cache[key] = smooth.union(water).intersection(water.union(coast)).simplify(0.05 * hk)
+    return cache[key]
 
 
 def _smoothed_land(board: "Board", land: Sequence[str]) -> Any:
     """An area map's land rounded off at a 200th of its extent (8 km on the Norway map): the
     1 km raster staircase of its coast no longer shows."""
-    key = (board.kind, board.name, -len(land))
-    if key not in _SMOOTH:
+    cache, key = _cache(board), ("land", tuple(land))
+    if key not in cache:
         u = unary_union([board.geometry(a) for a in land])
         r = max(u.bounds[2] - u.bounds[0], u.bounds[3] - u.bounds[1]) / 200
-        _SMOOTH[key] = u.buffer(r).buffer(-2 * r).buffer(r).simplify(r / 5)
-    return _SMOOTH[key]
+        cache[key] = u.buffer(r).buffer(-2 * r).buffer(r).simplify(r / 5)
+    return cache[key]
 
 
 def _clipped(board: "Board", loc: str, smooth_land: Any, grow: bool) -> Any:
     """An area cut to the smoothed coast (grown first when it is drawn under its neighbours)."""
-    key = (board.kind, board.name + "/" + loc, 0)
-    if key not in _SMOOTH:
+    cache, key = _cache(board), ("clipped", loc, id(smooth_land))
+    if key not in cache:
         g = board.geometry(loc)
         if grow:
             r = max(smooth_land.bounds[2] - smooth_land.bounds[0], smooth_land.bounds[3] - smooth_land.bounds[1]) / 200
             g = g.buffer(r)
-        _SMOOTH[key] = g.intersection(smooth_land).simplify(0.5)
-    return _SMOOTH[key]
+        cache[key] = g.intersection(smooth_land).simplify(0.5)
+    return cache[key]
 
 
 def _area_borders(board: "Board", fr: _Frame, land: Sequence[str], smooth_land: Any) -> str:
-    key = (board.kind, board.name, -len(land) - 10_000)
-    if key not in _SMOOTH:
+    cache, key = _cache(board), ("borders", tuple(land))
+    if key not in cache:
         keep = set(land)
         segs = []
         for a in land:
             for b in board.neighbours(a):
                 if b in keep and a < b:
                     segs += _lines(board.geometry(a).boundary.intersection(board.geometry(b).boundary))
-        _SMOOTH[key] = unary_union(segs).intersection(smooth_land).simplify(0.5) if segs else None
-    lines = _SMOOTH[key]
+        cache[key] = unary_union(segs).intersection(smooth_land).simplify(0.5) if segs else None
+    lines = cache[key]
     if lines is None:
         return ""
     return " ".join("M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in (fr.pt(*c) for c in seg.coords))
                     for seg in _lines(lines.intersection(fr.window)))
-
-
-_BASE: dict[tuple[Any, ...], "_Base"] = {}
 
 
 class _Base:
@@ -191,10 +198,10 @@ class _Base:
 
 
 def _base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
-    key = (board.kind, board.name, len(board.locations()), px_per_km, tuple(focus), labels)
-    if key not in _BASE:
-        _BASE[key] = _draw_base(board, px_per_km, focus, labels)
-    return _BASE[key]
+    cache, key = _cache(board), ("base", px_per_km, tuple(focus), labels)
+    if key not in cache:
+        cache[key] = _draw_base(board, px_per_km, focus, labels)
+    return cache[key]
 
 
 def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
