@@ -34,7 +34,7 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
     >>> doc = hex_map_from_areas(ab, 20.0, ["narvik", "bjornfjell", "tysfjord"])
     >>> hb = HexBoard(HexMapSpec.model_validate(doc))
     >>> sorted(doc["regions"])
-    ['VI', 'VII', 'bjornfjell', 'narvik', 'tysfjord']
+    ['VI', 'VII', 'bjornfjell', 'finland', 'narvik', 'outside', 'sweden', 'tysfjord']
     """
     if ab.projection is None:
         raise ValueError(f"{ab.name}: an area map needs a projection to be cut into hexes")
@@ -132,7 +132,11 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
     for hid, s in sorted(sea_of.items()):
         regions.setdefault(s, []).append(hid)
     for hid, a in sorted(outside.items()):
-        places.append({"at": hid, "kinds": ["sweden", "unusable"] if a == "sweden" else ["unusable"], "name": ""})
+        abroad = a in ("sweden", "finland")
+        places.append({"at": hid, "kinds": ["sweden", "unusable"] if a == "sweden" else ["unusable"],
+                       "name": _name(ab, a) if abroad else "Norway (not in play)"})
+        # aggregated, the land outside the cut is one area per country, out of play (2.3)
+        regions.setdefault(a if abroad else "outside", []).append(hid)
     for s in sorted({s for s in sea_of.values() if ab.is_a(s, "mined")}):
         places += [{"at": h, "kinds": ["mined"], "name": s} for h in regions[s]]
     return {
