@@ -15,6 +15,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from rich.console import Console
 
 from hexwar.ai.random_bot import RandomBot
@@ -177,3 +179,34 @@ def test_replay_of_an_unfinished_game_shows_the_players_view(tmp_path):
     full = subprocess.run([*run, "replay", "s.hexwar", "--json", "--side", "all"], cwd=tmp_path, capture_output=True,
                           text=True, env=env, timeout=300)
     assert full.returncode == 0
+
+
+def test_the_web_board_never_shows_the_allies_a_face_down_german_counter():
+    """Every answer of the web board's API to the Allied player (state, picks, hovers) is
+    checked for the real ids of face-down German counters and dummies (11.0)."""
+    import json as js
+
+    pytest.importorskip("starlette.testclient")
+    from starlette.testclient import TestClient
+
+    from hexwar.web.server import WebGame, make_app
+
+    for seed in (1, 4):
+        g, s, p, _ = _allied_session(seed, [])
+        client = TestClient(make_app(WebGame(p)))
+        texts = []
+        for _ in range(25):
+            st = client.get("/api/state").json()
+            texts.append(js.dumps(st))
+            if st["over"] or not st["orders"]:
+                break
+            client.post("/api/command", json={"line": st["orders"][0]})
+        secrets = secret_ids(s.data, "allies") | {u.id for u in s.data.units.values() if u.type == "dummy"}
+        assert secrets  # the Germans still hold face-down counters
+        for h in sorted({u.loc for u in s.data.on_map("germans") if u.loc}):
+            texts.append(js.dumps(client.get("/api/pick", params={"loc": h}).json()))
+            texts.append(js.dumps(client.get("/api/about", params={"loc": h}).json()))
+        for uid in secrets:
+            r = client.get("/api/pick", params={"unit": uid})
+            assert r.status_code == 404 and uid in r.json()["error"]  # the id typed is echoed back, nothing more
+        assert not leaks("\n".join(texts), secrets), leaks("\n".join(texts), secrets)
