@@ -166,7 +166,19 @@ class KampenPlayer(Player):
         return f"{self.data.ended}: {self.s.result().level}"
 
     def describe(self, e: Mapping[str, Any]) -> str:
-        return say(e)
+        """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
+        import re
+
+        text = say(e)
+        names = getattr(self, "_names", None)
+        if names is None:
+            board = self.game.board
+            names = self._names = {a: n for a in self.game.land
+                                   if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
+        if names:
+            pattern = re.compile(r"(?<![\w>])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w])")
+            text = pattern.sub(lambda m: names[m.group(1)], text)
+        return text
 
 
 def stacks(g: Any, d: Any) -> dict[str, list[tuple[str, int, str]]]:
