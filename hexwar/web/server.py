@@ -98,16 +98,18 @@ class WebGame:
             out = self._take()
             return {"output": out, **self._state()}
 
+    def _sees(self, unit: str | None) -> bool:
+        """Whether the person may see this unit (their own, or one face up: 11.0)."""
+        units = getattr(self.p.view(), "units", {})
+        return unit is not None and unit in units and self.p.visible(units[unit])
+
     def about(self, loc: str, unit: str | None) -> dict[str, Any]:
         """What the hover shows of a place (and whether the picked unit can get there)."""
         with self.lock:
             p = self.p
             if loc not in p.game.board:
                 raise KeyError(f"no place {loc!r} on this board")
-            view = p.view()
-            if unit is not None and (unit not in getattr(view, "units", {}) or not p.visible(view.units[unit])):
-                unit = None
-            return {"about": p.about(loc, unit)}
+            return {"about": p.about(loc, unit if self._sees(unit) else None)}
 
     def pick(self, loc: str | None, unit: str | None) -> dict[str, Any]:
         """A place (and a unit) picked on the map: what is there, and the orders that act on
@@ -118,7 +120,7 @@ class WebGame:
             if loc is not None and loc not in board:
                 raise KeyError(f"no place {loc!r} on this board")
             view = p.view()
-            if unit is not None and (unit not in getattr(view, "units", {}) or not p.visible(view.units[unit])):
+            if unit is not None and not self._sees(unit):
                 raise KeyError(f"no unit {unit!r} you can see")
             legal = [] if s.is_over() or s.current_side() not in p.humans else s.legal_orders()
             out = []

@@ -169,16 +169,13 @@ class KampenPlayer(Player):
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
         import re
 
-        text = say(e)
-        names = getattr(self, "_names", None)
-        if names is None:
+        if not hasattr(self, "_names"):
             board = self.game.board
-            names = self._names = {a: n for a in self.game.land
-                                   if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
-        if names:
-            pattern = re.compile(r"(?<![\w>])(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?![\w])")
-            text = pattern.sub(lambda m: names[m.group(1)], text)
-        return text
+            self._names = {a: n for a in self.game.land if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
+            ids = "|".join(map(re.escape, sorted(self._names, key=len, reverse=True)))
+            self._ids = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
+        text = say(e)
+        return self._ids.sub(lambda m: self._names[m.group(1)], text) if self._ids else text
 
 
 def stacks(g: Any, d: Any) -> dict[str, list[tuple[str, int, str]]]:
