@@ -49,7 +49,7 @@ def main() -> None:
             if side == "allies":
                 cols["legal orders"].append(ms)
                 cols["map SVG"].append(timed(p.map_svg)[1])
-                cols["order marks"].append(timed(lambda: [p.order_marks(o) for o in legal])[1])
+                cols["order marks"].append(timed(lambda: [p.order_marks(o, v) for v in [p.view()] for o in legal])[1])
                 cols["state JSON"].append(timed(lambda: json.dumps(web._state()))[1])
                 movers = [o for o in legal if o.kind == "move"]
                 if movers:

@@ -162,8 +162,9 @@ class Player:
     def bot_summary(self, orders: list[Order]) -> str:
         """The bots' turn in a sentence per side: how many orders of each kind, and where."""
         by_side: dict[str, dict[str, list[str]]] = {}
+        view = self.view()
         for o in orders:
-            m = self.order_marks(o)
+            m = self.order_marks(o, view)
             where = m["t"] or m["f"] or ""
             by_side.setdefault(o.side, {}).setdefault(o.text().split(" ", 1)[0], []).append(where)
         parts = []
@@ -359,10 +360,11 @@ class Player:
             return None
         verb, who, dest = w
         hits = []
+        view = self.view()
         for o in legal:
             if o.text().lower().split(" ", 1)[0] != verb:
                 continue
-            m = self.order_marks(o)
+            m = self.order_marks(o, view)
             if m["t"] is not None and m["t"].lower() == dest and ",".join(m["u"]).lower() == who:
                 hits.append(o)
         if not hits:
@@ -375,9 +377,10 @@ class Player:
 
     # --- what the web board asks (a game's player says more) -----------------------
 
-    def order_marks(self, order: Order) -> dict[str, Any]:
+    def order_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
         """Where an order acts on the map: its units (``u``), the place it starts from (``f``)
-        and the place it ends at or aims at (``t``), read from the order's own fields."""
+        and the place it ends at or aims at (``t``), read from the order's own fields.
+        ``view``: the person's view, when the caller marks many orders (made once, not per order)."""
         units: list[str] = []
         for key in ("unit", "ship"):
             if isinstance(v := getattr(order, key, None), str) and v:
@@ -389,7 +392,7 @@ class Player:
                                          if isinstance(v := getattr(order, k, None), str) and v), None)
         frm = path[0] if path else getattr(order, "src", None) or None
         if frm is None and units:
-            u = getattr(self.view(), "units", {}).get(units[0])
+            u = getattr(view if view is not None else self.view(), "units", {}).get(units[0])
             frm = getattr(u, "loc", None)
         return {"u": units, "f": frm, "t": to}
 
@@ -459,6 +462,18 @@ def render_ledger(led: Mapping[str, Any]) -> str:
     if led.get("total") is not None:
         out.append(f"  = {led['total']}")
     return "\n".join(out)
+
+
+def sentence(e: Mapping[str, Any], table: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> str:
+    """One event as a sentence from a game's table (event type -> words), with its rule; an
+    event the table does not word, or one of an older save with other fields, in field form."""
+    f = table.get(str(e.get("type")))
+    if f is not None:
+        try:
+            return f(e) + (f"  [{e['rule']}]" if e.get("rule") else "")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            pass
+    return describe({k: v for k, v in e.items() if k != "ledger"})
 
 
 def describe(e: Mapping[str, Any]) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.console import Console
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -65,9 +66,10 @@ class WebGame:
             side = s.current_side()
             n = len(s.log)
             self.p.bot_move()
+            view = self.p.view()
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
-                m = self.p.order_marks(order)
+                m = self.p.order_marks(order, view)
                 self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
                 self.bot["lines"].append(f"{side}: {self.p.order_text(order)}")
                 self._bot_orders.append(order)
@@ -124,12 +126,12 @@ class WebGame:
                 raise KeyError(f"no unit {unit!r} you can see")
             legal = [] if s.is_over() or s.current_side() not in p.humans else s.legal_orders()
             out = []
+            here = {u.id for u in view.at(loc)} if hasattr(view, "at") and loc else set()
             for i, o in enumerate(legal[:MAX_ORDERS]):
-                m = p.order_marks(o)
+                m = p.order_marks(o, view)
                 if unit is not None:
                     hit = unit in m["u"]
                 else:
-                    here = {u.id for u in view.at(loc)} if hasattr(view, "at") and loc else set()
                     hit = loc in (m["f"], m["t"]) or bool(here & set(m["u"]))
                 if hit:
                     note, cost = p.order_note(o)
@@ -142,6 +144,7 @@ class WebGame:
         side = None if over else s.current_side()
         legal = [] if over or side not in p.humans else s.legal_orders()
         svg = p.map_svg()
+        view = p.view()
         return {
             "title": p.title,
             "heading": "game over: " + p.final_line() if over else p.heading(side or ""),
@@ -149,7 +152,7 @@ class WebGame:
             "yours": bool(legal),
             "over": over,
             "orders": [p.order_text(o) for o in legal[:MAX_ORDERS]],
-            "marks": [p.order_marks(o) for o in legal[:MAX_ORDERS]],
+            "marks": [p.order_marks(o, view) for o in legal[:MAX_ORDERS]],
             "tracks": p.tracks(),
             "hand": p.hand(),
             "bot": self.bot,
@@ -180,16 +183,12 @@ def make_app(game: WebGame) -> Starlette:
             return JSONResponse({"error": "\"line\" must be a non-empty string (an order or a command)"}, status_code=422)
         if len(line) > MAX_LINE or "\n" in line:
             return JSONResponse({"error": f"\"line\" is one line of at most {MAX_LINE} characters"}, status_code=422)
-        from starlette.concurrency import run_in_threadpool
-
         return JSONResponse(await run_in_threadpool(game.command, line.strip()))
 
     async def pick(request: Request) -> JSONResponse:
         loc, unit = request.query_params.get("loc"), request.query_params.get("unit")
         if not loc and not unit:
             return JSONResponse({"error": "pick a place (?loc=2212) or a unit (?unit=1SG)"}, status_code=422)
-        from starlette.concurrency import run_in_threadpool
-
         try:
             return JSONResponse(await run_in_threadpool(game.pick, loc or None, unit or None))
         except KeyError as e:
@@ -199,8 +198,6 @@ def make_app(game: WebGame) -> Starlette:
         loc, unit = request.query_params.get("loc"), request.query_params.get("unit")
         if not loc:
             return JSONResponse({"error": "hover a place: ?loc=2212"}, status_code=422)
-        from starlette.concurrency import run_in_threadpool
-
         try:
             return JSONResponse(await run_in_threadpool(game.about, loc, unit or None))
         except KeyError as e:

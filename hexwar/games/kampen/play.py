@@ -194,48 +194,42 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d), focus=g.land)
 
 
+def _n(d: Mapping[str, int], skip_zero: bool = False) -> str:
+    return ", ".join(f"{n} {f}" for f, n in d.items() if n or not skip_zero)
+
+
+def _via(e: Mapping[str, Any]) -> str:
+    return "".join(f" via {v}" for v in e.get("via", []))
+
+
+SAY = {
+    "move": lambda e: f"{e['faction']} move {e['n']} from {e['from']}{_via(e)} to {e['to']}",
+    "attack": lambda e: (f"{e['faction']} attack {e['to']} with {e['n']} from {e['from']}{_via(e)}"
+                         + (" across a fjord (dice halved)" if e.get("fjord") else "")),
+    "card": lambda e: f"{e['faction']} {e['how']} {e['card']}",
+    "combat": lambda e: f"combat at {e['area']}: {e['attackers']} {e['attacker']} attack {_n(e['defenders'])}",
+    "combat_roll": lambda e: (f"dice: attacker {e['attacker']} = {e['totals'][0]}, defender {e['defender']} = {e['totals'][1]}; "
+                              f"sixes kill {e['kills'][0]} defender(s), {e['kills'][1]} attacker(s)"),
+    "combat_result": lambda e: (f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; "
+                                "a tie goes to the defender)"),
+    "withdraw": lambda e: f"{_n(e['battalions'])} withdraw from {e['from']} to {e['to']}",
+    "eliminated": lambda e: (f"removed at {e['area']}: {_n(e['defenders'], skip_zero=True) or 'no defenders'}, "
+                             f"{e['attackers']} attacking"),
+    "surrounded": lambda e: f"surrounded at {e['area']}: {_n(e['lost'])} lost, no area to withdraw to",
+    "draw": lambda e: f"{e['faction']} draw to {e['hand']} cards",
+    "phase_end": lambda e: f"end of the {e['faction']}' {e['phase']} phase",
+    "discard": lambda e: f"{e['faction']} used no card this round: discard {e['card']} and draw one",
+    "deck_exhausted": lambda e: f"the {e['faction']}' deck is used up: the first used card shows on top",
+    "allied_withdrawal": lambda e: (f"the Allied deck is used up: the Allies must recall {e['battalions']} "
+                                    "battalion(s) of their choice"),
+    "recalled": lambda e: f"allies recall 1 battalion from {e['area']}",
+    "round": lambda e: f"--- the {e['faction']}' round (game round {e['game_round']})",
+    "game_over": lambda e: f"GAME OVER: {e['why']}: {e['level']}",
+}
+
+
 def say(e: Mapping[str, Any]) -> str:
     """One Kampen event as a sentence, with its rule."""
-    from hexwar.ui.play import describe
+    from hexwar.ui.play import sentence
 
-    t = e.get("type")
-    r = f"  [{e['rule']}]" if e.get("rule") else ""
-    via = "".join(f" via {v}" for v in e.get("via", []))
-    if t == "move":
-        return f"{e['faction']} move {e['n']} from {e['from']}{via} to {e['to']}{r}"
-    if t == "attack":
-        return f"{e['faction']} attack {e['to']} with {e['n']} from {e['from']}{via}" + (" across a fjord (dice halved)" if e.get("fjord") else "") + r
-    if t == "card":
-        return f"{e['faction']} {e['how']} {e['card']}{r}"
-    if t == "combat":
-        return f"combat at {e['area']}: {e['attackers']} {e['attacker']} attack {', '.join(f'{n} {f}' for f, n in e['defenders'].items())}{r}"
-    if t == "combat_roll":
-        return (f"dice: attacker {e['attacker']} = {e['totals'][0]}, defender {e['defender']} = {e['totals'][1]}; "
-                f"sixes kill {e['kills'][0]} defender(s), {e['kills'][1]} attacker(s){r}")
-    if t == "combat_result":
-        return f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; a tie goes to the defender){r}"
-    if t == "withdraw":
-        return f"{', '.join(f'{n} {f}' for f, n in e['battalions'].items())} withdraw from {e['from']} to {e['to']}{r}"
-    if t == "eliminated":
-        lost = ", ".join(f"{n} {f}" for f, n in e["defenders"].items() if n)
-        return f"removed at {e['area']}: {lost or 'no defenders'}, {e['attackers']} attacking{r}"
-    if t == "surrounded":
-        return (f"surrounded at {e['area']}: {', '.join(f'{n} {f}' for f, n in e['lost'].items())} lost, "
-                f"no area to withdraw to{r}")
-    if t == "draw":
-        return f"{e['faction']} draw to {e['hand']} cards{r}"
-    if t == "phase_end":
-        return f"end of the {e['faction']}' {e['phase']} phase{r}"
-    if t == "discard":
-        return f"{e['faction']} used no card this round: discard {e['card']} and draw one{r}"
-    if t == "deck_exhausted":
-        return f"the {e['faction']}' deck is used up: the first used card shows on top{r}"
-    if t == "allied_withdrawal":
-        return f"the Allied deck is used up: the Allies must recall {e['battalions']} battalion(s) of their choice{r}"
-    if t == "recalled":
-        return f"allies recall 1 battalion from {e['area']}{r}"
-    if t == "round":
-        return f"--- the {e['faction']}' round (game round {e['game_round']}){r}"
-    if t == "game_over":
-        return f"GAME OVER: {e['why']}: {e['level']}{r}"
-    return describe({k: v for k, v in e.items() if k != "ledger"})
+    return sentence(e, SAY)

@@ -14,7 +14,7 @@ from hexwar.core.orders import Move, Order
 from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.stacking import ABOARD
-from hexwar.ui.play import Player, render_ledger
+from hexwar.ui.play import Player, render_ledger, sentence
 from hexwar.ui.play import describe as describe_event
 
 
@@ -276,10 +276,8 @@ class NarvikPlayer(Player):
 
 def describe(e: Mapping[str, Any]) -> str:
     """Return one event as a line of text."""
-    if e.get("type") == "assault":
-        rule = f"  [{e['rule']}]" if e.get("rule") else ""
-        return (f"assault on {e['target']}: AD {e['ad']}, DRM {e['drm']:+d}, die {e['die']}, column {e['column']}"
-                f" -> {e['result']} (attacker/defender){rule}")
+    if e.get("type") == "assault":  # the CRT line, not the whole ledger (explain last shows it)
+        return sentence(e, {"assault": SAY["assault"]})
     return describe_event(e)
 
 
@@ -342,14 +340,7 @@ SAY = {
 def say(e: Mapping[str, Any]) -> str:
     """One event as a sentence with its rule (the terminal, the web board, replays); the
     golden file keeps the field form of ``describe``, which diffs well."""
-    f = SAY.get(str(e.get("type")))
-    if f is None:
-        return describe(e)
-    rule = f"  [{e['rule']}]" if e.get("rule") else ""
-    try:
-        return f(e) + rule
-    except (KeyError, IndexError, TypeError):  # an event of an older save with other fields
-        return describe(e)
+    return sentence(e, SAY)
 
 
 def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None,
