@@ -77,7 +77,7 @@ class AreaBoard:
         probs = check_area_map(spec, file)
         if probs:
             raise DataError(probs)
-        proj = LocalProjection(spec.projection.lon0, spec.projection.lat0) if spec.projection else None
+        proj = LocalProjection(spec.projection.lon0, spec.projection.lat0, spec.projection.kind) if spec.projection else None
         terrain = {k: a.terrain for k, a in spec.areas.items()}
         borders = {(b.a, b.b): frozenset(b.features) for b in spec.borders}
         places = {

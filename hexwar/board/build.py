@@ -55,6 +55,9 @@ def _projection(geo: Mapping[str, Any], grid: hexes.HexGrid, hex_km: float) -> L
     lon_a, lat_a = geo["places"][anchor["place"]]["lonlat"]
     x, y = hexes.center_xy(grid.to_axial(anchor["hex"]), hex_km)
     lat0 = lat_a - y / 110.574
+    if geo["grid"].get("projection", "equirectangular") == "sinusoidal":
+        kx = 111.320 * math.cos(math.radians(lat_a))
+        return LocalProjection(round(lon_a - x / kx, 6), round(lat0, 6), "sinusoidal")
     kx = 111.320 * math.cos(math.radians(lat0))
     return LocalProjection(round(lon_a - x / kx, 6), round(lat0, 6))
 
@@ -74,6 +77,7 @@ class _Geo:
         self.glaciers = unary_union([proj.polygon(v["polygon"]) for v in geo.get("glaciers", {}).values()])
         self.roads = {k: line(v["line"]) for k, v in geo.get("roads", {}).items()}
         self.rail = line(geo["railway"]["line"]) if "railway" in geo else None
+        self.railways = [line(v["line"]) for _, v in sorted(geo.get("railways", {}).items())]
         self.rivers = [line(v["line"]) for v in geo.get("rivers", {}).values()]
         self.ridges = [line(v["line"]) for v in geo.get("ridges", {}).values()]
         self.sweden: Polygon | None = None
@@ -260,9 +264,10 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
             if terrain[ha] != "sea" and terrain[hb] != "sea":
                 add(ha, hb, "road")
     rail_hexes: list[str] = []
-    if gg.rail is not None:
-        rail_hexes = [by_ax[a] for a in _line_hexes(gg.rail, hex_km) if a in by_ax]
-        for ha, hb in zip(rail_hexes, rail_hexes[1:]):
+    for rl in ([gg.rail] if gg.rail is not None else []) + gg.railways:
+        chain = [by_ax[a] for a in _line_hexes(rl, hex_km) if a in by_ax]
+        rail_hexes += chain
+        for ha, hb in zip(chain, chain[1:]):
             add(ha, hb, "rail")
     for key, e in cited.get("hexsides", {}).items():
         a, b = key.split("/")
@@ -322,7 +327,7 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
         "description": geo["description"],
         "source": f"geography {source_file}, built by `hexwar map build {geo['name']}`",
         "grid": {"digits": 2, "columns": [c0, c1], "rows": [r0, r1], "hex_km": hex_km, "parity": "odd-q"},
-        "projection": {"lon0": proj.lon0, "lat0": proj.lat0},
+        "projection": {"lon0": proj.lon0, "lat0": proj.lat0, **({"kind": proj.kind} if proj.kind != "equirectangular" else {})},
         "default_terrain": default,
         "terrain": {h: terrain[h] for h in ids if terrain[h] != default},
         "hexsides": {k: sorted(v) for k, v in sorted(sides.items())},
@@ -352,7 +357,7 @@ def dump_map(doc: Mapping[str, Any]) -> str:
     out += [f'  "{k}": {flow(v)}' for k, v in doc["hexsides"].items()]
     out.append("places:")
     out += [f"  - {flow(p)}" for p in doc["places"]]
-    out.append("boxes:")
+    out.append("boxes:" if doc["boxes"] else "boxes: {}")
     for k, b in doc["boxes"].items():
         out.append(f"  {k}: {flow(b)}")
     out.append("regions:")

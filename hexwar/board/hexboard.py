@@ -45,7 +45,7 @@ class HexBoard:
         self.grid = hexes.HexGrid(spec.grid.digits)
         self.hex_km = spec.grid.hex_km
         self.projection = (
-            LocalProjection(spec.projection.lon0, spec.projection.lat0) if spec.projection else None
+            LocalProjection(spec.projection.lon0, spec.projection.lat0, spec.projection.kind) if spec.projection else None
         )
         c0, c1 = spec.grid.columns
         r0, r1 = spec.grid.rows

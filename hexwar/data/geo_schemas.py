@@ -36,6 +36,7 @@ class GeoGrid(Strict):
     rows: tuple[int, int]
     hex_km: float
     anchor: GeoAnchor
+    projection: Literal["equirectangular", "sinusoidal"] = "equirectangular"
 
 
 class GeoBorder(Sourced):
@@ -110,6 +111,8 @@ class GeographySpec(Strict):
     glaciers: dict[str, GeoPolygon] = {}
     sweden: Optional[GeoBorder] = None
     railway: Optional[GeoRailway] = None
+    #: more railway lines, by name (a country map has several; all are ``rail`` hexsides)
+    railways: dict[str, GeoLine] = {}
     roads: dict[str, GeoLine] = {}
     rivers: dict[str, GeoLine] = {}
     ridges: dict[str, GeoLine] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import typing
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -54,10 +54,12 @@ class Sourced(Strict):
 
 
 class Projection(Strict):
-    """Local equirectangular projection: lon/lat of the plane origin (hex 0000's centre)."""
+    """Local projection: lon/lat of the plane origin (hex 0000's centre), and its kind
+    (``sinusoidal`` for a country-sized map: east-west distances true at every latitude)."""
 
     lon0: float
     lat0: float
+    kind: Literal["equirectangular", "sinusoidal"] = "equirectangular"
 
 
 #: limits on the numbers data files hold: far beyond any printed chart, short of what would

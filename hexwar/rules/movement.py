@@ -121,6 +121,14 @@ class Reach:
     def _spent(self, d: int) -> Fraction:
         return self.mp if d < 0 else Fraction(d, self.scale)
 
+    def left_at(self, loc: str) -> Fraction | None:
+        """Return the exact MP left at one location (None: not reached), without building
+        :attr:`mp_left` for every location."""
+        i = self._index.get(loc)
+        if i is None or i not in self._dist:
+            return None
+        return self.mp - self._spent(self._dist[i])
+
     @property
     def mp_left(self) -> dict[str, Fraction]:
         """Return location -> exact MP left."""

@@ -1,0 +1,236 @@
+"""A rule-based priority bot for the Europa "Narvik" variant.
+
+It reads the state (never copies it), so it runs in batches. Its priorities:
+
+- movement: each unit moves at most once, to the reachable hex that brings it nearest the
+  side's objectives (the ports E2 counts, then the other key hexes E4 lets a side take), by
+  steps over land; the last unit holding a port or a town of its side stays; it enters an
+  enemy hex only where its own attack beats the defence there; regiments reassemble (E1);
+  the Allies interdict the Axis port with German ships first (E1);
+- air: missions where the side's ground strength meets the enemy's;
+- combat: every attack whose exact odds favour it (and those E3 D makes compulsory);
+- Norwegians evade (E1) an attack at 2:1 or worse; retreats go towards friendly key hexes;
+  advances take key hexes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+from typing import Any, Sequence
+
+from hexwar.core.orders import Order, Pass
+from hexwar.games.europa.orders import (
+    Absorb,
+    Advance,
+    Assemble,
+    Attack,
+    EMove,
+    Evade,
+    Form,
+    Interdict,
+    Land,
+    Mission,
+    Retreat,
+    Truck,
+)
+from hexwar.games.europa.phases import combat
+from hexwar.games.europa.state import GERMANS, Combat
+
+GOOD = {"DE": 1.0, "DR": 0.6, "EX": 0.5, "DD": 0.4, "AD": -0.3, "AR": -0.5, "AE": -1.0}
+
+
+class PriorityBot:
+    """Rule-based priorities (see the module docstring); seeded only to break ties."""
+
+    name = "priority"
+
+    def __init__(self, side: str, seed: int = 0):
+        self.side = side
+        self.rng = random.Random(seed)
+        self._dist: dict[Any, dict[str, int]] = {}
+
+    # --- objectives --------------------------------------------------------------------------
+
+    def _walkable(self, g: Any) -> set[str]:
+        return {x for x in g.norway if g.chart.terrain_class(g.board.terrain(x)) not in (None, "sea", "glacier", "lake")}
+
+    def distances(self, g: Any, d: Any, side: str) -> dict[str, int]:
+        """Steps over land from every hex to the nearest objective of ``side``."""
+        ports = [h for h in g.victory_ports if d.owner.get(h) != side]
+        keys = [h for h in g.key_hexes if d.owner.get(h) != side]
+        targets = ports or keys
+        key = (side, tuple(targets))
+        hit = self._dist.get(key)
+        if hit is None:
+            land = self._walkable(g)
+            dist: dict[str, int] = {t: 0 for t in targets}
+            q = deque(targets)
+            while q:
+                x = q.popleft()
+                for n in g.board.neighbours(x):
+                    if n in land and n not in dist and not g.board.border(x, n).is_water:
+                        dist[n] = dist[x] + 1
+                        q.append(n)
+            if len(self._dist) > 32:
+                self._dist.clear()
+            hit = self._dist[key] = dist
+        return hit
+
+    def value(self, g: Any, d: Any, side: str, x: str, dist: dict[str, int] | None = None) -> float:
+        v = -float((dist if dist is not None else self.distances(g, d, side)).get(x, 60))
+        if x in g.key_hexes and d.owner.get(x) != side:
+            v += 2.0
+        return v
+
+    # --- choosing ----------------------------------------------------------------------------
+
+    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        g, d = state.game, state.data
+        what = d.ask.what if d.ask is not None else ""
+        pick = getattr(self, f"_{what}", None)
+        choice = pick(g, d, legal) if pick is not None else None
+        return choice if choice is not None else self._default(legal)
+
+    __call__ = choose
+
+    def _default(self, legal: Sequence[Order]) -> Order:
+        for o in legal:
+            if isinstance(o, Pass):
+                return o
+        return legal[0]
+
+    def _move(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        side = d.ask.side
+        for o in legal:  # E1: reassemble first (fewer counters against the stacking limit)
+            if isinstance(o, Assemble):
+                return o
+        for o in legal:
+            if isinstance(o, Interdict) and any(g.t(u).kind == "ship" for u in d.at(o.port)):
+                return o
+        for o in legal:
+            if isinstance(o, Interdict):
+                return o
+        for o in legal:
+            if isinstance(o, Absorb) and g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:
+                return o
+        best: tuple[float, Order] | None = None
+        by_loc: dict[str, list[Any]] = {}
+        for u in d.on_map():
+            if u.loc is not None and g.ground(u):
+                by_loc.setdefault(u.loc, []).append(u)
+        held = self._garrisons(g, d, side, by_loc)
+        dist = self.distances(g, d, side)
+        for o in legal:
+            if isinstance(o, EMove):
+                u = d.units[o.unit]
+                if u.id in held:
+                    continue
+                gain = self._gain(g, d, side, u, o.path[-1], dist, by_loc)
+            elif isinstance(o, Truck):
+                u = d.units[o.unit]
+                if u.id in held:
+                    continue
+                gain = self._gain(g, d, side, u, o.path[-1], dist, by_loc) + 0.1
+            else:
+                continue
+            if gain > 0.5 and (best is None or gain > best[0]):
+                best = (gain, o)
+        return best[1] if best else None
+
+    _exploit = _move
+
+    def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, int], by_loc: dict[str, list[Any]]) -> float:
+        gain = self.value(g, d, side, to, dist) - self.value(g, d, side, u.loc, dist)
+        here = by_loc.get(to, [])
+        enemy = [e for e in here if e.side != side]
+        if enemy:
+            dfn = sum((g.defence(e) for e in enemy), Fraction(0))
+            mine = sum((g.attack(d, x) for x in here if x.side == side), Fraction(0)) + g.attack(d, u)
+            if mine < 2 * dfn:
+                return -1.0
+        ground = sum(1 for x in here if x.side == side and g.t(x).stacking == "ground" and x.id not in d.absorbed)
+        if g.t(u).stacking == "ground" and ground >= g.rules.stack_ground.hexes:
+            gain -= 3.0  # E5 B: an overstacked unit adds nothing to the defence
+        return gain
+
+    def _garrisons(self, g: Any, d: Any, side: str, by_loc: dict[str, list[Any]]) -> set[str]:
+        """The strongest ground units on each key hex ``side`` owns stay put: two on the ports
+        that decide the game (E2), one elsewhere."""
+        out = set()
+        ports = set(g.victory_ports)
+        for h in g.key_hexes:
+            if d.owner.get(h) != side:
+                continue
+            us = sorted((u for u in by_loc.get(h, []) if u.side == side and g.t(u).kind not in ("truck", "hq")),
+                        key=lambda u: (-g.t(u).defence, u.id))
+            out.update(u.id for u in us[:2 if h in ports else 1])
+        return out
+
+    def _air(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        side = d.ask.side
+        best: tuple[Fraction, Order] | None = None
+        for o in legal:
+            if not isinstance(o, Mission):
+                continue
+            near = [o.target, *g.board.neighbours(o.target)]
+            w = sum((g.attack(d, u) for n in near for u in g.ground_at(d, n, side)), Fraction(0))
+            if best is None or w > best[0]:
+                best = (w, o)
+        return best[1] if best else None
+
+    def _combat(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        best: tuple[float, Order] | None = None
+        forced = not any(isinstance(o, Pass) for o in legal)
+        supplied = g.attack_supplied(d, d.ask.side)
+        for o in legal:
+            if not isinstance(o, Attack):
+                continue
+            try:
+                ex = combat.explain(g, d, o, supplied)
+            except ValueError:
+                continue
+            score = sum(float(p) * GOOD.get(r, 0.0) for r, p in ex["odds"])
+            if o.target in g.key_hexes:
+                score += 0.1
+            if best is None or score > best[0]:
+                best = (score, o)
+        if best is not None and (best[0] > 0.05 or forced):
+            return best[1]
+        return None
+
+    def _evade(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        c: Combat = d.combat
+        att, dfn, _, _ = combat.strengths(g, d, c)
+        go = att >= 2 * max(dfn, Fraction(1, 2))
+        return next(o for o in legal if isinstance(o, Evade) and o.go == go)
+
+    def _retreat(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        side = d.ask.side
+        own = [h for h in g.key_hexes if d.owner.get(h) == side]
+
+        def score(o: Retreat) -> tuple[int, str]:
+            return (min((g.board.distance(o.to, h) for h in own), default=0), o.to)
+        options = [o for o in legal if isinstance(o, Retreat)]
+        return min(options, key=score) if options else None
+
+    def _advance(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        target = d.ask.hex
+        if target in g.key_hexes and not g.ground_at(d, target, d.ask.side):
+            adv = [o for o in legal if isinstance(o, Advance)]
+            if adv:
+                return max(adv, key=lambda o: (g.t(d.units[o.unit]).defence, o.unit))
+        return None
+
+    def _land(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        want = g.arrive_at.get(d.ask.unit, "")
+        options = [o for o in legal if isinstance(o, Land)]
+        if not options:
+            return None
+        return min(options, key=lambda o: (g.board.distance(o.at, want) if want else 0, o.at))
+
+    def _store(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        germans = [u.loc for u in d.on_map(GERMANS) if u.loc and g.ground(u)]
+        options = [o for o in legal if isinstance(o, Form)]
+        return max(options, key=lambda o: (min((g.board.distance(o.at, x) for x in germans), default=0), o.at))
