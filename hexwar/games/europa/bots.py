@@ -158,7 +158,7 @@ class PriorityBot:
     def _garrisons(self, g: Any, d: Any, side: str, by_loc: dict[str, list[Any]]) -> set[str]:
         """The strongest ground units on each key hex ``side`` owns stay put: two on the ports
         that decide the game (E2), one elsewhere."""
-        out = set()
+        out: set[str] = set()
         ports = set(g.victory_ports)
         for h in g.key_hexes:
             if d.owner.get(h) != side:
