@@ -40,12 +40,16 @@ PRESETS = {
         "The rules code is the same (`hexwar/games/kampen/game.py`); only the board differs.",
     ),
     "games": Preset(
-        "The same fight in two games: Kampen om Norge Scenario 1 against Assault on Narvik",
-        ("kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority"),
-        (2000, 300), "docs/compare-games",
-        "Both games bot against bot (priority bots): Kampen om Norge's introductory Narvik scenario and "
-        "Assault on Narvik's 15 April scenario. Each side counts as 'Allies' when Norway and the Allies win "
-        "(Kampen) or the Allies win (Narvik); a draw or an undecided S1 ending counts as no winner.",
+        "The Narvik front in three games: Kampen om Norge Scenario 1, Assault on Narvik and the Europa variant",
+        ("kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority", "europa/campaign@europa:priority"),
+        (2000, 300, 100), "docs/compare-games",
+        "All three games bot against bot (priority bots): Kampen om Norge's introductory Narvik scenario (areas), "
+        "Assault on Narvik's 15 April scenario (3 km hexes, weekly turns) and the Europa variant's campaign from "
+        "9 April (26 km hexes, 4-day turns, the whole of Norway). Each side counts as 'Allies' when Norway and the "
+        "Allies win (Kampen) or the Allies win (Narvik, Europa); a draw or an undecided S1 ending counts as no "
+        "winner. 'Narvik falls' means the Allies take (Narvik) or retake (Europa, where the Germans land there on "
+        "9 April) the town. In the Europa game the winner is decided by all seven ports of E2, not by Narvik, and "
+        "its losses count battalions and regiments across Norway, not companies around one fjord.",
     ),
 }
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.europa import schemas  # noqa: F401 (registers the data kinds)
+from hexwar.games.europa import batch, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
-from hexwar.games.registry import Bot, GameInfo
-from hexwar.ui.play import Player, describe
+from hexwar.games.europa.play import EuropaPlayer, render, say
+from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["GAME", "EuropaGame", "Switches"]
 
@@ -44,12 +44,6 @@ def _validate(lib: Library) -> list[Problem]:
     return []
 
 
-def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
-    from hexwar.ui.render import render_svg
-
-    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
-
-
 GAME = GameInfo(
     name="europa",
     title="Narvik (Europa variant)",
@@ -66,9 +60,10 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="rule-based priorities"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time")},
     default_bot="priority",
-    player=Player,
-    describe=describe,
-    render=_render,
+    player=EuropaPlayer,
+    describe=say,
+    render=render,
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
     validate=_validate,
     scenario_kinds=("europa_scenario",),
     variants=(("campaign", "europa", ()), ("campaign", "europa", ("free_retreat", "assembled_start"))),

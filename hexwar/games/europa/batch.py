@@ -1,0 +1,76 @@
+"""What a batch of Europa "Narvik" games records: one CSV row per game, and the combats fought
+set beside their exact odds on the odds CRT (E1)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from hexwar.core.observe import Observer as BaseObserver
+from hexwar.games.europa.state import ALLIES, GERMANS
+
+SCALE = ("Europa \"Narvik\": a turn is 4 days (E1), 16 turns from 9 April; a hex is 26 km; units are battalions "
+         "and regiments; the whole of Norway is in play and the seven ports decide (E2).")
+#: results that hurt the defender (the quantity the reports check against the exact odds)
+DEFENDER_HIT = ("DE", "DR", "EX", "DD")
+
+
+class Observer(BaseObserver):
+    """After every order: the first turn the Allies own each of the seven ports (E2; "Narvik
+    falls" means the Allies take it, as in Assault on Narvik), and every CRT column read."""
+
+    def __init__(self, game: Any):
+        super().__init__({h: game.board.place(h).name.lower() for h in game.victory_ports})
+        self.g = game
+        self.combats: dict[str, dict[str, int]] = {}
+
+    def held(self, d: Any, loc: str) -> bool:
+        return bool(d.owner.get(loc) == ALLIES)
+
+    def event(self, ev: dict[str, Any]) -> None:
+        if ev["type"] == "attack":
+            self.combats.setdefault(ev["column"], {}).setdefault(ev["result"], 0)
+            self.combats[ev["column"]][ev["result"]] += 1
+
+    def row(self, view: Any) -> dict[str, Any]:
+        g, d = self.g, view.data
+        res = view.result()
+        by_type: dict[str, int] = {}
+        loss = {GERMANS: 0, ALLIES: 0}
+        for u in d.units.values():
+            if u.pool == "eliminated":
+                t = g.t(u)
+                by_type[f"{u.side}:{t.kind}"] = by_type.get(f"{u.side}:{t.kind}", 0) + 1
+                if g.ground(u):
+                    loss[u.side] += 1
+        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
+                "end_turn": d.turn, "vp_germans": d.vp.get(GERMANS, 0), "vp_allies": d.vp.get(ALLIES, 0),
+                "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
+                "combats": json.dumps(self.combats, sort_keys=True),
+                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
+                "fatigue_germans": 0, "fatigue_allies": 0, "cards_used": "{}"}
+
+
+def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
+    """P(a result that hurts the defender) for each CRT column fought, exact over the die (E1)."""
+    from hexwar.rules.combat import odds_outcomes
+
+    pooled: dict[str, dict[str, int]] = {}
+    for r in rows:
+        for k, v in json.loads(r["combats"]).items():
+            p = pooled.setdefault(k, {})
+            for res, n in v.items():
+                p[res] = p.get(res, 0) + n
+    out = []
+    cols = {c.label: c for c in game.crt.columns}
+    for label, results in sorted(pooled.items()):
+        n = sum(results.values())
+        if n < min_n or label not in cols:
+            continue
+        c = cols[label]
+        dist = odds_outcomes(game.crt, c.attack, c.defence)
+        ex = sum((p for res, p in dist if res in DEFENDER_HIT), Fraction(0))
+        hits = sum(k for res, k in results.items() if res in DEFENDER_HIT)
+        out.append({"combat": f"column {label}", "quantity": "defender hit (DE, DR, EX, DD)", "n": n, "hits": hits, "exact": ex})
+    return out

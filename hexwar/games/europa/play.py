@@ -1,0 +1,184 @@
+"""Playing the Europa "Narvik" variant in the terminal and the web board: the tracks, events
+as sentences, explanations with their rule sections, and the map with its counters."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from rich.table import Table
+
+from hexwar.core.orders import Order
+from hexwar.games.europa.orders import Attack
+from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED
+from hexwar.ui.play import Player, render_ledger, sentence
+
+
+def _path(p: Any) -> str:
+    return " > ".join(p) if isinstance(p, (list, tuple)) else str(p)
+
+
+SAY = {
+    "player_turn": lambda e: f"turn {e['turn']} ({e['date']}): the {e['side']}' player turn",
+    "phase_end": lambda e: f"the {e['side']} end their {e['phase']} phase",
+    "disrupted": lambda e: f"{e['unit']} is {'disrupted' if e['on'] else 'no longer disrupted'} at {e['at']}",
+    "overstacked": lambda e: f"{e['unit']} is {'overstacked (adds nothing to the defence)' if e['on'] else 'no longer overstacked'} at {e['at']}",
+    "owner": lambda e: f"{e['hex']} now belongs to the {e['side']}",
+    "eliminated": lambda e: f"{e['unit']} is eliminated",
+    "vp": lambda e: f"the {e['side']} score {e['vp']} VP: {e['cause']}",
+    "arrive": lambda e: f"{e['unit']} arrives at {e['at']}",
+    "rebase": lambda e: f"{e['unit']} flies to the airfield at {e['at']}",
+    "mobilised": lambda e: f"{e['unit']} mobilises at {e['at']}",
+    "formed": lambda e: f"{e['unit']} forms at {e['at']} from the captured store's gunners",
+    "lost": lambda e: f"{e['unit']} is lost: {e['cause']}",
+    "delayed": lambda e: f"{e['unit']} is delayed: {e['cause']}",
+    "supply": lambda e: f"out of general supply: {', '.join(e['out'])}",
+    "move": lambda e: f"{e['unit']} moves {_path(e['path'])}" + (f" with {', '.join(e['units'])}" if e["units"] else ""),
+    "truck": lambda e: f"{e['unit']} drives {', '.join(e['units'])} {_path(e['path'])}",
+    "absorb": lambda e: f"{e['hq']} absorbs {e['unit']}",
+    "detach": lambda e: f"{e['hq']} detaches {e['unit']}",
+    "assemble": lambda e: f"{', '.join(e['battalions'])} reassemble as {e['regiment']} at {e['at']}",
+    "breakdown": lambda e: f"{e['regiment']} breaks down into {', '.join(e['battalions'])} at {e['at']}",
+    "interdict": lambda e: f"the Allies interdict {e['port']}: die {e['die']}{e['drm']:+d}, {e['result']}"
+                           + (f", sunk {', '.join(e['sunk'])}" if e["sunk"] else ""),
+    "mission": lambda e: f"{e['unit']} flies over {e['target']}" + (", turned back by AA fire" if e["turned_back"] else "")
+                         + (f" (AA dice {e['rolls']})" if e["rolls"] else ""),
+    "evade": lambda e: f"defenders at {e['target']}: {e['choice']}" + (f", die {e['die']}" if e["die"] else "") + f", {e['result']}",
+    "attack": lambda e: f"attack on {e['target']}: {e['attack']} to {e['defence']}, shift {e['shift']:+d}, column {e['column']}, "
+                        f"die {e['die']}: {e['result']}",
+    "retreat": lambda e: f"{e['unit']} retreats {e['frm']} > {e['to']}",
+    "advance": lambda e: f"{e['unit']} advances into {e['to']}",
+    "game_over": lambda e: f"the game ends after turn {e['turn']}: the Germans own {e['ports']} of the 7 ports; {e['level']}",
+}
+
+
+def say(e: Mapping[str, Any]) -> str:
+    """One event as a sentence with its rule section."""
+    return sentence(e, SAY)
+
+
+class EuropaPlayer(Player):
+    """The interactive loop over a Europa game (everything is face up: no hidden units)."""
+
+    title = "Narvik (Europa variant)"
+    game_name = "europa"
+
+    @property
+    def data(self) -> Any:
+        return self.view()
+
+    def describe(self, e: Mapping[str, Any]) -> str:
+        return say(e)
+
+    def final_line(self) -> str:
+        res = self.s.result()
+        return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
+
+    def panel_lines(self) -> list[str]:
+        g, d = self.game, self.data
+        n = g.ports_held(d)
+        return [f"turn {d.turn} of {g.spec.turns}: {g.date(d.turn)}", f"{d.side}' player turn, {d.phase} phase",
+                f"ports (E2): Germans {n}, Allies {7 - n}", f"VP: Germans {d.vp.get(GERMANS, 0)}, Allies {d.vp.get(ALLIES, 0)}",
+                f"out of general supply (E1): {len(d.out_of_supply)}"]
+
+    def tracks(self) -> list[str]:
+        return self.panel_lines()
+
+    def status(self) -> None:
+        g, d = self.game, self.data
+        t = Table(show_header=False, box=None)
+        t.add_row("turn", f"{d.turn} of {g.spec.turns} ({g.date(d.turn)}, 4 days)", "phase", f"{d.side}: {d.phase}")
+        t.add_row("ports (E2)", f"Germans own {g.ports_held(d)} of 7", "VP", f"Germans {d.vp.get(GERMANS, 0)}  Allies {d.vp.get(ALLIES, 0)}")
+        t.add_row("result", self.s.result().level, "to decide", f"{d.ask.side}: {d.ask.what}" if d.ask else "-")
+        self.out.print(t)
+        self.out.print("ports: " + ", ".join(f"{g.board.place(h).name} ({h}) {d.owner.get(h)}" for h in g.victory_ports), markup=False)
+        flags = [f"{u.id} {'disrupted' if u.has(DISRUPTED) else 'overstacked'}" for u in sorted(d.on_map(), key=lambda u: u.id)
+                 if u.has(DISRUPTED) or u.has(OVERSTACKED)]
+        if flags:
+            self.out.print("flags: " + ", ".join(flags), markup=False)
+        if d.out_of_supply:
+            self.out.print("out of general supply (E1): " + ", ".join(d.out_of_supply), markup=False)
+        if d.blockaded:
+            self.out.print("blockaded (E1): " + ", ".join(f"{p} until turn {t}" for p, t in sorted(d.blockaded.items()) if t >= d.turn),
+                           markup=False)
+
+    def unit_line(self, u: Any) -> str:
+        g, d = self.game, self.data
+        t = g.t(u)
+        line = f"{u.id} {u.name}: {t.kind} {t.size}, {t.attack}-{t.defence}-{t.mp}"
+        if u.has(DISRUPTED):
+            line += ", disrupted (E1)"
+        if u.has(OVERSTACKED):
+            line += ", overstacked (E5 B)"
+        if u.id in d.absorbed:
+            line += f", absorbed by {d.absorbed[u.id]} (E5 C)"
+        if u.id in d.out_of_supply:
+            line += ", out of general supply (E1)"
+        return line
+
+    def about(self, loc: str, unit: str | None = None) -> list[str]:
+        g, d = self.game, self.data
+        lines = Player.about(self, loc)
+        if loc in d.owner:
+            lines.append(f"owned by the {d.owner[loc]} (E4)")
+        lines += [self.unit_line(u) for u in d.at(loc)]
+        return lines
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        """An attack's exact odds before it is made (E1's CRT)."""
+        if isinstance(order, Attack):
+            from hexwar.games.europa.phases import combat
+
+            try:
+                ex = combat.explain(self.game, self.s.data, order)
+            except ValueError:
+                return "", None
+            good = sum((p for r, p in ex["odds"] if r in ("DE", "DR", "EX", "DD")), Fraction(0))
+            return f"{ex['attack']}:{ex['defence']} shift {ex['shift']:+d}: " + ", ".join(f"{r} {p}" for r, p in ex["odds"]), float(good)
+        return "", None
+
+    def explain(self, what: str) -> str:
+        from hexwar.games.europa.phases import combat
+
+        g, d = self.game, self.data
+        parts = what.split()
+        if parts and parts[0] == "attack":
+            try:
+                o = Attack(self.s.current_side(), parts[1], tuple(parts[3:] if len(parts) > 2 and parts[2] == "with" else parts[2:]))
+                ex = combat.explain(g, self.s.data, o)
+            except (IndexError, ValueError) as e:
+                return f"explain attack HEX with UNIT...: {e}"
+            return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
+        if what in ("", "last"):
+            for entry in reversed(self.s.log.entries):
+                for e in entry.events:
+                    if e.get("type") == "attack":
+                        return render_ledger(e["ledger"])
+            return "no combat yet"
+        if what in d.units:
+            u = d.units[what]
+            lines = [self.unit_line(u) + f", at {u.loc or u.pool}"]
+            if u.loc is not None and g.ground(u):
+                ok = g.supplied(d, u.side, g.rules.general_supply.hexes).get(u.id)
+                lines.append(f"general supply (E1, a line of at most {g.rules.general_supply.hexes} hexes to a source): {'yes' if ok else 'NO'}")
+                mp = g.movement(d, u)
+                lines.append(f"movement rating now: {mp} MP (E4; halved when disrupted or out of supply, fractions kept)")
+            return "\n".join(lines)
+        if what in g.board:
+            return "\n".join(self.about(what))
+        return f"explain what? a unit, a hex id like 2508, 'attack HEX with UNIT ...', or last (not {what!r})"
+
+    def map_svg(self, supply: bool = False) -> str:
+        d = self.data
+        return render(self.game, d, viewer=self.viewer, title=f"turn {d.turn}, {d.side} {d.phase}", panel=self.panel_lines())
+
+
+def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    """The map with counters (attack-defence-MP), the enemy's ZoC shaded, the last combat outlined."""
+    from hexwar.ui.render import render_svg
+
+    text = {u.id: f"{u.id}\n{g.t(u).attack}-{g.t(u).defence}-{g.t(u).mp}" for u in d.on_map() if g.ground(u)}
+    last = d.last_combat or {}
+    enemy = GERMANS if viewer != GERMANS else ALLIES
+    return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
+                      panel=panel or [], shade=g.zoc(d, enemy), unit_text=text)
