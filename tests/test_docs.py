@@ -71,6 +71,16 @@ def test_narvik_crt_odds_in_provenance_doc_match_the_engine():
     assert column_table_markdown(crt, 1) in doc
 
 
+def test_europa_crt_odds_in_provenance_doc_match_the_engine():
+    """E1: every column of the Europa CRT with its exact chances, AD and DD included."""
+    from hexwar.games.europa import EuropaGame
+    from hexwar.rules.combat import odds_table_markdown
+
+    doc = (ROOT / "docs" / "data-provenance.md").read_text()
+    table = odds_table_markdown(EuropaGame().crt)
+    assert "| AE | AR | AD | EX | DR | DD | DE |" in table and table in doc
+
+
 def test_every_code_reference_in_the_coverage_table_exists():
     # `games/narvik/phases/movement.py` `move`, `move_orders`: the file, and each name after it
     refs = 0

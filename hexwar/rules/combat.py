@@ -192,6 +192,17 @@ def odds_outcomes(crt: "OddsCrt", attack: int, defence: int, drm: int = 0, shift
     return _distribution(crt.columns[odds_column_index(crt, attack, defence, shift)].results, drm)
 
 
+def odds_table_markdown(crt: "OddsCrt", drm: int = 0) -> str:
+    """Return, per odds column, the exact chance of every named result, as a Markdown table
+    with exact fractions (for the provenance doc)."""
+    codes = list(crt.codes)
+    lines = ["| column | " + " | ".join(codes) + " |", "|---|" + "---|" * len(codes)]
+    for c in crt.columns:
+        dist = dict(odds_outcomes(crt, c.attack, c.defence, drm))
+        lines.append(f"| {c.label} | " + " | ".join(str(dist.get(r, 0)) for r in codes) + " |")
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True)
 class OddsResolution:
     result: str
