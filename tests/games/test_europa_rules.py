@@ -425,3 +425,74 @@ def test_a_scenario_naming_an_unknown_unit_type_is_refused_with_file_and_key(tmp
     with pytest.raises(DataError) as e:
         EuropaGame("campaign", Library(root))
     assert "oob/europa/campaign.yaml" in str(e.value) and "ger_panzer" in str(e.value)
+
+
+# --- invariants over random play ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_random_play_keeps_the_variants_invariants(g, seed):
+    """After every order of a random game: every counter is somewhere exactly once; no ground
+    unit stands in Sweden or at sea; an absorbed unit shares its HQ's hex (E5 C); a key hex's
+    owner is a side (E4); a regiment and its battalions are never on the map together (E1)."""
+    from hexwar.ai.random_bot import RandomBot
+
+    st = g.new_state(seed)
+    n = len(st.data.units)
+    bots = {GERMANS: RandomBot(seed), ALLIES: RandomBot(seed + 1)}
+    steps = 0
+    while not st.is_over():
+        st.apply(bots[st.current_side()].choose(st, st.legal_orders()))
+        steps += 1
+        d = st.data
+        assert len(d.units) == n
+        for u in d.units.values():
+            assert (u.loc is None) != (u.pool is None), u.id
+            if u.loc is not None and g.ground(u):
+                assert u.loc not in g.sweden and g.board.terrain(u.loc) != "sea", (u.id, u.loc)
+        for x, hq in d.absorbed.items():
+            assert d.units[x].loc == d.units[hq].loc is not None, (x, hq)
+        assert set(d.owner.values()) <= {GERMANS, ALLIES} and set(d.owner) <= set(g.key_hexes)
+        for reg, bns in g.regiments.items():
+            assert not (d.units[reg].loc is not None and any(d.units[b].loc is not None for b in bns)), reg
+    assert steps > 50 and st.data.turn == g.spec.turns
+
+
+def test_validate_reports_a_broken_europa_chart_with_file_key_and_rule(tmp_path):
+    """``hexwar validate`` covers the variant's data: a die band that leaves a face uncovered and a
+    scenario with 15 mobilisation centres are both reported, with file and key, at once."""
+    import shutil
+
+    from hexwar.data.loader import data_root
+    from hexwar.games.registry import validate_tree
+
+    root = tmp_path / "data"
+    for sub in ("maps", "oob", "tables"):
+        shutil.copytree(data_root() / sub, root / sub)
+    rules = root / "tables/europa/rules.yaml"
+    rules.write_text(rules.read_text().replace("{lo: 5, hi: 6, result: stand", "{lo: 6, hi: 6, result: stand"), encoding="utf-8")
+    sc = root / "oob/europa/campaign.yaml"
+    sc.write_text(sc.read_text().replace("  Halden: [{turn: 1", "  Nohalden: [{turn: 1").replace("  Fredrikstad: [{turn: 1, type: nor_inf_bn, source: authored}, {turn: 2, type: nor_inf_bn, source: authored}]\n", ""),
+                  encoding="utf-8")
+    probs, _ = validate_tree(root)
+    text = "\n".join(str(p) for p in probs)
+    assert "tables/europa/rules.yaml" in text and "turn1_retreat" in text and "1-6" in text
+    assert "oob/europa/campaign.yaml" in text and "E1 says 16" in text
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_priority_game_runs_to_the_end_and_replays_from_its_log(g, seed):
+    from hexwar.core.engine import replay, run_fast
+    from hexwar.games.europa.bots import PriorityBot
+
+    st, log = run_fast(g, seed, {s: PriorityBot(s, seed) for s in (GERMANS, ALLIES)}, record=True)
+    assert st.is_over() and st.data.turn == 16 and st.result().level
+    assert replay(g, log).data.to_json() == st.data.to_json()
+
+
+def test_hexwar_odds_europa_gives_the_column_and_exact_chances_E1():
+    from hexwar.games.registry import get
+
+    js, lines = get("europa").odds(attack=7, defend=3)
+    assert js["column"] == "2:1" and sum(Fraction(p) for p in js["odds"].values()) == 1
+    assert js["odds"]["DD"] == "1/6" and "rounded for the defender" in lines[0]

@@ -193,3 +193,49 @@ def test_a_ship_picked_in_the_harstad_box_sails_by_the_shortest_voyage_20_1(tmp_
     client.post("/api/command", json={"line": f"sail {ship} {dest}"})
     given = s.log.entries[n].order
     assert given["kind"] == "naval_move" and given["path"][-1] == dest and len(given["path"]) == fewest
+
+
+def test_europa_plays_on_the_web_board_with_exact_attack_odds_E1(tmp_path):
+    """The third game on the same page: its tracks, a pick, and an attack's note giving the
+    odds CRT's exact chances, which equal the six die faces fought on copies (E1)."""
+    from fractions import Fraction
+
+    from hexwar.core.dice import Dice, Roll
+    from hexwar.games.europa import EuropaGame
+    from hexwar.games.europa.bots import PriorityBot as EuropaBot
+    from hexwar.games.europa.orders import Evade
+    from hexwar.games.europa.play import EuropaPlayer
+
+    g = EuropaGame()
+    s = g.new_state(3)
+    p = EuropaPlayer(s, {"germans"}, {"allies": EuropaBot("allies", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
+    client = TestClient(make_app(WebGame(p)))
+    st = client.get("/api/state").json()
+    assert st["side"] == "germans" and any("ports (E2)" in t for t in st["tracks"])
+    assert 'data-loc="2508"' in st["svg"]  # Narvik
+    picked = client.get("/api/pick", params={"loc": "1845"}).json()
+    assert picked["about"][0].startswith("1845") and any("owned by the germans" in a for a in picked["about"])
+    for _ in range(60):  # pass phases until the German combat phase offers an attack
+        st = client.get("/api/state").json()
+        attacks = [o for o in st["orders"] if o.startswith("attack ")]
+        if attacks:
+            break
+        client.post("/api/command", json={"line": "pass" if "pass" in st["orders"] else st["orders"][0]})
+    assert attacks
+    order = next(o for o in s.legal_orders() if o.text() == attacks[0])
+    note, _ = p.order_note(order)
+    dist = {}
+    norwegian = all(u.nation == "norway" for u in g.ground_at(s.data, order.target, "allies"))
+    for face in range(1, 7):
+        work = s.data.clone()
+        crt = [Roll("CRT", (face,))]
+        if norwegian and s.data.turn == 1:  # E1: on turn 1 a 6 makes the Norwegians stand
+            ev = g.apply(work, order, Dice.replaying([Roll("retreat before combat", (6,))] + crt))
+        elif norwegian:  # later turns the defender may evade: it stands here
+            g.apply(work, order, Dice.replaying([]))
+            ev = g.apply(work, Evade("allies", False), Dice.replaying(crt))
+        else:
+            ev = g.apply(work, order, Dice.replaying(crt))
+        res = next(e["result"] for e in ev if e["type"] == "attack")
+        dist[res] = dist.get(res, Fraction(0)) + Fraction(1, 6)
+    assert dist and all(f"{r} {p}" in note for r, p in dist.items())

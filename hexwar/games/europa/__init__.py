@@ -44,6 +44,21 @@ def _validate(lib: Library) -> list[Problem]:
     return []
 
 
+def _odds(attack: int | None = None, defend: int | None = None, **_: Any) -> tuple[dict[str, Any], list[str]]:
+    """``hexwar odds europa --attack A --defend D``: the odds column and the exact chance of each
+    result (E1); without strengths, every column."""
+    from hexwar.rules.combat import odds_column_index, odds_outcomes, odds_table_markdown
+
+    g = EuropaGame()
+    if attack is None or defend is None:
+        return {"table": odds_table_markdown(g.crt)}, odds_table_markdown(g.crt).splitlines()
+    col = g.crt.columns[odds_column_index(g.crt, attack, defend)]
+    dist = odds_outcomes(g.crt, attack, defend)
+    lines = [f"{attack} to {defend}: column {col.label} (rounded for the defender) [E1]"]
+    lines += [f"  {r} {g.crt.codes[r]}: {p} = {float(p) * 100:.1f}%" for r, p in dist]
+    return {"column": col.label, "odds": {r: str(p) for r, p in dist}}, lines
+
+
 GAME = GameInfo(
     name="europa",
     title="Narvik (Europa variant)",
@@ -66,6 +81,7 @@ GAME = GameInfo(
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
     validate=_validate,
     scenario_kinds=("europa_scenario",),
+    odds=_odds,
     variants=(("campaign", "europa", ()), ("campaign", "europa", ("free_retreat", "assembled_start"))),
     test_games=2,
 )

@@ -14,22 +14,41 @@ from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED
 from hexwar.ui.play import Player, render_ledger, sentence
 
 
+_NAMES: dict[str, str] = {}
+
+
+def _names() -> dict[str, str]:
+    """Hex -> place name on the Europa map (loaded once), for sentences players can read."""
+    if not _NAMES:
+        from hexwar.board import load_board
+
+        _NAMES.update({p.location: p.name for p in load_board("europa").places() if p.name})
+    return _NAMES
+
+
+def _at(h: Any) -> str:
+    name = _names().get(str(h))
+    return f"{h} ({name})" if name else str(h)
+
+
 def _path(p: Any) -> str:
-    return " > ".join(p) if isinstance(p, (list, tuple)) else str(p)
+    if isinstance(p, (list, tuple)) and p:
+        return " > ".join(list(p[:-1]) + [_at(p[-1])])
+    return str(p)
 
 
 SAY = {
     "player_turn": lambda e: f"turn {e['turn']} ({e['date']}): the {e['side']}' player turn",
     "phase_end": lambda e: f"the {e['side']} end their {e['phase']} phase",
-    "disrupted": lambda e: f"{e['unit']} is {'disrupted' if e['on'] else 'no longer disrupted'} at {e['at']}",
-    "overstacked": lambda e: f"{e['unit']} is {'overstacked (adds nothing to the defence)' if e['on'] else 'no longer overstacked'} at {e['at']}",
-    "owner": lambda e: f"{e['hex']} now belongs to the {e['side']}",
+    "disrupted": lambda e: f"{e['unit']} is {'disrupted' if e['on'] else 'no longer disrupted'} at {_at(e['at'])}",
+    "overstacked": lambda e: f"{e['unit']} is {'overstacked (adds nothing to the defence)' if e['on'] else 'no longer overstacked'} at {_at(e['at'])}",
+    "owner": lambda e: f"{_at(e['hex'])} now belongs to the {e['side']}",
     "eliminated": lambda e: f"{e['unit']} is eliminated",
     "vp": lambda e: f"the {e['side']} score {e['vp']} VP: {e['cause']}",
-    "arrive": lambda e: f"{e['unit']} arrives at {e['at']}",
-    "rebase": lambda e: f"{e['unit']} flies to the airfield at {e['at']}",
-    "mobilised": lambda e: f"{e['unit']} mobilises at {e['at']}",
-    "formed": lambda e: f"{e['unit']} forms at {e['at']} from the captured store's gunners",
+    "arrive": lambda e: f"{e['unit']} arrives at {_at(e['at'])}",
+    "rebase": lambda e: f"{e['unit']} flies to the airfield at {_at(e['at'])}",
+    "mobilised": lambda e: f"{e['unit']} mobilises at {_at(e['at'])}",
+    "formed": lambda e: f"{e['unit']} forms at {_at(e['at'])} from the captured store's gunners",
     "lost": lambda e: f"{e['unit']} is lost: {e['cause']}",
     "delayed": lambda e: f"{e['unit']} is delayed: {e['cause']}",
     "supply": lambda e: f"out of general supply: {', '.join(e['out'])}",
@@ -37,17 +56,17 @@ SAY = {
     "truck": lambda e: f"{e['unit']} drives {', '.join(e['units'])} {_path(e['path'])}",
     "absorb": lambda e: f"{e['hq']} absorbs {e['unit']}",
     "detach": lambda e: f"{e['hq']} detaches {e['unit']}",
-    "assemble": lambda e: f"{', '.join(e['battalions'])} reassemble as {e['regiment']} at {e['at']}",
-    "breakdown": lambda e: f"{e['regiment']} breaks down into {', '.join(e['battalions'])} at {e['at']}",
-    "interdict": lambda e: f"the Allies interdict {e['port']}: die {e['die']}{e['drm']:+d}, {e['result']}"
+    "assemble": lambda e: f"{', '.join(e['battalions'])} reassemble as {e['regiment']} at {_at(e['at'])}",
+    "breakdown": lambda e: f"{e['regiment']} breaks down into {', '.join(e['battalions'])} at {_at(e['at'])}",
+    "interdict": lambda e: f"the Allies interdict {_at(e['port'])}: die {e['die']}{e['drm']:+d}, {e['result']}"
                            + (f", sunk {', '.join(e['sunk'])}" if e["sunk"] else ""),
-    "mission": lambda e: f"{e['unit']} flies over {e['target']}" + (", turned back by AA fire" if e["turned_back"] else "")
+    "mission": lambda e: f"{e['unit']} flies over {_at(e['target'])}" + (", turned back by AA fire" if e["turned_back"] else "")
                          + (f" (AA dice {e['rolls']})" if e["rolls"] else ""),
-    "evade": lambda e: f"defenders at {e['target']}: {e['choice']}" + (f", die {e['die']}" if e["die"] else "") + f", {e['result']}",
-    "attack": lambda e: f"attack on {e['target']}: {e['attack']} to {e['defence']}, shift {e['shift']:+d}, column {e['column']}, "
+    "evade": lambda e: f"defenders at {_at(e['target'])}: {e['choice']}" + (f", die {e['die']}" if e["die"] else "") + f", {e['result']}",
+    "attack": lambda e: f"attack on {_at(e['target'])}: {e['attack']} to {e['defence']}, shift {e['shift']:+d}, column {e['column']}, "
                         f"die {e['die']}: {e['result']}",
-    "retreat": lambda e: f"{e['unit']} retreats {e['frm']} > {e['to']}",
-    "advance": lambda e: f"{e['unit']} advances into {e['to']}",
+    "retreat": lambda e: f"{e['unit']} retreats {_at(e['frm'])} > {_at(e['to'])}",
+    "advance": lambda e: f"{e['unit']} advances into {_at(e['to'])}",
     "game_over": lambda e: f"the game ends after turn {e['turn']}: the Germans own {e['ports']} of the 7 ports; {e['level']}",
 }
 
@@ -117,7 +136,7 @@ class EuropaPlayer(Player):
         return line
 
     def about(self, loc: str, unit: str | None = None) -> list[str]:
-        g, d = self.game, self.data
+        d = self.data
         lines = Player.about(self, loc)
         if loc in d.owner:
             lines.append(f"owned by the {d.owner[loc]} (E4)")
@@ -130,11 +149,14 @@ class EuropaPlayer(Player):
             from hexwar.games.europa.phases import combat
 
             try:
-                ex = combat.explain(self.game, self.s.data, order)
+                ex = combat.explain(self.game, self.s.data, order)  # type: ignore[arg-type]
             except ValueError:
                 return "", None
             good = sum((p for r, p in ex["odds"] if r in ("DE", "DR", "EX", "DD")), Fraction(0))
-            return f"{ex['attack']}:{ex['defence']} shift {ex['shift']:+d}: " + ", ".join(f"{r} {p}" for r, p in ex["odds"]), float(good)
+            note = f"{ex['attack']}:{ex['defence']} shift {ex['shift']:+d}: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
+            if all(u.nation == "norway" for u in self.game.ground_at(self.s.data, order.target) if u.side != order.side):
+                note += " (if the Norwegians stand: they may retreat before combat, E1)"
+            return note, float(good)
         return "", None
 
     def explain(self, what: str) -> str:
@@ -145,15 +167,15 @@ class EuropaPlayer(Player):
         if parts and parts[0] == "attack":
             try:
                 o = Attack(self.s.current_side(), parts[1], tuple(parts[3:] if len(parts) > 2 and parts[2] == "with" else parts[2:]))
-                ex = combat.explain(g, self.s.data, o)
-            except (IndexError, ValueError) as e:
-                return f"explain attack HEX with UNIT...: {e}"
+                ex = combat.explain(g, self.s.data, o)  # type: ignore[arg-type]
+            except (IndexError, ValueError) as exc:
+                return f"explain attack HEX with UNIT...: {exc}"
             return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
         if what in ("", "last"):
             for entry in reversed(self.s.log.entries):
-                for e in entry.events:
-                    if e.get("type") == "attack":
-                        return render_ledger(e["ledger"])
+                for ev in entry.events:
+                    if ev.get("type") == "attack":
+                        return render_ledger(ev["ledger"])
             return "no combat yet"
         if what in d.units:
             u = d.units[what]
@@ -177,7 +199,10 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     """The map with counters (attack-defence-MP), the enemy's ZoC shaded, the last combat outlined."""
     from hexwar.ui.render import render_svg
 
-    text = {u.id: f"{u.id}\n{g.t(u).attack}-{g.t(u).defence}-{g.t(u).mp}" for u in d.on_map() if g.ground(u)}
+    def mark(u: Any) -> str:  # D: disrupted (E1), O: overstacked (E5 B)
+        return (" D" if u.has(DISRUPTED) else "") + (" O" if u.has(OVERSTACKED) else "")
+
+    text = {u.id: f"{u.id}\n{g.t(u).attack}-{g.t(u).defence}-{g.t(u).mp}{mark(u)}" for u in d.on_map() if g.ground(u)}
     last = d.last_combat or {}
     enemy = GERMANS if viewer != GERMANS else ALLIES
     return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,

@@ -160,8 +160,8 @@ def _evade(d: EuropaData) -> None:
     assert c is not None
     c.evaded = True
     c.result = "evaded"
-    c.retreating = list(c.defenders)
-    c.advance = [x for x in c.attackers if d.units[x].loc != c.target]
+    c.retreating = [x for x in c.defenders if x not in d.absorbed]  # absorbed units go with their HQ (E5 C)
+    c.advance = [x for x in c.attackers if d.units[x].loc != c.target and x not in d.absorbed]
 
 
 def evade_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:
@@ -270,7 +270,8 @@ def proceed(g: "EuropaGame", d: EuropaData, dice: Dice, events: list) -> None:
         g.ask(d, u.side, "retreat", unit=uid, options=tuple(options))
         return
     if c.advance and not g.ground_at(d, c.target, other(c.side)):
-        c.advance = [x for x in c.advance if d.units[x].loc is not None and d.units[x].loc != c.target]
+        c.advance = [x for x in c.advance if d.units[x].loc is not None and d.units[x].loc != c.target
+                     and x not in d.absorbed]
         if c.advance:
             g.ask(d, c.side, "advance", hex=c.target, options=tuple(c.advance))
             return
@@ -298,7 +299,7 @@ def _resolve(g: "EuropaGame", d: EuropaData, c: Combat, dice: Dice, events: list
         for x in c.attackers:
             g.eliminate(d, x, events, "E1")
     elif res == "AR":
-        c.retreating = list(c.attackers)
+        c.retreating = [x for x in c.attackers if x not in d.absorbed]  # absorbed units go with their HQ (E5 C)
     elif res == "AD":
         _disrupt(d, c.attackers, events)
     elif res == "DD":
@@ -307,14 +308,15 @@ def _resolve(g: "EuropaGame", d: EuropaData, c: Combat, dice: Dice, events: list
         for x in defenders:
             g.eliminate(d, x, events, "E1")
     elif res == "DR":
-        c.retreating = list(defenders)
+        c.retreating = [x for x in defenders if x not in d.absorbed]
     elif res == "EX":
         lost = sum((Fraction(g.t(d.units[x]).defence) for x in defenders), Fraction(0))
         for x in defenders:
             g.eliminate(d, x, events, "E1")
         _exchange(g, d, c, lost, events)
     if res in ("DE", "DR", "EX"):
-        c.advance = [x for x in c.attackers if d.units[x].loc is not None and d.units[x].loc != c.target]
+        c.advance = [x for x in c.attackers if d.units[x].loc is not None and d.units[x].loc != c.target
+                     and x not in d.absorbed]
 
 
 def _disrupt(d: EuropaData, units: list[str], events: list) -> None:
