@@ -56,12 +56,9 @@ class PriorityBot:
     def _walkable(self, g: Any) -> set[str]:
         return {x for x in g.norway if g.chart.terrain_class(g.board.terrain(x)) not in (None, "sea", "glacier", "lake")}
 
-    def distances(self, g: Any, d: Any, side: str) -> dict[str, int]:
-        """Steps over land from every hex to the nearest objective of ``side``."""
-        ports = [h for h in g.victory_ports if d.owner.get(h) != side]
-        keys = [h for h in g.key_hexes if d.owner.get(h) != side]
-        targets = ports or keys
-        key = (side, tuple(targets))
+    def _steps(self, g: Any, targets: list[str]) -> dict[str, int]:
+        """Steps over land from every hex to the nearest of ``targets`` (cached per target set)."""
+        key = tuple(targets)
         hit = self._dist.get(key)
         if hit is None:
             land = self._walkable(g)
@@ -78,7 +75,13 @@ class PriorityBot:
             hit = self._dist[key] = dist
         return hit
 
-    def value(self, g: Any, d: Any, side: str, x: str, dist: dict[str, int] | None = None) -> float:
+    def distances(self, g: Any, d: Any, side: str) -> dict[str, float]:
+        """How far each hex is from ``side``'s objectives: the nearest port of E2 the enemy owns,
+        or the nearest other key hex it owns, counted 3 steps further (a port is worth a detour)."""
+        ports = [h for h in g.victory_ports if d.owner.get(h) != side]
+        return self._steps(g, ports or [h for h in g.key_hexes if d.owner.get(h) != side])  # type: ignore[return-value]
+
+    def value(self, g: Any, d: Any, side: str, x: str, dist: dict[str, float] | None = None) -> float:
         v = -float((dist if dist is not None else self.distances(g, d, side)).get(x, 60))
         if x in g.key_hexes and d.owner.get(x) != side:
             v += 2.0
@@ -141,7 +144,7 @@ class PriorityBot:
 
     _exploit = _move
 
-    def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, int], by_loc: dict[str, list[Any]]) -> float:
+    def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, float], by_loc: dict[str, list[Any]]) -> float:
         gain = self.value(g, d, side, to, dist) - self.value(g, d, side, u.loc, dist)
         here = by_loc.get(to, [])
         enemy = [e for e in here if e.side != side]
@@ -156,16 +159,20 @@ class PriorityBot:
         return gain
 
     def _garrisons(self, g: Any, d: Any, side: str, by_loc: dict[str, list[Any]]) -> set[str]:
-        """The strongest ground units on each key hex ``side`` owns stay put: two on the ports
-        that decide the game (E2), one elsewhere."""
+        """The strongest ground units on each key hex ``side`` owns stay put: on the ports that
+        decide the game (E2) two, three with the enemy within 3 hexes; one elsewhere."""
         out: set[str] = set()
         ports = set(g.victory_ports)
+        enemy = [loc for loc, us in by_loc.items() if any(u.side != side for u in us)]
         for h in g.key_hexes:
             if d.owner.get(h) != side:
                 continue
             us = sorted((u for u in by_loc.get(h, []) if u.side == side and g.t(u).kind not in ("truck", "hq")),
                         key=lambda u: (-g.t(u).defence, u.id))
-            out.update(u.id for u in us[:2 if h in ports else 1])
+            keep = 1
+            if h in ports:
+                keep = 3 if any(g.board.distance(h, e) <= 3 for e in enemy) else 2
+            out.update(u.id for u in us[:keep])
         return out
 
     def _air(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
