@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Collection, Protocol
+from typing import Any, Callable, Collection, Protocol
 
 from hexwar.core.dice import Dice, DiceExhausted, Roll
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
@@ -53,6 +53,88 @@ class Ruleset(Protocol):
     def apply(self, data: Any, order: Order, dice: Dice) -> list[dict[str, Any]]: ...
 
     def result(self, data: Any) -> Result: ...
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game's sequence of play: its rule section and its automatic steps."""
+
+    name: str
+    rule: str
+    run: Callable[..., None]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One kind of decision a side is asked for: its rule, its legal orders, its handler."""
+
+    rule: str
+    legal: Callable[..., list]
+    apply: Callable[..., None]
+
+
+class DecisionGame:
+    """The phase machine of a game driven by pending decisions (Assault on Narvik, Europa).
+
+    The state's ``ask`` names the side and kind of the decision the game waits for;
+    ``decisions[kind]`` lists that decision's legal orders (``legal``) and applies one
+    (``apply``); ``phases[phase].run`` performs a phase's automatic steps until a side must
+    decide. A game sets ``decisions``, ``phases`` and ``refusal_rules`` (the rule sections of
+    the refusals: the game is over, no decision is pending, not an order of this game, not
+    this side's decision), and may add ``after_decision`` (Europa: ownership, E4).
+    """
+
+    name: str
+    orders: OrderKinds
+    decisions: Any
+    phases: Any
+    refusal_rules: tuple[str, str, str, str]
+
+    def current_side(self, d: Any) -> str:
+        return str(d.ask.side if d.ask else d.side)
+
+    def legal_orders(self, d: Any) -> list[Order]:
+        if d.over or d.ask is None:
+            return []
+        return list(self.decisions[d.ask.what].legal(self, d, d.ask))
+
+    def apply(self, d: Any, order: Order, dice: Dice) -> list[dict[str, Any]]:
+        over, none, foreign, other_side = self.refusal_rules
+        if d.over:
+            raise IllegalOrder("the game is over", over)
+        ask = d.ask
+        if ask is None:
+            raise IllegalOrder("no decision is pending", none)
+        if order not in self.orders:
+            raise IllegalOrder(f"{type(order).__name__} is not an order of {self.name}", foreign)
+        if order.side != ask.side:
+            raise IllegalOrder(f"it is {ask.side}'s decision ({ask.what}), not {order.side}'s", other_side)
+        events: list[dict[str, Any]] = []
+        self.decisions[ask.what].apply(self, d, order, dice, events)
+        self.after_decision(d, events)
+        self.run(d, dice, events)
+        return events
+
+    def after_decision(self, d: Any, events: list[dict[str, Any]]) -> None:
+        """What follows every decision before the automatic steps (nothing by default)."""
+
+    def decision_rule(self, d: Any) -> str:
+        """The rule section of the decision the game waits for."""
+        return str(self.decisions[d.ask.what].rule) if d.ask is not None else self.refusal_rules[0]
+
+    def run(self, d: Any, dice: Dice, events: list[dict[str, Any]]) -> None:
+        """Run automatic steps, phase by phase, until a side must decide or the game ends."""
+        guard = 0
+        while not d.over and d.ask is None:
+            guard += 1
+            if guard > 1000:  # pragma: no cover - a bug, not a game state
+                raise RuntimeError("phase machine did not settle")
+            self.phases[d.phase].run(self, d, dice, events)
+
+    def to_phase(self, d: Any, phase: str) -> None:
+        """Enter a phase at its first step."""
+        d.phase = phase
+        d.step = 0
 
 
 def order_dice(seed: int, seq: int) -> Dice:

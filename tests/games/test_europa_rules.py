@@ -11,10 +11,19 @@ from fractions import Fraction
 import pytest
 
 from hexwar.core.dice import Dice, Roll
-from hexwar.core.orders import IllegalOrder, Pass
+from hexwar.core.orders import IllegalOrder, Move, Pass
 from hexwar.data.loader import DataError
 from hexwar.games.europa import EuropaGame, Switches
-from hexwar.games.europa.orders import Absorb, Assemble, Attack, Breakdown, EMove, Evade, Interdict, Mission, Truck
+from hexwar.games.europa.orders import (
+    Absorb,
+    Assemble,
+    Attack,
+    Breakdown,
+    Evade,
+    Interdict,
+    Mission,
+    Truck,
+)
 from hexwar.games.europa.phases import combat, movement, reinforce
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, Ask
 from hexwar.rules.combat import odds_column_index, odds_outcomes
@@ -162,10 +171,10 @@ def test_E5_C_2_a_norwegian_hq_absorbs_a_norwegian_unit_before_any_allied_one(g)
 def test_E5_C_a_moving_hq_carries_what_it_absorbed(g):
     d = bare(g, ("163HQ", OSLO), ("I/IR307", OSLO))
     g.apply(d, Absorb(GERMANS, "163HQ", "I/IR307"), fixed())
-    move = next(o for o in g.legal_orders(d) if isinstance(o, EMove) and o.unit == "163HQ")
+    move = next(o for o in g.legal_orders(d) if isinstance(o, Move) and o.unit == "163HQ")
     g.apply(d, move, fixed())
     assert d.units["I/IR307"].loc == move.path[-1]
-    assert not any(isinstance(o, EMove) and o.unit == "I/IR307" for o in g.legal_orders(d))
+    assert not any(isinstance(o, Move) and o.unit == "I/IR307" for o in g.legal_orders(d))
 
 
 # --- E1 breakdowns and trucks ------------------------------------------------------------------

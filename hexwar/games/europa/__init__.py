@@ -47,7 +47,11 @@ def _validate(lib: Library) -> list[Problem]:
 def _odds(attack: int | None = None, defend: int | None = None, **_: Any) -> tuple[dict[str, Any], list[str]]:
     """``hexwar odds europa --attack A --defend D``: the odds column and the exact chance of each
     result (E1); without strengths, every column."""
-    from hexwar.rules.combat import odds_column_index, odds_outcomes, odds_table_markdown
+    from hexwar.rules.combat import (
+        odds_column_index,
+        odds_outcomes,
+        odds_table_markdown,
+    )
 
     g = EuropaGame()
     if attack is None or defend is None:

@@ -20,19 +20,16 @@ from collections import deque
 from fractions import Fraction
 from typing import Any, Sequence
 
-from hexwar.core.orders import Order, Pass
+from hexwar.core.orders import Advance, Move, Order, Pass, Retreat
 from hexwar.games.europa.orders import (
     Absorb,
-    Advance,
     Assemble,
     Attack,
-    EMove,
     Evade,
     Form,
     Interdict,
     Land,
     Mission,
-    Retreat,
     Truck,
 )
 from hexwar.games.europa.phases import combat
@@ -126,7 +123,7 @@ class PriorityBot:
         held = self._garrisons(g, d, side, by_loc)
         dist = self.distances(g, d, side)
         for o in legal:
-            if isinstance(o, EMove):
+            if isinstance(o, Move):
                 u = d.units[o.unit]
                 if u.id in held:
                     continue
@@ -218,7 +215,7 @@ class PriorityBot:
         own = [h for h in g.key_hexes if d.owner.get(h) == side]
 
         def score(o: Retreat) -> tuple[int, str]:
-            return (min((g.board.distance(o.to, h) for h in own), default=0), o.to)
+            return (min((g.board.distance(o.path[-1], h) for h in own), default=0), o.path[-1])
         options = [o for o in legal if isinstance(o, Retreat)]
         return min(options, key=score) if options else None
 
@@ -227,7 +224,7 @@ class PriorityBot:
         if target in g.key_hexes and not g.ground_at(d, target, d.ask.side):
             adv = [o for o in legal if isinstance(o, Advance)]
             if adv:
-                return max(adv, key=lambda o: (g.t(d.units[o.unit]).defence, o.unit))
+                return max(adv, key=lambda o: (g.t(d.units[o.units[0]]).defence, o.units[0]))
         return None
 
     def _land(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:

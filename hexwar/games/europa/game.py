@@ -20,15 +20,28 @@ from typing import Any, Collection
 
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.dice import Dice
-from hexwar.core.engine import PlayState, Result, new_play_state
-from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
+from hexwar.core.orders import Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.tables import OddsCrt, TerrainChart
 from hexwar.games.europa import events as E
 from hexwar.games.europa.orders import ORDERS
-from hexwar.games.europa.schemas import EuropaRulesSpec, EuropaScenarioSpec, EuropaUnitType
-from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, Ask, EuropaData, other
+from hexwar.games.europa.schemas import (
+    EuropaRulesSpec,
+    EuropaScenarioSpec,
+    EuropaUnitType,
+)
+from hexwar.games.europa.sequence import DECISIONS, PHASES
+from hexwar.games.europa.state import (
+    ALLIES,
+    DISRUPTED,
+    GERMANS,
+    OVERSTACKED,
+    Ask,
+    EuropaData,
+    other,
+)
 from hexwar.rules.movement import MoveQuery
 from hexwar.rules.supply import supply_status
 from hexwar.rules.zoc import projects_into
@@ -68,13 +81,16 @@ def _frac(v: int | str) -> Fraction:
     return Fraction(v)
 
 
-class EuropaGame:
+class EuropaGame(DecisionGame):
     """The Europa "Narvik" variant bound to its scenario, map, charts and switches."""
 
     name = "europa"
     orders = ORDERS
     events = E.EVENTS
     state_type = EuropaData
+    decisions = DECISIONS
+    phases = PHASES
+    refusal_rules = ("E2", "E3", "E3", "E3")  # over (E2: the ports decide at the end); the sequence of play (E3)
 
     def __init__(self, scenario: str = "campaign", library: Library | None = None, switches: Switches = Switches()):
         lib = library or default_library()
@@ -349,9 +365,6 @@ class EuropaGame:
         d.setup_events = events
         return d
 
-    def current_side(self, d: EuropaData) -> str:
-        return d.ask.side if d.ask else d.side
-
     def ports_held(self, d: EuropaData, side: str = GERMANS) -> int:
         return sum(1 for h in self.victory_ports if d.owner.get(h) == side)
 
@@ -371,30 +384,8 @@ class EuropaGame:
             return Result(False, None, f"in progress: {text}", dict(d.vp))
         return Result(True, winner, text, dict(d.vp))
 
-    def legal_orders(self, d: EuropaData) -> list[Order]:
-        from hexwar.games.europa.sequence import DECISIONS
-
-        if d.over or d.ask is None:
-            return []
-        return DECISIONS[d.ask.what].legal(self, d, d.ask)
-
-    def apply(self, d: EuropaData, order: Order, dice: Dice) -> list[dict[str, Any]]:
-        from hexwar.games.europa.sequence import DECISIONS
-
-        if d.over:
-            raise IllegalOrder("the game is over", "E2")
-        ask = d.ask
-        if ask is None:
-            raise IllegalOrder("no decision is pending", "E3")
-        if order not in self.orders:
-            raise IllegalOrder(f"{type(order).__name__} is not an order of {self.name}", "E3")
-        if order.side != ask.side:
-            raise IllegalOrder(f"it is {ask.side}'s decision ({ask.what}), not {order.side}'s", "E3")
-        events: list[dict[str, Any]] = []
-        DECISIONS[ask.what].apply(self, d, order, dice, events)
-        self.update_owners(d, events)
-        self.run(d, dice, events)
-        return events
+    def after_decision(self, d: EuropaData, events: list[dict[str, Any]]) -> None:
+        self.update_owners(d, events)  # E4: after every decision, who holds what
 
     def accepts(self, d: EuropaData, order: Order) -> bool:
         """Attacks by any eligible subset of units (E3 D), beyond the capped list."""
@@ -402,27 +393,7 @@ class EuropaGame:
 
         return combat.accepts(self, d, order)
 
-    def decision_rule(self, d: EuropaData) -> str:
-        from hexwar.games.europa.sequence import DECISIONS
-
-        return DECISIONS[d.ask.what].rule if d.ask is not None else "E2"
-
     # --- the phase machine --------------------------------------------------------------------
 
     def ask(self, d: EuropaData, side: str, what: str, **ctx: Any) -> None:
         d.ask = Ask(side, what, **ctx)
-
-    def run(self, d: EuropaData, dice: Dice, events: list) -> None:
-        """Run automatic steps phase by phase (E3) until a side must decide or the game ends."""
-        from hexwar.games.europa.sequence import PHASES
-
-        guard = 0
-        while not d.over and d.ask is None:
-            guard += 1
-            if guard > 1000:  # pragma: no cover - a bug, not a game state
-                raise RuntimeError("phase machine did not settle")
-            PHASES[d.phase].run(self, d, dice, events)
-
-    def to_phase(self, d: EuropaData, phase: str) -> None:
-        d.phase = phase
-        d.step = 0

@@ -1,23 +1,12 @@
-"""Orders of the Europa "Narvik" variant (E3-E5 and E1's special rules)."""
+"""Orders of the Europa "Narvik" variant (E3-E5 and E1's special rules); moves, retreats and
+advances are the engine's own ``Move``, ``Retreat`` (a path of one hex) and ``Advance``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hexwar.core.orders import Order, OrderKinds, Pass
-
-
-@dataclass(frozen=True)
-class EMove(Order):
-    """Move one unit (with any units its headquarters absorbed) along a path (E4)."""
-
-    kind: ClassVar[str] = "move"
-    unit: str = ""
-    path: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        return f"move {self.unit} {'>'.join(self.path)}"
+from hexwar.core.orders import Advance, Move, Order, OrderKinds, Pass, Retreat
 
 
 @dataclass(frozen=True)
@@ -126,29 +115,6 @@ class Evade(Order):
 
 
 @dataclass(frozen=True)
-class Retreat(Order):
-    """A unit retreats one hex (CRT AR, DR; E1 retreat before combat)."""
-
-    kind: ClassVar[str] = "retreat"
-    unit: str = ""
-    to: str = ""
-
-    def text(self) -> str:
-        return f"retreat {self.unit} {self.to}"
-
-
-@dataclass(frozen=True)
-class Advance(Order):
-    """An attacker advances into the hex its attack emptied."""
-
-    kind: ClassVar[str] = "advance"
-    unit: str = ""
-
-    def text(self) -> str:
-        return f"advance {self.unit}"
-
-
-@dataclass(frozen=True)
 class Land(Order):
     """An Allied arrival lands at a port the Allies own, or by landing craft on a coast (E1)."""
 
@@ -173,5 +139,5 @@ class Form(Order):
 
 
 #: the orders of the Europa variant; ``pass`` ends a phase or declines a choice
-ORDERS = OrderKinds("europa", [Pass, EMove, Truck, Absorb, Detach, Assemble, Breakdown, Interdict, Mission, Attack,
+ORDERS = OrderKinds("europa", [Pass, Move, Truck, Absorb, Detach, Assemble, Breakdown, Interdict, Mission, Attack,
                                Evade, Retreat, Advance, Land, Form])

@@ -13,7 +13,6 @@ from hexwar.games.europa.orders import Attack
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED
 from hexwar.ui.play import Player, render_ledger, sentence
 
-
 _NAMES: dict[str, str] = {}
 
 

@@ -7,25 +7,8 @@ function listing its legal orders and the handler applying one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
+from hexwar.core.engine import Decision, Phase
 from hexwar.games.europa.phases import air, combat, movement, reinforce
-
-
-@dataclass(frozen=True)
-class Phase:
-    name: str
-    rule: str
-    run: Callable[..., None]
-
-
-@dataclass(frozen=True)
-class Decision:
-    rule: str
-    legal: Callable[..., list]
-    apply: Callable[..., None]
-
 
 #: E3: the phases of a player turn, in order
 PHASES: dict[str, Phase] = {p.name: p for p in (

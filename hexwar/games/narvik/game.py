@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import Any, Collection
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import PlayState, Result, new_play_state
-from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
+from hexwar.core.orders import Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
 from hexwar.data.scenario import Scenario, load_scenario
@@ -55,13 +55,16 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
-class NarvikGame:
+class NarvikGame(DecisionGame):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches."""
 
     name = "narvik"
     orders = ORDERS
     events = E.EVENTS
     state_type = NarvikData
+    decisions = DECISIONS
+    phases = PHASES
+    refusal_rules = ("24.0", "6.0", "6.0", "9.1")  # over (24.0); no decision, not an order (6.0); not yours (9.1)
 
     def __init__(self, scenario: Scenario, library: Library | None = None, switches: Switches = Switches()):
         lib = library or default_library()
@@ -204,34 +207,11 @@ class NarvikGame:
         d.setup_events = events
         return d
 
-    def current_side(self, d: NarvikData) -> str:
-        return d.ask.side if d.ask else d.side
-
     def result(self, d: NarvikData) -> Result:
         diff, level, winner = self.victory_levels.level(d.vp)
         if not d.over:
             return Result(False, None, f"in progress (differential {diff:+d}: {level})", dict(d.vp))
         return Result(True, winner, level, dict(d.vp))
-
-    def legal_orders(self, d: NarvikData) -> list[Order]:
-        if d.over or d.ask is None:
-            return []
-        return DECISIONS[d.ask.what].legal(self, d, d.ask)
-
-    def apply(self, d: NarvikData, order: Order, dice: Dice) -> list[dict[str, Any]]:
-        if d.over:
-            raise IllegalOrder("the game is over", "24.0")
-        ask = d.ask
-        if ask is None:
-            raise IllegalOrder("no decision is pending", "6.0")
-        if order not in self.orders:
-            raise IllegalOrder(f"{type(order).__name__} is not an order of {self.name}", "6.0")
-        if order.side != ask.side:
-            raise IllegalOrder(f"it is {ask.side}'s decision ({ask.what}), not {order.side}'s", "9.1")
-        events: list[dict[str, Any]] = []
-        DECISIONS[ask.what].apply(self, d, order, dice, events)
-        self.run(d, dice, events)
-        return events
 
     def accepts(self, d: NarvikData, order: Order) -> bool:
         """Orders the rules allow beyond ``legal_orders``: any split of 6 FP (15.2), and any
@@ -239,30 +219,12 @@ class NarvikGame:
         18.1.3, 20.1-20.3, 22.3), which its handler then checks in full."""
         return results.any_split(self, d, order) or action.typed_choice(self, d, order)
 
-    def decision_rule(self, d: NarvikData) -> str:
-        """The rule section of the decision the game waits for."""
-        return DECISIONS[d.ask.what].rule if d.ask is not None else "24.0"
-
     # --- the phase machine --------------------------------------------------------------------
 
     def ask(self, d: NarvikData, side: str, what: str, **ctx: Any) -> None:
         """Stop for a decision of ``side``."""
         d.ask = Ask(side, what, **ctx)
         d.side = side
-
-    def run(self, d: NarvikData, dice: Dice, events: list) -> None:
-        """Run automatic steps, phase by phase (6.0), until a side must decide or the game ends."""
-        guard = 0
-        while not d.over and d.ask is None:
-            guard += 1
-            if guard > 1000:  # pragma: no cover - a bug, not a game state
-                raise RuntimeError("phase machine did not settle")
-            PHASES[d.phase].run(self, d, dice, events)
-
-    def to_phase(self, d: NarvikData, phase: str) -> None:
-        """Enter a phase at its first step."""
-        d.phase = phase
-        d.step = 0
 
 
 def narvik_game(switches: Switches = Switches()) -> NarvikGame:

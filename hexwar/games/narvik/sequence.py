@@ -7,9 +7,7 @@ has the function listing its legal orders and the handler that applies one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
+from hexwar.core.engine import Decision, Phase
 from hexwar.games.narvik.phases import (
     action,
     air,
@@ -19,25 +17,6 @@ from hexwar.games.narvik.phases import (
     random_events,
     results,
 )
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One phase of the turn: its rule section and its automatic steps."""
-
-    name: str
-    rule: str
-    run: Callable[..., None]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One kind of decision a side is asked for: its rule, its legal orders, its handler."""
-
-    rule: str
-    legal: Callable[..., list]
-    apply: Callable[..., None]
-
 
 #: 6.0: the phases of a turn, in order
 PHASES: dict[str, Phase] = {p.name: p for p in (

@@ -10,10 +10,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Order, Pass
+from hexwar.core.orders import Advance, IllegalOrder, Order, Pass, Retreat
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
-from hexwar.games.europa.orders import Advance, Attack, Evade, Retreat
+from hexwar.games.europa.orders import Attack, Evade
 from hexwar.games.europa.state import ALLIES, DISRUPTED, Ask, Combat, EuropaData, other
 from hexwar.rules.combat import odds_column_index, odds_outcomes
 from hexwar.rules.ledger import Ledger
@@ -358,28 +358,31 @@ def retreat_hexes(g: "EuropaGame", d: EuropaData, u: Unit, c: Combat) -> list[st
 
 
 def retreat_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:
-    return [Retreat(ask.side, ask.unit, x) for x in ask.options]
+    loc = d.units[ask.unit].loc or ""
+    return [Retreat(ask.side, ask.unit, (loc, x)) for x in ask.options]
 
 
 def do_retreat(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     c = d.combat
     assert ask is not None and c is not None
-    if not (isinstance(order, Retreat) and order.unit == ask.unit and order.to in ask.options):
-        raise IllegalOrder(f"{ask.unit} retreats one hex to one of {', '.join(ask.options)}", "E1")
     frm = d.units[ask.unit].loc or ""
+    if not (isinstance(order, Retreat) and order.unit == ask.unit and len(order.path) == 2 and order.path[0] == frm
+            and order.path[1] in ask.options):
+        raise IllegalOrder(f"{ask.unit} retreats one hex from {frm} to one of {', '.join(ask.options)}", "E1")
+    to = order.path[1]
     riders = [x for x, hq in d.absorbed.items() if hq == ask.unit]
     for x in [ask.unit] + riders:
-        d.place(x, order.to)
+        d.place(x, to)
         if x in c.retreating:
             c.retreating.remove(x)
-    events.append(E.RetreatEvent(type="retreat", unit=ask.unit, frm=frm, to=order.to, rule="E1"))
+    events.append(E.RetreatEvent(type="retreat", unit=ask.unit, frm=frm, to=to, rule="E1"))
     d.ask = None
     proceed(g, d, dice, events)
 
 
 def advance_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:
-    return [Pass(ask.side)] + [Advance(ask.side, x) for x in ask.options]
+    return [Pass(ask.side)] + [Advance(ask.side, (x,)) for x in ask.options]
 
 
 def do_advance(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: list) -> None:
@@ -388,12 +391,13 @@ def do_advance(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events:
     assert ask is not None and c is not None
     if isinstance(order, Pass):
         c.advance = []
-    elif isinstance(order, Advance) and order.unit in ask.options:
-        riders = [x for x, hq in d.absorbed.items() if hq == order.unit]
-        for x in [order.unit] + riders:
+    elif isinstance(order, Advance) and len(order.units) == 1 and order.units[0] in ask.options:
+        unit = order.units[0]
+        riders = [x for x, hq in d.absorbed.items() if hq == unit]
+        for x in [unit] + riders:
             d.place(x, c.target)
-        c.advance.remove(order.unit)
-        events.append(E.AdvanceEvent(type="advance", unit=order.unit, to=c.target, rule="E3 D"))
+        c.advance.remove(unit)
+        events.append(E.AdvanceEvent(type="advance", unit=unit, to=c.target, rule="E3 D"))
     else:
         raise IllegalOrder(f"advance one of {', '.join(ask.options)} into {c.target}, or pass", "E3 D")
     d.ask = None

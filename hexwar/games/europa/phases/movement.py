@@ -7,10 +7,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Order, Pass
+from hexwar.core.orders import IllegalOrder, Move, Order, Pass
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
-from hexwar.games.europa.orders import Absorb, Assemble, Breakdown, Detach, EMove, Interdict, Truck
+from hexwar.games.europa.orders import (
+    Absorb,
+    Assemble,
+    Breakdown,
+    Detach,
+    Interdict,
+    Truck,
+)
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData
 from hexwar.rules.movement import reach, step_cost
 
@@ -92,7 +99,7 @@ def move_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:
     for u in units:
         if may_move(g, d, u, exploit):
             for x, path in sorted(destinations(g, d, u, exploit, ctx=ctx).items()):
-                out.append(EMove(side, u.id, path))
+                out.append(Move(side, u.id, path))
     for t in units:
         if g.t(t).kind == "truck" and may_move(g, d, t, exploit):
             for cargo in _cargo(g, d, t):
@@ -188,7 +195,7 @@ def do_move(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: li
             g.to_phase(d, "air")
             d.air_side = ""
         return
-    if isinstance(order, EMove):
+    if isinstance(order, Move):
         _move(g, d, order, exploit, events)
     elif isinstance(order, Truck):
         _truck(g, d, order, exploit, events)
@@ -211,7 +218,7 @@ def do_move(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: li
         raise IllegalOrder(f"{order.text()} is not an order of the {'exploitation' if exploit else 'movement'} phase", "E3")
 
 
-def _move(g: "EuropaGame", d: EuropaData, order: EMove, exploit: bool, events: list) -> None:
+def _move(g: "EuropaGame", d: EuropaData, order: Move, exploit: bool, events: list) -> None:
     u = d.units.get(order.unit)
     if u is None or u.side != order.side or not g.ground(u):
         raise IllegalOrder(f"{order.unit} is not a ground unit of {order.side}", "E4")
