@@ -87,5 +87,5 @@ GAME = GameInfo(
     scenario_kinds=("europa_scenario",),
     odds=_odds,
     variants=(("campaign", "europa", ()), ("campaign", "europa", ("free_retreat", "assembled_start"))),
-    test_games=2,
+    test_games=1,  # a 16-turn game of 151 counters; more seeds: tests/games/test_europa_rules.py
 )

@@ -50,6 +50,7 @@ from hexwar.rules.zoc import projects_into
 NOT_GROUND = frozenset({"ship", "air", "landing_craft"})
 #: land terrain that can hold ground units
 KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that change owner
+NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
 ZOC_EXIT_MP = Fraction(1)  # authored: Europa's cost to leave a hex in an enemy ZoC (E4 [nd])
 
 
@@ -240,7 +241,7 @@ class EuropaGame(DecisionGame):
 
     def query(self, d: EuropaData, u: Unit, ctx: "Context | None" = None) -> MoveQuery:
         c = ctx or self.context(d, u.side)
-        return MoveQuery(self.movement(d, u), c.zoc, c.blocked, ZOC_EXIT_MP, False, frozenset(), True)
+        return MoveQuery(self.movement(d, u), c.zoc, c.blocked, ZOC_EXIT_MP, False, NONE, True)
 
     # --- supply (E1: attack supply, general supply, out of general supply) --------------------
 
