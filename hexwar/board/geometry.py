@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+import numpy as np
 from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
@@ -24,8 +25,6 @@ KM_PER_DEG_LON_EQUATOR = 111.320
 
 
 def _cos_deg(lat: Any) -> Any:
-    import numpy as np
-
     return np.cos(np.radians(lat)) if hasattr(lat, "__len__") else math.cos(math.radians(lat))
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, Collection
 
+from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.dice import Dice
 from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
@@ -51,7 +52,6 @@ NOT_GROUND = frozenset({"ship", "air", "landing_craft"})
 #: land terrain that can hold ground units
 KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that change owner
 NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
-ZOC_EXIT_MP = Fraction(1)  # authored: Europa's cost to leave a hex in an enemy ZoC (E4 [nd])
 
 
 @dataclass(frozen=True)
@@ -78,10 +78,6 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
-def _frac(v: int | str) -> Fraction:
-    return Fraction(v)
-
-
 class EuropaGame(DecisionGame):
     """The Europa "Narvik" variant bound to its scenario, map, charts and switches."""
 
@@ -103,8 +99,8 @@ class EuropaGame(DecisionGame):
         self.board = HexBoard.load(spec.map, lib)
         types = lib.load("oob", spec.unit_types, "europa_unit_types")
         self.types: dict[str, EuropaUnitType] = dict(types.types)
-        self.mp = {k: _frac(t.mp) for k, t in self.types.items()}
-        self.bn = {k: _frac(t.bn) for k, t in self.types.items()}
+        self.mp = {k: Fraction(t.mp) for k, t in self.types.items()}
+        self.bn = {k: Fraction(t.bn) for k, t in self.types.items()}
         self.chart = TerrainChart.from_spec(lib.load("tables", spec.tables["terrain"], "terrain_effects"))
         self.crt = OddsCrt.from_spec(lib.load("tables", spec.tables["crt"], "crt_odds"))
         self.rules: EuropaRulesSpec = lib.load("tables", spec.tables["rules"], "europa_rules")
@@ -126,6 +122,9 @@ class EuropaGame(DecisionGame):
         self.centres = {self.hex(k): v for k, v in spec.mobilisation.items()}
         self.stores = {self.hex(k): v for k, v in spec.stores.items()}
         self.flotilla_port = self.hex(spec.flotilla_port)
+        self.german_base = self.hex(spec.german_base)
+        self.store_unit = {self.hex(k): f"{k}-formed" for k in spec.stores}  # E1: a store's artillery-formed battalion
+        self.zoc_exit = Fraction(self.rules.zoc_exit.mp)  # E4 [nd]: authored in tables/europa/rules.yaml
         self.regiments = {u.id: tuple(u.breaks_into) for u in spec.units if u.breaks_into}
         self.parent = {bn: r for r, bns in self.regiments.items() for bn in bns}
         self.start = datetime.date.fromisoformat(spec.first_day)
@@ -139,7 +138,7 @@ class EuropaGame(DecisionGame):
             return where
         try:
             return self.board.find(where)
-        except ValueError:
+        except BoardError:
             raise DataError([Problem(self.file, "units", f"{where!r} is neither a hex nor a place of map {self.board.name}")]) from None
 
     def check(self, spec: EuropaScenarioSpec) -> None:
@@ -241,7 +240,7 @@ class EuropaGame(DecisionGame):
 
     def query(self, d: EuropaData, u: Unit, ctx: "Context | None" = None) -> MoveQuery:
         c = ctx or self.context(d, u.side)
-        return MoveQuery(self.movement(d, u), c.zoc, c.blocked, ZOC_EXIT_MP, False, NONE, True)
+        return MoveQuery(self.movement(d, u), c.zoc, c.blocked, self.zoc_exit, False, NONE, True)
 
     # --- supply (E1: attack supply, general supply, out of general supply) --------------------
 
@@ -279,38 +278,45 @@ class EuropaGame(DecisionGame):
 
     # --- stacking (E5) ------------------------------------------------------------------------
 
+    def stack_cost(self, u: Unit, loc: str) -> tuple[int, int]:
+        """What one unit counts against E5 A's limits in a hex: (ground units, artillery
+        batteries, a battalion being 2); tanks, companies and depots count nothing, nor do
+        British naval troops in a port."""
+        t = self.t(u)
+        if t.stacking == "ground" and not (loc in self.ports and t.kind == "naval_infantry" and u.nation == "britain"):
+            return 1, 0
+        if t.stacking == "artillery":
+            return 0, 2 if t.size == "battalion" else 1
+        return 0, 0
+
     def stack_points(self, d: EuropaData, loc: str, side: str) -> tuple[int, int]:
         """Return (ground units, artillery batteries) counting against E5 A's limits in a hex."""
         ground = art = 0
-        port = loc in self.ports
         for u in d.at(loc):
-            if u.side != side or u.id in d.absorbed:
-                continue
-            t = self.t(u)
-            if t.stacking == "ground" and not (port and t.kind == "naval_infantry" and u.nation == "britain"):
-                ground += 1
-            elif t.stacking == "artillery":
-                art += 2 if t.size == "battalion" else 1
+            if u.side == side and u.id not in d.absorbed:
+                g, a = self.stack_cost(u, loc)
+                ground, art = ground + g, art + a
         return ground, art
+
+    def by_hex(self, d: EuropaData) -> dict[str, list[Unit]]:
+        """Ground units on the map by hex, in id order (one pass over the units)."""
+        out: dict[str, list[Unit]] = {}
+        for u in sorted(d.on_map(), key=lambda u: u.id):
+            if u.loc is not None and self.ground(u):
+                out.setdefault(u.loc, []).append(u)
+        return out
 
     def restack(self, d: EuropaData, events: list) -> None:
         """E5 A-B: at the end of movement and exploitation and during combat, flip the units
         beyond the limits (owner's choice: the engine flips the weakest) and unflip the rest."""
-        for loc in sorted({u.loc for u in d.on_map() if u.loc is not None}):
+        for loc, here in sorted(self.by_hex(d).items()):
             for side in (GERMANS, ALLIES):
-                units = [u for u in d.at(loc) if u.side == side and u.id not in d.absorbed and self.ground(u)]
-                if not units:
-                    continue
                 ground = art = 0
-                for u in sorted(units, key=lambda u: (-self.t(u).defence, -self.t(u).attack, u.id)):
-                    t = self.t(u)
-                    over = False
-                    if t.stacking == "ground" and not (loc in self.ports and t.kind == "naval_infantry" and u.nation == "britain"):
-                        ground += 1
-                        over = ground > self.rules.stack_ground.hexes
-                    elif t.stacking == "artillery":
-                        art += 2 if t.size == "battalion" else 1
-                        over = art > self.rules.stack_artillery.hexes
+                mine = [u for u in here if u.side == side and u.id not in d.absorbed]
+                for u in sorted(mine, key=lambda u: (-self.t(u).defence, -self.t(u).attack, u.id)):
+                    g, a = self.stack_cost(u, loc)
+                    ground, art = ground + g, art + a
+                    over = (g and ground > self.rules.stack_ground.hexes) or (a and art > self.rules.stack_artillery.hexes)
                     if over and not u.has(OVERSTACKED):
                         u.flags.append(OVERSTACKED)
                         events.append(E.Flag(type="overstacked", unit=u.id, at=loc, on=True, rule="E5 B"))
@@ -322,8 +328,9 @@ class EuropaGame(DecisionGame):
 
     def update_owners(self, d: EuropaData, events: list) -> None:
         """E4: a key hex belongs to the last side to occupy it alone with a ground unit."""
+        here = self.by_hex(d)
         for h in self.key_hexes:
-            sides = {u.side for u in d.at(h) if self.ground(u)}
+            sides = {u.side for u in here.get(h, ())}
             if len(sides) == 1:
                 s = next(iter(sides))
                 if d.owner.get(h) != s:

@@ -135,6 +135,8 @@ class EuropaScenarioSpec(Strict):
     sea_zones: dict[str, SeaZoneSpec]
     #: the port where a sunk German flotilla's sailors come ashore (E1)
     flotilla_port: str
+    #: where German arrivals land when their own port or airfield is not German
+    german_base: str
 
     @model_validator(mode="after")
     def _ids(self) -> "EuropaScenarioSpec":
@@ -162,6 +164,11 @@ class Band(Sourced):
     result: str
 
 
+def band(bands: list[Band], roll: int) -> str:
+    """Return the result a (validated, 1-6 covering) die table gives a roll."""
+    return next(b.result for b in bands if b.lo <= roll <= b.hi)
+
+
 class VictoryBand(Sourced):
     """E2: how many of the seven ports the Germans own, and the result."""
 
@@ -180,6 +187,17 @@ class Reach(Sourced):
 
 class Roll(Sourced):
     roll: Die
+
+
+class Mp(Sourced):
+    mp: Annotated[int, Field(ge=0, le=SMALL)]
+
+
+class EarlyShift(Sourced):
+    """A modifier that applies up to and including a turn."""
+
+    shift: Annotated[int, Field(ge=-SMALL, le=SMALL)]
+    until_turn: Turn
 
 
 class Keep(Sourced):
@@ -208,7 +226,7 @@ class EuropaRulesSpec(Strict):
     retreat_option: list[Band]
     #: E1 naval interdiction of an Axis port, by die (plus modifiers)
     interdiction: list[Band]
-    interdiction_drm: dict[str, Shift]
+    interdiction_drm: EarlyShift
     #: Axis ports the Allies may interdict in one player turn
     interdictions: Reach
     #: AA fire: a mission is turned back on this roll or higher, per AA unit
@@ -216,6 +234,8 @@ class EuropaRulesSpec(Strict):
     #: air support: column shifts per mission, at most this many missions a hex
     air_shift: Shift
     air_max: Reach
+    #: E4 [nd]: the MP to leave a hex in an enemy ZoC
+    zoc_exit: Mp
     #: E5 A: stacking limits per side and hex
     stack_ground: Reach
     stack_artillery: Reach

@@ -65,12 +65,10 @@ def do_air(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: lis
     assert ask is not None
     if isinstance(order, Pass):
         events.append(E.Phase(type="phase_end", side=order.side, phase="air", rule="E3 C"))
-        if d.air_side == d.side:
+        d.ask = None
+        if d.air_side == d.side:  # the phasing player has flown: the other side's turn (E3 C)
             d.air_side = other(d.side)
         else:
-            d.air_side = "done"
-        d.ask = None
-        if d.air_side == "done":
             d.air_side = ""
             g.to_phase(d, "combat")
         return

@@ -14,7 +14,16 @@ from hexwar.core.orders import Advance, IllegalOrder, Order, Pass, Retreat
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
 from hexwar.games.europa.orders import Attack, Evade
-from hexwar.games.europa.state import ALLIES, DISRUPTED, Ask, Combat, EuropaData, other
+from hexwar.games.europa.schemas import band
+from hexwar.games.europa.state import (
+    ALLIES,
+    DISRUPTED,
+    OVERSTACKED,
+    Ask,
+    Combat,
+    EuropaData,
+    other,
+)
 from hexwar.rules.combat import odds_column_index, odds_outcomes
 from hexwar.rules.ledger import Ledger
 from hexwar.rules.movement import step_cost
@@ -141,7 +150,7 @@ def do_combat(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: 
     if all(d.units[x].nation == "norway" for x in defenders) and _can_evade(g, d, d.combat):
         if d.turn == 1:
             die = dice.roll(1, "retreat before combat").faces[0]
-            res = next(b.result for b in g.rules.turn1_retreat if b.lo <= die <= b.hi)
+            res = band(g.rules.turn1_retreat, die)
             events.append(E.Evasion(type="evade", target=order.target, choice="turn 1", die=die, result=res, rule="E1"))
             if res == "retreat":
                 _evade(d)
@@ -183,7 +192,7 @@ def do_evade(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: l
             _evade(d)
         else:
             die = dice.roll(1, "retreat option").faces[0]
-            res = next(b.result for b in g.rules.retreat_option if b.lo <= die <= b.hi)
+            res = band(g.rules.retreat_option, die)
             events.append(E.Evasion(type="evade", target=c.target, choice="evade", die=die, result=res, rule="E1"))
             if res == "retreat":
                 _evade(d)
@@ -218,8 +227,8 @@ def strengths(g: "EuropaGame", d: EuropaData, c: Combat,
     for x in c.defenders:
         u = d.units[x]
         v = g.defence(u)
-        note = " overstacked: 0 (E5 B)" if "overstacked" in u.flags else " disrupted: halved (E1)" if u.has(DISRUPTED) else ""
-        led.add(f"defence: {x} {g.t(u).defence}{note}", v, "E5 B" if note.startswith(" over") else "E1")
+        note, rule = (" overstacked: 0", "E5 B") if u.has(OVERSTACKED) else (" disrupted: halved", "E1") if u.has(DISRUPTED) else ("", "E1")
+        led.add(f"defence: {x} {g.t(u).defence}{note}", v, rule)
         dfn += v
     shift = 0
     tclass = g.chart.terrain_class(g.board.terrain(c.target)) or ""

@@ -18,6 +18,7 @@ from hexwar.games.europa.orders import (
     Interdict,
     Truck,
 )
+from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData
 from hexwar.rules.movement import reach, step_cost
 
@@ -288,10 +289,10 @@ def _interdict(g: "EuropaGame", d: EuropaData, order: Interdict, dice: Dice, eve
     if order.side != ALLIES or order.port not in interdict_targets(g, d) or d.interdicted >= g.rules.interdictions.hexes:
         raise IllegalOrder(f"{order.port} is not an Axis-held port the Allies may interdict now", "E1")
     d.interdicted += 1
-    drm = g.rules.interdiction_drm["early"].shift if d.turn <= 2 else 0
+    early = g.rules.interdiction_drm
+    drm = early.shift if d.turn <= early.until_turn else 0
     die = dice.roll(1, "interdiction").faces[0]
-    roll = max(1, min(6, die + drm))
-    res = next(b.result for b in g.rules.interdiction if b.lo <= roll <= b.hi)
+    res = band(g.rules.interdiction, max(1, min(6, die + drm)))
     sunk: list[str] = []
     if res in ("blockade", "sunk"):
         d.blockaded[order.port] = d.turn + 1  # through the next German player turn

@@ -18,14 +18,15 @@ if TYPE_CHECKING:  # pragma: no cover
 DELAYED = "delayed"  # an arrival that could not land: it comes next turn
 
 
-def mobilised_ids(g: "EuropaGame") -> list[tuple[str, str, str, int]]:
-    """Return (id, type, hex, turn) of every unit the mobilisation centres and stores raise (E1)."""
+def mobilised_ids(g: "EuropaGame") -> list[tuple[str, str, str, int, bool]]:
+    """Return (id, type, hex, turn, from a store) of every unit the mobilisation centres and
+    artillery stores raise (E1)."""
     out = []
     for name, entries in g.spec.mobilisation.items():
         for e in entries:
-            out += [(f"{name}-{e.turn}{'abcdefgh'[k]}", e.type, g.hex(name), e.turn) for k in range(e.count)]
+            out += [(f"{name}-{e.turn}{'abcdefgh'[k]}", e.type, g.hex(name), e.turn, False) for k in range(e.count)]
     for name, s in g.spec.stores.items():
-        out += [(f"{name}-art{e.turn}", e.type, g.hex(name), e.turn) for e in s.artillery]
+        out += [(f"{name}-art{e.turn}", e.type, g.hex(name), e.turn, True) for e in s.artillery]
     return out
 
 
@@ -40,7 +41,7 @@ def setup(g: "EuropaGame", d: EuropaData) -> None:
             d.remove(u.id, "broken_down")
         elif u.sailors:
             d.remove(u.id, "sailors")
-    for uid, typ, _, _ in mobilised_ids(g):
+    for uid, typ, *_ in mobilised_ids(g):
         d.units[uid] = Unit(uid, typ, ALLIES, "norway", "mobilised", uid)
     for name, s in g.spec.stores.items():
         uid = f"{name}-formed"
@@ -67,9 +68,9 @@ def run(g: "EuropaGame", d: EuropaData, dice: Dice, events: list) -> None:
         while d.forming:
             options = form_hexes(g, d, d.forming[0])
             if options:
-                g.ask(d, ALLIES, "store", hex=d.forming[0], unit=_store_unit(g, d.forming[0]), options=tuple(options))
+                g.ask(d, ALLIES, "store", hex=d.forming[0], unit=g.store_unit[d.forming[0]], options=tuple(options))
                 return
-            uid = _store_unit(g, d.forming.pop(0))
+            uid = g.store_unit[d.forming.pop(0)]
             d.remove(uid, "lost")
             events.append(E.Lost(type="lost", unit=uid, at="", cause="no hex within 3 of the captured store", rule="E1"))
         d.step = 2
@@ -82,11 +83,6 @@ def run(g: "EuropaGame", d: EuropaData, dice: Dice, events: list) -> None:
         if d.out_of_supply:
             events.append(E.Supply(type="supply", side=d.side, out=list(d.out_of_supply), rule="E1"))
         g.to_phase(d, "movement")
-
-
-def _store_unit(g: "EuropaGame", store: str) -> str:
-    name = next(k for k in g.spec.stores if g.hex(k) == store)
-    return f"{name}-formed"
 
 
 def _start(g: "EuropaGame", d: EuropaData, events: list) -> None:
@@ -133,7 +129,7 @@ def _arrive(g: "EuropaGame", d: EuropaData, u: Unit, events: list) -> None:
         fields = [h for h in [at] + sorted(g.airfields) if d.owner.get(h) == u.side and not g.ground_at(d, h, enemy)]
         spot = fields[0] if fields else None
     elif u.side == GERMANS:
-        spots = [h for h in (at, g.hex("Oslo")) if d.owner.get(h) == GERMANS and not g.ground_at(d, h, ALLIES)
+        spots = [h for h in (at, g.german_base) if d.owner.get(h) == GERMANS and not g.ground_at(d, h, ALLIES)
                  and (e.by == "air" or d.blockaded.get(h, 0) < d.turn)]
         spot = spots[0] if spots else None
     else:
@@ -168,10 +164,9 @@ def _sailors(g: "EuropaGame", d: EuropaData, events: list) -> None:
 def _mobilise(g: "EuropaGame", d: EuropaData, events: list) -> None:
     """E1: each centre raises its troops; a captured centre loses that turn's troops. The
     artillery stores deliver their artillery unless captured."""
-    for uid, _typ, at, turn in mobilised_ids(g):
+    for uid, _typ, at, turn, store in mobilised_ids(g):
         if turn != d.turn or d.units[uid].pool != "reinforcements":
             continue
-        store = "-art" in uid
         held = d.owner.get(at) == ALLIES and not g.ground_at(d, at, GERMANS) and not (store and at in d.stores_taken)
         if held:
             d.place(uid, at)
