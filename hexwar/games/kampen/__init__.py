@@ -28,6 +28,7 @@ __all__ = ["ALLIES", "COALITION", "FACTIONS", "GAME", "GERMANS", "NORWAY", "Kamp
 SCENARIOS = {
     "intro-narvik": "Scenario 1 (S1): the introductory Narvik scenario, top third of the board",
     "basic": "the basic game (rules 1-4): all of Norway, six point cities",
+    "advanced": "the advanced game (rules 5-8): the 9 April round, ships at sea, all of Norway",
 }
 
 
@@ -87,6 +88,6 @@ GAME = GameInfo(
     odds=odds_command,
     tally="battalions",
     variants=(("intro-narvik", "norway", ()), ("intro-narvik", "nordland-hex", ()), ("intro-narvik", "nordland-areas", ()),
-              ("basic", "norway", ())),
+              ("basic", "norway", ()), ("advanced", "norway", ())),
     test_games=10,
 )

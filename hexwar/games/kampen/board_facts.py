@@ -33,6 +33,11 @@ class BoardFacts:
     airfields: tuple[str, ...]
     from_germany: frozenset[str]  # south of the "Fra Tyskland" line: in German air range (2.3)
     reach: dict[str, frozenset[str]]  # airfield -> land areas within its air range (2.3)
+    seas: tuple[str, ...] = ()  # the sea areas, south to north (I-VIII, 2.3; 8.3 "further south")
+    sea_nbrs: dict[str, tuple[str, ...]] | None = None  # sea area -> adjacent sea areas (8.1)
+    sea_coast: dict[str, tuple[str, ...]] | None = None  # sea area -> land areas on its coast (7.2, 8.3)
+    mined: frozenset[str] = frozenset()  # I and II: closed to Allied ships (5.1)
+    open_sea: frozenset[str] = frozenset()  # VIII: no coast (5.1)
 
 
 def lonlat(board: Board, a: str) -> tuple[float, float] | None:
@@ -91,6 +96,25 @@ def board_facts(b: Board, region: Sequence[str] = ()) -> BoardFacts:
         km = float(p.data.get("air_range_km") or 0) if p else 0.0  # type: ignore[arg-type]
         reach[f] = frozenset(a for a in land if ll[f] is not None and ll[a] is not None
                              and haversine_km(ll[f], ll[a]) <= km)  # type: ignore[arg-type]
+    seas = tuple(sorted((s for s in b.locations() if b.terrain(s) == "sea"), key=_roman))
+    sea_set = set(seas)
+    sea_nbrs = {s: tuple(sorted((n for n in b.neighbours(s) if n in sea_set), key=_roman)) for s in seas}
+    sea_coast = {s: tuple(a for a in land if s in coasts[a]) for s in seas}
     return BoardFacts(tuple(land), nbrs, frozenset(water), coasts, mined_coast, allied_coast, german_coast,
                       tuple(a for a in land if b.is_a(a, "point_city")), tuple(a for a in land if b.is_a(a, "mobilisation")),
-                      tuple(airfields), from_germany, reach)
+                      tuple(airfields), from_germany, reach, seas, sea_nbrs, sea_coast, frozenset(mined), frozenset(open_sea))
+
+
+ROMAN = {"I": 1, "V": 5, "X": 10}
+
+
+def _roman(name: str) -> tuple[int, str]:
+    """Sort key of a sea area: its Roman numeral (I-VIII, south to north, 2.3), else its name.
+
+    >>> sorted(["VIII", "II", "IV", "I"], key=_roman)
+    ['I', 'II', 'IV', 'VIII']
+    """
+    if name and all(c in ROMAN for c in name):
+        vals = [ROMAN[c] for c in name]
+        return (sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals)), name)
+    return (99, name)

@@ -21,6 +21,7 @@ class Copy:
     symbols: int
     dice: int | None
     uses: tuple[CardUse, ...]
+    april9: bool = False  # a 9 April card (6.2): used only in the 9 April round
 
     def use(self, slot: str) -> CardUse | None:
         """Return what the card does when played in ``slot`` (None: it cannot be)."""
@@ -48,6 +49,17 @@ WHEN = {
     "reinforce": "own round, reinforcement (green triangle, phase 3)",
     "submarine": "the opponent's round, reinforcement (red square, phase 3)",
     "divert": "the opponent's round, movement 1b, against a paratroop landing (red square, phase 1)",
+    "sea_attack": "own round, sea combat step 1 (advanced, 8.2)",
+    "sea_defend": "the opponent's round, sea combat step 2 (advanced, 8.2)",
+    "sea_react": "own round, sea combat step 3, against the defender's cards (advanced, 8.2)",
+    "recon": "9 April, placement, before placing one's ships (orange triangle, 7.0)",
+    "rescue": "9 April, placement (7.0)",
+    "deceive": "9 April, after the Allies have placed their ships (7.0)",
+    "redeploy": "9 April, after all ships are placed (7.0)",
+    "smoke": "9 April, interception, when the enemy tries to intercept (orange square, 7.1)",
+    "sailors": "9 April, after a sea combat that sank German ships (7.2a)",
+    "mines": "9 April, against the German landings from one sea area (7.2)",
+    "fort": "9 April, as Germany lands in a point city (orange square, 7.2)",
 }
 
 
@@ -82,11 +94,43 @@ def use_text(u: CardUse, names: dict[str, str] | None = None, dice: str = "") ->
         out.append(f"{u.saves} eliminated battalion is saved to another coastal area")
     if u.anywhere:
         out.append("may be played where its owner has no battalions (4.2)")
+    if u.slot.startswith("sea_") and u.faces:
+        out.append(f"a die that sinks an enemy ship in the combat on {_faces(u.faces)}")
+    if u.slot == "recon":
+        out.append(f"one die per German ship in a sea area: each {_faces(u.faces)} shows you one of them, drawn at random")
+    if u.ships:
+        out.append(f"{u.ships} more of the Allied ships set aside join the 9 April round")
+    if u.seas:
+        out.append(f"one German stack moves {u.seas} sea area")
+    if u.slot == "redeploy" and u.rapid:
+        out.append(f"up to {u.rapid[0]} Norwegian battalions move one land area")
+    if u.slot == "smoke":
+        out.append("an enemy interception attempt fails before its dice are rolled")
+    if u.sailors:
+        out.append(f"{u.sailors} battalion of sailors lands on that sea's coast")
+    if u.slot == "attack" and u.faces:
+        out.append(f"roll a die: on {_faces(u.faces)} the Norwegian defenders withdraw without a dice combat")
+    if u.slot == "mines":
+        out.append(f"one ship landing from a sea area hits a mine on {_faces(u.faces)}")
+    if u.slot == "fort":
+        out.append(f"as Germany lands in a point city: on {_faces(u.faces)} a landing ship sinks and the others land "
+                   f"elsewhere; on {_faces(u.faces2)} all land elsewhere on that sea")
+    if u.needs == "sea_air":
+        out.append("at sea only where Germany holds an airfield on that sea's coast (5.1)")
+    if u.ships_needed:
+        out.append({"carrier": "advanced game: an Allied carrier off the area, or an Allied-held airfield in range (5.2)",
+                    "gunship": "advanced game: an Allied battleship or heavy cruiser off the coast (5.2)",
+                    "ship": "advanced game: an Allied ship off the coast (5.2)"}[u.ships_needed])
     if u.needs == "air":
         out.append("only within German air range (2.3)")
     if u.needs == "coast":
         out.append("only in an area on a coast of sea areas III-VII, never on I or II (2.3)")
     return "; ".join(out) or "no effect of its own"
+
+
+def _faces(faces: list[int]) -> str:
+    return "-".join(map(str, (faces[0], faces[-1]))) if len(faces) > 1 and faces == list(range(faces[0], faces[-1] + 1)) \
+        else ", ".join(map(str, faces))
 
 
 def card_text(cards: KampenCardsSpec, copies: list[Copy], key: str) -> str | None:
@@ -151,4 +195,14 @@ def build_copies(cards: KampenCardsSpec, spec: KampenScenarioSpec, library: Libr
                 copies.append(Copy(cid, card, cs.type, cs.name, symbols, dice, tuple(cs.uses)))
                 ids.append(cid)
         decks[f] = ids
+    if spec.advanced is not None:  # 6.2: the 9 April cards, dealt to choose from (7.0)
+        for f in FACTIONS:
+            ids = []
+            for c in (cards.april9[f].copies if f in cards.april9 else []):
+                cs = cards.cards[c.card]
+                for _ in range(c.count):
+                    cid = len(copies)
+                    copies.append(Copy(cid, c.card, cs.type, cs.name, c.symbols, c.dice, tuple(cs.uses), april9=True))
+                    ids.append(cid)
+            decks[f"april9:{f}"] = ids
     return copies, decks

@@ -200,5 +200,194 @@ class GameOver(TypedDict):
     rule: str
 
 
+# --- the advanced game (rules 5-8). ``hide`` names the fields only the factions in ``see``
+# may read (a face-down ship's name, a 9 April card kept): ``KampenGame.visible_events``
+# drops them for everyone else.
+
+
+class CardsLost(TypedDict):
+    type: Literal["cards_lost"]
+    faction: str
+    n: int
+    cards: list[str]
+    why: str
+    rule: str
+
+
+class ShipSunk(TypedDict):
+    type: Literal["ship_sunk"]
+    faction: str
+    ship: str
+    cls: str
+    why: str
+    rule: str
+
+
+class ShipPlaced(TypedDict):
+    type: Literal["ship_placed"]
+    faction: str
+    sea: str
+    ship: NotRequired[str]
+    rule: str
+    hide: list[str]
+    see: list[str]
+
+
+class RaidersRecalled(TypedDict):
+    type: Literal["raiders_recalled"]
+    faction: str
+    rule: str
+
+
+Sail = TypedDict("Sail", {"type": Literal["sail"], "faction": str, "from": str, "to": str, "n": int,
+                          "ships": NotRequired[list[str]], "rule": str, "hide": list[str], "see": list[str]})
+
+
+class Interception(TypedDict):
+    type: Literal["interception"]
+    faction: str
+    sea: str
+    faces: list[int]
+    caught: list[str]
+    rule: str
+
+
+class Smoke(TypedDict):
+    type: Literal["smoke"]
+    faction: str
+    sea: str
+    rule: str
+
+
+class SeaCombatStart(TypedDict):
+    type: Literal["sea_combat"]
+    sea: str
+    attacker: str
+    attackers: list[str]
+    defenders: list[str]
+    rule: str
+
+
+class ShipAdded(TypedDict):
+    type: Literal["ship_added"]
+    faction: str
+    ship: str
+    sea: str
+    rule: str
+
+
+class SeaShot(TypedDict):
+    type: Literal["sea_shot"]
+    faction: str
+    by: str
+    face: int
+    result: str
+    target: str
+    rule: str
+
+
+Chased = TypedDict("Chased", {"type": Literal["chased"], "faction": str, "ship": str, "from": str, "to": str, "rule": str})
+
+
+class SeaCombatEnd(TypedDict):
+    type: Literal["sea_combat_end"]
+    sea: str
+    rule: str
+
+
+class Chose(TypedDict):
+    type: Literal["chose"]
+    faction: str
+    card: NotRequired[str]
+    rule: str
+    hide: list[str]
+    see: list[str]
+
+
+class Rescue(TypedDict):
+    type: Literal["rescue"]
+    faction: str
+    ship: NotRequired[str]
+    rule: str
+    hide: list[str]
+    see: list[str]
+
+
+class Sighted(TypedDict):
+    type: Literal["sighted"]
+    faction: str
+    sea: str
+    faces: list[int]
+    ships: NotRequired[list[str]]
+    rule: str
+    hide: list[str]
+    see: list[str]
+
+
+class Raiding(TypedDict):
+    type: Literal["raiding"]
+    faction: str
+    ship: str
+    sea: str
+    rule: str
+
+
+class NoLanding(TypedDict):
+    type: Literal["no_landing"]
+    seas: list[str]
+    rule: str
+
+
+class Landing(TypedDict):
+    type: Literal["landing"]
+    faction: str
+    ship: str
+    sea: str
+    area: str
+    rule: str
+
+
+class Fort(TypedDict):
+    type: Literal["fort"]
+    area: str
+    face: int
+    result: str
+    rule: str
+
+
+class Resistance(TypedDict):
+    type: Literal["resistance"]
+    area: str
+    face: int
+    mobilised: bool
+    rule: str
+
+
+class Telegraph(TypedDict):
+    type: Literal["telegraph"]
+    area: str
+    rule: str
+
+
+class AprilEnd(TypedDict):
+    type: Literal["april_end"]
+    rule: str
+
+
+class Bluff(TypedDict):
+    type: Literal["bluff"]
+    area: str
+    face: int
+    works: bool
+    rule: str
+
+
+class ShipRemoved(TypedDict):
+    type: Literal["ship_removed"]
+    faction: str
+    ship: str
+    rule: str
+
+
 #: tag -> schema, for the conformance suite and readers of saved logs
 EVENTS = event_schemas(globals())

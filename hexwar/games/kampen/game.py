@@ -22,9 +22,10 @@ from hexwar.data.loader import DataError, Library, Problem, _rel, default_librar
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.board_facts import board_facts
 from hexwar.games.kampen.cards import Copy, build_copies
+from hexwar.games.kampen.ships import ShipCard, build_fleet
 from hexwar.games.kampen.orders import ORDERS, KMove
-from hexwar.games.kampen.phases import cards, combat, victory
-from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
+from hexwar.games.kampen.phases import april, cards, combat, victory
+from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenFleetSpec, KampenScenarioSpec
 from hexwar.games.kampen.sequence import DECISIONS
 from hexwar.games.kampen.state import (
     ALLIES,
@@ -32,6 +33,7 @@ from hexwar.games.kampen.state import (
     GERMANS,
     NORWAY,
     KampenData,
+    Ship,
     enemies,
 )
 
@@ -66,11 +68,44 @@ class KampenGame:
         self.point_cities, self.mobilisation, self.airfields = facts.point_cities, facts.mobilisation, facts.airfields
         self.from_germany, self.reach = facts.from_germany, facts.reach
         self.copies, self.decks = build_copies(self.cards, self.spec, lib, scenario)
+        self.april_decks = {f: self.decks.pop(f"april9:{f}", []) for f in FACTIONS}
+        # the advanced game (rules 5-8): the fleets and the sea areas
+        self.advanced = self.spec.advanced
+        self.fleet: list[ShipCard] = []
+        self.fleet_spec: KampenFleetSpec | None = None
+        self.seas, self.sea_nbrs, self.sea_coast = facts.seas, facts.sea_nbrs or {}, facts.sea_coast or {}
+        self.mined, self.open_sea = facts.mined, facts.open_sea
+        self.raid_exits: tuple[str, ...] = ()
+        self.bardufoss_sea: tuple[str, str] | None = None
+        if self.advanced is not None:
+            self.fleet_spec = lib.load("oob", "kampen-fleet", "kampen_fleet")
+            self.fleet = build_fleet(self.fleet_spec)
+            self._check_sea()
         self._check()
         self._moves: dict[tuple[str, str, str, int], KMove] = {}
         self.passes = {f: Pass(f) for f in FACTIONS}
         self._objectives: list[str] | None = None
         self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
+
+    def sea_faces(self, kind: str) -> list[int]:
+        """The die faces that intercept (8.1) or mobilise a city's resistance (7.2)."""
+        assert self.fleet_spec is not None
+        return self.fleet_spec.dice[kind].faces  # type: ignore[index]
+
+    def _check_sea(self) -> None:
+        """The advanced game needs the board's sea areas I-VIII (2.3, 5.1)."""
+        adv = self.advanced
+        assert adv is not None
+        file = _rel(self.library.path("oob", f"kampen/{self.scenario}"))
+        if len(self.seas) < 8 or not self.mined or not self.open_sea:
+            raise DataError([Problem(file, "board", f"board {self.board.name} has no sea areas I-VIII with the mined "
+                                                   "I and II and the open VIII: the advanced game needs them (rules 2.3, 5.1)")])
+        # 7.2: the raid field lies next to VI, VII and VIII, the seas German raiders leave from
+        self.raid_exits = tuple(s for s in self.seas if s in ("VI", "VII", "VIII"))
+        af, sea = adv.bardufoss_sea["airfield"], adv.bardufoss_sea["sea"]
+        if sea not in self.seas:
+            raise DataError([Problem(file, "advanced.bardufoss_sea.sea", f"{sea!r} is not a sea area of board {self.board.name} (rules 5.1)")])
+        self.bardufoss_sea = (self.loc(af), sea)
 
     def _check(self) -> None:
         probs = []
@@ -147,17 +182,38 @@ class KampenGame:
     def view(self, d: KampenData, sides: Collection[str]) -> KampenData:
         """What the player(s) of ``sides`` may see (2.4): the other factions' hands are so many
         cards face down, and every deck's unused cards are face down (the used ones, at the
-        bottom face up, are public)."""
+        bottom face up, are public). In the advanced game another faction's face-down ship is a
+        card back in its sea area (6.1: which ship, or a dummy, is hidden), its 9 April cards
+        to choose from and out of play are face down, and what its reconnaissance saw is its own."""
         hidden = [f for f in FACTIONS if f not in sides]
         v = copy.copy(d)
         v.hand = {f: ([HIDDEN_CARD] * len(cards) if f in hidden else cards) for f, cards in d.hand.items()}
         v.deck = {f: [HIDDEN_CARD] * max(d.down[f], 0) + cards[max(d.down[f], 0):] for f, cards in d.deck.items()}
         v.seed = 0  # nothing can foresee a roll or a reshuffle
+        if d.ships:
+            seen = {i for f in sides for i in d.seen.get(f, [])}
+            mine = [s for s in d.ships if s.owner not in hidden or s.up or s.id in seen]
+            backs = sorted((Ship(-1, s.owner, s.at, False, s.moved, s.caught, s.tried, s.fought, s.landing)
+                            for s in d.ships if not (s.owner not in hidden or s.up or s.id in seen)),
+                           key=lambda s: (s.owner, s.at, s.moved, s.tried, s.fought, s.landing))
+            v.ships = [copy.copy(s) for s in mine] + backs
+            v.pool = {f: ([HIDDEN_CARD] * len(c) if f in hidden else c) for f, c in d.pool.items()}
+            v.box = {f: ([HIDDEN_CARD] * len(c) if f in hidden else c) for f, c in d.box.items()}
+            v.seen = {f: (c if f in sides else []) for f, c in d.seen.items()}
+            if d.sea_move is not None:
+                v.sea_move = copy.copy(d.sea_move)
+                v.sea_move.ships = [i if d.ships[i].owner not in hidden or d.ships[i].up else -1 for i in d.sea_move.ships]
         return v
 
     def visible_events(self, d: KampenData, events: list[dict[str, Any]], sides: Collection[str]) -> list[dict[str, Any]]:
-        """Every event of Kampen om Norge is public (cards are played and discarded face up)."""
-        return events
+        """Cards are played and discarded face up; what an event ``hide``s (a face-down ship's
+        name, a 9 April card kept) reaches only the factions it names in ``see``."""
+        out = []
+        for e in events:
+            if e.get("hide") and not set(e.get("see", ())) & set(sides):
+                e = {k: v for k, v in e.items() if k not in e["hide"]}
+            out.append(e)
+        return out
 
     def combat_dice(self, d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
         """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
@@ -190,11 +246,16 @@ class KampenGame:
         d.landing = (self.spec.allied_landing or {}).get("battalions", 0) if self.spec.allied_landing else 0
         d.losses = {f: 0 for f in FACTIONS}
         d.cards_used = {f: 0 for f in FACTIONS}
-        for f in FACTIONS:  # digest ambiguity 8: hands are drawn at set-up
-            cards.draw(self, d, f, self.spec.hands[f], dice, [])
         d.side = GERMANS
         d.phase = "move"
         d.turn = 1
+        d.box = {f: [] for f in FACTIONS}
+        if self.advanced is not None:  # 7: the 9 April round replaces the set-up (its hands come in 7.4)
+            april.setup(self, d, dice)
+            april.advance(self, d, dice, [])
+            return d
+        for f in FACTIONS:  # digest ambiguity 8: hands are drawn at set-up
+            cards.draw(self, d, f, self.spec.hands[f], dice, [])
         return d
 
     def current_side(self, d: KampenData) -> str:

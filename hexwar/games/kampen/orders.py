@@ -146,5 +146,131 @@ class Discard(Order):
         return f"discard {self.card}#{self.copy}"
 
 
+# --- the advanced game (rules 5-8) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choose(Order):
+    """Keep one 9 April card of those dealt (7.0)."""
+
+    kind: ClassVar[str] = "choose"
+    copy: int = 0
+    card: str = ""
+
+    def text(self) -> str:
+        return f"choose {self.card}#{self.copy}"
+
+
+@dataclass(frozen=True)
+class PlaceShip(Order):
+    """Place one ship card face down in a sea area (7.0; the Home Fleet, 7.4)."""
+
+    kind: ClassVar[str] = "ship"
+    ship: int = 0
+    name: str = ""
+    sea: str = ""
+
+    def text(self) -> str:
+        return f"ship {self.name}#{self.ship} {self.sea}"
+
+
+@dataclass(frozen=True)
+class Sail(Order):
+    """Move ships (one, or a whole stack) up to 2 sea areas (8.1)."""
+
+    kind: ClassVar[str] = "sail"
+    ships: tuple[int, ...] = ()
+    names: str = ""
+    path: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return f"sail {self.names} >{'>'.join(self.path)}"
+
+
+@dataclass(frozen=True)
+class Intercept(Order):
+    """Try to intercept with all one's ships in a sea area (8.1)."""
+
+    kind: ClassVar[str] = "intercept"
+    sea: str = ""
+
+    def text(self) -> str:
+        return f"intercept {self.sea}"
+
+
+@dataclass(frozen=True)
+class AddShip(Order):
+    """Add a ship that was not intercepted to the sea combat (8.2)."""
+
+    kind: ClassVar[str] = "add"
+    ship: int = 0
+    name: str = ""
+
+    def text(self) -> str:
+        return f"add {self.name}#{self.ship}"
+
+
+@dataclass(frozen=True)
+class Chase(Order):
+    """Send a chased enemy ship to an adjacent sea area (8.2 step 7)."""
+
+    kind: ClassVar[str] = "chase"
+    ship: int = 0
+    name: str = ""
+    sea: str = ""
+
+    def text(self) -> str:
+        return f"chase {self.name}#{self.ship} {self.sea}"
+
+
+@dataclass(frozen=True)
+class Raid(Order):
+    """Send a battleship or heavy cruiser raiding (7.2)."""
+
+    kind: ClassVar[str] = "raid"
+    ship: int = 0
+    name: str = ""
+
+    def text(self) -> str:
+        return f"raid {self.name}#{self.ship}"
+
+
+@dataclass(frozen=True)
+class Land(Order):
+    """A German ship lands one battalion in an adjacent land area (7.2)."""
+
+    kind: ClassVar[str] = "land"
+    ship: int = 0
+    name: str = ""
+    area: str = ""
+
+    def text(self) -> str:
+        return f"land {self.name}#{self.ship} {self.area}"
+
+
+@dataclass(frozen=True)
+class RemoveShip(Order):
+    """One ship the Allies remove when their deck runs out (5.2)."""
+
+    kind: ClassVar[str] = "unship"
+    ship: int = 0
+    name: str = ""
+
+    def text(self) -> str:
+        return f"unship {self.name}#{self.ship}"
+
+
+@dataclass(frozen=True)
+class RecallRaiders(Order):
+    """Cash cards worth 6 symbols to bring the raiders home (7.2)."""
+
+    kind: ClassVar[str] = "recall_raiders"
+    cash: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        return "recall raiders cashing " + ",".join(f"#{c}" for c in self.cash)
+
+
 #: every order of kampen, by kind
-ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Losses, Recall, Withdraw, Cash, PlaceBn, Discard])
+ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Losses, Recall, Withdraw, Cash, PlaceBn, Discard,
+                               Choose, PlaceShip, Sail, Intercept, AddShip, Chase, Raid, Land, RemoveShip, RecallRaiders])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from hexwar.games.kampen.phases import cards, combat, movement, reinforcement
+from hexwar.games.kampen.phases import april, cards, combat, movement, reinforcement, sea
 
 #: 4: the faction rounds of a game round, in order
 ROUND_ORDER = ("germans", "norwegians", "allies")
@@ -55,4 +55,28 @@ DECISIONS: dict[str, Decision] = {
     "place": Decision("reinforcement", "4.3, 3.5", reinforcement.legal_place, reinforcement.do_place),
     "discard": Decision("new cards", "4.4", cards.legal_discard, cards.do_discard),
     "recall": Decision("new cards", "2.4", cards.legal_recall, cards.do_recall),
+    # the advanced game: ships at sea (8.1, 8.2) and the Allied ships' withdrawal (5.2)
+    "seamove": Decision("movement", "8.1", sea.legal_sail, sea.do_sail),
+    "intercept": Decision("movement", "8.1", sea.legal_intercept, sea.do_intercept),
+    "smoke": Decision("movement", "7.1", sea.legal_smoke, sea.do_smoke),
+    "seapick": Decision("combat", "8.2", sea.legal_seapick, sea.do_seapick),
+    "add": Decision("combat", "8.2", sea.legal_add, sea.do_add),
+    "sea_attack": Decision("combat", "8.2 step 1", sea.legal_sea_card, sea.do_sea_card),
+    "sea_defend": Decision("combat", "8.2 step 2", sea.legal_sea_card, sea.do_sea_card),
+    "sea_react": Decision("combat", "8.2 step 3", sea.legal_sea_card, sea.do_sea_card),
+    "chase": Decision("combat", "8.2 step 7", sea.legal_chase, sea.do_chase),
+    "sailors": Decision("combat", "7.2a", sea.legal_sailors, sea.do_sailors),
+    "unship": Decision("new cards", "5.2", cards.legal_unship, cards.do_unship),
+    # the 9 April round (7)
+    "choose": Decision("9 April", "7.0", april.legal_choose, april.do_choose),
+    "norway": Decision("9 April", "7.0", april.legal_norway, april.do_norway),
+    "ships": Decision("9 April", "7.0", april.legal_ships, april.do_ships),
+    "deceive": Decision("9 April", "7.0", april.legal_deceive, april.do_deceive),
+    "redeploy": Decision("9 April", "7.0", april.legal_redeploy, april.do_redeploy),
+    "raid": Decision("9 April", "7.2", april.legal_raid, april.do_raid),
+    "engage": Decision("9 April", "7.2", april.legal_engage, april.do_engage),
+    "land": Decision("9 April", "7.2", april.legal_land, april.do_land),
+    "mines": Decision("9 April", "7.2", april.legal_mines, april.do_mines),
+    "fort": Decision("9 April", "7.2, 6.1", april.legal_fort, april.do_fort),
+    "mobilise": Decision("9 April", "7.3", april.legal_mobilise, april.do_mobilise),
 }

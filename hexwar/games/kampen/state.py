@@ -78,6 +78,7 @@ class Reinforcement:
     placed: list[str] = field(default_factory=list)
     n: int = 0  # battalions still to place
     groups: int = 0  # 3.5: groups of 3 Allied battalions still to land
+    sea_used: dict[str, int] = field(default_factory=dict)  # 8.3: battalions placed by a sea's German ships
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,58 @@ class Paradrop:
     target: str
     n: int
     card: str
+
+
+#: where a ship is when it is not in a sea area (the raid field of 2.3/7.2, the Home Fleet set
+#: aside in 7.0, not yet placed in 7.0, sunk, removed by the 5.2 exhaustion, a dummy taken out)
+RAID, RESERVE, TO_PLACE, SUNK, REMOVED = "raid", "reserve", "to place", "sunk", "removed"
+
+
+@dataclass
+class Ship:
+    """One ship card (6.1) or dummy ship: where it is, face up or down, and this round's marks."""
+
+    id: int  # index in the game's fleet list (-1 in another faction's view of a face-down ship)
+    owner: str
+    at: str  # a sea area, or RAID, RESERVE, TO_PLACE, SUNK, REMOVED
+    up: bool = False  # face up (6.1: turned up when intercepted; Eidsvoll & Norge always)
+    moved: int = 0  # sea areas moved this round (8.1)
+    caught: bool = False  # intercepted: fights in the sea-combat phase (8.1)
+    tried: bool = False  # tried to intercept this round: moves no further (8.1 step 3)
+    fought: bool = False  # has fought a sea combat this round (7.2: Eidsvoll & Norge before landings)
+    landing: str = ""  # 7.2: the land area it lands its battalion in (declared)
+
+
+@dataclass
+class SeaMove:
+    """A ship or group moving (8.1): its ships, the sea areas still ahead, the interception
+    decisions still to make where it stands (9 April: no ship moves, 7.1)."""
+
+    ships: list[int]
+    ahead: list[str]
+    at: str
+    ask: list[str] = field(default_factory=list)  # factions still to decide on interception here
+    trying: str = ""  # a faction whose interception waits for a German Røykdekke (7.1)
+
+
+@dataclass
+class SeaCombat:
+    """One sea combat (8.2) from its first card to the last chased ship."""
+
+    area: str
+    att: str  # the side with the initiative: germans, or the coalition (norwegians / allies)
+    a: list[int]  # the attacking side's ships in the combat
+    d: list[int]
+    cards: list[CardPlay] = field(default_factory=list)
+    cancelled: list[int] = field(default_factory=list)
+    att_types: list[str] = field(default_factory=list)
+    def_types: list[str] = field(default_factory=list)
+    ask: list[str] = field(default_factory=list)  # factions still to be asked at this step
+    step: str = "sea_attack"
+    hits: dict[int, str] = field(default_factory=dict)  # ship -> "sink" / "chase"
+    pending_dice: list[int] = field(default_factory=list)  # attacker card copies rolled in step 4
+    chased: list[int] = field(default_factory=list)  # ships the opponent must still send away (step 7)
+    sunk_de: int = 0  # German ships sunk here (Evakuerte matroser, 7.2a)
 
 
 @dataclass
@@ -122,6 +175,20 @@ class KampenData(GameState, game="kampen"):
     losses: dict[str, int] = field(default_factory=dict)
     cards_used: dict[str, int] = field(default_factory=dict)
     ended: str = ""  # why the game ended
+    # --- the advanced game (rules 5-8) ---
+    stage: str = ""  # "april9" in the 9 April round (7), "" in an ordinary round
+    ships: list[Ship] = field(default_factory=list)
+    box: dict[str, list[int]] = field(default_factory=dict)  # cards out of play (9 April cards, 6.2, 7.4)
+    pool: dict[str, list[int]] = field(default_factory=dict)  # 7.0: 9 April cards still to choose from
+    todo: list[str] = field(default_factory=list)  # the 9 April round's placements and steps still to come
+    sea_move: SeaMove | None = None
+    sea: SeaCombat | None = None
+    intercepts: dict[str, list[str]] = field(default_factory=dict)  # sea area -> factions that intercepted there
+    seen: dict[str, list[int]] = field(default_factory=dict)  # faction -> enemy ships it has been shown (7.0)
+    mobilised: list[str] = field(default_factory=list)  # 7.2: point cities whose resistance roll gave a battalion
+    ship_recall: int = 0  # 5.2: ships the Allies must still remove
+    raid_open: bool = False  # 7.2: the raiders were recalled this round and may sail
+    no_landing: list[str] = field(default_factory=list)  # 7.2: sea areas Germany lands nothing from
 
     def add(self, faction: str, area: str, n: int) -> None:
         """Add (or with ``n`` < 0 take away) battalions of a faction in an area."""

@@ -9,18 +9,19 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
 from hexwar.games.kampen import events as E
-from hexwar.games.kampen.orders import Discard, Recall
+from hexwar.games.kampen.orders import Discard, Recall, RemoveShip
 from hexwar.games.kampen.phases import victory
-from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, KampenData
+from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, REMOVED, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame
 
 
 def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how: str = "played") -> None:
-    """2.4: a used card goes to the bottom of its own deck, face up."""
+    """2.4: a used card goes to the bottom of its own deck, face up (a 9 April card leaves
+    play, 6.2)."""
     d.hand[f].remove(cid)
-    d.deck[f].append(cid)
+    (d.box[f] if g.copies[cid].april9 else d.deck[f]).append(cid)
     if f == d.faction:  # 4.4: only the round's own faction's cards excuse its discard
         d.used += 1
     d.cards_used[f] += 1
@@ -29,6 +30,11 @@ def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how
 
 def new_cards(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     f = d.faction
+    if d.stage:  # 7.3 goes on to the next faction's reinforcements, 7.4 draws for all
+        from hexwar.games.kampen.phases import april
+
+        april.advance(g, d, dice, events)
+        return
     if f in g.spec.must_play and d.used == 0 and d.hand[f] and d.down[f] > 0:
         g.ask(d, "discard", f)  # 4.4: no card used: discard one, draw one
         return
@@ -82,10 +88,38 @@ def exhausted(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) 
         dice.stream(f"kampen-reshuffle:{d.seed}:{d.turn}").shuffle(used, "norwegian reshuffle")
         d.down[f] = len(used)
         events.append(E.Reshuffle(type="reshuffle", faction=f, cards=len(used), rule="2.4"))
-    else:  # Allies: no more cards; they remove 4 battalions of their choice
+    else:  # Allies: no more cards; they remove 4 battalions of their choice (5.2: and 5 ships)
         d.down[f] = -1  # never draws again
         d.recall = min(4, d.battalions(ALLIES))
         events.append(E.AlliedWithdrawal(type="allied_withdrawal", battalions=d.recall, rule="2.4"))
+        if g.advanced is not None:
+            d.ship_recall = min(g.advanced.exhaustion_ships, len(allied_ships(d)))
+
+
+def allied_ships(d: KampenData) -> list:
+    """The Allied ships still in play: at sea, on their way, or set aside as the Home Fleet."""
+    from hexwar.games.kampen.state import SUNK
+
+    return [s for s in d.ships if s.owner == ALLIES and s.at not in (SUNK, REMOVED)]
+
+
+def legal_unship(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+    """5.2: the 5 ships may include one smaller ship and one heavy cruiser; the rest must be
+    battleships or carriers, if the Allies have them (digest ambiguity 24: else what they have)."""
+    gone = [g.fleet[s.id].type for s in d.ships if s.owner == ALLIES and s.at == REMOVED]
+    ships = allied_ships(d)
+    ok = [s for s in ships if g.fleet[s.id].type in ("battleship", "carrier")
+          or (g.fleet[s.id].type == "smaller" and "smaller" not in gone)
+          or (g.fleet[s.id].type == "heavy_cruiser" and "heavy_cruiser" not in gone)]
+    return [RemoveShip(f, s.id, g.fleet[s.id].name) for s in (ok or ships)]
+
+
+def do_unship(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+    assert isinstance(o, RemoveShip)
+    d.ships[o.ship].at = REMOVED
+    d.ship_recall = min(d.ship_recall - 1, len(allied_ships(d)))
+    events.append(E.ShipRemoved(type="ship_removed", faction=ALLIES, ship=o.name, rule="5.2"))
+    next_round(g, d, dice, events)
 
 
 def legal_recall(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
@@ -114,8 +148,13 @@ def finish_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> No
 
 def next_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     """After the draw (and any 2.4 recall): the next faction's round."""
+    from hexwar.games.kampen.phases import movement
+
     f = d.faction
     if d.over:
+        return
+    if d.ship_recall:
+        g.ask(d, "unship", ALLIES)
         return
     if d.recall:
         g.ask(d, "recall", ALLIES)
@@ -127,5 +166,8 @@ def next_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None
         d.turn += 1
     d.faction, d.used, d.attacks, d.attacked_from, d.rein = nxt, 0, {}, [], None
     d.fresh = {x: {} for x in FACTIONS}
+    for s in d.ships:  # 8.1: a new round, every ship may move and intercept again
+        s.moved, s.tried, s.fought = 0, False, False
+    d.intercepts, d.raid_open = {}, False
     events.append(E.Round(type="round", faction=nxt, game_round=d.turn, rule="4"))
-    g.ask(d, "move", nxt)
+    movement.begin(g, d, dice, events)

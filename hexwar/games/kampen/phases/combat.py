@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
+from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import Fight, Losses, PlayCard, Split, Withdraw
 from hexwar.games.kampen.phases import cards, movement, reinforcement, victory
 from hexwar.games.kampen.state import (
@@ -28,7 +29,28 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    """After movement (and sabotage): fight every attack, the attacker choosing the order."""
+    """After movement (and sabotage): sea combat first in the advanced game (8.2 2a), then
+    every land attack, the attacker choosing the order."""
+    if g.fleet:
+        from hexwar.games.kampen.phases import sea
+
+        sea.start(g, d, dice, events)
+        return
+    land_start(g, d, dice, events)
+
+
+def after_sea(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """The sea combats are over: on 9 April the raids and landings come next (7.2)."""
+    if d.stage:
+        from hexwar.games.kampen.phases import april
+
+        april.advance(g, d, dice, events)
+        return
+    land_start(g, d, dice, events)
+
+
+def land_start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """2b: land combat; an attacked area left empty is simply entered."""
     movement.drop_empty_attacks(g, d, events)
     next_combat(g, d, dice, events)
 
@@ -37,6 +59,11 @@ def next_combat(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> Non
     if d.over:
         return
     if not d.attacks:
+        if d.stage:  # 7.3 comes next in the 9 April round
+            from hexwar.games.kampen.phases import april
+
+            april.advance(g, d, dice, events)
+            return
         reinforcement.begin(g, d, dice, events)
         return
     if len(d.attacks) == 1:
@@ -107,6 +134,10 @@ def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Orde
                 continue
         if u.needs == "coast" and not g.allied_coast[c.area]:
             continue
+        if u.ships_needed and not S.allied_support(g, d, c.area, u.ships_needed):
+            continue  # 5.2: the card's extra requirement in the advanced game
+        if u.faces and (f != c.att or set(c.dn) != {"norwegians"}):
+            continue  # Bløff/trusler: the attacker's threat against Norwegian defenders (Ex 4)
         if u.cancels and not u.dice:
             live = {g.copies[p.copy].type for p in c.cards if p.copy not in c.cancelled}
             if not (live & set(u.cancels)):
@@ -150,7 +181,25 @@ def do_attack(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
         return
     assert isinstance(o, PlayCard)
     play_card(g, d, f, o, events)
+    u = g.copies[o.copy].use("attack")
+    if u is not None and u.faces and bluff(g, d, u.faces, dice, events):
+        return
     card_step(g, d, "attack", f, dice, events)
+
+
+def bluff(g: "KampenGame", d: KampenData, faces: list[int], dice: Dice, events: list) -> bool:
+    """Bløff/trusler (Ex 4): the attacker rolls; on a working face the Norwegians withdraw
+    without a dice combat, and the attackers take the area."""
+    c = d.combat
+    assert c is not None
+    face = dice.roll(1, "Bløff/trusler").faces[0]
+    works = face in faces
+    events.append(E.Bluff(type="bluff", area=c.area, face=face, works=works, rule="Ex 4 Bløff/trusler"))
+    if not works:
+        return False
+    c.win, c.a_total, c.d_total = True, 0, 0
+    decide(g, d, dice, events)
+    return True
 
 
 def do_defend(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
@@ -338,9 +387,9 @@ def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     c = d.combat
     assert c is not None
     out: list[Order] = [Pass(f)]
-    for cp, _u in g.hand_uses(d, f, "evacuate"):
-        if g.mined_coast[c.area]:
-            break  # 2.3: not in areas on the coasts of I/II
+    for cp, u in g.hand_uses(d, f, "evacuate"):
+        if g.mined_coast[c.area] or not S.allied_support(g, d, c.area, u.ships_needed):
+            break  # 2.3: not in areas on the coasts of I/II; 5.2: an Allied ship off the coast
         for a in g.land:
             if a != c.area and g.allied_coast[a] and not g.hostile(d, ALLIES, a) and a not in d.attacks:
                 out.append(PlayCard(f, cp.id, cp.card, "evacuate", target=a))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
+from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import KMove, PlayCard
 from hexwar.games.kampen.phases import cards, combat
 from hexwar.games.kampen.state import (
@@ -26,11 +27,28 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame
 
 
+def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """A faction's movement phase: sea movement first in the advanced game (8.1 1a), then land."""
+    from hexwar.games.kampen.phases import sea
+
+    if g.fleet and sea.can_sail(g, d, d.faction):
+        g.ask(d, "seamove", d.faction)
+        return
+    land_movement(g, d, dice, events)
+
+
+def land_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+    """1b: battalions move (the faction may have nothing but ``pass``)."""
+    g.ask(d, "move", d.faction)
+
+
 # --- legal orders -----------------------------------------------------------------------------
 
 
 def legal_move(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
+    if d.stage:  # 7.1: no normal movement on 9 April; only Fallskjermtropp
+        return out + [o for o in card_moves(g, d, f) if isinstance(o, PlayCard) and g.copies[o.copy].use("move").paradrop]  # type: ignore[union-attr]
     fresh = d.fresh[f]
     cache = g._moves
     for a, n in sorted(d.bn[f].items()):
@@ -77,6 +95,8 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
                         for k in range(1, min(m, u.airlift) + 1):
                             out.append(PlayCard(f, c.id, c.card, "move", src=a, target=b, n=k))
         elif u.invasion:
+            if g.fleet and not any(S.allied_support(g, d, a, u.ships_needed) for a in g.land if g.allied_coast[a]):
+                continue  # 5.2: no Allied ship off any coast it could land on
             others = [o for o in d.hand[f] if o != c.id]
             sym = sum(g.copies[o].symbols for o in others)
             if sym >= 3:
@@ -90,7 +110,7 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
                     best.append(o)
                     tot += g.copies[o].symbols
                 for a in g.land:
-                    if g.allied_coast[a]:
+                    if g.allied_coast[a] and allied_landing_ok(g, d, a) and S.allied_support(g, d, a, u.ships_needed):
                         out.append(PlayCard(f, c.id, c.card, "move", target=a, cash=tuple(sorted(best))))
     return out
 
@@ -137,10 +157,21 @@ def legal_sabotage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return list(dict.fromkeys(out))
 
 
+def allied_landing_ok(g: "KampenGame", d: KampenData, a: str) -> bool:
+    """8.3: no Allied landing on a coast of a sea area German ships control."""
+    if not g.fleet:
+        return True
+    from hexwar.games.kampen.ships import controls
+
+    return not any(controls(d, s) == "germans" for s in g.coasts[a])
+
+
 def legal_divert(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [Pass(f)]
     assert d.paradrop is not None
-    for c, _ in g.hand_uses(d, f, "divert"):
+    for c, u in g.hand_uses(d, f, "divert"):
+        if not S.allied_support(g, d, d.paradrop.target, u.ships_needed):
+            continue  # 5.2: the Allied Jagerfly needs a carrier off the area or an airfield in range
         for b in g.nbrs[d.paradrop.target]:
             out.append(PlayCard(f, c.id, c.card, "divert", target=b))
         break
@@ -204,7 +235,7 @@ def do_divert(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
         events.append(E.Diverted({"type": "diverted", "by": o.card, "from": where, "to": o.target, "rule": "4.1, Ex 4"}))
         where = o.target
     land_paratroops(g, d, where, events)
-    g.ask(d, "move", d.faction)
+    land_movement(g, d, dice, events)
 
 
 def land_paratroops(g: "KampenGame", d: KampenData, where: str, events: list) -> None:
@@ -212,9 +243,6 @@ def land_paratroops(g: "KampenGame", d: KampenData, where: str, events: list) ->
     assert p is not None
     d.paradrop = None
     arrive(g, d, d.faction, where, p.n, events, "Ex 3 " + p.card)
-
-
-
 
 
 def move(g: "KampenGame", d: KampenData, f: str, a: str, b: str, n: int, events: list, rule: str,

@@ -10,8 +10,9 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Cash, PlaceBn, PlayCard
+from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.phases import cards
-from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement
+from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement, enemies
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame
@@ -64,10 +65,10 @@ def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
     bought = r.symbols // 3  # 4.3: 3 symbols buy 1 battalion, leftovers are lost
     r.n = bought + r.free
     events.append(E.Reinforcements(type="reinforcements", faction=f, symbols=r.symbols, bought=bought, free=r.free, rule="4.3"))
-    opp = ALLIES if f == GERMANS else GERMANS
-    if bought and len(legal_submarine(g, d, opp)) > 1:
-        g.ask(d, "submarine", opp)
-        return
+    for opp in enemies(f):  # a red-square Ubåt of an enemy (the first that holds one)
+        if bought and len(legal_submarine(g, d, opp)) > 1:
+            g.ask(d, "submarine", opp)
+            return
     placing(g, d, dice, events)
 
 
@@ -110,12 +111,39 @@ def placement_areas(g: "KampenGame", d: KampenData, f: str) -> list[str]:
     if f == NORWAY:  # 4.3: friendly mobilisation points and point cities, 1 each per round
         return [a for a in g.land if (a in g.mobilisation or a in g.point_cities)
                 and not g.hostile(d, f, a) and a not in r.placed]
-    if f == ALLIES:  # 4.3: coasts of III-VII, not I/II
-        return [a for a in g.land if g.allied_coast[a] and not g.hostile(d, f, a)]
-    out = [a for a in g.land if g.german_coast[a] and not g.hostile(d, f, a)]
+    if f == ALLIES:  # 4.3: coasts of III-VII, not I/II (8.3: nor of a sea German ships control)
+        return [a for a in g.land if g.allied_coast[a] and not g.hostile(d, f, a)
+                and (not g.fleet or not any(S.controls(d, s) == GERMANS for s in g.coasts[a]))]
+    if g.fleet:
+        ok, capped = german_seas(g, d)
+        out = [a for a in g.land if not g.hostile(d, f, a) and (g.coasts[a] & ok or any(
+               capped[s] > r.sea_used.get(s, 0) for s in g.coasts[a] if s in capped))]
+    else:
+        out = [a for a in g.land if g.german_coast[a] and not g.hostile(d, f, a)]
     if r.airlift and r.free:
         out += [a for a in g.airfields if d.bn[GERMANS].get(a, 0) and a not in out]
     return out
+
+
+def german_seas(g: "KampenGame", d: KampenData) -> tuple[set[str], dict[str, int]]:
+    """8.3: the sea areas German reinforcements land from: I and II; a sea with no Allied
+    ships when every sea further south (VIII not counted) has none either; a sea German ships
+    control, 1 battalion per German ship there when Allied ships are further south."""
+    ok: set[str] = set(g.mined)
+    capped: dict[str, int] = {}
+    south_clear = True
+    for s in g.seas:
+        if s in g.open_sea:
+            continue
+        allied = S.allied_ships_in(d, s)
+        if s not in g.mined and not allied:
+            if south_clear:
+                ok.add(s)
+            elif S.controls(d, s) == GERMANS:
+                capped[s] = len(S.real(g, S.at_sea(d, s, [GERMANS])))
+        if allied:
+            south_clear = False
+    return ok, capped
 
 
 def landing_areas(g: "KampenGame", d: KampenData) -> list[str]:
@@ -145,6 +173,12 @@ def do_place(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
             cards.new_cards(g, d, dice, events)
         return
     r.n -= 1
+    if f == GERMANS and g.fleet:  # 8.3: a battalion landed by a capped sea's ships counts against it
+        ok, capped = german_seas(g, d)
+        if not g.coasts[o.area] & ok:
+            s = max((s for s in g.coasts[o.area] if s in capped), key=lambda s: capped[s] - r.sea_used.get(s, 0), default=None)
+            if s is not None:
+                r.sea_used[s] = r.sea_used.get(s, 0) + 1
     if f == GERMANS and r.free:
         r.free = 0
     if r.n > 0 and placement_areas(g, d, f):

@@ -13,7 +13,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def wiped_out(g: "KampenGame", d: KampenData, events: list) -> bool:
-    """1.3: the game ends the moment one side has no battalions on the board."""
+    """1.3: the game ends the moment one side has no battalions on the board (not while the
+    9 April round lands them, 7)."""
+    if d.stage:
+        return False
     de = d.battalions(GERMANS)
     co = d.battalions(NORWAY) + d.battalions(ALLIES)
     pending = sum(grp.n for gs in d.attacks.values() for grp in gs)
