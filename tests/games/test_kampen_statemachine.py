@@ -91,3 +91,96 @@ class KampenPlay(RuleBasedStateMachine):
 
 KampenPlay.TestCase.settings = settings(max_examples=60, stateful_step_count=120, deadline=None)
 test_kampen_state_machine = KampenPlay.TestCase
+
+
+ADVANCED = kampen_game("advanced")
+SEA_COMBAT = COMBAT | {"add", "sea_attack", "sea_defend", "sea_react", "chase", "sailors", "seapick", "pick", "losses"}
+
+
+class AdvancedPlay(RuleBasedStateMachine):
+    """The advanced game (rules 5-8) from its 9 April round on. Battalions are counted exactly:
+    every one on the board, attacking, lost or recalled was placed, landed, dropped or
+    mobilised by an event; ship cards are never created or lost, only sunk or removed; every
+    card (play decks and 9 April cards) is in a hand, a deck, the 9 April choice or the box;
+    no enemies share an area outside combat; the player to move sees the same legal orders in
+    his own view as the full state gives (nothing hidden decides what he may do)."""
+
+    @initialize(seed=st.integers(0, 10_000))
+    def start(self, seed):
+        self.g = ADVANCED
+        self.s = self.g.new_state(seed)
+        self.created = 0
+        self.copies = {f: sorted(self.g.decks[f] + self.g.april_decks[f]) for f in FACTIONS}
+        self.sunk: set[int] = set()
+
+    @precondition(lambda self: not self.s.is_over())
+    @rule(data=st.data())
+    def play(self, data):
+        legal = self.s.legal_orders()
+        assert legal, self.s.data.step
+        kinds = sorted({o.kind for o in legal})
+        kind = data.draw(st.sampled_from(kinds))
+        for e in self.s.apply(data.draw(st.sampled_from([o for o in legal if o.kind == kind]))):
+            t = e["type"]
+            if t in ("placed", "arrive"):
+                self.created += e["n"]
+            elif t == "attack" and e["from"] == "sea/air":
+                self.created += e["n"]
+            elif t == "resistance" and e["mobilised"]:
+                self.created += 1
+
+    @invariant()
+    def battalions_counted_exactly(self):
+        x = self.s.data
+        on_board = sum(sum(v.values()) for v in x.bn.values())
+        pending = sum(g.n for gs in x.attacks.values() for g in gs)
+        if x.combat:
+            pending += sum(g.n for g in x.combat.groups)
+            if x.combat.arrivals:  # sea or air arrivals that lost, waiting to withdraw (4.2 step 8)
+                pending += sum(x.combat.retreating.values())
+        assert on_board + pending + sum(x.losses.values()) + x.recalled == self.created
+
+    @invariant()
+    def ships_conserved(self):
+        from hexwar.games.kampen.state import RAID, REMOVED, RESERVE, SUNK, TO_PLACE
+
+        x = self.s.data
+        assert [s.id for s in x.ships] == list(range(len(self.g.fleet)))
+        places = set(self.g.seas) | {RAID, REMOVED, RESERVE, SUNK, TO_PLACE}
+        for s in x.ships:
+            assert s.at in places and s.owner == self.g.fleet[s.id].owner
+            if s.owner == ALLIES:
+                assert s.at not in self.g.mined  # 5.1
+        sunk = {s.id for s in x.ships if s.at == SUNK}
+        assert self.sunk <= sunk  # a sunk ship stays sunk
+        self.sunk = sunk
+        if not x.stage:
+            assert all(s.at == REMOVED for s in x.ships if self.g.fleet[s.id].dummy)  # 6.1
+
+    @invariant()
+    def cards_conserved(self):
+        x = self.s.data
+        for f in FACTIONS:
+            assert sorted(x.hand[f] + x.deck[f] + x.box[f] + x.pool[f]) == self.copies[f]
+            assert x.down[f] <= len(x.deck[f])
+
+    @invariant()
+    def no_enemies_share_an_area_outside_a_combat(self):
+        x = self.s.data
+        if x.step in SEA_COMBAT:
+            return
+        for a in self.g.land:
+            assert not (x.bn[GERMANS].get(a) and (x.bn[NORWAY].get(a) or x.bn[ALLIES].get(a))), a
+
+    @invariant()
+    def the_view_gives_the_same_choices(self):
+        if self.s.is_over():
+            return
+        x = self.s.data
+        side = self.s.current_side()
+        seats = (side,) if side == GERMANS else (NORWAY, ALLIES)
+        assert self.g.legal_orders(self.g.view(x, seats)) == self.g.legal_orders(x)
+
+
+AdvancedPlay.TestCase.settings = settings(max_examples=25, stateful_step_count=250, deadline=None)
+test_kampen_advanced_state_machine = AdvancedPlay.TestCase

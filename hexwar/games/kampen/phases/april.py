@@ -407,16 +407,24 @@ def landers(g: "KampenGame", d: KampenData) -> list[Ship]:
 
 
 def _land(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+    if arg == "again" and not turned_away(d):
+        return False
     if len(legal_land(g, d, GERMANS)) > 1:
         g.ask(d, "land", GERMANS)
         return True
     return False
 
 
+def turned_away(d: KampenData) -> list[Ship]:
+    """Ships a Kystfort turned away: they land elsewhere on the same sea, or not at all (6.1)."""
+    return [s for s in d.ships if s.landing.startswith("!")]
+
+
 def legal_land(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    """7.2: each German ship on the coast lands one battalion in a land area on its sea."""
+    """7.2: each German ship on the coast lands one battalion in a land area on its sea (after
+    a Kystfort, only the ships it turned away land again)."""
     out: list[Order] = [g.passes[f]]
-    for s in landers(g, d):
+    for s in turned_away(d) or landers(g, d):
         if s.landing.startswith("!"):
             banned = s.landing[1:]
         elif s.landing:
@@ -432,9 +440,9 @@ def legal_land(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 def do_land(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, Land):
         s = d.ships[o.ship]
+        again(d, "land:again" if s.landing.startswith("!") else "land")
         s.landing, s.up = o.area, True  # Ex 4: the ship is revealed as it lands
         events.append(E.Landing(type="landing", faction=GERMANS, ship=o.name, sea=s.at, area=o.area, rule="7.2"))
-        again(d, "land")
     else:
         for s in d.ships:  # ships turned away that do not land elsewhere land nothing
             if s.landing.startswith("!"):
@@ -485,7 +493,7 @@ def _forts(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -
         d.todo.pop(0)
         return False
     cities = sorted({s.landing for s in d.ships if s.landing in g.point_cities})
-    d.todo[0:0] = [f"forts:{c}" for c in cities] + (["land"] if cities else [])
+    d.todo[0:0] = [f"forts:{c}" for c in cities] + (["land:again"] if cities else [])
     return False
 
 
