@@ -129,6 +129,11 @@ class AdvancedPlay(RuleBasedStateMachine):
             elif t == "resistance" and e["mobilised"]:
                 self.created += 1
 
+    @precondition(lambda self: self.s.is_over())
+    @rule()
+    def finished_games_take_no_orders(self):
+        assert self.s.legal_orders() == [] and self.s.data.ended
+
     @invariant()
     def battalions_counted_exactly(self):
         x = self.s.data
