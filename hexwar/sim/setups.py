@@ -2,7 +2,8 @@
 
 ``kampen/intro-narvik@nordland-hex:priority`` is Kampen om Norge's Scenario 1 on the hex
 board with priority bots for every faction; ``narvik:random`` is Assault on Narvik with
-random bots. Games are built once per process (workers rebuild them from the string), so a
+random bots; ``kampen/basic:priority,norwegians=random,allies=random`` pits one side's bot
+against another kind (a bare kind is every other side's). Games are built once per process (workers rebuild them from the string), so a
 setup travels to a process pool or a Dask worker as a few bytes. What a game offers comes
 from the game registry.
 """
@@ -39,6 +40,8 @@ def parse_setup(text: str) -> Setup:
     'kampen/intro-narvik@nordland-hex:priority'
     >>> parse_setup("narvik:random").label
     'narvik/scenario@narvik:random'
+    >>> parse_setup("kampen/basic:random,germans=priority").label
+    'kampen/basic@norway:random,germans=priority'
     """
     from hexwar.games.registry import UnknownGame, get
 
@@ -48,11 +51,14 @@ def parse_setup(text: str) -> Setup:
     try:
         info = get(game)
         scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.default_bot
-        info.check(scenario, board, bot=bots)
+        kinds = bot_kinds(bots, info.sides, info.default_bot)
+        for kind in set(kinds.values()):
+            info.check(scenario, board, bot=kind)
     except UnknownGame as e:
         raise ValueError(f"{text!r}: {e}") from None
-    if not info.bots[bots].fast:
-        raise ValueError(f"{text!r}: the {bots} bot needs copies of the state, which batches do not make: use hexwar play")
+    for kind in sorted(set(kinds.values())):
+        if not info.bots[kind].fast:
+            raise ValueError(f"{text!r}: the {kind} bot needs copies of the state, which batches do not make: use hexwar play")
     if info.batch is None:
         raise ValueError(f"{text!r}: {info.name} records nothing for batches")
     return Setup(info.name, scenario, board, bots)
@@ -66,9 +72,30 @@ def build_game(setup: Setup) -> Any:
     return get(setup.game).build(setup.scenario, setup.board)
 
 
+def bot_kinds(bots: str, sides: tuple[str, ...], default: str) -> dict[str, str]:
+    """Side -> bot kind from ``KIND`` or ``KIND,SIDE=KIND,...`` (a bare kind: every side not named).
+
+    >>> bot_kinds("random,germans=priority", ("germans", "allies"), "priority")
+    {'germans': 'priority', 'allies': 'random'}
+    """
+    from hexwar.games.registry import UnknownGame
+
+    base, named = default, {}
+    for part in filter(None, bots.split(",")):
+        side, eq, kind = part.partition("=")
+        if not eq:
+            base = side
+        elif side not in sides:
+            raise UnknownGame(f"no side {side!r} (sides: {', '.join(sides)})")
+        else:
+            named[side] = kind
+    return {s: named.get(s, base) for s in sides}
+
+
 def build_bots(setup: Setup, seed: int) -> dict[str, Any]:
     """Return one fresh bot per side, seeded from the game's seed."""
     from hexwar.games.registry import get
 
     info = get(setup.game)
-    return {s: info.bot(setup.bots, s, seed) for s in info.sides}
+    kinds = bot_kinds(setup.bots, info.sides, info.default_bot)
+    return {s: info.bot(kinds[s], s, seed) for s in info.sides}

@@ -79,10 +79,13 @@ class KampenBot:
         x = data
         self._memo = {}  # per decision: odds and card dice do not change while scoring
         mine, fresh = x.bn[self.faction], x.fresh[self.faction]
+        plan = self.plan(g, x) if self.holds_cities(g) else None
         scored = []
         for i, o in enumerate(legal):
-            # a group moves whole or as a single battalion: the bot does not weigh every split
-            if type(o) is KMove and 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0):
+            # a group moves whole, as a single battalion or (a German garrison) its surplus:
+            # the bot does not weigh every split
+            if type(o) is KMove and 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
+                    and not (plan is not None and o.n == plan.surplus(x, o.src)):
                 continue
             scored.append((self.score(g, x, o), i))
         top = max(s for s, _ in scored)
@@ -141,6 +144,16 @@ class KampenBot:
         d = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
         return win_chance(a, d)
 
+    def holds_cities(self, g: KampenGame) -> bool:
+        """Germany in the point-city games (1.3): it must hold all six cities at the end."""
+        return self.faction == GERMANS and not isinstance(g.spec.victory, dict)
+
+    def plan(self, g: KampenGame, x: KampenData) -> "GermanPlan":
+        p = self._memo.get("plan")
+        if p is None:
+            p = self._memo["plan"] = GermanPlan(g, x)
+        return p
+
     # --- scoring ------------------------------------------------------------------------
 
     def score(self, g: KampenGame, x: KampenData, o: Order) -> float:
@@ -148,6 +161,10 @@ class KampenBot:
         objs = self._memo.get("objs")
         if objs is None:
             objs = self._memo["objs"] = set(self.objectives(g))
+        if self.holds_cities(g):
+            v = self.german_score(g, x, o, self.plan(g, x))
+            if v is not None:
+                return v
         if isinstance(o, KMove):
             memo = self._memo
             hkey = ("h", o.dst)
@@ -242,6 +259,96 @@ class KampenBot:
         if o.slot == "reinforce":
             return 0.5
         return -0.5
+
+
+    def german_score(self, g: KampenGame, x: KampenData, o: Order, plan: "GermanPlan") -> float | None:
+        """Germany holding the point cities (1.3): garrisons sized by the enemy nearby, the
+        rest marching to the city that needs them most, counter-attacks at good odds."""
+        if isinstance(o, KMove):
+            if g.hostile(x, GERMANS, o.dst):
+                p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
+                bar = 0.45 if o.dst in plan.cities else 0.6 if plan.near_city(o.dst) else 0.75
+                cost = 3.0 if o.n > plan.surplus(x, o.src) else 0.0
+                return (p - bar) * 4 * (3.0 if o.dst in plan.cities else 1.0) + 0.05 * o.n - cost
+            if o.n > plan.surplus(x, o.src):
+                return -5.0  # a garrison stays
+            return plan.march(o.src, o.dst) - 0.02 * o.n
+        if isinstance(o, PlaceBn):
+            return plan.march_to(o.area) + (1.0 if o.area in plan.cities else 0.0)
+        if isinstance(o, Cash):  # 1.3, 2.4: the deck is the clock: holding every city, run it down
+            c = g.copies[o.copy]
+            return 2.0 if plan.holds_all else (1.0 if not c.uses else -0.5)
+        if isinstance(o, PlayCard) and o.slot in ("attack", "defend", "react") and not plan.holds_all:
+            fight = x.combat
+            v = self.card_score(g, x, o, set(plan.cities))
+            return v - (0.0 if fight is not None and fight.area in plan.cities else 0.3)  # spare the clock
+        if isinstance(o, PlayCard) and o.slot == "move":
+            if o.path:
+                dst = o.path[-1]
+                if g.hostile(x, GERMANS, dst):
+                    p = self.attack_chance(g, x, dst, o.n, False)
+                    cost = 3.0 if o.n > plan.surplus(x, o.src) else 0.0
+                    return (p - 0.55) * 4 * (3.0 if dst in plan.cities else 1.0) - cost
+                if o.n > plan.surplus(x, o.src):
+                    return -5.0
+                return plan.march(o.src, dst) - 0.3
+            if o.src and o.target and not g.hostile(x, GERMANS, o.target):  # airlift
+                return -5.0 if o.n > plan.surplus(x, o.src) else plan.march(o.src, o.target) - 0.2
+            if o.target and not g.hostile(x, GERMANS, o.target):  # paratroops onto a city short of men
+                return 0.5 * plan.deficit.get(o.target, 0) + plan.march_to(o.target) * 0.2
+        return None
+
+
+class GermanPlan:
+    """Where German battalions are needed (1.3: every point city held at the end): each city a
+    garrison of 1 plus the enemy battalions next to it (half those two areas away), a lost city
+    the enemy there and half again; battalions above that march to the city short of the most,
+    nearer ones first."""
+
+    def __init__(self, g: KampenGame, x: KampenData):
+        self.g = g
+        self.cities = set(g.point_cities)
+        dist = g._all_dist
+        if dist is None:
+            graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
+            graph.add_nodes_from(g.land)
+            dist = g._all_dist = {a: dict(nx.single_source_shortest_path_length(graph, a)) for a in g.land}
+        self.dist = dist
+        enemy = {a: x.bn[NORWAY].get(a, 0) + x.bn[ALLIES].get(a, 0) for a in g.land}
+        self.have = {c: x.bn[GERMANS].get(c, 0) for c in self.cities}
+        self.deficit: dict[str, float] = {}
+        for c in self.cities:
+            if enemy[c]:
+                need = 1.5 * enemy[c] + 1
+            else:
+                near = sum(enemy[n] for n in g.nbrs[c])
+                far = sum(enemy[a] for a in g.land if dist[c].get(a) == 2)
+                need = 1 + near + 0.5 * far + (1 if g.allied_coast[c] else 0)  # 4.3: Allied landings
+            self.deficit[c] = need - self.have[c]
+        self.need = {c: self.have[c] + self.deficit[c] for c in self.cities}
+        short = {c: v for c, v in self.deficit.items() if v > 0}
+        self.short = short or {c: 0.1 for c in self.cities}
+        self.holds_all = all(self.have[c] for c in self.cities)
+
+    def surplus(self, x: KampenData, a: str) -> int:
+        n = x.bn[GERMANS].get(a, 0) - x.fresh[GERMANS].get(a, 0)
+        if a in self.cities:
+            return max(0, min(n, int(self.have[a] - self.need[a])))
+        return n
+
+    def pull(self, a: str) -> float:
+        """How strongly an area draws German battalions: the cities short of men, nearer more."""
+        d = self.dist[a]
+        return max((v / (1 + d.get(c, 30) / 3) for c, v in self.short.items()), default=0.0)
+
+    def march(self, a: str, b: str) -> float:
+        return 2.0 * (self.pull(b) - self.pull(a))
+
+    def march_to(self, a: str) -> float:
+        return self.pull(a)
+
+    def near_city(self, a: str) -> bool:
+        return any(c in self.cities for c in self.g.nbrs[a])
 
 
 def make_kampen_bot(kind: str, faction: str, seed: int | None = None) -> Any:

@@ -86,6 +86,7 @@ class KampenGame:
         self.passes = {f: Pass(f) for f in FACTIONS}
         self._objectives: list[str] | None = None
         self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
+        self._all_dist: dict[str, dict[str, int]] | None = None  # its area-to-area steps
 
     def sea_faces(self, kind: str) -> list[int]:
         """The die faces that intercept (8.1) or mobilise a city's resistance (7.2)."""
