@@ -24,7 +24,7 @@ from hexwar.core.engine import replay, run_fast
 from hexwar.games.kampen import FACTIONS, GERMANS, KampenGame
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.game import HIDDEN_CARD
-from hexwar.games.kampen.play import KampenPlayer
+from hexwar.games.kampen.play import KampenPlayer, render
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.games.narvik.play import NarvikPlayer
@@ -210,3 +210,45 @@ def test_the_web_board_never_shows_the_allies_a_face_down_german_counter():
             r = client.get("/api/pick", params={"unit": uid})
             assert r.status_code == 404 and uid in r.json()["error"]  # the id typed is echoed back, nothing more
         assert not leaks("\n".join(texts), secrets), leaks("\n".join(texts), secrets)
+
+
+@pytest.mark.parametrize("viewer,other", [(GERMANS, "allies"), ("allies", GERMANS)])
+def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(viewer, other):
+    """Rules 6.1, 7.0: another faction's face-down ship (which one, or a dummy) and the 9 April
+    cards it keeps reach neither the terminal (bot orders, events, status) nor the SVG, until
+    a ship is turned face up (interception, combat, landing, raid) or a card is played."""
+    g = KampenGame("advanced")
+    s = g.new_state(8)
+    buf = io.StringIO()
+    it = iter(["status", "map", "status", "quit"])
+    bots = {f: RandomBot(i + 3) for i, f in enumerate(FACTIONS) if f != viewer}
+    bots[viewer] = RandomBot(99)
+    p = KampenPlayer(s, {viewer}, {f: b for f, b in bots.items() if f != viewer}, Console(file=buf, width=250), None,
+                     lambda prompt: next(it, "quit"))
+    revealed: set[str] = set()
+    kept_secret: set[str] = set()
+    for _ in range(400):  # the 9 April round and a few rounds after it, as the viewer sees them
+        if s.is_over():
+            break
+        side = s.current_side()
+        order = bots[side].choose(s, s.legal_orders())
+        events = s.apply(order)
+        seen_text = p.order_text(order) + "\n" + "\n".join(p.describe(e) for e in p.visible_events(events))
+        seen_text += "\n" + render(g, g.view(s.data, {viewer}))
+        for x in s.data.ships:
+            name = g.fleet[x.id].name
+            if x.owner != other or g.fleet[x.id].dummy:
+                continue
+            if x.up or x.id in s.data.seen.get(viewer, []):
+                revealed.add(name)
+        hidden = {g.fleet[x.id].name for x in s.data.ships if x.owner == other and not g.fleet[x.id].dummy} - revealed
+        assert not leaks(seen_text, hidden), (order, leaks(seen_text, hidden))
+        assert "dummy" not in p.order_text(order) or order.side == viewer
+        if order.kind == "choose" and order.side != viewer:
+            kept_secret.add(order.card)
+            assert order.card not in seen_text and g.copies[order.copy].name not in seen_text
+    assert kept_secret and revealed  # the game got far enough to test both
+    p.status()
+    status = buf.getvalue()
+    hidden = {g.fleet[x.id].name for x in s.data.ships if x.owner == other and not g.fleet[x.id].dummy} - revealed
+    assert not leaks(status, hidden)

@@ -113,16 +113,40 @@ def _save_of(path: Path) -> Any:
 
 
 @app.command()
-def play(game: Optional[str] = typer.Argument(None, help="Game to play: narvik (Assault on Narvik), kampen (Kampen om Norge), skirmish; default narvik, or the game of the --load save"),
-         side: Optional[str] = typer.Option(None, help="Side(s) you command: allies, germans, both or none (kampen: also norwegians, coalition, all); default: the game's"),
-         scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's; kampen: intro-narvik or basic)"),
-         board: Optional[str] = typer.Option(None, help="Board (default: the game's; kampen: norway, nordland-hex, nordland-areas)"),
-         opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s): priority, search or random"),
+def games(json_: bool = JSON) -> None:
+    """List the games: their scenarios, boards, sides to play, bots and rules switches."""
+    from hexwar.games.registry import games as all_games
+
+    rows: list[dict[str, Any]] = [{"game": g.name, "title": g.title, "scenarios": dict(g.scenarios), "default_scenario": g.default_scenario,
+             "boards": dict(g.boards), "default_board": g.default_board, "sides": sorted(g.seats),
+             "default_side": g.default_seat, "bots": sorted(g.bots), "default_bot": g.default_bot,
+             "switches": dict(g.switches)} for g in all_games()]
+    if json_:
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for r in rows:
+        typer.echo(f"{r['game']}: {r['title']}")
+        for k, v in r["scenarios"].items():
+            typer.echo(f"  --scenario {k}{' (default)' if k == r['default_scenario'] else ''}: {v}")
+        for k, v in r["boards"].items():
+            typer.echo(f"  --board {k}{' (default)' if k == r['default_board'] else ''}: {v}")
+        typer.echo(f"  --side {', '.join(r['sides'])} (default {r['default_side']})")
+        typer.echo(f"  --opponent {', '.join(r['bots'])} (default {r['default_bot']})")
+        for k, v in r["switches"].items():
+            typer.echo(f"  --switch {k}: {v}")
+
+
+@app.command()
+def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar games lists them); default narvik, or the game of the --load save"),
+         side: Optional[str] = typer.Option(None, help="Side(s) you command (hexwar games lists each game's); default: the game's"),
+         scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's; hexwar games lists them)"),
+         board: Optional[str] = typer.Option(None, help="Board (default: the game's; hexwar games lists them)"),
+         opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s) (hexwar games lists each game's)"),
          seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
          load: Optional[Path] = typer.Option(None, help="Resume a saved game (its game, sides, bots and switches come with it)"),
          save: Optional[Path] = typer.Option(None, help="Save file for a new game (default <game>-seed<SEED>.hexwar, resumed if it exists); every order is saved"),
          new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
-         switch: Optional[List[str]] = typer.Option(None, help="Rules switches (narvik: random_setup, allied_concealment, ap_bonus_per_action)"),
+         switch: Optional[List[str]] = typer.Option(None, help="Rules switches (hexwar games lists each game's)"),
          think: Optional[float] = typer.Option(None, help="Seconds the search bot may think per decision (0.01 to 600; default 1)"),
          snapshots: Optional[Path] = typer.Option(None, help="Folder for map snapshots (default $XDG_DATA_HOME/hexwar/snapshots)"),
          web: bool = typer.Option(False, "--web", help="Play on a local web page (127.0.0.1, a free port) instead of the terminal"),

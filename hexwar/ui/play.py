@@ -352,6 +352,10 @@ class Player:
         for o in legal:
             if o.text().lower() == low:
                 return o
+        # without copy numbers and accents: "ship gneisenau vii", "choose bloff_trusler"
+        folded = [o for o in legal if fold_order(o.text()) == fold_order(line)]
+        if len(folded) == 1:
+            return folded[0]
         return self.short_order(low, legal)
 
     def short_order(self, low: str, legal: list[Order]) -> Order | None:
@@ -482,3 +486,18 @@ def describe(e: Mapping[str, Any]) -> str:
     rule = f"  [{e['rule']}]" if e.get("rule") else ""
     body = {k: v for k, v in e.items() if k not in ("type", "rule", "ledger")}
     return f"{kind}: " + ", ".join(f"{k} {json.dumps(v) if isinstance(v, (list, dict)) else v}" for k, v in body.items()) + rule
+
+
+def fold_order(text: str) -> str:
+    """An order's text as a person may type it: no card or ship numbers (``#12``), no case,
+    no accents (ø, å, æ, é are o, a, ae, e).
+
+    >>> fold_order("ship Blücher#2 VII") == fold_order("ship blucher vii")
+    True
+    """
+    import re
+    import unicodedata
+
+    t = re.sub(r"#\d+", "", text.lower()).replace("ø", "o").replace("æ", "ae")
+    t = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
+    return " ".join(t.split())

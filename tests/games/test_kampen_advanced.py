@@ -17,7 +17,6 @@ from hexwar.games.kampen.orders import (
     Land,
     PlaceBn,
     PlaceShip,
-    PlayCard,
     Sail,
     Withdraw,
 )
@@ -187,7 +186,7 @@ def test_8_1_allied_ships_never_sail_into_the_mined_seas_and_eidsvoll_moves_one_
     from hexwar.ai.random_bot import RandomBot
 
     bot = RandomBot(5)
-    seen_allied = seen_en = False
+    seen_allied = False
     while not state.is_over() and state.data.turn < 4:
         legal = state.legal_orders()
         for o in legal:
@@ -197,7 +196,6 @@ def test_8_1_allied_ships_never_sail_into_the_mined_seas_and_eidsvoll_moves_one_
                     seen_allied = True
                     assert not set(o.path) & {"I", "II"}  # 5.1, 8.1
                 if o.side == NORWAY:
-                    seen_en = True
                     assert len(o.path) == 1  # 6.1: Eidsvoll & Norge moves 1 area
             if isinstance(o, PlaceShip) and o.side == ALLIES:
                 assert o.sea not in ("I", "II")

@@ -17,15 +17,26 @@ import numpy as np
 
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen.game import KampenGame
+from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import (
+    AddShip,
     Cash,
+    Chase,
+    Choose,
     Discard,
     Fight,
+    Intercept,
     KMove,
+    Land,
     Losses,
     PlaceBn,
+    PlaceShip,
     PlayCard,
+    Raid,
     Recall,
+    RecallRaiders,
+    RemoveShip,
+    Sail,
     Split,
     Withdraw,
 )
@@ -161,6 +172,10 @@ class KampenBot:
         objs = self._memo.get("objs")
         if objs is None:
             objs = self._memo["objs"] = set(self.objectives(g))
+        if g.fleet:
+            v = self.sea_score(g, x, o)
+            if v is not None:
+                return v
         if self.holds_cities(g):
             v = self.german_score(g, x, o, self.plan(g, x))
             if v is not None:
@@ -260,6 +275,74 @@ class KampenBot:
             return 0.5
         return -0.5
 
+
+    #: 7.0: the 9 April cards each faction keeps first (the authored effects, best first)
+    KEEP = {GERMANS: ("fallskjermtropp", "bloff_trusler", "bombefly", "gebirgsjager", "transportfly", "evakuerte_matroser",
+                      "roykdekke", "villedende_manover"),
+            NORWAY: ("kystfort", "jagerfly_no", "ubat", "omdisponering"),
+            ALLIES: ("forsterkninger_al", "minelegging", "stupbombefly", "skip_til_unnsetning", "ubat", "rekognoseringsfly")}
+    #: 7.0: where Germany sends its ships: the coasts of the point cities (Weserubung's groups)
+    LANDING_SEAS = {"I": 3, "II": 2, "III": 2, "IV": 2, "V": 2, "VII": 3}
+
+    def sea_score(self, g: KampenGame, x: KampenData, o: Order) -> float | None:
+        """The advanced game's decisions (rules 5-8): keep the useful 9 April cards, spread
+        the German ships over the invasion coasts and land everywhere (point cities first),
+        the Allies hunt German ships and intercept whenever they can, every fight card is
+        played, raids are for battleships."""
+        f = self.faction
+        if isinstance(o, Choose):
+            keep = self.KEEP.get(f, ())
+            return -keep.index(o.card) if o.card in keep else -10.0
+        if isinstance(o, PlaceShip):
+            c = g.fleet[o.ship]
+            mine = sum(1 for s in x.ships if s.owner == f and s.at == o.sea)
+            if f == GERMANS:
+                if c.dummy:
+                    return -mine + (1.0 if o.sea in ("VIII", "VI") else 0.0)
+                return self.LANDING_SEAS.get(o.sea, 0) - mine + (0.5 if c.type == "battleship" and o.sea == "VII" else 0.0)
+            if f == NORWAY:
+                return 2.0 if o.sea == g.seas[0] else 0.0  # the Oslofjord, guarding the capital
+            de = sum(1 for s in x.ships if s.owner == GERMANS and s.at == o.sea)
+            return de - 0.7 * mine + (0.3 if o.sea != "VIII" else 0.0)
+        if isinstance(o, Sail):
+            dst = o.path[-1]
+            de = sum(1 for s in x.ships if s.owner == GERMANS and s.at == dst)
+            al = sum(1 for s in x.ships if s.owner == ALLIES and s.at == dst)
+            if f == GERMANS:
+                return 0.5 * (al == 0) - 0.8 * al - 0.3
+            return 0.6 * de - 0.3 * al - 0.3 - (0.5 if dst == "VIII" else 0.0)
+        if isinstance(o, Intercept):
+            assert x.sea_move is not None
+            mine = len(S.at_sea(x, o.sea, S.side(f)))
+            theirs = len(S.at_sea(x, o.sea, [GERMANS] if f != GERMANS else COALITION))
+            return 1.0 if f != GERMANS or mine >= theirs else -0.5
+        if isinstance(o, AddShip):
+            fight = x.sea
+            assert fight is not None
+            ours, foes = (fight.a, fight.d) if f in S.side(fight.att) else (fight.d, fight.a)
+            return 0.5 if len(ours) < len(foes) else -0.5
+        if isinstance(o, Chase):  # away from the coasts: VIII, where nobody lands
+            return 2.0 if o.sea == "VIII" else -len(g.sea_coast.get(o.sea, ())) * 0.1
+        if isinstance(o, Raid):
+            return 1.0 if g.fleet[o.ship].type == "battleship" else -1.0
+        if isinstance(o, Land):
+            enemy = sum(x.bn[e].get(o.area, 0) for e in COALITION)
+            going = sum(1 for s in x.ships if s.landing == o.area)
+            city = o.area in g.point_cities
+            return 1.0 + (3.0 if city else 1.0 if any(n in g.point_cities for n in g.nbrs[o.area]) else 0.0) \
+                - 0.8 * enemy + (0.5 if city and going < 2 else -0.3 * going)
+        if isinstance(o, Fight) and x.step in ("engage", "seapick"):
+            return 1.0
+        if isinstance(o, RemoveShip):
+            return -S.rank(g, S.get(x, o.ship))[0]
+        if isinstance(o, RecallRaiders):
+            return -1.0
+        if isinstance(o, PlayCard) and o.slot in ("sea_attack", "sea_defend", "sea_react", "smoke", "sailors", "mines",
+                                                   "fort", "rescue"):
+            return 1.0
+        if isinstance(o, PlayCard) and o.slot == "recon":
+            return 0.5
+        return None
 
     def german_score(self, g: KampenGame, x: KampenData, o: Order, plan: "GermanPlan") -> float | None:
         """Germany holding the point cities (1.3): garrisons sized by the enemy nearby, the

@@ -138,6 +138,8 @@ def card_text(cards: KampenCardsSpec, copies: list[Copy], key: str) -> str | Non
     the copies in this game's decks and where each value comes from; None if no such card."""
     want = _fold(key)
     hits = [k for k, c in cards.cards.items() if want in (_fold(k), _fold(c.name), _fold(c.gloss))]
+    if not hits and len(want) >= 3:  # the start of a name will do ("bloff", "kyst")
+        hits = [k for k, c in cards.cards.items() if any(x.startswith(want) for x in (_fold(k), _fold(c.name), _fold(c.gloss)))]
     if not hits:
         return None
     lines = []

@@ -216,6 +216,26 @@ class KampenGame:
             out.append(e)
         return out
 
+    def visible_order(self, d: KampenData, order: Order, sides: Collection[str]) -> str:
+        """An order as the player(s) of ``sides`` see it (``d``: the state after it): another
+        faction's 9 April card kept and its face-down ships are not named (6.1, 7.0)."""
+        from hexwar.games.kampen.orders import Choose, PlaceShip, Sail
+
+        if order.side in sides:
+            return order.text()
+        if isinstance(order, Choose):
+            return "choose a 9 April card"
+        seen = {i for f in sides for i in d.seen.get(f, [])}
+
+        def shown(i: int) -> bool:
+            return d.ships[i].up or i in seen
+
+        if isinstance(order, PlaceShip) and not shown(order.ship):
+            return f"ship (a card face down) {order.sea}"
+        if isinstance(order, Sail) and not all(shown(i) for i in order.ships):
+            return f"sail {len(order.ships)} ship(s) >{'>'.join(order.path)}"
+        return order.text()
+
     def combat_dice(self, d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
         """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
         return combat.dice_pool(self, d)

@@ -34,6 +34,8 @@ class KampenPlayer(Player):
 
     def heading(self, side: str) -> str:
         d = self.data
+        if d.stage:
+            return f"the 9 April round · {d.step} · {side} decides"
         return f"game round {d.turn} · the {d.faction}' round · {d.step} · {side} decides"
 
     def status(self) -> None:
@@ -44,6 +46,8 @@ class KampenPlayer(Player):
             t.add_row(f, " ".join(f"{a}:{n}" for a, n in sorted(d.bn[f].items())), hand, str(max(d.down[f], 0)),
                       str(d.cards_used[f]), str(d.losses[f]))
         self.out.print(t)
+        if d.ships:
+            self.out.print(self.fleet_table())
         for line in self.goal_lines():
             self.out.print(line, markup=False)
         self.out.print(f"standing: {self.s.result().level}", markup=False)
@@ -66,6 +70,11 @@ class KampenPlayer(Player):
             out.append(f"the game ends when the German deck is exhausted ({max(d.down[GERMANS], 0)} unused cards left), "
                        "or at once when a side has no battalions [1.3, 2.4]")
         return out
+
+    def fleet_table(self) -> Table:
+        """The sea areas (6.1): your ships by name, the enemy's face-down ships as so many
+        cards (face-up ones by name), the raid field, ships sunk."""
+        return fleet_table(self.game, self.data, self.may_see)
 
     def may_see(self, f: str) -> bool:
         return self.sees is None or f in self.sees
@@ -114,10 +123,12 @@ class KampenPlayer(Player):
 
     def panel_lines(self) -> list[str]:
         d = self.data
-        lines = [f"Game round {d.turn}", f"{d.faction}: {d.step}"]
+        lines = ["the 9 April round" if d.stage else f"Game round {d.turn}", f"{d.faction}: {d.step}"]
         for f in FACTIONS:
             lines.append(f"{SHORT[f]} bns {d.battalions(f)}, deck {max(d.down[f], 0)}")
         names = [self.game.board.label(a).partition(" (")[2].rstrip(")") or a for a in self.game.objectives()]
+        if d.ships:
+            lines.append("at sea: ship cards, 6.1")
         lines.append("objectives:")
         lines += ["  " + ", ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
         return lines
@@ -178,11 +189,33 @@ class KampenPlayer(Player):
         return self._ids.sub(lambda m: self._names[m.group(1)], text) if self._ids else text
 
 
+def fleet_table(g: Any, d: Any, may_see: Any) -> Table:
+    from hexwar.games.kampen.state import RAID, SUNK
+
+    t = Table("sea", *FACTIONS, box=None)
+    for sea in (*g.seas, RAID, SUNK):
+        row = []
+        for f in FACTIONS:
+            ships = [x for x in d.ships if x.owner == f and x.at == sea]
+            named = [g.fleet[x.id].name for x in ships if x.id >= 0 and (may_see(f) or x.up or sea == SUNK)]
+            backs = len(ships) - len(named)
+            row.append(", ".join(named + ([f"{backs} face down"] if backs else [])))
+        if any(row):
+            t.add_row(sea, *row)
+    return t
+
+
 def stacks(g: Any, d: Any) -> dict[str, list[tuple[str, int, str]]]:
-    """The battalions of every area as labelled stacks, attacks in red (for the SVG)."""
+    """The battalions of every area as labelled stacks, attacks in red, and each side's ships
+    in the sea areas as a count of cards (for the SVG)."""
     out = {a: [(SHORT[f], n, COLOURS[f]) for f in FACTIONS if (n := d.bn[f].get(a, 0))] for a in g.land}
     for a, groups in d.attacks.items():
         out.setdefault(a, []).append((SHORT[d.faction] + "→", sum(gr.n for gr in groups), "#d00000"))
+    for sea in getattr(g, "seas", ()) if d.ships else ():
+        for f in FACTIONS:
+            n = sum(1 for x in d.ships if x.owner == f and x.at == sea)
+            if n:
+                out.setdefault(sea, []).append((SHORT[f], n, COLOURS[f]))  # at sea: ship cards
     return {a: s for a, s in out.items() if s}
 
 
@@ -191,6 +224,8 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     from hexwar.ui.render import render_svg
 
     hl = [d.combat.area] if d.combat is not None else []
+    if getattr(d, "sea", None) is not None:
+        hl.append(d.sea.area)
     return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d), focus=g.land)
 
 
@@ -225,6 +260,40 @@ SAY = {
     "recalled": lambda e: f"allies recall 1 battalion from {e['area']}",
     "round": lambda e: f"--- the {e['faction']}' round (game round {e['game_round']})",
     "game_over": lambda e: f"GAME OVER: {e['why']}: {e['level']}",
+    "entered": lambda e: f"{e['faction']} enter {e['area']} unopposed",
+    "arrive": lambda e: f"{e['faction']} land {e['n']} battalion(s) in {e['to']}",
+    "placed": lambda e: f"{e['faction']} place {e['n']} in {e['area']}",
+    # the advanced game (rules 5-8)
+    "chose": lambda e: f"{e['faction']} keep a 9 April card" + (f": {e['card']}" if "card" in e else ""),
+    "ship_placed": lambda e: f"{e['faction']} place {e.get('ship', 'a ship, face down,')} in sea area {e['sea']}",
+    "rescue": lambda e: f"{e['faction']} call {e.get('ship', 'another ship')} to the rescue",
+    "sighted": lambda e: (f"{e['faction']} reconnoitre sea area {e['sea']}: dice {e['faces']}"
+                          + (f", they see {', '.join(e['ships']) or 'nothing'}" if "ships" in e else "")),
+    "sail": lambda e: (f"{e['faction']} sail {', '.join(e['ships']) if e.get('ships') else str(e['n']) + ' ship(s)'} "
+                       f"from {e['from']} to {e['to']}"),
+    "interception": lambda e: (f"{e['faction']} try to intercept in {e['sea']}: "
+                               + (f"dice {e['faces']}: " if e["faces"] else "")
+                               + (", ".join(e["caught"]) or "nothing") + " intercepted"),
+    "smoke": lambda e: f"a German smoke screen: the {e['faction']}' interception in {e['sea']} fails",
+    "sea_combat": lambda e: (f"sea combat in {e['sea']}: {', '.join(e['attackers'])} ({e['attacker']}' initiative) "
+                             f"against {', '.join(e['defenders'])}"),
+    "ship_added": lambda e: f"{e['faction']} add {e['ship']} to the sea combat in {e['sea']}",
+    "sea_shot": lambda e: f"{e['by']} rolls {e['face']}: {e['result']}" + (f" ({e['target']})" if e.get("target") else ""),
+    "ship_sunk": lambda e: f"{e['ship']} ({e['faction']}) goes down: {e['why']}",
+    "cards_lost": lambda e: f"{e['faction']} lose {e['n']} card(s) from their deck ({e['why']})",
+    "chased": lambda e: f"{e['ship']} is chased from {e['from']} to {e['to']}",
+    "sea_combat_end": lambda e: f"the sea combat in {e['sea']} is over; the survivors turn face down",
+    "raiding": lambda e: f"{e['ship']} goes raiding from {e['sea']}",
+    "raiders_recalled": lambda e: "Germany recalls its raiders (6 symbols cashed)",
+    "no_landing": lambda e: f"no German landings from {', '.join(e['seas'])}: Eidsvoll & Norge was not fought",
+    "landing": lambda e: f"{e['ship']} will land a battalion in {e['area']} from {e['sea']}",
+    "fort": lambda e: f"the coastal fort at {e['area']} rolls {e['face']}: {e['result']}",
+    "resistance": lambda e: (f"Norway's resistance at {e['area']}: {e['face']}, "
+                             + ("a battalion mobilises" if e["mobilised"] else "too late")),
+    "telegraph": lambda e: f"Germany holds {e['area']}: the telegraph line to Britain is cut",
+    "april_end": lambda e: "end of the 9 April round: its cards leave play, the dummy ships go",
+    "bluff": lambda e: f"Bløff/trusler at {e['area']}: {e['face']}, " + ("Norway withdraws" if e["works"] else "no effect"),
+    "ship_removed": lambda e: f"the Allies withdraw {e['ship']} (their deck is used up)",
 }
 
 

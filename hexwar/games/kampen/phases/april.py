@@ -515,17 +515,15 @@ def do_fort(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
         cards.use_card(g, d, NORWAY, o.copy, events)
         face = dice.roll(1, "Kystfort").faces[0]
         pool = [s for s in d.ships if s.landing == o.target]
-        result = "miss"
+        result = "sink" if face in u.faces else "turned away" if face in u.faces2 else "miss"
+        events.append(E.Fort(type="fort", area=o.target, face=face, result=result, rule="6.1 Kystfort"))
         if face in u.faces:
             s = pool[0] if len(pool) == 1 else dice.choice(pool, "ship sunk by the fort")
             pool.remove(s)
-            result = "sink"
             sea.sink(g, d, s, dice, events, "coastal fort", "6.1 Kystfort")
         if face in u.faces or face in u.faces2:
-            result = result if result == "sink" else "turned away"
             for s in pool:
                 s.landing = "!" + o.target  # must land elsewhere on the same sea (6.1)
-        events.append(E.Fort(type="fort", area=o.target, face=face, result=result, rule="6.1 Kystfort"))
     advance(g, d, dice, events)
 
 

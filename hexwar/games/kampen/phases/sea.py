@@ -438,6 +438,8 @@ def legal_sea_card(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     assert c is not None
     played = c.att_types if f in S.side(c.att) else c.def_types
     out: list[Order] = [g.passes[f]]
+    if not any(S.get(d, i).owner == f for i in c.a + c.d):
+        return out  # as on land (4.2): cards only where one's own ships fight
     seen: set[str] = set()
     for cp, u in g.hand_uses(d, f, c.step):
         if cp.type in played or cp.card in seen:

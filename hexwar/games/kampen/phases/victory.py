@@ -41,6 +41,8 @@ def end(g: "KampenGame", d: KampenData, why: str, events: list) -> None:
 
 def standing(g: "KampenGame", d: KampenData) -> tuple[str | None, str]:
     """1.3 / S1: who wins if the game ended now."""
+    if d.stage:
+        return None, "the 9 April round: the invasion is under way (7)"
     de = d.bn[GERMANS]
     co = {a: d.bn[NORWAY].get(a, 0) + d.bn[ALLIES].get(a, 0) for a in g.land}
     if not sum(de.values()):
