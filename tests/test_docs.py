@@ -33,6 +33,18 @@ def test_every_numbered_section_is_in_the_coverage_table():
     assert missing == []
 
 
+@pytest.mark.skipif(not (DIGEST.parent / "kampen-om-norge.md").exists(), reason="shared/ rules digest not beside the checkout")
+def test_every_kampen_section_basic_and_advanced_is_in_the_coverage_table():
+    """Kampen om Norge's numbered sections, chapters 1-8, and its worked examples: rows K1.1 .. K8.4."""
+    text = (DIGEST.parent / "kampen-om-norge.md").read_text()
+    secs = re.findall(r"^#{2,3} (\d(?:\.\d)?) (?!April)", text, flags=re.M)
+    assert "7.2" in secs and "8.3" in secs
+    missing = [s for s in secs if not re.search(rf"\| [^|]*\bK{re.escape(s)}\b", COVERAGE)]
+    examples = re.findall(r"^#{2,3} Example (\d)", text, flags=re.M)
+    missing += [f"Example {n}" for n in examples if not re.search(rf"Example[s]? [^|]*{n}", COVERAGE)]
+    assert missing == []
+
+
 def _in_range(sec: str, rows: str) -> bool:
     for a, b in re.findall(r"\| (\d+\.\d+)-(\d+\.\d+) ", rows):
         if a.split(".")[0] == sec.split(".")[0] and float(a) <= float(".".join(sec.split(".")[:2])) <= float(b):
