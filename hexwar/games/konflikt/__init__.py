@@ -1,0 +1,84 @@
+"""Konflikt '47 scenario templates (seed 002) on the skirmish ruleset, on a hex table or an area
+table cut from it; and the registry record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
+from hexwar.games.konflikt.orders import ORDERS
+from hexwar.games.konflikt.table import BOARDS
+from hexwar.games.registry import Bot, GameInfo
+from hexwar.ui.play import Player, describe
+
+__all__ = ["GAME", "ORDERS", "KonfliktData", "KonfliktGame"]
+
+SCENARIOS = {
+    "envelopment": "1 Envelopment (2.1): the attacker goes round a pocket into the defender's zone and off his edge",
+    "maximum_attrition": "2 Maximum Attrition (2.2): both forces come on from their edges; destroy the enemy",
+    "point_defence": "3 Point Defence (2.3): the attacker must take three objectives in the defender's zone",
+    "hold_until_relieved": "4 Hold Until Relieved (2.4): hold the centre until the relief arrives",
+    "top_secret": "5 Top Secret (2.5): carry the documents at the centre off your own edge",
+    "demolition": "6 Demolition (2.6): reach the enemy base and keep your own",
+    "random": "a scenario by the d6 chart (1), rolled at set-up",
+}
+
+
+def _make(scenario: str, board: str, switches: frozenset[str]) -> KonfliktGame:
+    return KonfliktGame(scenario, board)
+
+
+def _bot(kind: str) -> Any:
+    def make(side: str, seed: int, think: float) -> Any:
+        from hexwar.ai.random_bot import RandomBot
+
+        if kind == "random":
+            return RandomBot(seed + SIDES.index(side))
+        from hexwar.games.konflikt.bots import KonfliktBot
+
+        return KonfliktBot(side, seed)
+    return make
+
+
+def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    from hexwar.ui.render import render_svg
+
+    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
+
+
+def _validate(lib: Library) -> list[Problem]:
+    """Every template builds on both tables."""
+    out: list[Problem] = []
+    for b in BOARDS:
+        try:
+            KonfliktGame("envelopment", b, lib)
+        except DataError as e:
+            out += e.problems
+    return out
+
+
+GAME = GameInfo(
+    name="konflikt",
+    title="Konflikt '47 scenario templates (skirmish ruleset)",
+    sides=SIDES,
+    seats={"allies": frozenset({"allies"}), "germans": frozenset({"germans"}), "both": frozenset(SIDES),
+           "none": frozenset()},
+    default_seat="allies",
+    scenarios=SCENARIOS,
+    default_scenario="random",
+    boards=BOARDS,
+    default_board="table",
+    switches={},
+    make=_make,
+    bots={"priority": Bot(_bot("priority"), help="goes for the scenario's objective, assaults at good odds"),
+          "random": Bot(_bot("random"), help="random legal orders")},
+    default_bot="priority",
+    player=Player,
+    describe=describe,
+    render=_render,
+    validate=_validate,
+    scenario_kinds=("konflikt_templates",),
+    variants=tuple((sc, b, ()) for sc in SCENARIOS if sc != "random" for b in BOARDS),
+    test_games=1,
+)

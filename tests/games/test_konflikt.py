@@ -1,0 +1,252 @@
+"""Konflikt '47 scenario templates (seed 002) on the skirmish ruleset, on the hex table and on
+the area table cut from it: the d6 chart, the turn-6 die, set-up, reserves and outflanking,
+hidden set-up, objectives, the documents, bases, scoring, and whole games bot against bot."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexwar.ai.random_bot import RandomBot
+from hexwar.core.dice import Dice, Roll
+from hexwar.core.engine import run_fast
+from hexwar.core.orders import IllegalOrder, Move
+from hexwar.games.konflikt import KonfliktGame
+from hexwar.games.konflikt.bots import KonfliktBot
+from hexwar.games.konflikt.game import FLANK, RESERVE, SIDES
+from hexwar.games.konflikt.orders import Down, Enter, Leave
+from hexwar.games.konflikt.table import konflikt_table
+
+TEMPLATES = ("envelopment", "maximum_attrition", "point_defence", "hold_until_relieved", "top_secret", "demolition")
+
+
+def bots(seed):
+    return {s: KonfliktBot(s, seed + i) for i, s in enumerate(SIDES)}
+
+
+def until(g, seed, stop, bot=None):
+    """Play with random bots from ``seed`` until ``stop(state)``; return the state."""
+    s = g.new_state(seed)
+    b = bot or {x: RandomBot(seed * 5 + i) for i, x in enumerate(SIDES)}
+    while not s.is_over() and not stop(s):
+        s.apply(b[s.current_side()].choose(s, s.legal_orders()))
+    return s
+
+
+@pytest.mark.parametrize("board", ["table", "table-areas"])
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_2_every_scenario_plays_to_the_end_bot_against_bot(template, board):
+    g = KonfliktGame(template, board)
+    view, log = run_fast(g, 1, bots(1), record=True)
+    d = view.data
+    res = view.result()
+    assert res.over and d.turn in (6, 7) and res.level.startswith(g.spec_of(d).title)
+    assert d.turn == d.last_turn  # 1: the game ends at the end of turn 6 or 7
+    assert not [u for u in d.units.values() if u.pool in (RESERVE, "first wave", FLANK)]  # 3.4: none left waiting
+
+
+def test_1_the_d6_chart_chooses_the_scenario():
+    g = KonfliktGame("random")
+    seen = set()
+    for seed in range(30):
+        dice = Dice(seed)
+        d = g.initial_state(seed, dice)
+        face = dice.rolls[0].faces[0]
+        assert dice.rolls[0].purpose == "scenario" and g.spec_of(d).d6 == face
+        seen.add(d.template)
+    assert seen == set(TEMPLATES)
+
+
+def test_1_after_turn_6_a_die_decides_a_seventh_turn():
+    g = KonfliktGame("maximum_attrition", "table-areas")
+    lengths = {}
+    for seed in range(12):
+        view, log = run_fast(g, seed, bots(seed), record=True)
+        ev = next(e for entry in log.entries for e in entry.events if e["type"] == "game_length")
+        assert ev["last_turn"] == (6 if ev["face"] <= 3 else 7) == view.data.turn
+        lengths[ev["last_turn"]] = True
+    assert set(lengths) == {6, 7}
+
+
+def test_the_area_table_is_cut_from_the_hex_table():
+    hexes, areas = konflikt_table("table"), konflikt_table("table-areas")
+    assert len(hexes.depth) == 24 * 15 and len(areas.depth) == 18
+    # 2.4, 2.5: the centre is equidistant from both players' edges on either table
+    for t in (hexes, areas):
+        assert t.depth[t.centre]["north"] == t.depth[t.centre]["south"]
+    # digest 4.1: 3 inches are the next hex, or the same area; 6 inches the next area
+    assert hexes.within("1208", "1209", 3) and not hexes.within("1208", "1210", 3)
+    assert areas.within("c2", "c2", 3) and not areas.within("c2", "c3", 3) and areas.within("c2", "c3", 6)
+    # 3.5: north's left hand is the east edge, south's the west
+    assert hexes.side_edge("north", "left") == hexes.edge_locs["east"]
+    assert hexes.side_edge("south", "left") == hexes.edge_locs["west"]
+
+
+def test_2_1_set_up_at_least_half_of_the_defender_in_his_zone_at_least_half_of_the_attacker_in_the_first_wave():
+    g = KonfliktGame("envelopment")
+    s = until(g, 3, lambda s: s.data.turn >= 1)
+    d = s.data
+    att, dfn = d.attacker, g.other(d.attacker)
+    mine = [u for u in d.units.values() if u.side == dfn]
+    on_table = [u for u in mine if u.loc is not None or u.pool == "eliminated"]
+    assert 2 * len(on_table) >= len(mine)
+    zone = set(g.zone(d, dfn))
+    assert all(u.loc in zone for u in on_table if u.loc is not None)
+    theirs = [u for u in d.units.values() if u.side == att]
+    assert all(u.loc is None for u in theirs if u.pool != "eliminated") or d.turn >= 1
+    events = [e for e in s.log.entries for e in e.events if e["type"] == "assigned" and e["side"] == att]
+    assert 2 * sum(1 for e in events if e.get("where") == "first wave") >= len(theirs)
+
+
+def test_3_4_reserves_come_on_from_turn_2_after_an_order_test_at_minus_1():
+    g = KonfliktGame("envelopment", "table-areas")
+
+    def reserve_can_enter(s):
+        return any(isinstance(o, Enter) and s.data.units[o.unit].pool == RESERVE for o in s.legal_orders())
+
+    s = until(g, 4, reserve_can_enter)
+    d = s.data
+    assert d.turn >= 2  # 3.4: reserves do nothing in turn 1
+    o = next(o for o in s.legal_orders() if isinstance(o, Enter) and d.units[o.unit].pool == RESERVE)
+    morale = g.t.units[d.units[o.unit].type].morale
+    need = morale - 1
+    fail = s.clone()
+    events = g.enter(fail.data, o, Dice.replaying([Roll(f"order test {o.unit}", (6, 6))]))
+    test = next(e for e in events if e["type"] == "order_test")
+    assert test["needs"] == need and not test["passed"] and fail.data.units[o.unit].pool == RESERVE
+    ok = s.clone()
+    events = g.enter(ok.data, o, Dice.replaying([Roll(f"order test {o.unit}", (1, 1))]))
+    assert next(e for e in events if e["type"] == "order_test")["passed"] and ok.data.units[o.unit].loc == o.at
+    s.apply(o)  # played: its die is spent whatever the test gave
+    assert o.unit in s.data.acted
+
+
+def test_3_5_outflankers_come_on_their_side_edge_24_inches_from_their_own_edge_plus_6_a_turn():
+    g = KonfliktGame("maximum_attrition", "table")
+    s = until(g, 6, lambda s: s.data.turn >= 1)
+    d = s.data
+    u = next(u for u in d.units.values() if u.loc is None and u.pool != "eliminated")
+    u.pool = FLANK
+    d.flank[u.id] = "left"
+    edge = d.edge[u.side]
+    for turn, inches in ((2, None), (3, 24), (4, 30), (5, 36)):
+        d.turn = turn
+        spots = g.entries(d, u)
+        if inches is None:
+            assert spots == []
+            continue
+        assert spots and set(spots) <= set(g.table.side_edge(edge, "left"))
+        assert max(g.table.depth[x][edge] for x in spots) <= inches < max(g.table.depth[x][edge] for x in g.table.side_edge(edge, "left"))
+
+
+def test_3_1_hidden_units_are_off_the_enemy_map_and_revealed_by_infantry_within_12_inches():
+    g = KonfliktGame("point_defence", "table")
+    for seed in range(20):
+        s = until(g, seed, lambda s: s.data.turn >= 1)
+        d = s.data
+        hidden = [u for u in d.on_map() if u.concealed]
+        if hidden:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no hidden set-up in 20 games")
+    h = hidden[0]
+    enemy = g.other(h.side)
+    assert g.cover(h.loc)  # 3.1: only in cover
+    v = g.view(d, [enemy])
+    assert v.units[h.id].loc is None and g.view(d, [h.side]).units[h.id].loc == h.loc
+    # an enemy infantry unit 4 hexes (12") away reveals it; 5 hexes does not
+    inf = next(u for u in d.units.values() if u.side == enemy and g.infantry(u))
+    spot = next(x for x in g.table.depth if g.board.distance(x, h.loc) == 5 and not d.at(x))
+    d.place(inf.id, spot)
+    g.after_order(d, [])
+    assert h.concealed
+    spot = next(x for x in g.table.depth if g.board.distance(x, h.loc) == 4 and not d.at(x))
+    d.place(inf.id, spot)
+    events = []
+    g.after_order(d, events)
+    assert not h.concealed and events[0]["type"] == "revealed"
+
+
+def test_2_3_an_objective_changes_hands_with_infantry_within_3_inches_and_no_enemy():
+    g = KonfliktGame("point_defence", "table")
+    s = until(g, 2, lambda s: s.data.turn >= 1)
+    d = s.data
+    loc = next(iter(d.objectives))
+    for u in list(d.on_map()):
+        d.remove(u.id, "removed")
+    inf = {side: next(u for u in d.units.values() if u.side == side and g.infantry(u)) for side in SIDES}
+    near = next(x for x in g.table.depth if g.board.distance(x, loc) == 1)
+    d.place(inf[d.attacker].id, near)
+    assert g.controller(d, loc, 3) == d.attacker
+    far = next(x for x in g.table.depth if g.board.distance(x, loc) == 2)
+    d.place(inf[d.attacker].id, far)
+    assert g.controller(d, loc, 3) == ""
+    d.place(inf[d.attacker].id, near)
+    d.place(inf[g.other(d.attacker)].id, loc)
+    assert g.controller(d, loc, 3) == ""  # contested: nobody
+
+
+def test_2_5_the_documents_are_seized_by_infantry_and_win_when_carried_off_ones_own_edge():
+    g = KonfliktGame("top_secret", "table-areas")
+    s = until(g, 1, lambda s: s.data.turn >= 1 and s.data.todo == [])
+    d = s.data
+    assert d.marker == g.table.centre and not d.carrier
+    side = s.current_side()
+    inf = next(u for u in d.units.values() if u.side == side and g.infantry(u) and u.pool != "eliminated")
+    d.place(inf.id, d.marker)
+    g.after_order(d, [])
+    assert d.carrier == inf.id
+    d.place(inf.id, g.table.edge_locs[d.edge[side]][0])
+    g.after_order(d, [])
+    assert d.marker == inf.loc
+    d.side = side
+    d.acted = [x for x in d.acted if x != inf.id]
+    assert Leave(side, inf.id) in g.legal_orders(d)
+    g.apply(d, Leave(side, inf.id), Dice(0))
+    assert d.over and g.result(d).winner == side
+
+
+def test_2_6_a_base_falls_to_an_enemy_unit_next_to_it_at_the_end_of_a_turn():
+    g = KonfliktGame("demolition", "table")
+    s = until(g, 5, lambda s: s.data.turn >= 1)
+    d = s.data
+    side = SIDES[0]
+    base = d.base_at[side]
+    enemy = next(u for u in d.units.values() if u.side != side and u.pool != "eliminated")
+    spot = next(x for x in g.table.depth if g.board.distance(x, base) == 1 and not d.at(x))
+    d.place(enemy.id, spot)
+    d.bag = []
+    events = []
+    g.end_turn(d, Dice(0), events)
+    assert side in d.razed and any(e["type"] == "base_destroyed" and e["side"] == side for e in events)
+
+
+def test_3_6_attrition_doubles_the_winners_kills_and_caps_the_loser():
+    g = KonfliktGame("point_defence", "table")
+    s = until(g, 2, lambda s: s.data.turn >= 1)
+    d = s.data
+    w, loser = SIDES
+    kills = {side: [u for u in d.units.values() if u.side == side][:2] for side in SIDES}
+    for u in kills[loser] + kills[w]:
+        d.remove(u.id, "eliminated")
+    a = g.attrition(d, w)
+    cost = {side: sum(g.t.units[u.type].cost for u in g.lost(d, side)) for side in SIDES}
+    assert all(cost.values())
+    assert a[w] == 2 * cost[loser] and a[loser] == min(cost[w], a[w] - 10)
+
+
+def test_the_view_gives_each_side_the_same_choices_and_illegal_orders_change_nothing():
+    g = KonfliktGame("envelopment", "table-areas")
+    s = g.new_state(9)
+    b = {x: RandomBot(i) for i, x in enumerate(SIDES)}
+    for _ in range(200):
+        if s.is_over():
+            break
+        d = s.data
+        assert g.legal_orders(g.view(d, [s.current_side()])) == s.legal_orders()
+        before = d.to_json()
+        with pytest.raises(IllegalOrder):
+            g.apply(d, Move(s.current_side(), "A1", ("a1", "zz")), Dice(0))
+        with pytest.raises(IllegalOrder):
+            g.apply(d, Down(g.other(s.current_side()), "A1"), Dice(0))
+        assert d.to_json() == before
+        s.apply(b[s.current_side()].choose(s, s.legal_orders()))
