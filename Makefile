@@ -1,9 +1,14 @@
 # One command per generated artefact. The reports take a few minutes on 2 cores.
-.PHONY: reports maps test bench
+.PHONY: reports reports-konflikt maps test bench
 
-reports:  ## docs/compare-boards/ and docs/compare-games/ (issue 7)
+reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7) and docs/compare-konflikt/ (issue 16)
 	hexwar compare --preset boards
 	hexwar compare --preset games
+
+KONFLIKT = envelopment maximum_attrition point_defence hold_until_relieved top_secret demolition
+reports-konflikt:  ## docs/compare-konflikt/: each Konflikt '47 template on the hex table and on its areas (issue 16)
+	for s in $(KONFLIKT); do hexwar compare konflikt/$$s@table:priority konflikt/$$s@table-areas:priority \
+	  --games 100 --out docs/compare-konflikt/$$s --title "Konflikt '47 $$s: 3-inch hexes against the areas cut from them"; done
 
 maps:  ## maps/narvik.yaml, maps/norway.yaml and maps/europa.yaml from their geography (needs pip install '.[mapbuild]')
 	hexwar map build narvik

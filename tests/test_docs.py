@@ -45,6 +45,16 @@ def test_every_kampen_section_basic_and_advanced_is_in_the_coverage_table():
     assert missing == []
 
 
+@pytest.mark.skipif(not (DIGEST.parent / "konflikt47-scenarios.md").exists(), reason="shared/ rules digest not beside the checkout")
+def test_every_konflikt_section_is_in_the_coverage_table():
+    """Konflikt '47's chapters 0-3 and their numbered sections (the six scenarios among them)."""
+    text = (DIGEST.parent / "konflikt47-scenarios.md").read_text()
+    secs = re.findall(r"^## (\d) ", text, flags=re.M)[:4] + re.findall(r"^### ([23]\.\d) ", text, flags=re.M)
+    assert "2.6" in secs and "3.5" in secs
+    missing = [s for s in secs if not re.search(rf"\| K47 {re.escape(s)}\b", COVERAGE)]
+    assert missing == []
+
+
 def _in_range(sec: str, rows: str) -> bool:
     for a, b in re.findall(r"\| (\d+\.\d+)-(\d+\.\d+) ", rows):
         if a.split(".")[0] == sec.split(".")[0] and float(a) <= float(".".join(sec.split(".")[:2])) <= float(b):

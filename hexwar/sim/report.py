@@ -108,16 +108,24 @@ def _summaries(batches: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
     return out
 
 
+def _tracks_narvik(batches: dict[str, list[dict[str, Any]]]) -> bool:
+    """Whether the games follow the Narvik front (their rows note when objectives fell); a game
+    without such objectives (Konflikt '47's vary by scenario) leaves the Narvik parts out."""
+    return any(json.loads(r["fell"]) for rows in batches.values() for r in rows) or not any(batches.values())
+
+
 def _tests(batches: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str, str, float]]:
     """Pairwise tests: (a, b, quantity, p-value)."""
     out = []
+    narvik = _tracks_narvik(batches)
     for a, b in combinations(batches, 2):
         ra, rb = batches[a], batches[b]
         out.append((a, b, "Allied win rate", two_proportions(sum(int(r["allied_win"]) for r in ra), len(ra),
                                                              sum(int(r["allied_win"]) for r in rb), len(rb))))
-        fa = [t is not None for t in _fell(ra)]
-        fb = [t is not None for t in _fell(rb)]
-        out.append((a, b, "Narvik falls", two_proportions(sum(fa), len(fa), sum(fb), len(fb))))
+        if narvik:
+            fa = [t is not None for t in _fell(ra)]
+            fb = [t is not None for t in _fell(rb)]
+            out.append((a, b, "Narvik falls", two_proportions(sum(fa), len(fa), sum(fb), len(fb))))
         out.append((a, b, "game length", welch([int(r["end_turn"]) for r in ra], [int(r["end_turn"]) for r in rb])))
         # relative losses: battalions (Kampen) and land units (Narvik) are different things,
         # so compare the German share of all losses, which is scale-free
@@ -201,7 +209,7 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     figs["length"] = _save(fig, out / "game-length.png")
 
     fig, ax = plt.subplots(figsize=(7, 3.2))
-    for i, (x, lab) in enumerate(zip(labels, short)):
+    for i, (x, lab) in enumerate(zip(labels, short) if _tracks_narvik(batches) else ()):
         turns = _fell(batches[x])
         n = len(turns)
         cats = sorted({t for t in turns if t is not None})
@@ -212,7 +220,8 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     ax.set_ylabel("share of games")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    figs["narvik"] = _save(fig, out / "narvik-falls.png")
+    if _tracks_narvik(batches):
+        figs["narvik"] = _save(fig, out / "narvik-falls.png")
 
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.2))
     for ax, key, name in ((axes[0], "loss_germans", "German losses"), (axes[1], "loss_allies", "Allied losses")):
@@ -249,19 +258,23 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
         lines += [intro, ""]
     lines += [f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)` and can be re-run alone "
               "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed).", ""]
-    lines += ["| # | setup | games | Allied wins (95% CI) | German wins | no winner | length (mean ± sd) | Narvik falls | "
-              "turn it falls | German losses | Allied losses |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    narvik = _tracks_narvik(batches)
+    fall_head = " Narvik falls | turn it falls |" if narvik else ""
+    lines += ["| # | setup | games | Allied wins (95% CI) | German wins | no winner | length (mean ± sd) |" + fall_head
+              + " German losses | Allied losses |", "|---|---|---|---|---|---|---|" + ("---|---|" if narvik else "") + "---|---|"]
     for i, x in enumerate(labels, 1):
         v = s[x]
         lo, hi = v["allied_win_95ci"]
         nf = v["narvik_falls_turn"]
+        falls = (f" {v['narvik_falls']:.3f} | {nf['mean']:.2f}" + (f" ± {nf['sd']:.2f}" if nf["n"] > 1 else "") + " |") if narvik else ""
         lines.append(f"| {i} | `{x}` | {v['games']} | {v['allied_win_rate']:.3f} ({lo:.3f}-{hi:.3f}) | "
                      f"{v['german_wins'] / v['games']:.3f} | {v['no_winner'] / v['games']:.3f} | "
-                     f"{v['end_turn']['mean']:.2f} ± {v['end_turn']['sd']:.2f} | {v['narvik_falls']:.3f} | "
-                     f"{nf['mean']:.2f}" + (f" ± {nf['sd']:.2f}" if nf["n"] > 1 else "") + " | "
+                     f"{v['end_turn']['mean']:.2f} ± {v['end_turn']['sd']:.2f} |" + falls + " "
                      f"{v['loss_germans']['mean']:.2f} | {v['loss_allies']['mean']:.2f} |")
-    lines += ["", f"![win rates]({figs['wins']})", "", f"![game length]({figs['length']})", "",
-              f"![when Narvik falls]({figs['narvik']})", "", f"![losses]({figs['losses']})", ""]
+    lines += ["", f"![win rates]({figs['wins']})", "", f"![game length]({figs['length']})", ""]
+    if narvik:
+        lines += [f"![when Narvik falls]({figs['narvik']})", ""]
+    lines += [f"![losses]({figs['losses']})", ""]
     tests = _tests(batches)
     sig = holm([p for *_, p in tests])
     lines += ["## Which differences are significant", "",

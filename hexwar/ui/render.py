@@ -207,7 +207,7 @@ def _base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _
 def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
     hk = _hex_km(board)
     fr = _Frame(board, px_per_km, focus)
-    hexpx = (hk or 20.0) * fr.k
+    hexpx = hk * fr.k if hk else min(20.0 * fr.k, 56.0)  # an area map: counters as for a 20 km hex, 56 px at most
     out_map: list[str] = []
     centres: dict[str, tuple[float, float]] = {}
     boxes: list[str] = []

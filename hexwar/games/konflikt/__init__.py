@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.konflikt import batch
 from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
 from hexwar.games.konflikt.orders import ORDERS
+from hexwar.games.konflikt.play import KonfliktPlayer, say
 from hexwar.games.konflikt.table import BOARDS
-from hexwar.games.registry import Bot, GameInfo
-from hexwar.ui.play import Player, describe
+from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["GAME", "ORDERS", "KonfliktData", "KonfliktGame"]
 
@@ -44,7 +45,13 @@ def _bot(kind: str) -> Any:
 def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
     from hexwar.ui.render import render_svg
 
-    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
+    marks = sorted(d.objectives) + sorted(d.base_at.values()) + ([d.marker] if d.marker else [])
+    lines = [g.spec_of(d).title] if d.template else []
+    lines += [f"objective {loc}: {s or 'nobody'}" for loc, s in sorted(d.objectives.items())]
+    lines += [f"{s} base {loc}" + (" (destroyed)" if s in d.razed else "") for s, loc in sorted(d.base_at.items())]
+    lines += [f"documents at {d.marker}"] if d.marker else []
+    # both tables at one scale: a 3-inch hex (1 nominal km) 56 px across
+    return render_svg(g.board, d, px_per_km=56.0, viewer=viewer, title=title, panel=(panel or []) + lines, highlight=marks)
 
 
 def _validate(lib: Library) -> list[Problem]:
@@ -74,9 +81,11 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="goes for the scenario's objective, assaults at good odds"),
           "random": Bot(_bot("random"), help="random legal orders")},
     default_bot="priority",
-    player=Player,
-    describe=describe,
+    player=KonfliktPlayer,
+    describe=say,
     render=_render,
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
+                board_notes=batch.BOARD_NOTES),
     validate=_validate,
     scenario_kinds=("konflikt_templates",),
     variants=tuple((sc, b, ()) for sc in SCENARIOS if sc != "random" for b in BOARDS),

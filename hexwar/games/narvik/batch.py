@@ -4,17 +4,17 @@ fought set beside their exact odds on the CRT (15.1)."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Any
 
 from hexwar.core.observe import Observer as BaseObserver
 from hexwar.games.narvik.state import ALLIES, GERMANS
+from hexwar.sim.differential import AssaultTally, differential_exact
 
 SCALE = ("Assault on Narvik: a turn is one week (rules 4.0), 10 turns at most, and random events (8.1) end "
          "a quarter of the games by turn 3.")
 
 
-class Observer(BaseObserver):
+class Observer(AssaultTally, BaseObserver):
     """After every order: the first turn each objective is held by the Allies alone, and every
     assault's CRT look-up (``"AD|DRM" -> {result: count}``)."""
 
@@ -27,12 +27,6 @@ class Observer(BaseObserver):
 
     def held(self, d: Any, loc: str) -> bool:
         return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
-
-    def event(self, ev: dict[str, Any]) -> None:
-        if ev["type"] == "assault" and not ev.get("amphibious"):
-            k = f"{ev['ad']}|{ev['drm']}"
-            self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
-            self.combats[k][ev["result"]] += 1
 
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data
@@ -58,24 +52,4 @@ class Observer(BaseObserver):
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
     """P(the attacker loses at least one point) for each (AD, DRM) fought, exact over the die (15.1)."""
-    from hexwar.rules.combat import diff_outcomes
-
-    pooled: dict[str, dict[str, int]] = {}
-    for r in rows:
-        for k, v in json.loads(r["combats"]).items():
-            p = pooled.setdefault(k, {})
-            for res, n in v.items():
-                p[res] = p.get(res, 0) + n
-    out = []
-    for k, results in pooled.items():
-        n = sum(results.values())
-        if n < min_n:
-            continue
-        ad, drm = map(int, k.split("|"))
-        dist = diff_outcomes(game.tables.crt, ad, drm)
-        # the attacker's own loss is the result that stays uncertain at every column (T5)
-        ex = sum((p for (al, _), p in dist if al >= 1), Fraction(0))
-        hits = sum(c for res, c in results.items() if int(res.split("/")[0]) >= 1)
-        out.append({"combat": f"AD {ad}, DRM {drm:+d}", "quantity": "attacker loses >= 1", "n": n,
-                    "hits": hits, "exact": ex})
-    return out
+    return differential_exact(game.tables.crt, rows, min_n)

@@ -1,0 +1,60 @@
+"""What a batch of Konflikt '47 games records: one CSV row per game (the scenario's winner and
+VP, losses and fatigue by side) and the assaults fought beside their exact odds on the host
+ruleset's differential CRT."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from hexwar.core.observe import Observer as BaseObserver
+from hexwar.sim.differential import AssaultTally, differential_exact
+
+SCALE = ("Konflikt '47: a turn is one draw of every order die (each unit acts once), 6 turns and a die for a "
+         "7th (1); a unit is a squad-to-company counter of the host ruleset, a location a 3-inch hex or an area "
+         "of 12 x 15 inches of a 48 x 72 inch table.")
+
+BOARD_NOTES = {
+    "table-areas": "On the area table a unit moves one area an action (an area is 4 x 5 hexes), distances in "
+                   "inches become area steps (3 inches: the same area; 6 to 18: the next one; 24: two), and "
+                   "stacking limits hold per area.",
+}
+
+
+class Observer(AssaultTally, BaseObserver):
+    """Every assault's CRT look-up; the objectives vary by scenario, so no 'fell' column."""
+
+    def __init__(self, game: Any):
+        super().__init__({})
+        self.g = game
+        self.combats: dict[str, dict[str, int]] = {}
+
+    def row(self, view: Any) -> dict[str, Any]:
+        d = view.data
+        res = view.result()
+        loss = {s: 0 for s in ("allies", "germans")}
+        fatigue = {s: 0 for s in ("allies", "germans")}
+        for u in d.units.values():
+            if u.pool in ("eliminated", "removed"):
+                loss[u.side] += 1
+            elif u.loc is not None:
+                fatigue[u.side] += u.fatigue
+        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == "allies"),
+                "end_turn": d.turn, "vp_germans": res.vp.get("germans", 0), "vp_allies": res.vp.get("allies", 0),
+                "orders": self.orders, "fell": "{}", "combats": json.dumps(self.combats, sort_keys=True),
+                "losses": json.dumps({"template": d.template}, sort_keys=True), "loss_germans": loss["germans"],
+                "loss_allies": loss["allies"], "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"],
+                "cards_used": "{}"}
+
+
+def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
+    return differential_exact(game.tables.crt, rows, min_n)
+
+
+def board_lines(boards: Sequence[tuple[str, Any]]) -> list[str]:
+    """What each table gives the templates: locations, edge and zone sizes, the centre."""
+    out = ["| # | board | locations | on the north edge | in the north set-up zone | centre |", "|---|---|---|---|---|---|"]
+    for i, (name, g) in enumerate(boards, 1):
+        t = g.table
+        out.append(f"| {i} | {name} | {len(t.depth)} | {len(t.edge_locs['north'])} | {len(t.zone('north', g.zone_in))} | {t.centre} |")
+    return out
