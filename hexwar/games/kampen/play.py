@@ -114,11 +114,11 @@ class KampenPlayer(Player):
         for f in FACTIONS:
             if not self.may_see(f) or f not in self.humans and self.sees is not None:
                 continue
-            for cid in d.hand[f]:
+            for cid in d.hand[f] + d.pool.get(f, []):  # 7.0: the 9 April cards to choose from too
                 cp = g.copies[cid]
                 uses = [self.order_text(o) for o in legal if getattr(o, "copy", None) == cid and hasattr(o, "card")]
-                out.append({"faction": f, "id": cid, "name": cp.name, "symbols": cp.symbols,
-                            "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses})
+                out.append({"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
+                            "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses})
         return out
 
     def panel_lines(self) -> list[str]:
