@@ -227,7 +227,7 @@ def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(view
                      lambda prompt: next(it, "quit"))
     revealed: set[str] = set()
     kept_secret: set[str] = set()
-    for _ in range(260):  # the 9 April round and the first rounds after it, as the viewer sees them
+    for _ in range(200):  # the 9 April round and the first rounds after it, as the viewer sees them
         if s.is_over():
             break
         side = s.current_side()

@@ -139,16 +139,16 @@ def test_the_german_priority_bot_holds_the_point_cities_in_the_basic_game():
     """1.3: Germany must hold all six point cities when its deck runs out. The coalition's
     priority bots used to win every game; the German plan (garrisons by threat, the rest
     marching where a city is short, the deck as the clock) wins a good share of them (55.9%
-    over 1,000 games in the closing note; here 24 seeded games)."""
+    over 1,000 games in the closing note; here 16 seeded games)."""
     from hexwar.core.engine import run_fast
     from hexwar.games.kampen.bots import KampenBot
 
     g = kampen_game("basic")
     wins = 0
-    for seed in range(24):
+    for seed in range(16):
         bots = {f: KampenBot(f, seed * 3 + i) for i, f in enumerate(FACTIONS)}
         res = run_fast(g, seed, bots)[0].result()
         wins += res.winner == GERMANS
         if res.winner == GERMANS:
             assert "all point cities" in res.level
-    assert 6 <= wins <= 20, wins
+    assert 4 <= wins <= 13, wins

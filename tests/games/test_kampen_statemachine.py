@@ -187,5 +187,5 @@ class AdvancedPlay(RuleBasedStateMachine):
         assert self.g.legal_orders(self.g.view(x, seats)) == self.g.legal_orders(x)
 
 
-AdvancedPlay.TestCase.settings = settings(max_examples=25, stateful_step_count=250, deadline=None)
+AdvancedPlay.TestCase.settings = settings(max_examples=18, stateful_step_count=250, deadline=None)
 test_kampen_advanced_state_machine = AdvancedPlay.TestCase
