@@ -101,8 +101,11 @@ class KampenGame:
         if len(self.seas) < 8 or not self.mined or not self.open_sea:
             raise DataError([Problem(file, "board", f"board {self.board.name} has no sea areas I-VIII with the mined "
                                                    "I and II and the open VIII: the advanced game needs them (rules 2.3, 5.1)")])
-        # 7.2: the raid field lies next to VI, VII and VIII, the seas German raiders leave from
-        self.raid_exits = tuple(s for s in self.seas if s in ("VI", "VII", "VIII"))
+        # 7.2: the raid field lies next to the seas German raiders leave from (VI, VII, VIII)
+        bad = [s for s in adv.raid_seas if s not in self.seas]
+        if bad:
+            raise DataError([Problem(file, "advanced.raid_seas", f"{bad[0]!r} is not a sea area of board {self.board.name} (rules 7.2)")])
+        self.raid_exits = tuple(adv.raid_seas)
         af, sea = adv.bardufoss_sea["airfield"], adv.bardufoss_sea["sea"]
         if sea not in self.seas:
             raise DataError([Problem(file, "advanced.bardufoss_sea.sea", f"{sea!r} is not a sea area of board {self.board.name} (rules 5.1)")])

@@ -180,6 +180,7 @@ class AdvancedSpec(Sourced):
     telegraph: dict[Literal["area", "cards"], Union[str, int]]  # 5.1
     bardufoss_sea: dict[Literal["airfield", "sea"], str]  # 5.1 (OCR "VIL", read VII)
     mobilise_per: int = Field(ge=1, le=DICE)  # 7.3: 1 battalion per 2 mobilisation points
+    raid_seas: list[str]  # 7.2: raiders leave from these seas, and the raid field lies next to them
 
     @model_validator(mode="after")
     def _sides(self) -> "AdvancedSpec":
