@@ -134,3 +134,22 @@ def check_event(event: Any, schemas: Mapping[str, type], where: str = "", tagged
         if k in hints:
             _ok(v, hints[k], f"{where}.{k}", out)
     return out
+
+
+def strip_hidden(events: list[dict[str, Any]], sides: typing.Collection[str]) -> list[dict[str, Any]]:
+    """The events as ``sides`` see them, by the ``hide``/``see`` convention: an event lists in
+    ``hide`` the fields only the factions in ``see`` may read (a face-down ship's name, a card
+    kept, a hidden unit's hex); everyone else gets the event without them.
+
+    >>> e = {"type": "sail", "ship": "Hipper", "hide": ["ship"], "see": ["germans"]}
+    >>> "ship" in strip_hidden([e], ["allies"])[0]
+    False
+    >>> strip_hidden([e], ["germans"])[0]["ship"]
+    'Hipper'
+    """
+    out = []
+    for e in events:
+        if e.get("hide") and not set(e.get("see", ())) & set(sides):
+            e = {k: v for k, v in e.items() if k not in e["hide"]}
+        out.append(e)
+    return out

@@ -4,9 +4,10 @@ and each column set beside its exact odds (15.1)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
+
+from hexwar.sim.runner import pool_combats
 
 
 class AssaultTally:
@@ -25,12 +26,7 @@ def differential_exact(crt: Any, rows: list[dict[str, Any]], min_n: int) -> list
     """P(the attacker loses at least one point) for each (AD, DRM) fought, exact over the die (15.1)."""
     from hexwar.rules.combat import diff_outcomes
 
-    pooled: dict[str, dict[str, int]] = {}
-    for r in rows:
-        for k, v in json.loads(r["combats"]).items():
-            p = pooled.setdefault(k, {})
-            for res, n in v.items():
-                p[res] = p.get(res, 0) + n
+    pooled = pool_combats(rows)
     out = []
     for k, results in pooled.items():
         n = sum(results.values())

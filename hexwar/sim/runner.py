@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import fcntl
 import hashlib
+import json
 import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -247,3 +248,14 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "loss_germans": mean_sd([float(r["loss_germans"]) for r in rows]),
         "loss_allies": mean_sd([float(r["loss_allies"]) for r in rows]),
     }
+
+
+def pool_combats(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Every game's ``combats`` column (JSON ``column -> {result: count}``) summed over a batch."""
+    pooled: dict[str, dict[str, int]] = {}
+    for r in rows:
+        for k, v in json.loads(r["combats"]).items():
+            p = pooled.setdefault(k, {})
+            for res, n in v.items():
+                p[res] = p.get(res, 0) + n
+    return pooled

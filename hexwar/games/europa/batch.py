@@ -7,6 +7,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from hexwar.sim.runner import pool_combats
+
 from hexwar.core.observe import Observer as BaseObserver
 from hexwar.games.europa.state import ALLIES, GERMANS
 
@@ -56,12 +58,7 @@ def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, A
     """P(a result that hurts the defender) for each CRT column fought, exact over the die (E1)."""
     from hexwar.rules.combat import odds_outcomes
 
-    pooled: dict[str, dict[str, int]] = {}
-    for r in rows:
-        for k, v in json.loads(r["combats"]).items():
-            p = pooled.setdefault(k, {})
-            for res, n in v.items():
-                p[res] = p.get(res, 0) + n
+    pooled = pool_combats(rows)
     out = []
     cols = {c.label: c for c in game.crt.columns}
     for label, results in sorted(pooled.items()):

@@ -15,6 +15,7 @@ import copy
 from typing import Any, Collection
 
 from hexwar.board.base import Board
+from hexwar.core.events import strip_hidden
 from hexwar.core.dice import Dice
 from hexwar.core.engine import PlayState, Result, new_play_state
 from hexwar.core.orders import IllegalOrder, Order, Pass
@@ -212,12 +213,7 @@ class KampenGame:
     def visible_events(self, d: KampenData, events: list[dict[str, Any]], sides: Collection[str]) -> list[dict[str, Any]]:
         """Cards are played and discarded face up; what an event ``hide``s (a face-down ship's
         name, a 9 April card kept) reaches only the factions it names in ``see``."""
-        out = []
-        for e in events:
-            if e.get("hide") and not set(e.get("see", ())) & set(sides):
-                e = {k: v for k, v in e.items() if k not in e["hide"]}
-            out.append(e)
-        return out
+        return strip_hidden(events, sides)
 
     def visible_order(self, d: KampenData, order: Order, sides: Collection[str]) -> str:
         """An order as the player(s) of ``sides`` see it (``d``: the state after it): another

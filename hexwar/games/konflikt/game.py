@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Collection
 
+from hexwar.core.events import strip_hidden
 from hexwar.core.dice import Dice
 from hexwar.core.engine import PlayState, Result, new_play_state
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order
@@ -166,12 +167,7 @@ class KonfliktGame(SkirmishGame):
         return v
 
     def visible_events(self, d: KonfliktData, events: list[dict[str, Any]], sides: Collection[str]) -> list[dict[str, Any]]:
-        out = []
-        for e in events:
-            if e.get("hide") and not set(e.get("see", ())) & set(sides):
-                e = {k: v for k, v in e.items() if k not in e["hide"]}
-            out.append(e)
-        return out
+        return strip_hidden(events, sides)
 
     def visible_order(self, d: KonfliktData, order: Order, sides: Collection[str]) -> str:
         """A hidden deployment's place and an outflank's direction are the owner's (3.1, 3.5)."""

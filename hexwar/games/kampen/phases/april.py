@@ -247,13 +247,6 @@ def recon(g: "KampenGame", d: KampenData, f: str, area: str, faces: list[int], d
                             hide=["ships"], see=[f, GERMANS]))
 
 
-def _deceive(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
-    if len(legal_deceive(g, d, GERMANS)) > 1:
-        g.ask(d, "deceive", GERMANS)
-        return True
-    return False
-
-
 def legal_deceive(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, _u in g.hand_uses(d, f, "deceive"):
@@ -275,13 +268,6 @@ def do_deceive(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: lis
         events.append(E.Sail({"type": "sail", "faction": GERMANS, "from": o.src, "to": o.target, "n": n, "ships": [],
                               "rule": "7.0 Villedende manøver (authored)", "hide": [], "see": []}))
     advance(g, d, dice, events)
-
-
-def _redeploy(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
-    if len(legal_redeploy(g, d, NORWAY)) > 1:
-        g.ask(d, "redeploy", NORWAY)
-        return True
-    return False
 
 
 def legal_redeploy(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
@@ -334,13 +320,6 @@ def _move(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) ->
 
 
 # --- 7.2: raiding, landings, resistance ---------------------------------------------------------------
-
-
-def _raid(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
-    if len(legal_raid(g, d, GERMANS)) > 1:
-        g.ask(d, "raid", GERMANS)
-        return True
-    return False
 
 
 def legal_raid(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
@@ -448,13 +427,6 @@ def do_land(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
             if s.landing.startswith("!"):
                 s.landing = ""
     advance(g, d, dice, events)
-
-
-def _mines(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
-    if len(legal_mines(g, d, ALLIES)) > 1:
-        g.ask(d, "mines", ALLIES)
-        return True
-    return False
 
 
 def legal_mines(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
@@ -643,9 +615,26 @@ def _cards(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -
     return True
 
 
+def _offer(step: str, faction: str, legal: Callable[..., list[Order]]) -> Callable[..., bool]:
+    """A step that asks ``faction`` only when it has a choice besides passing."""
+
+    def run(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+        if len(legal(g, d, faction)) > 1:
+            g.ask(d, step, faction)
+            return True
+        return False
+
+    return run
+
+
 STEP: dict[str, Callable[..., bool]] = {
-    "choose": _choose, "norway": _norway, "ships": _ships, "deceive": _deceive, "redeploy": _redeploy,
-    "intercept": _intercept, "move": _move, "raid": _raid, "engage": _engage, "land": _land, "mines": _mines,
+    "choose": _choose, "norway": _norway, "ships": _ships,
+    "deceive": _offer("deceive", GERMANS, legal_deceive),  # 7.0 Villedende manøver
+    "redeploy": _offer("redeploy", NORWAY, legal_redeploy),  # 7.0 Omdisponering
+    "intercept": _intercept, "move": _move,
+    "raid": _offer("raid", GERMANS, legal_raid),  # 7.2 raiding
+    "engage": _engage, "land": _land,
+    "mines": _offer("mines", ALLIES, legal_mines),  # 7.2 Minelegging
     "forts": _forts, "landfall": _landfall, "land_combat": _land_combat, "telegraph": _telegraph,
     "mobilise": _mobilise, "reinforce": _reinforce, "cards": _cards,
 }
