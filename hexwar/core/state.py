@@ -36,10 +36,24 @@ class Unit:
         """Return whether the unit carries a marker flag (fired, damaged ...)."""
         return flag in self.flags
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name == "loc" or name == "side":
+            _MOVES[0] += 1  # every state's location index is stale now (GameState.at)
+
+
+#: how many times any unit's location (or side) was set: a location index built at another
+#: count is rebuilt before use, so no change can leave one out of date
+_MOVES = [0]
+
 
 def _copy_unit(u: Unit) -> Unit:
-    """Return a copy of a unit."""
-    return Unit(u.id, u.type, u.side, u.nation, u.formation, u.name, u.loc, u.pool, u.fatigue, u.concealed, list(u.flags))
+    """Return a copy of a unit (a new unit in a new state's dict: no index is stale)."""
+    new = object.__new__(Unit)
+    d = new.__dict__
+    d.update(u.__dict__)
+    d["flags"] = list(u.flags)
+    return new
 
 
 @dataclass(frozen=True)
@@ -126,19 +140,55 @@ class GameState:
 
     # --- queries ------------------------------------------------------------------------
 
+    def _index(self) -> tuple[dict[str | None, list[Unit]], dict[str | None, list[Unit]]]:
+        """Return (location -> units in id order, side -> units on the map in dict order),
+        rebuilt only when a unit was placed, removed or added since it was built."""
+        idx = self.__dict__.get("_idx")
+        units = self.units
+        if idx is None or idx[0] != _MOVES[0] or idx[1] is not units or idx[2] != len(units):
+            by_loc: dict[str | None, list[Unit]] = {}
+            by_side: dict[str | None, list[Unit]] = {}
+            for u in units.values():
+                if u.loc is not None:
+                    by_loc.setdefault(u.loc, []).append(u)
+                    by_side.setdefault(u.side, []).append(u)
+            for here in by_loc.values():
+                here.sort(key=_uid)
+            idx = self.__dict__["_idx"] = (_MOVES[0], units, len(units), by_loc, by_side)
+        return idx[3], idx[4]
+
     def at(self, loc: str) -> list[Unit]:
         """Return the units at a location, in id order."""
-        return sorted((u for u in self.units.values() if u.loc == loc), key=lambda u: u.id)
+        return list(self._index()[0].get(loc, ()))
 
     def on_map(self, side: str | None = None) -> Iterator[Unit]:
-        """Yield the units at a location (of one side if given)."""
+        """Yield the units at a location (of one side if given), in the order of ``units``."""
+        if side is None:
+            return (u for u in self.units.values() if u.loc is not None)
+        return self._side_on_map(side)
+
+    def _side_on_map(self, side: str) -> Iterator[Unit]:
+        start = _MOVES[0]
+        last = None
+        for u in self._index()[1].get(side, ()):
+            if _MOVES[0] != start:
+                break
+            yield u
+            last = u
+        else:
+            return
+        # a unit was placed or removed while the caller looped: go on as a scan of ``units``
+        # would have, from the unit after the last one given
+        seen = last is None
         for u in self.units.values():
-            if u.loc is not None and (side is None or u.side == side):
+            if not seen:
+                seen = u is last
+            elif u.loc is not None and u.side == side:
                 yield u
 
     def occupied_by(self, side: str) -> set[str]:
         """Return the locations holding at least one unit of ``side``."""
-        return {u.loc for u in self.units.values() if u.loc is not None and u.side == side}
+        return {u.loc for u in self._index()[1].get(side, ())}  # type: ignore[misc]
 
     def in_pool(self, pool: str, side: str | None = None) -> list[Unit]:
         """Return the units in an off-map pool."""
@@ -182,6 +232,8 @@ class GameState:
         d = new.__dict__
         for name, v in self.__dict__.items():
             t = type(v)
+            if name == "_idx":
+                continue  # the copy builds its own index when it is first asked
             if t in _ATOMIC:
                 d[name] = v
             elif name == "units":
@@ -249,6 +301,10 @@ def _adapter(cls: type) -> Any:
 
         a = _ADAPTERS[cls] = TypeAdapter(cls)
     return a
+
+
+def _uid(u: Unit) -> str:
+    return u.id
 
 
 def ids(units: Iterable[Unit]) -> list[str]:

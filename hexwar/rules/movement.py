@@ -14,6 +14,7 @@ algorithm) on integer costs compiled once per board, chart, weather and movement
 
 from __future__ import annotations
 
+import heapq
 import math
 import weakref
 from dataclasses import dataclass
@@ -196,6 +197,28 @@ class CompiledMoves:
         self.succ = succ
         self.neighbours: list[tuple[int, ...]] = [tuple(self.index[b] for b in board.neighbours(a)) for a in self.locs]
         self._ctx: dict[tuple[int, int, int], tuple[object, ...]] = {}
+        self._regions: dict[tuple[int, int, int], frozenset[int]] = {}
+        self.reaches: dict[tuple[object, ...], "Reach"] = {}
+
+    def region(self, s: int, budget: int, zx: int) -> frozenset[int]:
+        """The locations a search from ``s`` can touch with no enemy about (ZoC and enemy
+        units only ever take locations away), and the start's neighbours (14.1 minimum move)."""
+        key = (s, budget, zx)
+        r = self._regions.get(key)
+        if r is None:
+            seen = {s: 0}
+            todo = [(0, s)]
+            while todo:
+                d, u = heapq.heappop(todo)
+                if d > seen[u]:
+                    continue
+                for v, c in self.succ[u]:
+                    nd = d + c
+                    if nd <= budget and nd < seen.get(v, budget + 1):
+                        seen[v] = nd
+                        heapq.heappush(todo, (nd, v))
+            r = self._regions[key] = frozenset(seen) | frozenset(self.neighbours[s])
+        return r
 
     def context(self, q: MoveQuery) -> tuple[set[int], set[int], set[int]]:
         """Return (blocked, zoc, friendly infantry) as index sets, cached per set objects.
@@ -253,6 +276,24 @@ def reach(
     blocked, zoc, finf = cm.context(q)
     zx = int(q.zoc_exit * scale)
     art = q.artillery
+    # the answer depends only on the enemy and friends inside the unit's region: the same
+    # unit, start and neighbourhood give the same Reach, whatever happens elsewhere
+    region = cm.region(s, budget, zx)
+    key = (s, budget, zx, art, q.min_move, q.mp, region & blocked, region & zoc, (region & finf) if art else None)
+    hit = cm.reaches.get(key)
+    if hit is not None:
+        return hit
+    r = _search(cm, s, start, budget, blocked, zoc, finf, zx, art, q)
+    if len(cm.reaches) >= 20_000:
+        cm.reaches.clear()
+    cm.reaches[key] = r
+    return r
+
+
+def _search(cm: CompiledMoves, s: int, start: str, budget: int, blocked: set[int], zoc: set[int], finf: set[int],
+            zx: int, art: bool, q: MoveQuery) -> Reach:
+    """Dial's algorithm from ``s`` (see :func:`reach`)."""
+    scale = cm.scale
     dist = {s: 0}
     parent: dict[int, int] = {s: -1}
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]

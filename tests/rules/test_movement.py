@@ -189,3 +189,40 @@ def test_golden_small_counts_by_hand(tables):
     # with 1 MP it still reaches the ring, as one-hex minimum moves (14.1)
     r = reach(b2, tables.terrain, "winter", "leg", "0505", MoveQuery(F(1)))
     assert set(r.destinations()) == set(ring) == set(r.min_move)
+
+
+_CACHE_BOARD = HexBoard(random_hex_spec(7, 14, 12))
+
+
+@given(st.integers(0, 100_000), st.sampled_from(["leg", "heavy"]), st.integers(1, 5), st.booleans())
+def test_14_1_reach_cached_by_neighbourhood_equals_a_fresh_search(seed, mclass, mp, art):
+    """Enemies and friends outside a unit's region do not change its reach (14.1, 12.1):
+    the cached answer is the reference answer whatever else changed on the board."""
+    import random
+
+    from hexwar.data.loader import default_library
+    from hexwar.data.tables import TerrainChart
+    from hexwar.rules.movement import compiled
+
+    chart = TerrainChart.from_spec(default_library().load("tables", "fixtures/terrain"))
+    b = _CACHE_BOARD
+    rng = random.Random(seed)
+    hs = sorted(b.hexes())
+    start = rng.choice(hs)
+    cm = compiled(b, chart, "winter", mclass)
+    near = sorted(cm.locs[i] for i in cm.region(cm.index[start], mp * cm.scale, 0))
+    far = [h for h in hs if h not in near]
+    enemies = frozenset(rng.sample(hs, 8)) - {start}
+    finf = frozenset(rng.sample(hs, 12))
+    zoc = frozenset(n for e in enemies for n in projects_into(b, e))
+    first = MoveQuery(F(mp), zoc, enemies, F(1), art and mclass == "heavy", finf)
+    r1 = reach(b, chart, "winter", mclass, start, first)
+    assert r1.mp_left == reach_reference(b, chart, "winter", mclass, start, first)
+    # move the enemies far away about, and the friends: the same Reach comes back, and it is right
+    moved = (enemies - set(far)) | frozenset(rng.sample(far, min(3, len(far))))
+    zoc2 = frozenset(n for e in moved for n in projects_into(b, e))
+    second = MoveQuery(F(mp), zoc2, moved, F(1), first.artillery, (finf - set(far)) | frozenset(far[:2]))
+    r2 = reach(b, chart, "winter", mclass, start, second)
+    assert r2.mp_left == reach_reference(b, chart, "winter", mclass, start, second)
+    if (zoc2 & set(near)) == (zoc & set(near)):
+        assert r2 is r1

@@ -91,6 +91,9 @@ class NarvikGame(DecisionGame):
         self.objectives = {p.location: p.value for p in self.board.places("victory")}
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}
+        #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
+        #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
+        self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
         self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex) -> moves (20.1)
 
     @classmethod

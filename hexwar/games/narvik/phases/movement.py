@@ -30,22 +30,45 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     chart = g.tables.terrain
     ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
     pts = stacking.points_by_location(d, g.tables, side)
+    room: dict[tuple[str, int], bool] = {}
+    cache = g.unit_moves
+    if len(cache) > 50_000:
+        cache.clear()
     for u in sorted(d.on_map(side), key=lambda u: u.id):
         if not g.may_act(d, u):
             continue
         t = g.t(u)
         up = stacking.unit_points(g.tables, u)
         r = reach(g.board, chart, d.weather, t.movement_class, u.loc, g.query(d, u, ctx))  # type: ignore[arg-type]
-        for dest in r.destinations():
-            path = r.path(dest)
-            if any(g.board.is_a(h, "sweden") for h in path[1:-1]):
-                continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
-            if g.board.is_a(dest, "sweden") or stacking.room_for(g.board, g.tables, pts, dest, up):
-                out.append(Move(side, u.id, tuple(path)))
+        key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = _paths(g, u, side, r)
+        for dest, anywhere, m in hit[0]:
+            if not anywhere:
+                ok = room.get((dest, up))
+                if ok is None:
+                    ok = room[(dest, up)] = stacking.room_for(g.board, g.tables, pts, dest, up)
+                if not ok:
+                    continue
+            out.append(m)
         out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
-            out += exits(g, u, r)
+            out += hit[1]
     return out
+
+
+def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:
+    """A unit's moves from a Reach, before stacking: (destination, stacks without limit, order),
+    and its exits (22.3)."""
+    sweden = g.board.is_a
+    moves = []
+    for dest in r.destinations():
+        path = r.path(dest)
+        if any(sweden(h, "sweden") for h in path[1:-1]):
+            continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
+        moves.append((dest, sweden(dest, "sweden"), Move(side, u.id, tuple(path))))
+    return moves, (exits(g, u, r) if side == ALLIES else [])
 
 
 def exits(g: "NarvikGame", u: Unit, r: Reach) -> list[Order]:
