@@ -13,11 +13,11 @@ import argparse
 import time
 from collections import Counter
 
-from hexwar.games.kampen.bots import KampenBot
 from hexwar.ai.random_bot import RandomBot
 from hexwar.core.engine import run_fast
 from hexwar.games.kampen import FACTIONS, KampenGame
 from hexwar.games.kampen.boards import kampen_board
+from hexwar.games.kampen.bots import KampenBot
 
 
 def bots(kind: str, seed: int) -> dict:

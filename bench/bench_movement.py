@@ -16,13 +16,18 @@ from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+import networkx as nx  # noqa: E402
 from _common import chart, per_call  # noqa: E402
 
 from hexwar.board import HexBoard  # noqa: E402
 from hexwar.board.generate import random_hex_spec  # noqa: E402
-import networkx as nx  # noqa: E402
-
-from hexwar.rules.movement import MoveQuery, compiled, movement_graph, reach, reach_reference  # noqa: E402
+from hexwar.rules.movement import (  # noqa: E402
+    MoveQuery,
+    compiled,
+    movement_graph,
+    reach,
+    reach_reference,
+)
 from hexwar.rules.zoc import projects_into  # noqa: E402
 
 

@@ -13,9 +13,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from _common import chart, per_call  # noqa: E402
-
 import networkx as nx  # noqa: E402
+from _common import chart, per_call  # noqa: E402
 
 from hexwar.board import HexBoard  # noqa: E402
 from hexwar.board.generate import random_hex_spec  # noqa: E402

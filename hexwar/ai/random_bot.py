@@ -24,10 +24,9 @@ class RandomBot:
         """Return one of ``legal`` (``ValueError`` if there is none)."""
         if not legal:
             raise ValueError("no legal orders to choose from")
-        kinds: dict[str, list[Order]] = {}
-        for o in legal:
-            kinds.setdefault(o.kind, []).append(o)
-        kind = self.rng.choice(sorted(kinds))
-        return self.rng.choice(kinds[kind])
+        types: set[type[Order]] = set(map(type, legal))
+        kinds = sorted({t.kind for t in types})
+        kind = self.rng.choice(kinds)
+        return self.rng.choice([o for o in legal if o.kind == kind])
 
     __call__ = choose

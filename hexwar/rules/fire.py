@@ -9,6 +9,7 @@ is blocked only if both sides cross a ridge.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from hexwar.rules.ledger import Ledger
@@ -54,6 +55,17 @@ def line_of_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_ex
     return led
 
 
+_CAN_FIRE: "weakref.WeakKeyDictionary[object, dict[tuple[str, str, int, bool], bool]]" = weakref.WeakKeyDictionary()
+
+
 def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> bool:
-    """Return whether fire from ``src`` reaches ``dst`` (16.1 / 20.5)."""
-    return bool(line_of_fire(board, src, dst, max_range, adjacent_exception).total)
+    """Return whether fire from ``src`` reaches ``dst`` (16.1 / 20.5); the map decides, so
+    each answer is kept for the board."""
+    per_board = _CAN_FIRE.get(board)
+    if per_board is None:
+        per_board = _CAN_FIRE[board] = {}
+    key = (src, dst, max_range, adjacent_exception)
+    ok = per_board.get(key)
+    if ok is None:
+        ok = per_board[key] = bool(line_of_fire(board, src, dst, max_range, adjacent_exception).total)
+    return ok

@@ -35,8 +35,23 @@ def naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[
     return per[key]
 
 
+_WATERWAYS: "weakref.WeakKeyDictionary[object, dict[str, tuple[tuple[str, bool], ...]]]" = weakref.WeakKeyDictionary()
+
+
+def _waterways(board: "Board") -> dict[str, tuple[tuple[str, bool], ...]]:
+    """Each location's neighbours in map order, each with whether a ship may step there by
+    a ``waterway`` border into water: the map decides, once per board."""
+    ways = _WATERWAYS.get(board)
+    if ways is None:
+        ways = _WATERWAYS[board] = {
+            loc: tuple((x, board.border(loc, x).has("waterway") and board.terrain(x) in WATER) for x in board.neighbours(loc))
+            for loc in board.locations()}
+    return ways
+
+
 def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
     links = set(board.neighbours(box)) if box in board else set()
+    ways = _waterways(board)
     # state: (location, crossed the box link already)
     start_state = (start, start == box)
     parent: dict[tuple[str, bool], tuple[str, bool] | None] = {start_state: None}
@@ -47,11 +62,11 @@ def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple
         if loc == box:
             nxt += [(x, True) for x in sorted(links)]
         else:
-            for x in board.neighbours(loc):
+            for x, by_water in ways[loc]:
                 if x == box:
                     if not crossed:
                         nxt.append((x, True))
-                elif board.border(loc, x).has("waterway") and board.terrain(x) in WATER:
+                elif by_water:
                     nxt.append((x, crossed))
             if loc in links:  # A31: edge to edge within a move
                 nxt += [(x, crossed) for x in sorted(links) if x != loc]

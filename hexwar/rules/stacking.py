@@ -7,6 +7,7 @@ them do not count (13.1).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
@@ -81,9 +82,24 @@ def room_for(board: "Board", tables: "Tables", points: dict[str, int], loc: str,
     """Return whether ``extra_points`` more fit at ``loc`` given :func:`points_by_location`."""
     st = tables.stacking
     assert st is not None, "this ruleset has no stacking table"
-    if any(board.is_a(loc, k) for k in st.unlimited_places):
+    if loc in unlimited(board, st.unlimited_places):
         return True
     return points.get(loc, 0) + extra_points <= st.limit
+
+
+_UNLIMITED: "weakref.WeakKeyDictionary[object, dict[frozenset[str], frozenset[str]]]" = weakref.WeakKeyDictionary()
+
+
+def unlimited(board: "Board", kinds: Iterable[str]) -> frozenset[str]:
+    """The locations of kinds that stack without limit (13.2.1: boxes), once per board."""
+    key = frozenset(kinds)
+    per = _UNLIMITED.get(board)
+    if per is None:
+        per = _UNLIMITED[board] = {}
+    hit = per.get(key)
+    if hit is None:
+        hit = per[key] = frozenset(x for x in board.locations() if any(board.is_a(x, k) for k in key))
+    return hit
 
 
 def violations(board: "Board", state: "GameState", tables: "Tables") -> list[StackReport]:

@@ -85,6 +85,11 @@ class PriorityBot:
     # --- scoring --------------------------------------------------------------------
 
     def score(self, c: "_Context", o: Order) -> float:
+        t = type(o)  # the two orders that fill most lists first (no order subclasses another)
+        if t is NavalMove and self.side == "allies":
+            return self.naval_score(c, o)  # type: ignore[arg-type]
+        if t is Move:
+            return self.german_move(c, o) if self.side == "germans" else self.allied_move(c, o)  # type: ignore[arg-type]
         if isinstance(o, Pass):
             return 0.0
         if isinstance(o, DesignateBase):
@@ -132,7 +137,6 @@ class PriorityBot:
 
     def german(self, c: "_Context", o: Order) -> float:
         d = c.d
-        ask = d.ask.what if d.ask is not None else None
         if isinstance(o, AirStrike):
             if o.mission == "ships":
                 ship = d.units[o.allocation[0][0]]
@@ -147,23 +151,27 @@ class PriorityBot:
             ad = c.odds(o)
             return ad - 0.5 + (3 + 0.01 * o.ap if o.ap else 0)
         if isinstance(o, Move):
-            if ask == "reaction":
-                return -0.5
-            u = d.units[o.unit]
-            before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
-            threatened = c.enemy_adjacent(o.path[0], "allies")
-            if c.board.is_a(o.path[-1], "sweden"):
-                return -10.0
-            # hold Narvik and the railway; fall back toward them when threatened; fresh units
-            # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
-            hunt = 0.0
-            if not threatened and u.fatigue < 6 and o.path[0] not in c.g.objectives:
-                hunt = 0.3 * (c.enemy_dist(o.path[0]) - c.enemy_dist(o.path[-1])) + (0.3 if c.enemy_dist(o.path[-1]) <= 1 else 0.0)
-            # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
-            back = 1.5 if c.left.get(o.unit) == (d.turn, o.path[-1]) else 0.0
-            return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
-                    + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit) - back)
+            return self.german_move(c, o)
         return -0.5
+
+    def german_move(self, c: "_Context", o: Move) -> float:
+        d = c.d
+        if d.ask is not None and d.ask.what == "reaction":
+            return -0.5
+        u = d.units[o.unit]
+        before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
+        threatened = c.enemy_adjacent(o.path[0], "allies")
+        if c.board.is_a(o.path[-1], "sweden"):
+            return -10.0
+        # hold Narvik and the railway; fall back toward them when threatened; fresh units
+        # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
+        hunt = 0.0
+        if not threatened and u.fatigue < 6 and o.path[0] not in c.g.objectives:
+            hunt = 0.3 * (c.enemy_dist(o.path[0]) - c.enemy_dist(o.path[-1])) + (0.3 if c.enemy_dist(o.path[-1]) <= 1 else 0.0)
+        # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
+        back = 1.5 if c.left.get(o.unit) == (d.turn, o.path[-1]) else 0.0
+        return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
+                + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit) - back)
 
     def allied(self, c: "_Context", o: Order) -> float:
         d, g = c.d, c.g
@@ -176,19 +184,7 @@ class PriorityBot:
         if isinstance(o, Disembark):
             return (4.0 + (0.2 if o.then else 0.0)) if d.units[o.ship].loc != HARSTAD else -2.0
         if isinstance(o, NavalMove):
-            ship = d.units[o.ships[0]]
-            if c.sailed.get((d.turn, ship.id), 0) >= 2:
-                return -3.0  # no ship sails back and forth all turn
-            dest = o.path[-1]
-            cargo = d.cargo.get(ship.id)
-            if cargo:
-                if c.board.is_a(dest, "beach") or c.board.is_a(dest, "port"):
-                    enemy_there = c.enemy_adjacent(dest, "germans", include_self=True)
-                    return 5.0 - min(c.land_dist(dest), 30.0) * 0.15 - (3 if enemy_there else 0)
-                return -1.0
-            if ship.loc == HARSTAD:
-                return -1.0
-            return 1.0 if dest == HARSTAD else -1.0  # empty transports go back for more
+            return self.naval_score(c, o)
         if isinstance(o, Landing):
             contested = bool(g.land_units_at(d, o.target, "germans", real=False))
             return (2.0 if contested else 7.0) - min(c.land_dist(o.target), 30.0) * 0.05 + 0.1 * len(o.ships) + (0.2 if o.then else 0.0)
@@ -206,14 +202,50 @@ class PriorityBot:
         if isinstance(o, ShipFunction):
             return 1.5 if o.function == "base" and not d.bases else -1.0
         if isinstance(o, Move):
-            u = d.units[o.unit]
-            before, after = c.land_dist(o.path[0]), c.land_dist(o.path[-1])
-            if c.board.is_a(o.path[-1], "sweden"):
-                return -10.0
-            fl = g.tables.types[u.type].fatigue_limit
-            tired = fl and u.fatigue >= fl // 2
-            return (before - after) * 0.25 - (2.0 if tired else 0.0) - 0.5 + c.objective_gain(o.path[0], o.path[-1], o.unit)
+            return self.allied_move(c, o)
         return -0.5
+
+    def naval_score(self, c: "_Context", o: NavalMove) -> float:
+        """An Allied naval move, by its first ship and where it ends (20.1-20.3): what the ship
+        is doing is worked out once a decision, what its destination offers once a hex."""
+        first = o.ships[0]
+        plan = c.naval.get(first)
+        if plan is None:
+            d = c.d
+            ship = d.units[first]
+            if c.sailed.get((d.turn, ship.id), 0) >= 2:
+                plan = -3.0  # no ship sails back and forth all turn
+            elif d.cargo.get(ship.id):
+                plan = "cargo"
+            elif ship.loc == HARSTAD:
+                plan = -1.0
+            else:
+                plan = "home"  # empty transports go back for more
+            c.naval[first] = plan
+        if plan == "cargo":
+            dest = o.path[-1]
+            hit = c.landing_site.get(dest)
+            if hit is None:
+                if c.board.is_a(dest, "beach") or c.board.is_a(dest, "port"):
+                    enemy_there = c.enemy_adjacent(dest, "germans", include_self=True)
+                    hit = 5.0 - min(c.land_dist(dest), 30.0) * 0.15 - (3 if enemy_there else 0)
+                else:
+                    hit = -1.0
+                c.landing_site[dest] = hit
+            return hit
+        if plan == "home":
+            return 1.0 if o.path[-1] == HARSTAD else -1.0
+        return plan  # type: ignore[return-value]
+
+    def allied_move(self, c: "_Context", o: Move) -> float:
+        d, g = c.d, c.g
+        u = d.units[o.unit]
+        before, after = c.land_dist(o.path[0]), c.land_dist(o.path[-1])
+        if c.board.is_a(o.path[-1], "sweden"):
+            return -10.0
+        fl = g.tables.types[u.type].fatigue_limit
+        tired = fl and u.fatigue >= fl // 2
+        return (before - after) * 0.25 - (2.0 if tired else 0.0) - 0.5 + c.objective_gain(o.path[0], o.path[-1], o.unit)
 
 
 class _Context:
@@ -224,6 +256,10 @@ class _Context:
         self.board = g.board
         self._dist: dict[str, int] = {}
         self._enemy_locs: list[str] | None = None
+        self._enemy_dist: dict[str, int] = {}  # one decision's answers: the state does not change while it scores
+        self._adjacent: dict[tuple[str, str, bool], bool] = {}
+        self.naval: dict[str, float | str] = {}  # first ship -> its score, or what its destination decides
+        self.landing_site: dict[str, float] = {}  # a loaded ship's destination -> its score
         self.sailed: dict[tuple[int, str], int] = {}
         self.left: dict[str, tuple[int, str]] = {}
 
@@ -251,24 +287,33 @@ class _Context:
         entering one its side does not hold is worth a lot, leaving one empty costs as much."""
         obj = self.g.objectives
         gain = 0.0
-        own = [u for u in self.d.at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
-        if start in obj and not own:
-            gain -= obj[start] * 0.6
+        if start in obj:
+            own = [u for u in self.d.at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
+            if not own:
+                gain -= obj[start] * 0.6
         if end in obj and not any(u.side == self.side and not u.has("aboard") for u in self.d.at(end)):
             gain += obj[end] * 0.6
         return gain
 
     def enemy_dist(self, loc: str) -> int:
         """Hex distance to the nearest enemy land unit on the map (50 when none)."""
+        hit = self._enemy_dist.get(loc)
+        if hit is not None:
+            return hit
         if self._enemy_locs is None:
             self._enemy_locs = sorted({u.loc for u in self.d.units.values()
                                        if u.side != self.side and u.loc and not u.has("aboard")
                                        and not self.board.is_a(u.loc, "box")})
-        return min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
+        hit = self._enemy_dist[loc] = min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
+        return hit
 
     def enemy_adjacent(self, loc: str, enemy: str, include_self: bool = False) -> bool:
-        locs = list(self.board.neighbours(loc)) + ([loc] if include_self else [])
-        return any(u.side == enemy and not u.has("aboard") for x in locs for u in self.d.at(x))
+        key = (loc, enemy, include_self)
+        hit = self._adjacent.get(key)
+        if hit is None:
+            locs = list(self.board.neighbours(loc)) + ([loc] if include_self else [])
+            hit = self._adjacent[key] = any(u.side == enemy and not u.has("aboard") for x in locs for u in self.d.at(x))
+        return hit
 
     def strength(self, uid: str) -> int:
         u = self.d.units[uid]

@@ -94,6 +94,7 @@ class NarvikGame(DecisionGame):
         #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
         #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
         self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
+        self._memo: dict[tuple[Any, ...], Any] | None = None  # see memo()
         self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex) -> moves (20.1)
 
     @classmethod
@@ -138,9 +139,28 @@ class NarvikGame(DecisionGame):
             out.append(u)
         return out
 
-    def occupied(self, d: NarvikData, side: str) -> set[str]:
+    def memo(self, key: tuple[Any, ...], make: Any) -> Any:
+        """``make()``, kept for the rest of one ``legal_orders`` call (the state does not change
+        while its orders are listed); outside one, ``make()`` every time."""
+        m = self._memo
+        if m is None:
+            return make()
+        hit = m.get(key)
+        if hit is None:
+            hit = m[key] = make()
+        return hit
+
+    def legal_orders(self, d: NarvikData) -> list[Order]:
+        self._memo = {}
+        try:
+            return super().legal_orders(d)
+        finally:
+            self._memo = None
+
+    def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""
-        return {u.loc for u in d.on_map(side) if not self.is_ship(u) and not u.has(ABOARD) and u.loc != HARSTAD}  # type: ignore[misc]
+        return self.memo(("occupied", side), lambda: frozenset(
+            u.loc for u in d.on_map(side) if not self.is_ship(u) and not u.has(ABOARD) and u.loc != HARSTAD))
 
     def may_act(self, d: NarvikData, u: Unit) -> bool:
         """10.1, 11.1: a land unit on the map, face up, real, not at its limit, not aboard."""
@@ -155,10 +175,13 @@ class NarvikGame(DecisionGame):
 
     def side_context(self, d: NarvikData, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """Return the enemy ZoC, enemy-held hexes and friendly-infantry hexes for one side."""
-        zoc = enemy_zoc(self.board, d, self.tables, side)
-        blocked = frozenset(self.occupied(d, other(side)))
-        finf = frozenset(x.loc for x in d.on_map(side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
-        return zoc, blocked, finf
+        def make() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+            zoc = enemy_zoc(self.board, d, self.tables, side)
+            blocked = self.occupied(d, other(side))
+            finf = frozenset(x.loc for x in d.on_map(side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
+            return zoc, blocked, finf
+
+        return self.memo(("side_context", side), make)
 
     def supply(self, d: NarvikData, u: Unit) -> Any:
         """Return one Allied unit's line of supply, or what blocked it (19.3)."""
@@ -166,7 +189,7 @@ class NarvikGame(DecisionGame):
 
     def supplied(self, d: NarvikData, units: list[Unit]) -> dict[str, bool]:
         """Return which Allied units have a line of supply (19.2, 19.3; Norwegians always)."""
-        return supply.supplied(self, d, units)
+        return self.memo(("supplied", tuple(u.id for u in units)), lambda: supply.supplied(self, d, units))
 
     def supply_inputs(self, d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
         """Return the Bases, the German ZoC and the Allied infantry hexes lines of supply use (19.3)."""

@@ -49,8 +49,9 @@ def attackers_for(g: "NarvikGame", d: NarvikData, side: str, target: str) -> lis
 def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
     """16.1: artillery in the hex or within 2 hexes with no ridge between."""
     out = []
-    for u in d.on_map(side):
-        if u.id in exclude or not g.t(u).is_artillery or u.has(ABOARD) or u.loc in (None, HARSTAD):
+    arts = g.memo(("artillery", side), lambda: [u for u in d.on_map(side) if g.t(u).is_artillery])
+    for u in arts:
+        if u.id in exclude or u.has(ABOARD) or u.loc in (None, HARSTAD):
             continue
         if u.loc == target or can_fire(g.board, u.loc, target, ART_RANGE):
             out.append(u.id)

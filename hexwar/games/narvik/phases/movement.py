@@ -31,6 +31,7 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
     pts = stacking.points_by_location(d, g.tables, side)
     room: dict[tuple[str, int], bool] = {}
+    queries: dict[str, MoveQuery] = {}
     cache = g.unit_moves
     if len(cache) > 50_000:
         cache.clear()
@@ -39,7 +40,10 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
             continue
         t = g.t(u)
         up = stacking.unit_points(g.tables, u)
-        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, g.query(d, u, ctx))  # type: ignore[arg-type]
+        q = queries.get(u.type)
+        if q is None:
+            q = queries[u.type] = g.query(d, u, ctx)  # a type's query is the same for all its units
+        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, q)  # type: ignore[arg-type]
         key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
         hit = cache.get(key)
         if hit is None:

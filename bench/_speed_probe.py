@@ -1,0 +1,75 @@
+"""Measure one engine's speed and print JSON: run by ``bench_issue17.py`` once with the
+engine under test and once with the baseline commit's engine on ``PYTHONPATH``, so both
+figures come from the same run on the same machine. Uses only APIs both engines have.
+
+Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen N
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import random
+import statistics
+import sys
+import time
+
+
+def narvik(kind: str, n: int) -> dict:
+    from hexwar.ai import RandomBot
+    from hexwar.core.dice import Dice
+    from hexwar.core.engine import FastView, order_dice
+    from hexwar.games.narvik import narvik_game
+    from hexwar.games.narvik.bots import PriorityBot
+
+    g = narvik_game()
+    games, legal_t, digest = [], [], hashlib.sha1()
+    for seed in [-1] + list(range(n)):  # seed -1 warms the caches every engine keeps up
+        if seed == 0:
+            games, legal_t, digest = [], [], hashlib.sha1()
+        bots = {s: (PriorityBot(s, seed) if kind == "priority" else RandomBot(seed)) for s in ("allies", "germans")}
+        t0 = time.perf_counter()
+        data = g.initial_state(seed, order_dice(seed, -1))
+        rng = random.Random(f"hexwar-fast:{seed}")
+        view = FastView(g, data)
+        while not data.over:
+            t1 = time.perf_counter()
+            legal = g.legal_orders(data)
+            legal_t.append(time.perf_counter() - t1)
+            side = g.current_side(data)
+            order = bots[side].choose(view.view_for((side,)), legal)
+            g.apply(data, order, Dice(rng=rng))  # run_fast's loop, legal orders timed on their own
+            digest.update(order.text().encode())
+        games.append(time.perf_counter() - t0)
+        digest.update(json.dumps(data.vp, sort_keys=True).encode())
+    return {"median_game_s": statistics.median(games), "games_per_s": n / sum(games),
+            "median_legal_ms": statistics.median(legal_t) * 1e3, "mean_legal_ms": statistics.fmean(legal_t) * 1e3,
+            "decisions": len(legal_t), "digest": digest.hexdigest()[:12]}
+
+
+def kampen(n: int) -> dict:
+    from hexwar.core.engine import run_fast
+    from hexwar.games.kampen import FACTIONS, KampenGame
+    from hexwar.games.kampen.boards import kampen_board
+    from hexwar.games.kampen.bots import KampenBot
+
+    g = KampenGame("intro-narvik", kampen_board("norway"))
+    run_fast(g, 10**6, {f: KampenBot(f, 10**6) for f in FACTIONS})  # warm up
+    digest = hashlib.sha1()
+    t0 = time.perf_counter()
+    for seed in range(n):
+        view, _ = run_fast(g, seed, {f: KampenBot(f, seed) for f in FACTIONS})
+        digest.update(str(view.data.winner).encode())
+    return {"games_per_s": n / (time.perf_counter() - t0), "digest": digest.hexdigest()[:12]}
+
+
+def main() -> None:
+    what, n = sys.argv[1], int(sys.argv[2])
+    gc.collect()
+    out = kampen(n) if what == "kampen" else narvik(what.split("-")[1], n)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

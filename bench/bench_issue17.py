@@ -1,0 +1,91 @@
+"""Issue 17: the engine's speed against the engine before the issue, in the same run.
+
+The baseline is the commit before issue 17's work (``BASELINE``), unpacked from git into a
+temporary directory and run by the same probe (``bench/_speed_probe.py``) in a subprocess
+with it on ``PYTHONPATH``; the engine under test runs the same probe the same way. Both
+play the same seeded games: the digests must agree (the same games, move for move).
+Runs alternate baseline / current, and each figure is the best of ``--rounds`` (the least
+disturbed by whatever else the machine does).
+
+Targets (issue 17): a Narvik random game, a priority game and legal orders per decision
+each >= 5x faster; Kampen Scenario 1 with priority bots >= 2,000 games/s on one core.
+
+Usage: python bench/bench_issue17.py [--games N] [--rounds R] [--kampen N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "615a181"  # the tree as issue 17 found it
+#: today's figures as the issue states them, measured before any of its work (2026-11-24)
+ISSUE = {"narvik-random": "~0.35 s a random game, ~2.4 ms an order", "narvik-priority": "~0.6 s a priority game (2.2 s here)",
+         "kampen": "770 games/s"}
+
+
+def baseline_tree() -> Path:
+    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}"
+    if not (out / "hexwar").is_dir():
+        blob = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "hexwar", "maps", "oob", "tables"],
+                              check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(blob)) as tar:
+            tar.extractall(out, filter="data")
+    return out
+
+
+def probe(tree: Path, what: str, n: int) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "_speed_probe.py"), what, str(n)],
+                         env=env, check=True, capture_output=True, text=True, cwd=tree)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=20, help="Narvik games per probe")
+    ap.add_argument("--kampen", type=int, default=2000, help="Kampen games per probe")
+    ap.add_argument("--rounds", type=int, default=3)
+    a = ap.parse_args()
+    base = baseline_tree()
+    print(f"baseline: commit {BASELINE} (before issue 17); current: {ROOT}; best of {a.rounds} runs each, alternating")
+    for what in ("narvik-random", "narvik-priority"):
+        n = a.games if what == "narvik-random" else max(4, a.games // 3)
+        old: list[dict] = []
+        new: list[dict] = []
+        for _ in range(a.rounds):
+            old.append(probe(base, what, n))
+            new.append(probe(ROOT, what, n))
+        o = min(old, key=lambda r: r["median_game_s"])
+        c = min(new, key=lambda r: r["median_game_s"])
+        lo = min(r["median_legal_ms"] for r in old)
+        lc = min(r["median_legal_ms"] for r in new)
+        mo = min(r["mean_legal_ms"] for r in old)
+        mc = min(r["mean_legal_ms"] for r in new)
+        same = "same games" if o["digest"] == c["digest"] else f"DIFFERENT GAMES ({o['digest']} vs {c['digest']})"
+        print(f"{what:16} ({n} games; issue: {ISSUE[what]}): median game {o['median_game_s'] * 1e3:7.1f} ms -> "
+              f"{c['median_game_s'] * 1e3:7.1f} ms  x{o['median_game_s'] / c['median_game_s']:4.1f}; {same}")
+        print(f"{'':16} legal orders per decision: median {lo:6.3f} ms -> {lc:6.3f} ms  x{lo / lc:4.1f}; "
+              f"mean {mo:6.3f} ms -> {mc:6.3f} ms  x{mo / mc:4.1f} ({c['decisions']} decisions)")
+    old = []
+    new = []
+    for _ in range(a.rounds):
+        old.append(probe(base, "kampen", a.kampen))
+        new.append(probe(ROOT, "kampen", a.kampen))
+    o = max(old, key=lambda r: r["games_per_s"])
+    c = max(new, key=lambda r: r["games_per_s"])
+    same = "same games" if o["digest"] == c["digest"] else "different winners"
+    print(f"kampen S1 priority ({a.kampen} games, one core; issue: {ISSUE['kampen']}): {o['games_per_s']:7.0f} -> "
+          f"{c['games_per_s']:7.0f} games/s  x{c['games_per_s'] / o['games_per_s']:4.1f}; {same}")
+
+
+if __name__ == "__main__":
+    main()
