@@ -30,7 +30,10 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     chart = g.tables.terrain
     ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
     pts = stacking.points_by_location(d, g.tables, side)
-    room: dict[tuple[str, int], bool] = {}
+    st = g.tables.stacking
+    assert st is not None
+    limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
+    ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
     queries: dict[str, MoveQuery] = {}
     cache = g.unit_moves
     if len(cache) > 50_000:
@@ -48,15 +51,11 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = _paths(g, u, side, r)
-        for dest, anywhere, m in hit[0]:
-            if not anywhere:
-                ok = room.get((dest, up))
-                if ok is None:
-                    ok = room[(dest, up)] = stacking.room_for(g.board, g.tables, pts, dest, up)
-                if not ok:
-                    continue
-            out.append(m)
-        out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
+        for dest, anywhere, m in hit[0]:  # 13.2: room at the destination (stacking.room_for, inlined)
+            if anywhere or dest in unlimited or pts.get(dest, 0) + up <= limit:
+                out.append(m)
+        if ferries:
+            out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
             out += hit[1]
     return out

@@ -63,7 +63,8 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
                     out.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
         elif cargo is not None and s.loc == HARSTAD:
             out.append(Disembark(ALLIES, s.id))
-        out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
+        if cargo is None and g.t(s).bombard > 0 and "fired" not in s.flags and s.loc != HARSTAD:  # can_bombard's own terms
+            out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
         out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
     return out + group_orders(g, d, ships)
 
