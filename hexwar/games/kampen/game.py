@@ -30,6 +30,7 @@ from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenFleetSpe
 from hexwar.games.kampen.sequence import DECISIONS
 from hexwar.games.kampen.state import (
     ALLIES,
+    COALITION,
     FACTIONS,
     GERMANS,
     NORWAY,
@@ -277,6 +278,10 @@ class KampenGame:
         for f in FACTIONS:  # digest ambiguity 8: hands are drawn at set-up
             cards.draw(self, d, f, self.spec.hands[f], dice, [])
         return d
+
+    def winning_sides(self, winner: str) -> tuple[str, ...]:
+        """The factions a result's winner stands for: Norway and the Allies win together (1.2)."""
+        return COALITION if winner == ALLIES else (winner,)
 
     def current_side(self, d: KampenData) -> str:
         return d.side
