@@ -1,24 +1,67 @@
-"""A flat Monte Carlo search bot over the game API.
+"""The search bot: information-set Monte Carlo tree search over the game API (issue 17).
 
-It ranks the legal orders with a game's prior, tries the best few, plays each out with the
-game's rollout policy for both sides (to the end of the turn, or a horizon) several times
-within its time budget, and keeps the best average score. Hidden information is never used:
-before every rollout the game's ``determinize`` reshuffles what the searching side may not
-see (which face-down counter is which).
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): one tree of the searching
+side's information, grown by iterations that each
+
+1. copy the side's *view* of the game (never the real state: a face-down counter is a
+   face-down counter) and **determinize** it, giving each hidden counter one of the kinds
+   the view says are out there, at random;
+2. **descend** the tree from the root, both sides' decisions, choosing by UCB1 among the
+   children legal in this determinization (counted by how often each was available, not
+   by the parent's visits), each node offering the game's prior's best few orders
+   (progressive widening: 2 + sqrt(visits), at most ``candidates``); a decision with one
+   legal order is played, not searched;
+3. **expand** one untried order and play on with the game's rollout policy for both sides
+   for ``horizon`` orders or to the end of the turn, whichever comes first;
+4. **score** the end for every side (the game's ``evaluate``) and add it to each node on
+   the path for the side that chose it.
+
+The think time is a hard cap: the clock is read before every order of every iteration, an
+iteration the deadline cuts short counts for nothing, and the answer is the most visited
+order at the root (the prior's first when nothing finished). A ``progress`` callback hears
+how the search stands about ten times a second.
+
+Rollouts change a copied state in place (the ruleset's ``apply``, as ``run_fast`` plays),
+with their own dice: nothing a search does touches the game it was asked about.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Callable, Sequence
 
+from hexwar.core.dice import Dice
+from hexwar.core.engine import FastView
 from hexwar.core.orders import Order
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+class Node:
+    """What the tree knows of one order in one line of play: who chose it, how often it was
+    tried and available, and what it scored for its chooser."""
+
+    __slots__ = ("order", "mover", "children", "visits", "avail", "total")
+
+    def __init__(self, order: Order | None = None, mover: str | None = None):
+        self.order = order
+        self.mover = mover
+        self.children: dict[Order, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+    def width(self, cap: int) -> int:
+        """Progressive widening: how many of the prior's best orders this node offers."""
+        return min(cap, 2 + int(math.sqrt(self.visits)))
 
 
 class SearchBot:
-    """Flat Monte Carlo search; the game supplies the prior, the rollout policy, the score
-    and the determinization."""
+    """ISMCTS; the game supplies the prior (``rank``), the rollout policy, the score and the
+    determinization. ``clock`` is injectable (tests give a fake one: no test reads the
+    wall clock)."""
 
     name = "search"
 
@@ -27,45 +70,132 @@ class SearchBot:
                  policy: Callable[[str, int], Any],
                  evaluate: Callable[[Any, str], float],
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
-                 candidates: int = 4, horizon: int = 60):
+                 candidates: int = 8, horizon: int = 24, c: float = 0.7,
+                 clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
+                 progress: Progress | None = None):
         self.side = side
         self.rng = random.Random(seed)
         self.budget = budget_s
-        self.k = candidates
+        self.cap = candidates
         self.horizon = horizon
+        self.c = c
+        self.clock = clock
+        self.max_iterations = max_iterations
+        self.progress = progress
         self.rank, self.policy, self.evaluate, self.determinize = rank, policy, evaluate, determinize
+        self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
+
+    # --- one decision -------------------------------------------------------------------
 
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+        """The order to play: searched within ``budget_s`` seconds of the clock, never more
+        (``state`` is the side's view; the legal orders are the real ones)."""
+        if not legal:
+            raise ValueError("no legal orders to choose from")
         if len(legal) == 1:
             return legal[0]
-        ranked = self.rank(state, self.side, legal)[: self.k]
-        totals = {i: 0.0 for i in range(len(ranked))}
-        counts = {i: 0 for i in range(len(ranked))}
-        deadline = time.monotonic() + self.budget
-        i = 0
-        while time.monotonic() < deadline or min(counts.values()) == 0:
-            j = i % len(ranked)
-            totals[j] += self.rollout(state, ranked[j])
-            counts[j] += 1
-            i += 1
-            if i > 200:
+        start = self.clock()
+        deadline = start + self.budget
+        prior = self.rank(state, self.side, legal)
+        root = Node()
+        self._lo, self._hi = math.inf, -math.inf
+        iterations = cut = 0
+        shown = start
+        while self.max_iterations is None or iterations < self.max_iterations:
+            if self.clock() >= deadline:
                 break
-        best = max(range(len(ranked)), key=lambda j: (totals[j] / max(1, counts[j]), -j))
-        return ranked[best]
+            if self._iterate(state, root, legal, prior, deadline):
+                iterations += 1
+            else:
+                cut += 1
+                break
+            now = self.clock()
+            if self.progress is not None and now - shown >= 0.1:
+                shown = now
+                self.progress(self._report(root, iterations, now - start))
+        pick = self._best(root, prior)
+        self.last = self._report(root, iterations, self.clock() - start, cut=cut)
+        if self.progress is not None:
+            self.progress(self.last)
+        return pick
 
     __call__ = choose
 
-    def rollout(self, state: Any, first: Order) -> float:
-        s = state.clone()
+    def _best(self, root: Node, prior: list[Order]) -> Order:
+        if not root.children:
+            return prior[0]
+        rank: dict[Order | None, int] = {o: i for i, o in enumerate(prior)}
+        best = max(root.children.values(),
+                   key=lambda n: (n.visits, n.total / max(1, n.visits), -rank.get(n.order, len(rank))))
+        assert best.order is not None
+        return best.order
+
+    def _report(self, root: Node, iterations: int, elapsed: float, cut: int = 0) -> dict[str, Any]:
+        kids = sorted(root.children.values(), key=lambda n: -n.visits)
+        return {"elapsed": elapsed, "budget": self.budget, "iterations": iterations, "cut": cut,
+                "best": kids[0].order.text() if kids else None,  # type: ignore[union-attr]
+                "visits": [(n.order.text(), n.visits, round(n.total / max(1, n.visits), 3)) for n in kids[:5]]}  # type: ignore[union-attr]
+
+    # --- one iteration ------------------------------------------------------------------
+
+    def _iterate(self, state: Any, root: Node, legal: Sequence[Order], prior: list[Order], deadline: float) -> bool:
+        """Determinize, descend, expand, roll out, back up; False when the deadline cut it short."""
+        s = FastView(state.game, state.data.clone())
         self.determinize(s, self.side, self.rng)
-        s.apply(first)
-        sides = {}
-        turn = s.data.turn
-        for _ in range(self.horizon):
-            if s.is_over() or s.data.turn > turn:
-                break
-            side = s.current_side()
-            if side not in sides:
-                sides[side] = self.policy(side, self.rng.randrange(1 << 30))
-            s.apply(sides[side].choose(s, s.legal_orders()))
-        return self.evaluate(s, self.side)
+        game, data = s.game, s.data
+        turn = data.turn
+        node, path = root, [root]
+        first = True
+        expanded, rolled = False, 0
+        bots: dict[str, Any] = {}
+        while not data.over:
+            if self.clock() >= deadline:
+                return False
+            if first:
+                options, mover = legal, self.side
+            else:
+                options, mover = game.legal_orders(data), game.current_side(data)
+            if expanded:  # the rollout: the policy for both sides to the end of the turn
+                if rolled >= self.horizon or data.turn > turn:
+                    break
+                bot = bots.get(mover)
+                if bot is None:
+                    bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
+                order = bot.choose(s, options)
+                rolled += 1
+            elif len(options) == 1:
+                order = options[0]
+            else:
+                ranked = prior if first else self.rank(s, mover, options)
+                order, node, expanded = self._select(node, ranked, mover)
+                path.append(node)
+            first = False
+            game.apply(data, order, Dice(rng=self.rng))
+        scores = {side: self.evaluate(s, side) for side in {n.mover for n in path[1:] if n.mover is not None}}
+        for v in scores.values():
+            self._lo, self._hi = min(self._lo, v), max(self._hi, v)
+        for n in path:
+            n.visits += 1
+            if n.mover is not None:
+                n.total += scores[n.mover]
+        return True
+
+    def _select(self, node: Node, ranked: list[Order], mover: str) -> tuple[Order, Node, bool]:
+        """UCB1 over the node's offered orders available now; an untried one first."""
+        offered = ranked[: node.width(self.cap)]
+        for o in offered:
+            child = node.children.get(o)
+            if child is None:
+                child = node.children[o] = Node(o, mover)
+                child.avail = 1
+                return o, child, True
+        span = self._hi - self._lo if self._hi > self._lo else 1.0
+        best, top = offered[0], -math.inf
+        for o in offered:
+            child = node.children[o]
+            child.avail += 1
+            mean = (child.total / child.visits - self._lo) / span if child.visits else 1.0
+            u = mean + self.c * math.sqrt(math.log(max(1, child.avail)) / max(1, child.visits))
+            if u > top:
+                best, top = o, u
+        return best, node.children[best], False

@@ -152,7 +152,11 @@ class Player:
         """The bot whose decision it is gives its order, from its own side's view."""
         side = self.s.current_side()
         bot = self.bots[side]
-        with self.out.status(f"{side} ({bot.name}) is thinking..."):
+        with self.out.status(f"{side} ({bot.name}) is thinking...") as status:
+            if hasattr(bot, "progress"):  # a search bot says how its search stands as it goes
+                bot.progress = lambda p: status.update(
+                    f"{side} ({bot.name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, "
+                    f"{p['iterations']} playouts, best so far: {escape(p['best'] or '-')}")
             order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
         events = self.s.apply(order)
         self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))

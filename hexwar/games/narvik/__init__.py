@@ -61,7 +61,7 @@ GAME = GameInfo(
     make=_make,
     bots={"priority": Bot(_bot("priority"), help="rule-based priorities (about 1 ms a decision)"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
-          "search": Bot(_bot("search"), fast=False, help="Monte Carlo over priority-bot rollouts (--think seconds)")},
+          "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts (--think seconds a decision, a hard cap)")},
     default_bot="priority",
     player=NarvikPlayer,
     describe=say,

@@ -333,9 +333,10 @@ class _Context:
 
 
 def search_hooks() -> dict[str, Any]:
-    """What the generic search bot (``hexwar.ai.search``) needs from Assault on Narvik: the
-    priority bot's ranking and rollouts, the VP differential as the score, and face-down
-    German counters reshuffled before each rollout."""
+    """What the search bot (``hexwar.ai.search``, ISMCTS) needs from Assault on Narvik: the
+    priority bot's ranking as the prior and its play as the rollouts, the VP differential
+    (with the objectives held) as the score, and face-down counters reshuffled before each
+    iteration."""
 
     def rank(state: Any, side: str, legal: Sequence[Order]) -> list[Order]:
         prior = PriorityBot(side)
@@ -343,8 +344,16 @@ def search_hooks() -> dict[str, Any]:
         return sorted(legal, key=lambda o: -prior.score(ctx, o))
 
     def evaluate(state: Any, side: str) -> float:
-        diff = state.data.vp.get("germans", 0) - state.data.vp.get("allies", 0)
-        return float(diff if side == "germans" else -diff)
+        """25.1: the VP differential for ``side``; while the game goes on, the objectives the
+        Allies would score if it ended now (29.0: Narvik 10, '1918' 5) count in proportion
+        to the turns played. A face-down counter holds its hex whatever it is."""
+        g, d = state.game, state.data
+        diff = float(d.vp.get("germans", 0) - d.vp.get("allies", 0))
+        if not d.over:
+            held = sum(value for loc, value in g.objectives.items()
+                       if g.land_units_at(d, loc, "allies") and not g.land_units_at(d, loc, "germans"))
+            diff -= held * min(1.0, d.turn / g.spec.turns)
+        return diff if side == "germans" else -diff
 
     return {"rank": rank, "policy": lambda side, seed: PriorityBot(side, seed), "evaluate": evaluate,
             "determinize": _determinize}

@@ -1,0 +1,126 @@
+"""The search bot (issue 17): information-set MCTS over the game API. Its think time is a
+hard cap on a clock the tests drive (no test reads the wall clock), it plays only from its
+side's view, and a seed gives the same search."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hexwar.ai.search import SearchBot
+from hexwar.core.orders import Order
+from hexwar.games import registry
+from hexwar.games.narvik.bots import search_hooks
+
+
+class Clock:
+    """A clock that moves ``tick`` seconds each time it is read."""
+
+    def __init__(self, tick: float):
+        self.now, self.tick, self.reads = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return registry.get("narvik").build()
+
+
+def _first_choice(state, side: str):  # type: ignore[no-untyped-def]
+    """Play priority bots until ``side`` has a real choice; return that state."""
+    from hexwar.games.narvik.bots import PriorityBot
+
+    bots = {s: PriorityBot(s, 0) for s in ("allies", "germans")}
+    while True:
+        legal = state.legal_orders()
+        if state.current_side() == side and len(legal) > 3:
+            return state
+        state.apply(bots[state.current_side()].choose(state.view_for((state.current_side(),)), legal))
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.3])
+def test_think_time_is_a_hard_cap(game, budget: float) -> None:  # type: ignore[no-untyped-def]
+    """The clock is read before every order of every iteration: however long a rollout,
+    the search stops within one order of its budget, and still answers a legal order."""
+    s = _first_choice(game.new_state(4), "allies")
+    clock = Clock(0.001)
+    bot = SearchBot("allies", 1, budget, clock=clock, **search_hooks())
+    legal = s.legal_orders()
+    pick = bot.choose(s.view_for(("allies",)), legal)
+    assert pick in legal
+    assert bot.last["elapsed"] <= budget + 0.003
+    assert bot.last["iterations"] >= 1  # a 1 ms tick still leaves room for whole iterations
+
+
+def test_no_iteration_answers_the_prior(game) -> None:  # type: ignore[no-untyped-def]
+    """A budget no iteration fits in answers the prior's first order at once."""
+    s = _first_choice(game.new_state(4), "allies")
+    hooks = search_hooks()
+    bot = SearchBot("allies", 1, 0.0005, clock=Clock(0.001), **hooks)
+    legal = s.legal_orders()
+    view = s.view_for(("allies",))
+    assert bot.choose(view, legal) == hooks["rank"](view, "allies", legal)[0]
+    assert bot.last["iterations"] == 0
+
+
+def test_same_seed_same_search(game) -> None:  # type: ignore[no-untyped-def]
+    s = _first_choice(game.new_state(6), "germans")
+    runs = []
+    for _ in range(2):
+        bot = SearchBot("germans", 9, 1e9, max_iterations=12, **search_hooks())
+        runs.append((bot.choose(s.view_for(("germans",)), s.legal_orders()), bot.last["visits"]))
+    assert runs[0] == runs[1]
+    assert sum(v for _, v, _ in runs[0][1]) <= 12 and runs[0][1][0][1] >= 2
+
+
+def test_searches_only_its_sides_view(game) -> None:  # type: ignore[no-untyped-def]
+    """11.0: which face-down German counter is which never changes the Allied search: two
+    games that differ only in that give the Allies the same view, and the same search."""
+    s = _first_choice(game.new_state(2), "allies")
+    hidden = sorted((u for u in s.data.units.values() if u.side == "germans" and u.concealed and u.loc),
+                    key=lambda u: u.id)
+    pair = next(((a, b) for a, b in itertools.combinations(hidden, 2) if a.type != b.type), None)
+    assert pair is not None, "the fixture position has two different face-down German counters"
+    other = s.clone()
+    a, b = (other.data.units[u.id] for u in pair)
+    a.type, b.type = b.type, a.type
+    a.nation, b.nation = b.nation, a.nation
+    a.formation, b.formation = b.formation, a.formation
+    views = [x.view_for(("allies",)) for x in (s, other)]
+    assert views[0].data.to_json() == views[1].data.to_json()
+    picks = []
+    for x, v in zip((s, other), views):
+        bot = SearchBot("allies", 5, 1e9, max_iterations=10, **search_hooks())
+        picks.append((bot.choose(v, x.legal_orders()), bot.last["visits"]))
+    assert picks[0] == picks[1]
+
+
+def test_search_leaves_the_game_alone(game) -> None:  # type: ignore[no-untyped-def]
+    s = _first_choice(game.new_state(3), "allies")
+    before = s.data.to_json()
+    SearchBot("allies", 1, 1e9, max_iterations=6, **search_hooks()).choose(s.view_for(("allies",)), s.legal_orders())
+    assert s.data.to_json() == before
+
+
+def test_progress_is_reported(game) -> None:  # type: ignore[no-untyped-def]
+    """The search tells how it stands while it thinks (the play loop shows it)."""
+    s = _first_choice(game.new_state(4), "allies")
+    heard: list[dict] = []
+    bot = SearchBot("allies", 1, 0.3, clock=Clock(0.002), progress=heard.append, **search_hooks())
+    bot.choose(s.view_for(("allies",)), s.legal_orders())
+    assert len(heard) >= 2
+    assert [h["iterations"] for h in heard] == sorted(h["iterations"] for h in heard)
+    assert heard[-1] == bot.last and heard[-1]["best"] is not None
+
+
+def test_forced_and_empty(game) -> None:  # type: ignore[no-untyped-def]
+    bot = SearchBot("allies", 1, 1.0, clock=Clock(1.0), **search_hooks())
+    only: list[Order] = [game.new_state(1).legal_orders()[0]]
+    assert bot.choose(None, only) is only[0]
+    with pytest.raises(ValueError):
+        bot.choose(None, [])
