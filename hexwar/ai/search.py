@@ -59,14 +59,18 @@ class Node:
 
 
 class SearchBot:
-    """ISMCTS; the game supplies the prior (``rank``), the rollout policy, the score and the
-    determinization. ``clock`` is injectable (tests give a fake one: no test reads the
+    """ISMCTS; the game supplies the prior (``rank(state, side, legal, bot)``: the legal
+    orders best first, by ``bot``'s lights when given, a policy bot with the side's memory
+    of the turn), the rollout policy, the score and the determinization. The bot keeps a
+    policy bot of its own side for the game: its ``forced`` rules of conduct (Narvik's
+    priority bot passes after 40 actions a turn, so no game stalls) apply before any
+    search, and its ``chosen`` memory hears every order played. ``clock`` is injectable (tests give a fake one: no test reads the
     wall clock)."""
 
     name = "search"
 
     def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, *,
-                 rank: Callable[[Any, str, Sequence[Order]], list[Order]],
+                 rank: Callable[[Any, str, Sequence[Order], Any], list[Order]],
                  policy: Callable[[str, int], Any],
                  evaluate: Callable[[Any, str], float],
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
@@ -84,6 +88,7 @@ class SearchBot:
         self.progress = progress
         self.rank, self.policy, self.evaluate, self.determinize = rank, policy, evaluate, determinize
         self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
+        self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
 
     # --- one decision -------------------------------------------------------------------
 
@@ -92,11 +97,23 @@ class SearchBot:
         (``state`` is the side's view; the legal orders are the real ones)."""
         if not legal:
             raise ValueError("no legal orders to choose from")
-        if len(legal) == 1:
-            return legal[0]
+        if self.me is None:
+            self.me = self.policy(self.side, self.rng.randrange(1 << 30))
+        forced = getattr(self.me, "forced", None)  # the policy's own rules of conduct (never stall a turn)
+        pick = forced(state.data, legal) if forced is not None and len(legal) > 1 else None
+        if pick is None:
+            pick = legal[0] if len(legal) == 1 else self._search(state, legal)
+        chosen = getattr(self.me, "chosen", None)
+        if chosen is not None and state is not None:
+            chosen(state.data, pick)  # and its memory of the turn, which its prior reads
+        return pick
+
+    __call__ = choose
+
+    def _search(self, state: Any, legal: Sequence[Order]) -> Order:
         start = self.clock()
         deadline = start + self.budget
-        prior = self.rank(state, self.side, legal)
+        prior = self.rank(state, self.side, legal, self.me)
         root = Node()
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
@@ -118,8 +135,6 @@ class SearchBot:
         if self.progress is not None:
             self.progress(self.last)
         return pick
-
-    __call__ = choose
 
     def _best(self, root: Node, prior: list[Order]) -> Order:
         if not root.children:
@@ -166,7 +181,7 @@ class SearchBot:
             elif len(options) == 1:
                 order = options[0]
             else:
-                ranked = prior if first else self.rank(s, mover, options)
+                ranked = prior if first else self.rank(s, mover, options, None)
                 order, node, expanded = self._select(node, ranked, mover)
                 path.append(node)
             first = False

@@ -124,3 +124,26 @@ def test_forced_and_empty(game) -> None:  # type: ignore[no-untyped-def]
     assert bot.choose(None, only) is only[0]
     with pytest.raises(ValueError):
         bot.choose(None, [])
+
+
+def test_never_stalls_a_turn(game) -> None:  # type: ignore[no-untyped-def]
+    """9.2, 20.1: ships may sail again and again, and an action phase ends only on two
+    passes in a row; the search bot keeps its policy's cap (40 actions a turn, then pass)."""
+    from hexwar.core.orders import Pass
+    from hexwar.games.narvik.bots import PriorityBot
+
+    s = game.new_state(4)
+    bots = {x: PriorityBot(x, 0) for x in ("allies", "germans")}
+    while not (s.current_side() == "allies" and s.data.ask is not None and s.data.ask.what == "action"
+               and len(s.legal_orders()) > 3):
+        x = s.current_side()
+        s.apply(bots[x].choose(s.view_for((x,)), s.legal_orders()))
+    clock = Clock(0.001)
+    bot = SearchBot("allies", 1, 0.05, clock=clock, **search_hooks())
+    view = s.view_for(("allies",))
+    first = bot.choose(view, s.legal_orders())
+    assert not isinstance(first, Pass) or bot.me.actions.get(s.data.turn, 0) == 0
+    bot.me.actions[s.data.turn] = bot.me.max_actions
+    reads = clock.reads
+    assert isinstance(bot.choose(view, s.legal_orders()), Pass)
+    assert clock.reads == reads  # passed without searching

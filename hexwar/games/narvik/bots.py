@@ -53,9 +53,10 @@ class PriorityBot:
 
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
         g, d = state.game, state.data
-        ctx = _Context(g, d, self.side)
-        ctx.sailed = self.sailed
-        ctx.left = self.left
+        pick = self.forced(d, legal)
+        if pick is not None:
+            return pick
+        ctx = self.context(g, d)
         best: list[Order] = []
         top = float("-inf")
         for o in legal:
@@ -64,12 +65,33 @@ class PriorityBot:
                 top, best = s, [o]
             elif s == top:
                 best.append(o)
+        pick = self.rng.choice(best)
+        self.chosen(d, pick)
+        return pick
+
+    __call__ = choose
+
+    def context(self, g: Any, d: Any) -> "_Context":
+        """What one decision's scoring knows, with this bot's memory of the turn."""
+        ctx = _Context(g, d, self.side)
+        ctx.sailed = self.sailed
+        ctx.left = self.left
+        return ctx
+
+    def forced(self, d: Any, legal: Sequence[Order]) -> Order | None:
+        """9.2: after ``max_actions`` actions in a turn the bot passes: a bot must never
+        stall a turn (20.1 lets a ship sail again and again)."""
         ask = d.ask.what if d.ask is not None else None
         if ask == "action" and self.actions.get(d.turn, 0) >= self.max_actions:
             for o in legal:
                 if isinstance(o, Pass):
                     return o
-        pick = self.rng.choice(best)
+        return None
+
+    def chosen(self, d: Any, pick: Order) -> None:
+        """Remember an order this side played: actions this turn, the hex a unit left, the
+        naval moves of each ship (what the scoring and the cap read)."""
+        ask = d.ask.what if d.ask is not None else None
         if ask == "action" and not isinstance(pick, Pass):
             self.actions[d.turn] = self.actions.get(d.turn, 0) + 1
         if isinstance(pick, Move) and len(pick.path) > 1:
@@ -78,9 +100,6 @@ class PriorityBot:
             for sid in pick.ships:
                 key = (d.turn, sid)
                 self.sailed[key] = self.sailed.get(key, 0) + 1
-        return pick
-
-    __call__ = choose
 
     # --- scoring --------------------------------------------------------------------
 
@@ -338,9 +357,9 @@ def search_hooks() -> dict[str, Any]:
     (with the objectives held) as the score, and face-down counters reshuffled before each
     iteration."""
 
-    def rank(state: Any, side: str, legal: Sequence[Order]) -> list[Order]:
-        prior = PriorityBot(side)
-        ctx = _Context(state.game, state.data, side)
+    def rank(state: Any, side: str, legal: Sequence[Order], bot: Any = None) -> list[Order]:
+        prior = bot if bot is not None else PriorityBot(side)
+        ctx = prior.context(state.game, state.data)
         return sorted(legal, key=lambda o: -prior.score(ctx, o))
 
     def evaluate(state: Any, side: str) -> float:
