@@ -9,6 +9,7 @@ strength), and nobody reads the other side's secret events.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any, Sequence
 
 import networkx as nx
@@ -35,6 +36,9 @@ from hexwar.games.narvik.state import HARSTAD
 from hexwar.rules.movement import movement_graph
 
 _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
+#: board -> hex -> distance to Narvik; board -> enemy hexes -> hex -> distance to the nearest
+_NARVIK_DIST: "weakref.WeakKeyDictionary[Any, dict[str, int]]" = weakref.WeakKeyDictionary()
+_ENEMY_DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int]]]" = weakref.WeakKeyDictionary()
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
 
 
@@ -59,8 +63,25 @@ class PriorityBot:
         ctx = self.context(g, d)
         best: list[Order] = []
         top = float("-inf")
+        # the two orders that fill most lists are scored without the dispatch of score()
+        naval = self.naval_score if self.side == "allies" else None
+        move = self.german_move if self.side == "germans" else self.allied_move
+        score = self.score
+        plans = ctx.naval
         for o in legal:
-            s = self.score(ctx, o)
+            t = type(o)
+            if t is NavalMove and naval is not None:
+                plan = plans.get(o.ships[0])  # type: ignore[attr-defined]  # naval_score's plan for the ship, inlined
+                if plan is None or plan == "cargo":
+                    s = naval(ctx, o)  # type: ignore[arg-type]
+                elif plan == "home":
+                    s = 1.0 if o.path[-1] == HARSTAD else -1.0  # type: ignore[attr-defined]
+                else:
+                    s = plan  # type: ignore[assignment]
+            elif t is Move:
+                s = move(ctx, o)  # type: ignore[arg-type]
+            else:
+                s = score(ctx, o)
             if s > top:
                 top, best = s, [o]
             elif s == top:
@@ -177,20 +198,29 @@ class PriorityBot:
         d = c.d
         if d.ask is not None and d.ask.what == "reaction":
             return -0.5
-        u = d.units[o.unit]
-        before, after = c.dist_narvik(o.path[0]), c.dist_narvik(o.path[-1])
-        threatened = c.enemy_adjacent(o.path[0], "allies")
-        if c.board.is_a(o.path[-1], "sweden"):
+        start, end = o.path[0], o.path[-1]
+        if c.board.is_a(end, "sweden"):
             return -10.0
+        mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
+        if mover is None:
+            u = d.units[o.unit]
+            threatened = c.enemy_adjacent(start, "allies")
+            hunting = not threatened and u.fatigue < 6 and start not in c.g.objectives
+            mover = c.movers[o.unit] = (c.dist_narvik(start), threatened, hunting, c.enemy_dist(start) if hunting else 0,
+                                        (1 if u.fatigue > 8 else 0), c.objective_left(start, o.unit),
+                                        c.left.get(o.unit))
+        before, threatened, hunting, start_enemy, worn, left, last = mover
+        after = c.dist_narvik(end)
         # hold Narvik and the railway; fall back toward them when threatened; fresh units
         # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
         hunt = 0.0
-        if not threatened and u.fatigue < 6 and o.path[0] not in c.g.objectives:
-            hunt = 0.3 * (c.enemy_dist(o.path[0]) - c.enemy_dist(o.path[-1])) + (0.3 if c.enemy_dist(o.path[-1]) <= 1 else 0.0)
+        if hunting:
+            end_enemy = c.enemy_dist(end)
+            hunt = 0.3 * (start_enemy - end_enemy) + (0.3 if end_enemy <= 1 else 0.0)
         # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
-        back = 1.5 if c.left.get(o.unit) == (d.turn, o.path[-1]) else 0.0
-        return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - (1 if u.fatigue > 8 else 0)
-                + hunt + c.objective_gain(o.path[0], o.path[-1], o.unit) - back)
+        back = 1.5 if last == (d.turn, end) else 0.0
+        return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - worn
+                + hunt + c.gain(left, end) - back)
 
     def allied(self, c: "_Context", o: Order) -> float:
         d, g = c.d, c.g
@@ -257,14 +287,18 @@ class PriorityBot:
         return plan  # type: ignore[return-value]
 
     def allied_move(self, c: "_Context", o: Move) -> float:
-        d, g = c.d, c.g
-        u = d.units[o.unit]
-        before, after = c.land_dist(o.path[0]), c.land_dist(o.path[-1])
-        if c.board.is_a(o.path[-1], "sweden"):
+        start, end = o.path[0], o.path[-1]
+        mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
+        if mover is None:
+            u = c.d.units[o.unit]
+            fl = c.g.tables.types[u.type].fatigue_limit
+            tired = fl and u.fatigue >= fl // 2
+            mover = c.movers[o.unit] = (c.land_dist(start), (2.0 if tired else 0.0), c.objective_left(start, o.unit))
+        before, worn, left = mover
+        after = c.land_dist(end)
+        if c.board.is_a(end, "sweden"):
             return -10.0
-        fl = g.tables.types[u.type].fatigue_limit
-        tired = fl and u.fatigue >= fl // 2
-        return (before - after) * 0.25 - (2.0 if tired else 0.0) - 0.5 + c.objective_gain(o.path[0], o.path[-1], o.unit)
+        return (before - after) * 0.25 - worn - 0.5 + c.gain(left, end)
 
 
 class _Context:
@@ -273,12 +307,14 @@ class _Context:
     def __init__(self, g: Any, d: Any, side: str):
         self.g, self.d, self.side = g, d, side
         self.board = g.board
-        self._dist: dict[str, int] = {}
+        self._dist: dict[str, int] = _NARVIK_DIST.setdefault(g.board, {})  # the map decides: kept for the board
         self._enemy_locs: list[str] | None = None
         self._enemy_dist: dict[str, int] = {}  # one decision's answers: the state does not change while it scores
         self._adjacent: dict[tuple[str, str, bool], bool] = {}
         self.naval: dict[str, float | str] = {}  # first ship -> its score, or what its destination decides
         self.landing_site: dict[str, float] = {}  # a loaded ship's destination -> its score
+        self.movers: dict[str, tuple[Any, ...]] = {}  # a unit -> what its moves' scores share
+        self._entered: dict[str, float] = {}  # a destination -> what entering it gains (29.0)
         self.sailed: dict[tuple[int, str], int] = {}
         self.left: dict[str, tuple[int, str]] = {}
 
@@ -294,24 +330,41 @@ class _Context:
         return table.get(loc, 60.0)
 
     def dist_narvik(self, loc: str) -> int:
-        if loc not in self._dist:
+        hit = self._dist.get(loc)
+        if hit is None:
             try:
-                self._dist[loc] = self.board.distance(loc, self.g.narvik)
+                hit = self.board.distance(loc, self.g.narvik)
             except Exception:
-                self._dist[loc] = 50
-        return self._dist[loc]
+                hit = 50
+            self._dist[loc] = hit
+        return hit
 
     def objective_gain(self, start: str, end: str, uid: str) -> float:
         """29.0: what a move does to the side's hold on the victory hexes (Narvik 10, '1918' 5):
         entering one its side does not hold is worth a lot, leaving one empty costs as much."""
+        return self.gain(self.objective_left(start, uid), end)
+
+    def objective_left(self, start: str, uid: str) -> float | None:
+        """29.0: what leaving ``start`` empty of the side costs (None: nothing)."""
         obj = self.g.objectives
-        gain = 0.0
         if start in obj:
             own = [u for u in self.d.at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
             if not own:
-                gain -= obj[start] * 0.6
-        if end in obj and not any(u.side == self.side and not u.has("aboard") for u in self.d.at(end)):
-            gain += obj[end] * 0.6
+                return obj[start] * 0.6
+        return None
+
+    def gain(self, left: float | None, end: str) -> float:
+        """:meth:`objective_gain` from its start's part, and entering ``end`` (once a hex)."""
+        gain = 0.0
+        if left is not None:
+            gain -= left
+        entered = self._entered.get(end)
+        if entered is None:
+            obj = self.g.objectives
+            entered = self._entered[end] = (obj[end] * 0.6 if end in obj and not any(
+                u.side == self.side and not u.has("aboard") for u in self.d.at(end)) else 0.0)
+        if entered:
+            gain += entered
         return gain
 
     def enemy_dist(self, loc: str) -> int:
@@ -323,6 +376,14 @@ class _Context:
             self._enemy_locs = sorted({u.loc for u in self.d.units.values()
                                        if u.side != self.side and u.loc and not u.has("aboard")
                                        and not self.board.is_a(u.loc, "box")})
+            # the same enemy hexes give the same distances: kept across decisions (a few tables)
+            per = _ENEMY_DIST.setdefault(self.board, {})
+            if len(per) > 64:
+                per.clear()
+            self._enemy_dist = per.setdefault(tuple(self._enemy_locs), {})
+            hit = self._enemy_dist.get(loc)
+            if hit is not None:
+                return hit
         hit = self._enemy_dist[loc] = min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
         return hit
 
