@@ -186,6 +186,14 @@ class GameState:
             elif u.loc is not None and u.side == side:
                 yield u
 
+    def side_units(self, side: str) -> list[Unit]:
+        """Return ``side``'s units at a location, in the order of ``units`` (a snapshot)."""
+        return list(self._index()[1].get(side, ()))
+
+    def sides_on_map(self) -> list[str]:
+        """Return the sides with a unit at a location."""
+        return [s for s in self._index()[1] if s is not None]
+
     def occupied_by(self, side: str) -> set[str]:
         """Return the locations holding at least one unit of ``side``."""
         return {u.loc for u in self._index()[1].get(side, ())}  # type: ignore[misc]

@@ -72,9 +72,8 @@ def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: 
 def points_by_location(state: "GameState", tables: "Tables", side: str) -> dict[str, int]:
     """Return each location's stacking points for ``side`` in one pass (13.2)."""
     out: dict[str, int] = {}
-    for u in state.units.values():
-        if u.side == side and u.loc is not None:
-            out[u.loc] = out.get(u.loc, 0) + unit_points(tables, u)
+    for u in state.side_units(side):
+        out[u.loc] = out.get(u.loc, 0) + unit_points(tables, u)  # type: ignore[index, arg-type]
     return out
 
 

@@ -105,6 +105,8 @@ class SupplyNet:
                     extra[b] |= 1 << self.pos[a]
         self.rev_extra = [(self.pos[x], m) for x, m in extra.items() if m]
         self.enterable = 0
+        #: (bases, enemy ZoC, friendly infantry, max length) -> supplied locations (supply_status)
+        self.status: dict[tuple[frozenset[str], frozenset[str], frozenset[str], int], np.ndarray] = {}
         for x, m in rev.items():
             if m:
                 self.enterable |= 1 << self.pos[x]
@@ -160,14 +162,22 @@ def supply_status(
     step from S_(max_len - 1).
     """
     net = supply_net(board, chart, weather, mclass)
-    zoc = net.bits(enemy_zoc)
-    inf = net.bits(friendly_inf)
-    allowed = net.enterable & ~(zoc & ~inf)  # 12.2: ZoC blocks unless Allied infantry holds it
-    base_bits = net.bits(bases)
-    s = base_bits & allowed
-    for _ in range(max_len - 1):
-        s |= net.expand_back(s) & allowed
-    ok = net.members(s | net.expand_back(s) | base_bits)
+    # the same bases, ZoC and friendly infantry give the same lines: one expansion serves
+    # every decision until one of them changes
+    key = (frozenset(bases), frozenset(enemy_zoc), frozenset(friendly_inf), max_len)
+    ok = net.status.get(key)
+    if ok is None:
+        zoc = net.bits(enemy_zoc)
+        inf = net.bits(friendly_inf)
+        allowed = net.enterable & ~(zoc & ~inf)  # 12.2: ZoC blocks unless Allied infantry holds it
+        base_bits = net.bits(bases)
+        s = base_bits & allowed
+        for _ in range(max_len - 1):
+            s |= net.expand_back(s) & allowed
+        ok = net.members(s | net.expand_back(s) | base_bits)
+        if len(net.status) >= 256:
+            net.status.clear()
+        net.status[key] = ok
     pos = net.pos
     return {x: (x in pos and bool(ok[pos[x]])) for x in locs}
 

@@ -75,17 +75,21 @@ def zoc_of(board: "Board", state: "GameState", tables: "Tables", side: str) -> f
     """
     proj = _projections(board)
     out: set[str] = set()
-    for u in state.units.values():
-        if u.side == side and u.loc is not None and zoc_exclusion(u, tables) is None:
-            out.update(proj[u.loc])
+    types = tables.types
+    for u in state.side_units(side):
+        t = types[u.type]  # zoc_exclusion(u, tables) is None, inlined (this is on every decision's path)
+        if (t.infantry and not u.concealed and not (t.fatigue_limit and u.fatigue >= t.fatigue_limit)
+                and AMPHIBIOUS not in u.flags and "aboard" not in u.flags):
+            out.update(proj[u.loc])  # type: ignore[index]
     return frozenset(out)
 
 
 def enemy_zoc(board: "Board", state: "GameState", tables: "Tables", side: str) -> frozenset[str]:
     """Return the locations in the ZoC of every side other than ``side``."""
     out: set[str] = set()
-    for other in {u.side for u in state.units.values()} - {side}:
-        out |= zoc_of(board, state, tables, other)
+    for other in state.sides_on_map():
+        if other != side:
+            out |= zoc_of(board, state, tables, other)
     return frozenset(out)
 
 

@@ -56,6 +56,8 @@ def test_index_equals_a_scan_of_every_unit(steps):
         for side in SIDES:
             assert [u.id for u in d.on_map(side)] == scan_on_map(d, side)
             assert d.occupied_by(side) == {d.units[x].loc for x in scan_on_map(d, side)}
+            assert [u.id for u in d.side_units(side)] == scan_on_map(d, side)
+        assert set(d.sides_on_map()) == {u.side for u in d.units.values() if u.loc is not None}
 
 
 def test_on_map_while_the_caller_removes_units_gives_what_a_scan_gives():

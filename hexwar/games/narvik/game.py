@@ -95,6 +95,8 @@ class NarvikGame(DecisionGame):
         #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
         self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # see memo()
+        #: (ship's hex, bombardment range, German-held hexes) -> the hexes it may bombard (20.5)
+        self._bombard_cache: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = {}
         self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex) -> moves (20.1)
 
     @classmethod

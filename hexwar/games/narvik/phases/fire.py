@@ -16,10 +16,11 @@ from hexwar.games.narvik.orders import (
     expect,
 )
 from hexwar.games.narvik.phases import action, naval
-from hexwar.games.narvik.phases.assault import reveal_hex, support_art
+from hexwar.games.narvik.phases.assault import ART_RANGE, reveal_hex, support_art
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules.fire import can_fire
+from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -34,12 +35,19 @@ def interdicting_art(g: "NarvikGame", d: NarvikData, target: str, sup: dict[str,
 
 
 def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
-    sup = g.supplied(d, [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
+    """16.1.1: one interdiction of each German-held hex by all the artillery that may fire on
+    it (interdicting_art's terms, with the artillery free to fire found once)."""
+    arts = [u for u in d.on_map(ALLIES) if g.t(u).is_artillery]
+    sup = g.supplied(d, arts)
+    free = sorted((u.id, u.loc) for u in arts
+                  if not u.has(ABOARD) and u.loc not in (None, HARSTAD) and "fired" not in u.flags and sup.get(u.id, False))
     out: list[Order] = []
+    if not free:
+        return out
     for target in sorted(g.occupied(d, GERMANS)):
-        arts = interdicting_art(g, d, target, sup)
-        if arts:
-            out.append(ArtilleryInterdiction(ALLIES, tuple(arts), target))
+        fire = tuple(a for a, loc in free if loc != target and can_fire(g.board, loc, target, ART_RANGE))
+        if fire:
+            out.append(ArtilleryInterdiction(ALLIES, fire, target))
     return out
 
 

@@ -64,9 +64,28 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
         elif cargo is not None and s.loc == HARSTAD:
             out.append(Disembark(ALLIES, s.id))
         if cargo is None and g.t(s).bombard > 0 and "fired" not in s.flags and s.loc != HARSTAD:  # can_bombard's own terms
-            out += [Bombard(ALLIES, s.id, tgt) for tgt in sorted(g.occupied(d, GERMANS)) if can_bombard(g, d, s, tgt)]
-        out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
+            out += [Bombard(ALLIES, s.id, tgt) for tgt in bombard_targets(g, d, s)]
+        if s.type in FUNCTION_SHIPS:
+            out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
     return out + group_orders(g, d, ships)
+
+
+def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
+    """20.5: the German-held hexes a ship free to fire reaches from its hex, in hex order;
+    the map decides which are in range, so the answer is kept for the same hex, range and
+    German hexes."""
+    occupied = g.occupied(d, GERMANS)
+    key = (s.loc, g.t(s).bombard_range, occupied)
+    hit = g._bombard_cache.get(key)
+    if hit is None:
+        if len(g._bombard_cache) > 4096:
+            g._bombard_cache.clear()
+        hit = g._bombard_cache[key] = tuple(tgt for tgt in sorted(occupied) if can_bombard(g, d, s, tgt))
+    return hit
+
+
+#: 20.6: the ships that may be a Base or a ferry
+FUNCTION_SHIPS = ("Puffer", "LC")
 
 
 def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
@@ -90,7 +109,8 @@ def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
     """20.2: an empty transport may sail into a friendly port and embark there in one action."""
     out: list[Order] = []
     dests = naval_destinations(g.board, s.loc, HARSTAD)  # type: ignore[arg-type]
-    for loc in sorted({u.loc for u in d.on_map(ALLIES) if u.loc in dests and u.loc != HARSTAD}):
+    held = g.memo(("allied hexes",), lambda: sorted({u.loc for u in d.on_map(ALLIES) if u.loc != HARSTAD}))  # type: ignore[type-var]
+    for loc in [x for x in held if x in dests]:
         if not g.board.is_a(loc, "port"):
             continue
         for u in g.land_units_at(d, loc, ALLIES):
@@ -131,7 +151,7 @@ def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Orde
 def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
     """20.6: a Puffer in a non-mountain coast hex may be a Base; a Puffer or LC next to fjord
     hexsides may ferry; never both, and not from Harstad."""
-    if s.type not in ("Puffer", "LC") or s.loc in (None, HARSTAD) or {"base", "crossing"} & set(s.flags):
+    if s.type not in FUNCTION_SHIPS or s.loc in (None, HARSTAD) or {"base", "crossing"} & set(s.flags):
         return False
     if function == "base":
         return s.type == "Puffer" and g.board.terrain(s.loc) == "coast"

@@ -1,0 +1,79 @@
+"""The fast paths of Assault on Narvik's legal orders (issue 17) give exactly what the rules'
+plain definitions give, on the states of seeded random games: artillery interdictions
+(16.1.1), bombardment targets (20.5), zones of control (12.0) and lines of supply kept
+across decisions (19.3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexwar.ai import RandomBot
+from hexwar.core.dice import Dice
+from hexwar.core.engine import order_dice
+from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik.orders import ArtilleryInterdiction
+from hexwar.games.narvik.phases import fire, naval
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
+from hexwar.rules import supply, zoc
+
+
+@pytest.fixture(scope="module")
+def states():
+    g = narvik_game()
+    out = []
+    for seed in (1, 2):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bot = random.Random(seed), RandomBot(seed)
+        while not d.over:
+            legal = g.legal_orders(d)
+            if d.ask is not None and d.ask.what == "action" and d.ask.side == ALLIES:
+                out.append(d.clone())
+            g.apply(d, bot.choose(None, legal), Dice(rng=rng))
+    return g, out
+
+
+def test_16_1_1_art_orders_equal_interdicting_art_for_every_german_hex(states):
+    g, ds = states
+    assert len(ds) > 20
+    for d in ds:
+        want = []
+        for target in sorted(g.occupied(d, GERMANS)):
+            arts = fire.interdicting_art(g, d, target)
+            if arts:
+                want.append(ArtilleryInterdiction(ALLIES, tuple(arts), target))
+        assert fire.art_orders(g, d) == want
+
+
+def test_20_5_bombard_targets_equal_can_bombard_on_every_german_hex(states):
+    g, ds = states
+    seen = 0
+    for d in ds:
+        for s in d.on_map(ALLIES):
+            if g.is_ship(s) and d.cargo.get(s.id) is None and g.t(s).bombard > 0 and "fired" not in s.flags \
+                    and s.loc != HARSTAD:
+                want = tuple(t for t in sorted(g.occupied(d, GERMANS)) if fire.can_bombard(g, d, s, t))
+                assert naval.bombard_targets(g, d, s) == want
+                seen += bool(want)
+    assert seen  # some ship had a target
+
+
+def test_12_0_zoc_equals_the_units_not_excluded(states):
+    g, ds = states
+    for d in ds[::3]:
+        for side in (ALLIES, GERMANS):
+            want = set()
+            for u in d.units.values():
+                if u.side == side and u.loc is not None and zoc.zoc_exclusion(u, g.tables) is None:
+                    want |= set(zoc.projects_into(g.board, u.loc))
+            assert zoc.zoc_of(g.board, d, g.tables, side) == want
+
+
+def test_19_3_supply_kept_across_decisions_equals_a_fresh_expansion(states):
+    g, ds = states
+    for d in ds[::2]:
+        units = [u for u in d.on_map(ALLIES)]
+        kept = g.supplied(d, units)  # from the expansions earlier states (and their games) kept
+        supply.supply_net(g.board, g.tables.terrain, d.weather, "leg").status.clear()
+        assert g.supplied(d, units) == kept
