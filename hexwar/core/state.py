@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, ClassVar, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from hexwar.data.tables import UnitType, fraction, unit_types_from_spec  # noqa: F401 (re-export)
 
@@ -160,6 +160,11 @@ class GameState:
     def at(self, loc: str) -> list[Unit]:
         """Return the units at a location, in id order."""
         return list(self._index()[0].get(loc, ()))
+
+    def units_at(self, loc: str) -> Sequence[Unit]:
+        """Return the units at a location, in id order, without a copy: read it, do not keep
+        it past a change of the state (``at`` gives a list of one's own)."""
+        return self._index()[0].get(loc, ())
 
     def on_map(self, side: str | None = None) -> Iterator[Unit]:
         """Yield the units at a location (of one side if given), in the order of ``units``."""

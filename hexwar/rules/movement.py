@@ -199,6 +199,7 @@ class CompiledMoves:
         self._ctx: dict[tuple[int, int, int], tuple[object, ...]] = {}
         self._regions: dict[tuple[int, int, int], frozenset[int]] = {}
         self.reaches: dict[tuple[object, ...], "Reach"] = {}
+        self.scaled: dict[tuple[Fraction, Fraction], tuple[int, int]] = {}  # (MP, ZoC exit) -> (budget, exit) in 1/scale MP
 
     def region(self, s: int, budget: int, zx: int) -> frozenset[int]:
         """The locations a search from ``s`` can touch with no enemy about (ZoC and enemy
@@ -270,11 +271,12 @@ def reach(
     (Fraction(1, 2), ['1710', '1810', '1910'])
     """
     cm = compiled(board, chart, weather, mclass)
-    scale = cm.scale
     s = cm.index[start]
-    budget = math.floor(q.mp * scale)
+    scaled = cm.scaled.get((q.mp, q.zoc_exit))  # Fraction arithmetic once per allowance
+    if scaled is None:
+        scaled = cm.scaled[(q.mp, q.zoc_exit)] = (math.floor(q.mp * cm.scale), int(q.zoc_exit * cm.scale))
+    budget, zx = scaled
     blocked, zoc, finf = cm.context(q)
-    zx = int(q.zoc_exit * scale)
     art = q.artillery
     # the answer depends only on the enemy and friends inside the unit's region: the same
     # unit, start and neighbourhood give the same Reach, whatever happens elsewhere

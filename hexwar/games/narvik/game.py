@@ -94,6 +94,8 @@ class NarvikGame(DecisionGame):
         #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
         #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
         self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
+        #: ((unit, side, Reach), hexes without room for it) -> its moves with room (13.2)
+        self.unit_moves_room: dict[tuple[Any, frozenset[str]], list[Any]] = {}
         self._memo: dict[tuple[Any, ...], Any] | None = None  # see memo()
         #: (ship's hex, bombardment range, German-held hexes) -> the hexes it may bombard (20.5)
         self._bombard_cache: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = {}
@@ -133,10 +135,12 @@ class NarvikGame(DecisionGame):
     def land_units_at(self, d: NarvikData, loc: str, side: str | None = None, real: bool = True) -> list[Unit]:
         """Units at a location that count as its land occupants (not aboard, not ships)."""
         out = []
-        for u in d.at(loc):
-            if self.is_ship(u) or u.has(ABOARD) or (side is not None and u.side != side):
+        types = self.tables.types
+        for u in d.units_at(loc):
+            kind = types[u.type].kind
+            if kind == "ship" or ABOARD in u.flags or (side is not None and u.side != side):
                 continue
-            if real and self.is_dummy(u):
+            if real and kind == "dummy":
                 continue
             out.append(u)
         return out
@@ -161,8 +165,9 @@ class NarvikGame(DecisionGame):
 
     def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""
+        types = self.tables.types
         return self.memo(("occupied", side), lambda: frozenset(
-            u.loc for u in d.on_map(side) if not self.is_ship(u) and not u.has(ABOARD) and u.loc != HARSTAD))
+            u.loc for u in d.side_units(side) if types[u.type].kind != "ship" and ABOARD not in u.flags and u.loc != HARSTAD))
 
     def may_act(self, d: NarvikData, u: Unit) -> bool:
         """10.1, 11.1: a land unit on the map, face up, real, not at its limit, not aboard."""
@@ -180,8 +185,9 @@ class NarvikGame(DecisionGame):
         def make() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             zoc = enemy_zoc(self.board, d, self.tables, side)
             blocked = self.occupied(d, other(side))
-            finf = frozenset(x.loc for x in d.on_map(side) if self.t(x).infantry and not x.has(ABOARD) and x.loc)
-            return zoc, blocked, finf
+            types = self.tables.types
+            finf = frozenset(x.loc for x in d.side_units(side) if types[x.type].infantry and ABOARD not in x.flags)
+            return zoc, blocked, finf  # type: ignore[return-value]
 
         return self.memo(("side_context", side), make)
 

@@ -37,13 +37,23 @@ def attackers_for(g: "NarvikGame", d: NarvikData, side: str, target: str) -> lis
     """15.1: free land units adjacent to the target that may attack across the hexside."""
     out = []
     chart = g.tables.terrain
+    free = free_units(g, d, side)
     for n in g.board.neighbours(target):
-        for u in g.land_units_at(d, n, side):
-            if not g.may_act(d, u):
-                continue
+        for u in free.get(n, ()):
             if may_attack_into(g.board, chart, d.weather, g.t(u), n, target):  # 15.1
                 out.append(u.id)
     return sorted(out)
+
+
+def free_units(g: "NarvikGame", d: NarvikData, side: str) -> dict[str, list[Unit]]:
+    """The side's land units that may act (``may_act``: 10.1, 11.1), by hex (once a listing)."""
+    def make() -> dict[str, list[Unit]]:
+        out: dict[str, list[Unit]] = {}
+        for u in d.side_units(side):
+            if g.may_act(d, u):
+                out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
+        return out
+    return g.memo(("free units", side), make)
 
 
 def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:

@@ -12,6 +12,7 @@ from hexwar.core.orders import IllegalOrder, Move, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import Exit
+from hexwar.games.narvik.phases.assault import free_units
 from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
@@ -35,12 +36,13 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
     ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
     queries: dict[str, MoveQuery] = {}
-    cache = g.unit_moves
+    cache, roomy = g.unit_moves, g.unit_moves_room
     if len(cache) > 50_000:
         cache.clear()
-    for u in sorted(d.on_map(side), key=lambda u: u.id):
-        if not g.may_act(d, u):
-            continue
+    if len(roomy) > 50_000:
+        roomy.clear()
+    no_room: dict[int, frozenset[str] | None] = {}  # a unit's stacking points -> the hexes without room for it
+    for u in sorted((u for here in free_units(g, d, side).values() for u in here), key=lambda u: u.id):  # may_act
         t = g.t(u)
         up = stacking.unit_points(g.tables, u)
         q = queries.get(u.type)
@@ -51,9 +53,20 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = _paths(g, u, side, r)
-        for dest, anywhere, m in hit[0]:  # 13.2: room at the destination (stacking.room_for, inlined)
-            if anywhere or dest in unlimited or pts.get(dest, 0) + up <= limit:
-                out.append(m)
+        # 13.2: room at the destination (stacking.room_for): the moves left once the hexes
+        # without room for the unit's points are taken out, kept for the same such hexes
+        full = no_room.get(up)
+        if full is None:
+            full = no_room[up] = frozenset(x for x, p in pts.items() if p + up > limit and x not in unlimited) \
+                if up <= limit else None
+        if full is None:  # a unit bigger than the limit fits only where stacking is unlimited
+            out += [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]
+        else:
+            room_key = (key, full)
+            fits = roomy.get(room_key)
+            if fits is None:
+                fits = roomy[room_key] = [m for dest, anywhere, m in hit[0] if anywhere or dest not in full]
+            out += fits
         if ferries:
             out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
