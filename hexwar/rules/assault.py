@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 
 from hexwar.rules.fatigue import average_fatigue_level
 from hexwar.rules.ledger import Line
-from hexwar.rules.movement import step_cost
+from hexwar.rules.movement import passable
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
@@ -51,7 +51,7 @@ class AssaultSums:
 def may_attack_into(board: "Board", chart: "TerrainChart", weather: str, utype: "UnitType", frm: str, target: str) -> bool:
     """15.1, 16.2: infantry and tanks may assault only a hex they could move into directly;
     artillery supports from where it stands (16.1)."""
-    return utype.is_artillery or step_cost(board, chart, weather, utype.movement_class, frm, target) is not None
+    return utype.is_artillery or target in passable(board, chart, weather, utype.movement_class)[frm]
 
 
 def strength_lines(state: "GameState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:

@@ -199,6 +199,7 @@ class CompiledMoves:
         self._ctx: dict[tuple[int, int, int], tuple[object, ...]] = {}
         self._regions: dict[tuple[int, int, int], frozenset[int]] = {}
         self.reaches: dict[tuple[object, ...], "Reach"] = {}
+        self.passable: dict[str, frozenset[str]] | None = None  # see passable()
         self.scaled: dict[tuple[Fraction, Fraction], tuple[int, int]] = {}  # (MP, ZoC exit) -> (budget, exit) in 1/scale MP
 
     def region(self, s: int, budget: int, zx: int) -> frozenset[int]:
@@ -256,6 +257,16 @@ def compiled(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -
     if cm is None:
         cm = per_board[key] = CompiledMoves(board, chart, weather, mclass)
     return cm
+
+
+def passable(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -> dict[str, frozenset[str]]:
+    """Return each location's neighbours a unit of ``mclass`` may step into at all (14.1:
+    ``step_cost`` is not None), once per board, chart, weather and class."""
+    cm = compiled(board, chart, weather, mclass)
+    if cm.passable is None:
+        locs = cm.locs
+        cm.passable = {a: frozenset(locs[i] for i, _ in cm.succ[k]) for k, a in enumerate(locs)}
+    return cm.passable
 
 
 def reach(

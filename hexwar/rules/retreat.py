@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from hexwar.rules.movement import step_cost
+from hexwar.rules.movement import passable
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
@@ -42,6 +42,8 @@ def retreat_paths(
     """
     targets = [x for x in enemy_participants]
     out: list[tuple[str, ...]] = []
+    steps = passable(board, chart, weather, mclass)  # step_cost(...) is not None, once per board
+    room: dict[str, bool] = {}  # stack_ok by location: the state does not change while we search
 
     def far_enough(loc: str) -> bool:
         if not targets:
@@ -51,12 +53,16 @@ def retreat_paths(
     def step_ok(a: str, b: str, visited: set[str]) -> bool:
         if b in visited or b in enemy_locs or board.terrain(b) == "box":
             return False
-        if step_cost(board, chart, weather, mclass, a, b) is None:
+        if b not in steps[a]:
             return False
         if not is_tank and b in enemy_zoc and b not in friendly_hosts:
             return False  # 12.3, 15.3.1
-        if stack_ok is not None and not stack_ok(b):
-            return False
+        if stack_ok is not None:
+            ok = room.get(b)
+            if ok is None:
+                ok = room[b] = stack_ok(b)
+            if not ok:
+                return False
         return True
 
     def dfs(path: list[str], visited: set[str]) -> None:

@@ -37,8 +37,43 @@ UNKNOWN = "?"
 def hidden_ids(d: NarvikData, sides: Collection[str]) -> list[str]:
     """The other side's counters on the map that are face down, in a neutral order."""
     out = [u for u in d.units.values() if u.side not in sides and u.concealed and u.loc is not None]
-    salt = f"hexwar-view:{d.seed}"
-    return [u.id for u in sorted(out, key=lambda u: (u.loc, hashlib.sha256(f"{salt}:{u.id}".encode()).hexdigest()))]
+    return [u.id for u in sorted(out, key=lambda u: (u.loc, _neutral(d.seed, u.id)))]
+
+
+_NEUTRAL: dict[tuple[int, str], str] = {}
+#: id of a fatigue log -> (the log, the hidden ids, records read, the last one read, those shown)
+_FATIGUE: dict[int, tuple[list[Any], frozenset[str], int, Any, list[Any]]] = {}
+
+
+def _visible_fatigue(log: list[Any], names: dict[str, str]) -> list[Any]:
+    """The fatigue records not about a hidden counter (10.0, 11.0). A log only grows, and a
+    game asks for a view at every decision: the records already sorted for the same hidden
+    counters are kept, and only the new ones read."""
+    hidden = frozenset(names)
+    kept = _FATIGUE.get(id(log))
+    if kept is not None and kept[0] is log and kept[1] == hidden and len(log) >= kept[2] \
+            and (kept[2] == 0 or log[kept[2] - 1] is kept[3]):
+        shown = kept[4]
+        start = kept[2]
+    else:
+        shown, start = [], 0
+    shown.extend(r for r in log[start:] if r.unit not in hidden)
+    if len(_FATIGUE) > 64:
+        _FATIGUE.clear()
+    _FATIGUE[id(log)] = (log, hidden, len(log), log[-1] if log else None, shown)
+    return list(shown)
+
+
+def _neutral(seed: int, uid: str) -> str:
+    """A counter's place in the neutral order (a hash of the game's seed and its id), kept:
+    every decision of a game asks again."""
+    key = (seed, uid)
+    hit = _NEUTRAL.get(key)
+    if hit is None:
+        if len(_NEUTRAL) > 100_000:
+            _NEUTRAL.clear()
+        hit = _NEUTRAL[key] = hashlib.sha256(f"hexwar-view:{seed}:{uid}".encode()).hexdigest()
+    return hit
 
 
 def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
@@ -60,7 +95,7 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
     v.units = units
     v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
     v.seed = 0
-    v.fatigue_log = [r for r in d.fatigue_log if r.unit not in names]
+    v.fatigue_log = _visible_fatigue(d.fatigue_log, names)
     v.setup_events = visible_events(d.setup_events, sides, names)
     if GERMANS not in sides:
         v.fuhrer = False  # 8.2: the German secret event is the German's
