@@ -27,6 +27,7 @@ with their own dice: nothing a search does touches the game it was asked about.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -101,8 +102,22 @@ class SearchBot:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
         forced = getattr(self.me, "forced", None)  # the policy's own rules of conduct (never stall a turn)
         pick = forced(state.data, legal) if forced is not None and len(legal) > 1 else None
-        if pick is None:
-            pick = legal[0] if len(legal) == 1 else self._search(state, legal)
+        if pick is None and len(legal) > 1:
+            # a full collection of the cyclic garbage takes a tenth of a second and more once
+            # the engine's caches are warm: none runs while the clock runs (the garbage of a
+            # search is freed as it goes; the cycles wait for the collector after the move)
+            paused = gc.isenabled()
+            gc.disable()
+            try:
+                pick = self._search(state, legal)
+            finally:
+                if paused:
+                    gc.enable()
+        else:
+            if pick is None:
+                pick = legal[0]
+            # no search: the policy's rule of conduct, or the only order (not the last search's figures)
+            self.last = {"elapsed": 0.0, "budget": self.budget, "iterations": 0, "cut": 0, "best": pick.text(), "visits": []}
         chosen = getattr(self.me, "chosen", None)
         if chosen is not None and state is not None:
             chosen(state.data, pick)  # and its memory of the turn, which its prior reads

@@ -147,3 +147,30 @@ def test_never_stalls_a_turn(game) -> None:  # type: ignore[no-untyped-def]
     reads = clock.reads
     assert isinstance(bot.choose(view, s.legal_orders()), Pass)
     assert clock.reads == reads  # passed without searching
+    assert bot.last["iterations"] == 0  # and says so: not the last search's figures
+
+
+def test_no_garbage_collection_while_the_clock_runs(game) -> None:  # type: ignore[no-untyped-def]
+    """A full collection takes a tenth of a second once the caches are warm, more than a
+    short budget: the collector is off while the bot searches, and as it was after."""
+    import gc
+
+    seen: list[bool] = []
+
+    class Watch(Clock):
+        def __call__(self) -> float:
+            seen.append(gc.isenabled())
+            return super().__call__()
+
+    s = _first_choice(game.new_state(4), "allies")
+    assert gc.isenabled()
+    bot = SearchBot("allies", 1, 0.02, clock=Watch(0.001), **search_hooks())
+    bot.choose(s.view_for(("allies",)), s.legal_orders())
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:  # a caller that keeps the collector off finds it off
+        bot.choose(s.view_for(("allies",)), s.legal_orders())
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
