@@ -164,6 +164,25 @@ class Reach:
             out.append(p)
         return [self._locs[j] for j in reversed(out)]
 
+    def paths(self) -> dict[str, tuple[str, ...]]:
+        """Return every reached location's cheapest path (as :meth:`path` gives it), built in
+        one pass: each path extends its parent's."""
+        locs, par = self._locs, self._parent
+        done: dict[int, tuple[str, ...]] = {}
+        for i in self._dist:
+            if i in done:
+                continue
+            chain = []
+            j = i
+            while j >= 0 and j not in done:
+                chain.append(j)
+                j = par[j]
+            path = done[j] if j >= 0 else ()
+            for k in reversed(chain):
+                path = path + (locs[k],)
+                done[k] = path
+        return {locs[i]: p for i, p in done.items()}
+
     def destinations(self) -> list[str]:
         """Return every reachable location except the start, sorted."""
         locs = self._locs

@@ -226,3 +226,19 @@ def test_14_1_reach_cached_by_neighbourhood_equals_a_fresh_search(seed, mclass, 
     assert r2.mp_left == reach_reference(b, chart, "winter", mclass, start, second)
     if (zoc2 & set(near)) == (zoc & set(near)):
         assert r2 is r1
+    # every path built in one pass is the path walked back from its location
+    assert r1.paths() == {loc: tuple(r1.path(loc)) for loc in r1.mp_left}
+
+
+def test_14_1_passable_is_step_cost_not_none():
+    """movement.passable (what retreats and assaults read) is step_cost's answer, kept."""
+    from hexwar.data.loader import default_library
+    from hexwar.data.tables import TerrainChart
+    from hexwar.rules.movement import passable, step_cost
+
+    chart = TerrainChart.from_spec(default_library().load("tables", "fixtures/terrain"))
+    b = _CACHE_BOARD
+    for mclass in ("leg", "heavy"):
+        steps = passable(b, chart, "winter", mclass)
+        for a in b.locations():
+            assert steps[a] == {x for x in b.neighbours(a) if step_cost(b, chart, "winter", mclass, a, x) is not None}

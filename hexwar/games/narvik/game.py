@@ -89,6 +89,7 @@ class NarvikGame(DecisionGame):
         self.victory_levels = VictoryLevels.from_spec(lib.load("tables", "narvik/victory-levels", "victory_levels"))
         self.narvik = self.board.find("Narvik")
         self.objectives = {p.location: p.value for p in self.board.places("victory")}
+        self.sweden = frozenset(x for x in self.board.locations() if self.board.is_a(x, "sweden"))  # 22.2
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}
         #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is

@@ -77,13 +77,14 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
 def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:
     """A unit's moves from a Reach, before stacking: (destination, stacks without limit, order),
     and its exits (22.3)."""
-    sweden = g.board.is_a
+    sweden = g.sweden
     moves = []
+    paths = r.paths()
     for dest in r.destinations():
-        path = r.path(dest)
-        if any(sweden(h, "sweden") for h in path[1:-1]):
+        path = paths[dest]
+        if not sweden.isdisjoint(path[1:-1]):
             continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
-        moves.append((dest, sweden(dest, "sweden"), Move(side, u.id, tuple(path))))
+        moves.append((dest, dest in sweden, Move(side, u.id, path)))
     return moves, (exits(g, u, r) if side == ALLIES else [])
 
 
