@@ -42,7 +42,7 @@ PRESETS = {
     "games": Preset(
         "The Narvik front in three games: Kampen om Norge Scenario 1, Assault on Narvik and the Europa variant",
         ("kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority", "europa/campaign@europa:priority"),
-        (2000, 300, 100), "docs/compare-games",
+        (2000, 2000, 100), "docs/compare-games",
         "All three games bot against bot (priority bots): Kampen om Norge's introductory Narvik scenario (areas), "
         "Assault on Narvik's 15 April scenario (3 km hexes, weekly turns) and the Europa variant's campaign from "
         "9 April (26 km hexes, 4-day turns, the whole of Norway). Each side counts as 'Allies' when Norway and the "
