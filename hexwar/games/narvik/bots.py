@@ -199,7 +199,10 @@ class PriorityBot:
         if d.ask is not None and d.ask.what == "reaction":
             return -0.5
         start, end = o.path[0], o.path[-1]
-        if c.board.is_a(end, "sweden"):
+        at_end = c.ends.get(end)  # what the destination decides, once a hex
+        if at_end is None:
+            at_end = c.ends[end] = (end in c.g.sweden, c.dist_narvik(end), c.entered(end))
+        if at_end[0]:
             return -10.0
         mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
         if mover is None:
@@ -210,7 +213,7 @@ class PriorityBot:
                                         (1 if u.fatigue > 8 else 0), c.objective_left(start, o.unit),
                                         c.left.get(o.unit))
         before, threatened, hunting, start_enemy, worn, left, last = mover
-        after = c.dist_narvik(end)
+        after, entered = at_end[1], at_end[2]
         # hold Narvik and the railway; fall back toward them when threatened; fresh units
         # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
         hunt = 0.0
@@ -219,8 +222,13 @@ class PriorityBot:
             hunt = 0.3 * (start_enemy - end_enemy) + (0.3 if end_enemy <= 1 else 0.0)
         # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
         back = 1.5 if last == (d.turn, end) else 0.0
+        gain = 0.0  # objective_gain (29.0), from its two parts
+        if left is not None:
+            gain -= left
+        if entered:
+            gain += entered
         return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - worn
-                + hunt + c.gain(left, end) - back)
+                + hunt + gain - back)
 
     def allied(self, c: "_Context", o: Order) -> float:
         d, g = c.d, c.g
@@ -295,10 +303,17 @@ class PriorityBot:
             tired = fl and u.fatigue >= fl // 2
             mover = c.movers[o.unit] = (c.land_dist(start), (2.0 if tired else 0.0), c.objective_left(start, o.unit))
         before, worn, left = mover
-        after = c.land_dist(end)
-        if c.board.is_a(end, "sweden"):
+        at_end = c.ends.get(end)  # what the destination decides, once a hex
+        if at_end is None:
+            at_end = c.ends[end] = (end in c.g.sweden, c.land_dist(end), c.entered(end))
+        if at_end[0]:
             return -10.0
-        return (before - after) * 0.25 - worn - 0.5 + c.gain(left, end)
+        gain = 0.0  # objective_gain (29.0), from its two parts
+        if left is not None:
+            gain -= left
+        if at_end[2]:
+            gain += at_end[2]
+        return (before - at_end[1]) * 0.25 - worn - 0.5 + gain
 
 
 class _Context:
@@ -314,6 +329,7 @@ class _Context:
         self.naval: dict[str, float | str] = {}  # first ship -> its score, or what its destination decides
         self.landing_site: dict[str, float] = {}  # a loaded ship's destination -> its score
         self.movers: dict[str, tuple[Any, ...]] = {}  # a unit -> what its moves' scores share
+        self.ends: dict[str, tuple[Any, ...]] = {}  # a destination -> (in Sweden, distance, objective entered)
         self._entered: dict[str, float] = {}  # a destination -> what entering it gains (29.0)
         self.sailed: dict[tuple[int, str], int] = {}
         self.left: dict[str, tuple[int, str]] = {}
@@ -354,18 +370,23 @@ class _Context:
         return None
 
     def gain(self, left: float | None, end: str) -> float:
-        """:meth:`objective_gain` from its start's part, and entering ``end`` (once a hex)."""
+        """:meth:`objective_gain` from its start's part, and entering ``end``."""
         gain = 0.0
         if left is not None:
             gain -= left
+        entered = self.entered(end)
+        if entered:
+            gain += entered
+        return gain
+
+    def entered(self, end: str) -> float:
+        """29.0: what entering ``end`` gains (an objective the side does not hold), once a hex."""
         entered = self._entered.get(end)
         if entered is None:
             obj = self.g.objectives
             entered = self._entered[end] = (obj[end] * 0.6 if end in obj and not any(
                 u.side == self.side and not u.has("aboard") for u in self.d.at(end)) else 0.0)
-        if entered:
-            gain += entered
-        return gain
+        return entered
 
     def enemy_dist(self, loc: str) -> int:
         """Hex distance to the nearest enemy land unit on the map (50 when none)."""

@@ -56,7 +56,7 @@ def step(g: "NarvikGame", d: NarvikData, events: list) -> None:
                 if d.units[uid].loc is None:
                     c.retreat_queue.pop(0)
                     continue
-                if not retreat_options(g, d, uid):
+                if not retreat_options(g, d, uid, first=True):
                     # 15.3.1: earlier retreats of this combat filled every stack this unit
                     # could reach; a result it cannot retreat for is taken as elimination
                     c.retreat_queue.pop(0)
@@ -159,7 +159,7 @@ def take_options(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
         out.append(TakeResult(side, "all_to_limit"))
     if not fuhrer:
         n = c.retreat[side] + 1
-        if n <= MAX_RETREAT and parts and all(retreat_options(g, d, u.id, n) for u in parts):
+        if n <= MAX_RETREAT and parts and all(retreat_options(g, d, u.id, n, first=True) for u in parts):
             out.append(TakeResult(side, "retreat"))
     return list(dict.fromkeys(out))
 
@@ -239,8 +239,10 @@ def eliminate(g: "NarvikGame", d: NarvikData, u: Unit, events: list, amphibious:
 # 15.3 retreats and advances ---------------------------------------------------------------------
 
 
-def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None = None) -> list[tuple[str, ...]]:
-    """15.3.1: paths of the retreat length (or any allowed length) away from the enemy."""
+def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None = None,
+                    first: bool = False) -> list[tuple[str, ...]]:
+    """15.3.1: paths of the retreat length (or any allowed length) away from the enemy (up to
+    40 of each length); ``first``: only the first path found (whether the unit can retreat)."""
     c = d.combat
     assert c is not None
     u = d.units[uid]
@@ -269,9 +271,9 @@ def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None
     out: list[tuple[str, ...]] = []
     for n in range(max(1, need), MAX_RETREAT + 1) if need else []:
         paths = retreat_paths(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, n,
-                              enemy_locs, zoc, hosts, enemy_parts, t.is_tank, stack_ok, limit=40)
+                              enemy_locs, zoc, hosts, enemy_parts, t.is_tank, stack_ok, limit=1 if first else 40)
         out += paths
-        if length is not None:
+        if length is not None or (first and out):
             break
     return out
 
