@@ -316,6 +316,17 @@ class PriorityBot:
         return (before - at_end[1]) * 0.25 - worn - 0.5 + gain
 
 
+def _axials(board: Any, locs: list[str]) -> list[Any] | None:
+    """The axial coordinates of some hexes (None: not a hex board, or a box among them)."""
+    axial = getattr(board, "axial", None)
+    if axial is None:
+        return None
+    try:
+        return [axial(x) for x in locs]
+    except Exception:
+        return None
+
+
 class _Context:
     """What a bot may read of the state, with cached helpers."""
 
@@ -324,6 +335,7 @@ class _Context:
         self.board = g.board
         self._dist: dict[str, int] = _NARVIK_DIST.setdefault(g.board, {})  # the map decides: kept for the board
         self._enemy_locs: list[str] | None = None
+        self._enemy_axial: list[Any] | None = None  # their axial coordinates, on a hex board
         self._enemy_dist: dict[str, int] = {}  # one decision's answers: the state does not change while it scores
         self._adjacent: dict[tuple[str, str, bool], bool] = {}
         self.naval: dict[str, float | str] = {}  # first ship -> its score, or what its destination decides
@@ -405,7 +417,15 @@ class _Context:
             hit = self._enemy_dist.get(loc)
             if hit is not None:
                 return hit
-        hit = self._enemy_dist[loc] = min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
+            self._enemy_axial = _axials(self.board, self._enemy_locs)  # a hex board: distances from the coordinates
+        ax = self._enemy_axial
+        here = _axials(self.board, [loc]) if ax else None
+        if ax and here:
+            q, r = here[0]  # hexes.distance, inlined
+            hit = min((abs(q - eq) + abs(r - er) + abs(q - eq + r - er)) // 2 for eq, er in ax)
+        else:
+            hit = min((self.board.distance(loc, x) for x in self._enemy_locs), default=50)
+        self._enemy_dist[loc] = hit
         return hit
 
     def enemy_adjacent(self, loc: str, enemy: str, include_self: bool = False) -> bool:

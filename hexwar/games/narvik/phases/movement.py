@@ -80,11 +80,12 @@ def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[st
     sweden = g.sweden
     moves = []
     paths = r.paths()
+    near = not sweden.isdisjoint(paths)  # Sweden within reach at all
     for dest in r.destinations():
         path = paths[dest]
-        if not sweden.isdisjoint(path[1:-1]):
+        if near and not sweden.isdisjoint(path[1:-1]):
             continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
-        moves.append((dest, dest in sweden, Move(side, u.id, path)))
+        moves.append((dest, near and dest in sweden, Move(side, u.id, path)))
     return moves, (exits(g, u, r) if side == ALLIES else [])
 
 
