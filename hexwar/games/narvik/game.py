@@ -89,6 +89,8 @@ class NarvikGame(DecisionGame):
         self.victory_levels = VictoryLevels.from_spec(lib.load("tables", "narvik/victory-levels", "victory_levels"))
         self.narvik = self.board.find("Narvik")
         self.objectives = {p.location: p.value for p in self.board.places("victory")}
+        #: 22.3: the hexes of the north and south map edges
+        self.edges = {e: frozenset(x for x in self.board.locations() if self.board.is_a(x, e)) for e in ("edge_north", "edge_south")}
         self.sweden = frozenset(x for x in self.board.locations() if self.board.is_a(x, "sweden"))  # 22.2
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}

@@ -93,13 +93,14 @@ def exits(g: "NarvikGame", u: Unit, r: Reach) -> list[Order]:
     """22.3: leave by the north or south edge as part of a movement action, for 1 MP: one
     order per edge, on the path that reaches an edge hex with the most MP left."""
     out: list[Order] = []
-    left = r.mp_left
     for edge in ("edge_north", "edge_south"):
         best = None
-        for h, mp in left.items():
-            if mp >= 1 and h not in r.min_move and g.board.is_a(h, edge) and not g.board.is_a(h, "sweden"):
-                if best is None or (mp, best[1]) > (best[0], h):
-                    best = (mp, h)
+        for h in g.edges[edge]:  # the edge's hexes the unit reaches, not by the minimum move, not Swedish
+            if h not in r or h in r.min_move or h in g.sweden:
+                continue
+            mp = r.left_at(h)
+            if mp is not None and mp >= 1 and (best is None or (mp, best[1]) > (best[0], h)):
+                best = (mp, h)
         if best is not None:
             path = r.path(best[1])
             if not any(g.board.is_a(h, "sweden") for h in path):
