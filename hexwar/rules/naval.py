@@ -51,6 +51,7 @@ def _waterways(board: "Board") -> dict[str, tuple[tuple[str, bool], ...]]:
 
 def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
     links = set(board.neighbours(box)) if box in board else set()
+    in_order = sorted(links)
     ways = _waterways(board)
     # state: (location, crossed the box link already)
     start_state = (start, start == box)
@@ -60,7 +61,7 @@ def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple
         loc, crossed = dq.popleft()
         nxt: list[tuple[str, bool]] = []
         if loc == box:
-            nxt += [(x, True) for x in sorted(links)]
+            nxt += [(x, True) for x in in_order]
         else:
             for x, by_water in ways[loc]:
                 if x == box:
@@ -69,24 +70,22 @@ def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple
                 elif by_water:
                     nxt.append((x, crossed))
             if loc in links:  # A31: edge to edge within a move
-                nxt += [(x, crossed) for x in sorted(links) if x != loc]
+                nxt += [(x, crossed) for x in in_order if x != loc]
         for st in nxt:
             if st not in parent:
                 parent[st] = (loc, crossed)
                 dq.append(st)
+    # a state is found after its parent: each path extends the parent's, in one pass
+    paths: dict[tuple[str, bool], tuple[str, ...]] = {}
     out: dict[str, tuple[str, ...]] = {}
-    for st in parent:
+    for st, p in parent.items():
         loc = st[0]
+        path = paths[st] = (paths[p] + (loc,)) if p is not None else (loc,)
         if loc == start or loc in out:
             continue
         if start == box and loc == box:
             continue
-        path = [loc]
-        p = parent[st]
-        while p is not None:
-            path.append(p[0])
-            p = parent[p]
-        out[loc] = tuple(reversed(path))
+        out[loc] = path
     return out
 
 
