@@ -19,7 +19,7 @@ import math
 import weakref
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import networkx as nx
 
@@ -270,12 +270,22 @@ _COMPILED: "weakref.WeakKeyDictionary[object, dict[tuple[int, str, str], Compile
 
 def compiled(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -> CompiledMoves:
     """Return (and cache on the board) the compiled costs for a chart, weather and class."""
+    fast = _RECENT.get((id(board), id(chart), weather, mclass))  # a weak-keyed look-up makes a weakref
+    if fast is not None and fast[0] is board and fast[1] is chart:
+        return fast[2]
     per_board = _COMPILED.setdefault(board, {})
     key = (id(chart), weather, mclass)
     cm = per_board.get(key)
     if cm is None:
         cm = per_board[key] = CompiledMoves(board, chart, weather, mclass)
+    if len(_RECENT) >= 32:
+        _RECENT.clear()
+    _RECENT[(id(board), id(chart), weather, mclass)] = (board, chart, cm)
     return cm
+
+
+#: the last few answers of ``compiled``, checked by identity (they keep their boards alive: a few)
+_RECENT: dict[tuple[int, int, str, str], tuple[Any, Any, CompiledMoves]] = {}
 
 
 def passable(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -> dict[str, frozenset[str]]:
