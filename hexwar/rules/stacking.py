@@ -63,7 +63,7 @@ def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: 
     st = tables.stacking
     assert st is not None, "this ruleset has no stacking table"
     gone = set(leaving)
-    units = [u for u in state.at(loc) if u.side == side and u.id not in gone] + list(extra)
+    units = [u for u in state.units_at(loc) if u.side == side and u.id not in gone] + list(extra)
     pts = sum(unit_points(tables, u) for u in units)
     unlimited = any(board.is_a(loc, k) for k in st.unlimited_places)
     return StackReport(loc, side, pts, None if unlimited else st.limit, tuple(sorted(u.id for u in units)))

@@ -185,7 +185,7 @@ class PriorityBot:
                 return 8.0 + (4 if cargo else 0) + {"BB": 3, "CL": 2, "LC": 2}.get(ship.type, 0) + one
             if o.mission == "recon":
                 return 0.5
-            n = sum(1 for u in d.at(o.hex) if u.side == "allies" and c.g.tables.types[u.type].infantry)
+            n = sum(1 for u in d.units_at(o.hex) if u.side == "allies" and c.g.tables.types[u.type].infantry)
             return 2.0 + n + o.ap * 0.05
         if isinstance(o, LandAssault):
             ad = c.odds(o)
@@ -376,7 +376,7 @@ class _Context:
         """29.0: what leaving ``start`` empty of the side costs (None: nothing)."""
         obj = self.g.objectives
         if start in obj:
-            own = [u for u in self.d.at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
+            own = [u for u in self.d.units_at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
             if not own:
                 return obj[start] * 0.6
         return None
@@ -397,7 +397,7 @@ class _Context:
         if entered is None:
             obj = self.g.objectives
             entered = self._entered[end] = (obj[end] * 0.6 if end in obj and not any(
-                u.side == self.side and not u.has("aboard") for u in self.d.at(end)) else 0.0)
+                u.side == self.side and not u.has("aboard") for u in self.d.units_at(end)) else 0.0)
         return entered
 
     def enemy_dist(self, loc: str) -> int:
@@ -433,7 +433,7 @@ class _Context:
         hit = self._adjacent.get(key)
         if hit is None:
             locs = list(self.board.neighbours(loc)) + ([loc] if include_self else [])
-            hit = self._adjacent[key] = any(u.side == enemy and not u.has("aboard") for x in locs for u in self.d.at(x))
+            hit = self._adjacent[key] = any(u.side == enemy and not u.has("aboard") for x in locs for u in self.d.units_at(x))
         return hit
 
     def strength(self, uid: str) -> int:
@@ -449,7 +449,7 @@ class _Context:
         att += sum(self.g.tables.types[self.d.units[s].type].bombard for s in getattr(o, "ships", ()))
         att += getattr(o, "ap", 0) * 0.15
         enemy = "germans" if self.side == "allies" else "allies"
-        dfn = sum(self.strength(u.id) for u in self.d.at(o.target) if u.side == enemy and not u.has("aboard"))
+        dfn = sum(self.strength(u.id) for u in self.d.units_at(o.target) if u.side == enemy and not u.has("aboard"))
         return att - dfn
 
 
