@@ -77,3 +77,21 @@ def test_19_3_supply_kept_across_decisions_equals_a_fresh_expansion(states):
         kept = g.supplied(d, units)  # from the expansions earlier states (and their games) kept
         supply.supply_net(g.board, g.tables.terrain, d.weather, "leg").status.clear()
         assert g.supplied(d, units) == kept
+
+
+def test_11_0_a_views_fatigue_records_are_the_unhidden_ones_as_the_log_grows():
+    """10.0, 11.0: each side's view, asked at every decision of one game (the kept records
+    then only extended), shows exactly the fatigue records not about a hidden counter."""
+    from hexwar.games.narvik.view import hidden_ids
+
+    g = narvik_game()
+    d = g.initial_state(3, order_dice(3, -1))
+    rng, bot = random.Random(3), RandomBot(3)
+    checked = 0
+    while not d.over:
+        for side in (ALLIES, GERMANS):
+            hidden = set(hidden_ids(d, {side}))
+            assert g.view(d, {side}).fatigue_log == [r for r in d.fatigue_log if r.unit not in hidden]
+            checked += bool(hidden) and bool(d.fatigue_log)
+        g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
+    assert checked > 10
