@@ -44,6 +44,12 @@ PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "re
         "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
 
 
+def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
+    """What a thinking search bot shows the player: time against its budget and playouts,
+    never the orders it weighs (they would name its face-down counters, 11.0)."""
+    return f"{side} ({name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, {p['iterations']} playouts"
+
+
 class Player:
     """The interactive loop over one game; ``humans`` are the sides the person commands."""
 
@@ -154,9 +160,9 @@ class Player:
         bot = self.bots[side]
         with self.out.status(f"{side} ({bot.name}) is thinking...") as status:
             if hasattr(bot, "progress"):  # a search bot says how its search stands as it goes
-                bot.progress = lambda p: status.update(
-                    f"{side} ({bot.name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, "
-                    f"{p['iterations']} playouts, best so far: {escape(p['best'] or '-')}")
+                # time and playouts only: its candidate orders name its own counters, which
+                # may be face down to the player watching (11.0)
+                bot.progress = lambda p: status.update(progress_line(side, bot.name, p))
             order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
         events = self.s.apply(order)
         self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))

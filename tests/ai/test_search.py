@@ -174,3 +174,20 @@ def test_no_garbage_collection_while_the_clock_runs(game) -> None:  # type: igno
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_player_watching_sees_no_order_the_bot_weighs(game) -> None:  # type: ignore[no-untyped-def]
+    """11.0: a German search bot's candidate orders name its face-down counters; what the
+    play loop shows the Allied player while it thinks is time and playouts, nothing else."""
+    from hexwar.ui.play import progress_line
+
+    s = _first_choice(game.new_state(4), "germans")
+    shown: list[str] = []
+    bot = SearchBot("germans", 1, 0.05, clock=Clock(0.001), progress=lambda p: shown.append(progress_line("germans", "search", p)),
+                    **search_hooks())
+    bot.choose(s.view_for(("germans",)), s.legal_orders())
+    assert bot.last["best"]  # the search did weigh orders
+    hidden = {u.id for u in s.data.units.values() if u.side == "germans" and u.concealed}
+    assert shown and hidden
+    for line in shown:
+        assert bot.last["best"] not in line and not any(uid in line for uid in hidden)
