@@ -98,21 +98,25 @@ class SearchBot:
         (``state`` is the side's view; the legal orders are the real ones)."""
         if not legal:
             raise ValueError("no legal orders to choose from")
+        # a full collection of the cyclic garbage takes a tenth of a second and more once the
+        # engine's caches are warm: none runs while the bot decides (making its view of the
+        # state included); the garbage of a search is freed as it goes, the cycles wait for
+        # the collector after the move
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(state, legal)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if self.me is None:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
         forced = getattr(self.me, "forced", None)  # the policy's own rules of conduct (never stall a turn)
         pick = forced(state.data, legal) if forced is not None and len(legal) > 1 else None
         if pick is None and len(legal) > 1:
-            # a full collection of the cyclic garbage takes a tenth of a second and more once
-            # the engine's caches are warm: none runs while the clock runs (the garbage of a
-            # search is freed as it goes; the cycles wait for the collector after the move)
-            paused = gc.isenabled()
-            gc.disable()
-            try:
-                pick = self._search(state, legal)
-            finally:
-                if paused:
-                    gc.enable()
+            pick = self._search(state, legal)
         else:
             if pick is None:
                 pick = legal[0]
