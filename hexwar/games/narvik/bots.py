@@ -199,9 +199,7 @@ class PriorityBot:
         if d.ask is not None and d.ask.what == "reaction":
             return -0.5
         start, end = o.path[0], o.path[-1]
-        at_end = c.ends.get(end)  # what the destination decides, once a hex
-        if at_end is None:
-            at_end = c.ends[end] = (end in c.g.sweden, c.dist_narvik(end), c.entered(end))
+        at_end = c.ends.get(end) or c.end_info(end)
         if at_end[0]:
             return -10.0
         mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
@@ -222,13 +220,8 @@ class PriorityBot:
             hunt = 0.3 * (start_enemy - end_enemy) + (0.3 if end_enemy <= 1 else 0.0)
         # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
         back = 1.5 if last == (d.turn, end) else 0.0
-        gain = 0.0  # objective_gain (29.0), from its two parts
-        if left is not None:
-            gain -= left
-        if entered:
-            gain += entered
         return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - worn
-                + hunt + gain - back)
+                + hunt + _gain(left, entered) - back)
 
     def allied(self, c: "_Context", o: Order) -> float:
         d, g = c.d, c.g
@@ -303,17 +296,22 @@ class PriorityBot:
             tired = fl and u.fatigue >= fl // 2
             mover = c.movers[o.unit] = (c.land_dist(start), (2.0 if tired else 0.0), c.objective_left(start, o.unit))
         before, worn, left = mover
-        at_end = c.ends.get(end)  # what the destination decides, once a hex
-        if at_end is None:
-            at_end = c.ends[end] = (end in c.g.sweden, c.land_dist(end), c.entered(end))
+        at_end = c.ends.get(end) or c.end_info(end)
         if at_end[0]:
             return -10.0
-        gain = 0.0  # objective_gain (29.0), from its two parts
-        if left is not None:
-            gain -= left
-        if at_end[2]:
-            gain += at_end[2]
-        return (before - at_end[1]) * 0.25 - worn - 0.5 + gain
+        return (before - at_end[1]) * 0.25 - worn - 0.5 + _gain(left, at_end[2])
+
+
+def _gain(left: float | None, entered: float) -> float:
+    """29.0: what a move does to the side's hold on the victory hexes (Narvik 10, '1918' 5):
+    entering one its side does not hold is worth a lot (``entered``), leaving one empty costs
+    as much (``left``, None when the move leaves nothing bare)."""
+    gain = 0.0
+    if left is not None:
+        gain -= left
+    if entered:
+        gain += entered
+    return gain
 
 
 def _axials(board: Any, locs: list[str]) -> list[Any] | None:
@@ -367,11 +365,6 @@ class _Context:
             self._dist[loc] = hit
         return hit
 
-    def objective_gain(self, start: str, end: str, uid: str) -> float:
-        """29.0: what a move does to the side's hold on the victory hexes (Narvik 10, '1918' 5):
-        entering one its side does not hold is worth a lot, leaving one empty costs as much."""
-        return self.gain(self.objective_left(start, uid), end)
-
     def objective_left(self, start: str, uid: str) -> float | None:
         """29.0: what leaving ``start`` empty of the side costs (None: nothing)."""
         obj = self.g.objectives
@@ -381,15 +374,12 @@ class _Context:
                 return obj[start] * 0.6
         return None
 
-    def gain(self, left: float | None, end: str) -> float:
-        """:meth:`objective_gain` from its start's part, and entering ``end``."""
-        gain = 0.0
-        if left is not None:
-            gain -= left
-        entered = self.entered(end)
-        if entered:
-            gain += entered
-        return gain
+    def end_info(self, end: str) -> tuple[bool, float, float]:
+        """What a destination decides, once a hex: (in Sweden, its distance from Narvik by the
+        side's measure, what entering it gains (29.0))."""
+        dist = self.dist_narvik(end) if self.side == "germans" else self.land_dist(end)
+        hit = self.ends[end] = (end in self.g.sweden, dist, self.entered(end))
+        return hit
 
     def entered(self, end: str) -> float:
         """29.0: what entering ``end`` gains (an objective the side does not hold), once a hex."""
