@@ -41,8 +41,8 @@ def hidden_ids(d: NarvikData, sides: Collection[str]) -> list[str]:
 
 
 _NEUTRAL: dict[tuple[int, str], str] = {}
-#: (id of a fatigue log, the hidden ids) -> (the log, the hidden ids, records read, the last one read, those shown)
-_FATIGUE: dict[tuple[int, frozenset[str]], tuple[list[Any], frozenset[str], int, Any, list[Any]]] = {}
+#: (id of a fatigue log, the hidden ids) -> (the log, records read, the last one read, those shown)
+_FATIGUE: dict[tuple[int, frozenset[str]], tuple[list[Any], int, Any, list[Any]]] = {}
 
 
 def _visible_fatigue(log: list[Any], names: dict[str, str]) -> list[Any]:
@@ -51,16 +51,16 @@ def _visible_fatigue(log: list[Any], names: dict[str, str]) -> list[Any]:
     counters are kept, and only the new ones read."""
     hidden = frozenset(names)
     kept = _FATIGUE.get((id(log), hidden))  # each side's view of the same log: its own entry
-    if kept is not None and kept[0] is log and kept[1] == hidden and len(log) >= kept[2] \
-            and (kept[2] == 0 or log[kept[2] - 1] is kept[3]):
-        shown = kept[4]
-        start = kept[2]
+    if kept is not None and kept[0] is log and len(log) >= kept[1] \
+            and (kept[1] == 0 or log[kept[1] - 1] is kept[2]):
+        shown = kept[3]
+        start = kept[1]
     else:
         shown, start = [], 0
     shown.extend(r for r in log[start:] if r.unit not in hidden)
     if len(_FATIGUE) > 64:
         _FATIGUE.clear()
-    _FATIGUE[(id(log), hidden)] = (log, hidden, len(log), log[-1] if log else None, shown)
+    _FATIGUE[(id(log), hidden)] = (log, len(log), log[-1] if log else None, shown)
     return list(shown)
 
 
