@@ -103,7 +103,7 @@ def exits(g: "NarvikGame", u: Unit, r: Reach) -> list[Order]:
                 best = (mp, h)
         if best is not None:
             path = r.path(best[1])
-            if not any(g.board.is_a(h, "sweden") for h in path):
+            if not any(h in g.sweden for h in path):
                 out.append(Exit(ALLIES, u.id, tuple(path) if len(path) > 1 else ()))
     return out
 
@@ -154,17 +154,17 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
         if spent > q.mp and len(order.path) > 2:
             raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
     for mid in order.path[1:-1]:
-        if g.board.is_a(mid, "sweden"):
+        if mid in g.sweden:
             raise IllegalOrder(f"{u.id} would be interned on entering {mid}: end the move there", "22.2")
     dest = order.path[-1]
-    if not g.board.is_a(dest, "sweden"):
+    if dest not in g.sweden:
         rep = stacking.stack(g.board, d, g.tables, dest, u.side, extra=[u])
         if not rep.ok:
             raise IllegalOrder(rep.message(), "13.2")
     d.place(u.id, dest)
     ch = fat.add_fatigue(d, g.tables, u.id, "movement_action")
     events.append(E.Move(type="move", unit=u.id, path=list(order.path), mp=str(spent), fp=ch.applied, rule="14.0"))
-    if g.board.is_a(dest, "sweden"):
+    if dest in g.sweden:
         intern(g, d, u, events)
     check_bases(g, d, events)
 
@@ -201,7 +201,7 @@ def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: li
         raise IllegalOrder(f"an exit starts at {u.id}'s hex {u.loc}", "22.3")
     q = g.query(d, u)
     spent = path_cost(g, d, u, path, q) if len(path) > 1 else Fraction(0)
-    if any(g.board.is_a(h, "sweden") for h in path):
+    if any(h in g.sweden for h in path):
         raise IllegalOrder(f"{u.id} would be interned in Sweden on the way", "22.2")
     if not (g.board.is_a(path[-1], "edge_north") or g.board.is_a(path[-1], "edge_south")):
         raise IllegalOrder(f"{path[-1]} is not on the north or south edge", "22.3")
