@@ -19,7 +19,7 @@ from hexwar.games.kampen import FACTIONS, KampenGame
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.konflikt import KonfliktGame
 from hexwar.games.konflikt.bots import KonfliktBot
-from hexwar.games.konflikt.game import SIDES
+from hexwar.games.konflikt.state import SIDES
 
 
 def rate(g: Any, bots: Callable[[int], dict], n: int, fast: bool) -> tuple[float, Counter]:

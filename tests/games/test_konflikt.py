@@ -10,10 +10,10 @@ from hexwar.ai.random_bot import RandomBot
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.engine import run_fast
 from hexwar.core.orders import IllegalOrder, Move
-from hexwar.games.konflikt import KonfliktGame
+from hexwar.games.konflikt import KonfliktGame, victory
 from hexwar.games.konflikt.bots import KonfliktBot
-from hexwar.games.konflikt.game import FLANK, RESERVE, SIDES
 from hexwar.games.konflikt.orders import Down, Enter, Leave
+from hexwar.games.konflikt.state import FLANK, RESERVE, SIDES
 from hexwar.games.konflikt.table import konflikt_table
 
 TEMPLATES = ("envelopment", "maximum_attrition", "point_defence", "hold_until_relieved", "top_secret", "demolition")
@@ -176,13 +176,13 @@ def test_2_3_an_objective_changes_hands_with_infantry_within_3_inches_and_no_ene
     inf = {side: next(u for u in d.units.values() if u.side == side and g.infantry(u)) for side in SIDES}
     near = next(x for x in g.table.depth if g.board.distance(x, loc) == 1)
     d.place(inf[d.attacker].id, near)
-    assert g.controller(d, loc, 3) == d.attacker
+    assert victory.controller(g, d, loc, 3) == d.attacker
     far = next(x for x in g.table.depth if g.board.distance(x, loc) == 2)
     d.place(inf[d.attacker].id, far)
-    assert g.controller(d, loc, 3) == ""
+    assert victory.controller(g, d, loc, 3) == ""
     d.place(inf[d.attacker].id, near)
     d.place(inf[g.other(d.attacker)].id, loc)
-    assert g.controller(d, loc, 3) == ""  # contested: nobody
+    assert victory.controller(g, d, loc, 3) == ""  # contested: nobody
 
 
 def test_2_5_the_documents_are_seized_by_infantry_and_win_when_carried_off_ones_own_edge():
@@ -228,8 +228,8 @@ def test_3_6_attrition_doubles_the_winners_kills_and_caps_the_loser():
     kills = {side: [u for u in d.units.values() if u.side == side][:2] for side in SIDES}
     for u in kills[loser] + kills[w]:
         d.remove(u.id, "eliminated")
-    a = g.attrition(d, w)
-    cost = {side: sum(g.t.units[u.type].cost for u in g.lost(d, side)) for side in SIDES}
+    a = victory.attrition(g, d, w)
+    cost = {side: sum(g.t.units[u.type].cost for u in victory.lost(g, d, side)) for side in SIDES}
     assert all(cost.values())
     assert a[w] == 2 * cost[loser] and a[loser] == min(cost[w], a[w] - 10)
 

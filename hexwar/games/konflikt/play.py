@@ -7,7 +7,8 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.games.konflikt.game import SIDES
+from hexwar.games.konflikt import victory
+from hexwar.games.konflikt.state import SIDES
 from hexwar.ui.play import Player, sentence
 
 
@@ -74,7 +75,7 @@ class KonfliktPlayer(Player):
         self.out.print(f"{sp.title} [{sp.source}]: " + (f"the {d.attacker} attack; " if d.attacker else "")
                        + ", ".join(f"{s} from the {e} edge" for s, e in d.edge.items()), markup=False)
         t = Table("side", "on the table", "off the table", "lost", "VP", box=None)
-        vp = g.points(d)
+        vp = victory.points(g, d)
         for s in SIDES:
             mine = [u for u in d.units.values() if u.side == s]
             on = [f"{u.id}@{u.loc}" + ("*" if u.concealed else "") for u in mine if u.loc is not None]
@@ -93,4 +94,4 @@ class KonfliktPlayer(Player):
         if sp.victory["kind"] == "marker":
             self.out.print(f"documents: {'carried by ' + d.carrier if d.carrier else 'on the ground'} at {d.marker}",
                            markup=False)
-        self.out.print(f"standing: {g.standing(d)[1]}", markup=False)
+        self.out.print(f"standing: {victory.standing(g, d)[1]}", markup=False)

@@ -1,0 +1,98 @@
+"""How a Konflikt '47 scenario is won: objectives held (2.3, 2.4), victory points (2.1, 2.2),
+the documents carried off (2.5), bases destroyed (2.6), and the precise attrition score (3.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.core.state import Unit
+from hexwar.games.konflikt.schemas import ScenarioSpec
+from hexwar.games.konflikt.state import EXITED, SIDES, KonfliktData
+
+if TYPE_CHECKING:
+    from hexwar.games.konflikt.game import KonfliktGame
+
+
+def controller(g: "KonfliktGame", d: KonfliktData, loc: str, radius: int) -> str:
+    """2.3, 2.4: the side with infantry or artillery within 3" and none of the enemy's."""
+    near = {u.side for u in d.on_map() if g.holds_ground(u) and g.table.within(loc, u.loc, radius)}  # type: ignore[arg-type]
+    return next(iter(near)) if len(near) == 1 else ""
+
+
+def lost(g: "KonfliktGame", d: KonfliktData, side: str) -> list[Unit]:
+    return [u for u in d.units.values() if u.side == side and u.pool in ("eliminated", "removed")]
+
+
+def points(g: "KonfliktGame", d: KonfliktData) -> dict[str, int]:
+    """2.1, 2.2: victory points (0 in the scenarios won otherwise)."""
+    sp = g.spec_of(d)
+    out = {s: 0 for s in SIDES}
+    if sp.victory["kind"] != "points" or not d.edge:
+        return out
+    for side in SIDES:
+        pts = points_for(sp, g.role(d, side))
+        enemy = g.other(side)
+        out[side] += pts.get("destroyed", 0) * len(lost(g, d, enemy))
+        zone = set(g.zone(d, enemy))
+        out[side] += pts.get("in_enemy_zone", 0) * sum(1 for u in d.on_map(side) if u.loc in zone)
+        out[side] += pts.get("exited", 0) * sum(1 for u in d.units.values() if u.side == side and u.pool == EXITED)
+    return out
+
+
+def points_for(sp: ScenarioSpec, role: str) -> dict[str, int]:
+    """The VP a side scores for each event (2.1, 2.2): its role's, or both sides'."""
+    table: dict[str, dict[str, int]] = {k: {str(e): n for e, n in v.items()} for k, v in sp.points.items()}
+    return table.get(role) or table.get("both") or {}
+
+
+def standing(g: "KonfliktGame", d: KonfliktData) -> tuple[str | None, str]:
+    if not d.edge:
+        return None, "setting up"
+    sp = g.spec_of(d)
+    kind = sp.victory["kind"]
+    title = sp.title
+    if kind == "points":
+        vp = points(g, d)
+        a, b = vp[SIDES[0]], vp[SIDES[1]]
+        margin = int(sp.victory.get("margin", 2))
+        if abs(a - b) >= margin:
+            w = SIDES[0] if a > b else SIDES[1]
+            return w, f"{title}: {w} win {max(a, b)}-{min(a, b)} VP (a lead of {margin} or more)"
+        return None, f"{title}: draw ({a}-{b} VP, a lead under {margin})"
+    if kind == "objectives":
+        held = sum(1 for s in d.objectives.values() if s == d.attacker)
+        table = {int(k): v for k, v in sp.victory["attacker_holds"].items()}
+        res = table[min(held, max(table))]
+        won = d.attacker if res == "attacker" else g.other(d.attacker) if res == "defender" else None
+        return won, f"{title}: the attacker holds {held} of {len(d.objectives)} objectives: " + (f"{won} win" if won else "draw")
+    if kind == "control":
+        loc = next(iter(d.objectives), "")
+        holder = controller(g, d, loc, int(g.t.control["radius_inches"].value)) if loc else ""
+        return (holder or None), f"{title}: " + (f"{holder} control the objective" if holder else "nobody controls the objective: draw")
+    if kind == "marker":
+        gone = [u for u in d.units.values() if u.pool == EXITED and d.ended.startswith(u.side)]
+        if gone:
+            return gone[0].side, f"{title}: {gone[0].side} carried the documents off their edge"
+        who = d.units[d.carrier].side if d.carrier else "nobody"
+        return None, f"{title}: the documents are still on the table ({who} holds them): draw"
+    standing = [s for s in SIDES if s not in d.razed]
+    if len(standing) == 1:
+        return standing[0], f"{title}: {standing[0]} destroyed the enemy base and kept their own"
+    return None, f"{title}: " + ("both bases destroyed: draw" if not standing else "both bases stand: draw")
+
+
+def attrition(g: "KonfliktGame", d: KonfliktData, winner: str | None) -> dict[str, int]:
+    """3.6: the precise score: each destroyed enemy unit at its cost, times the scenario's
+    VP for it (2 for the winner in an objective scenario); the loser capped at the winner - 10."""
+    sp = g.spec_of(d)
+    out = {}
+    for side in SIDES:
+        if sp.victory["kind"] == "points":
+            pts = points_for(sp, g.role(d, side)).get("destroyed", 1)
+        else:
+            pts = 2 if side == winner else 1
+        out[side] = pts * sum(g.t.units[u.type].cost for u in lost(g, d, g.other(side)))
+    if winner:
+        loser = g.other(winner)
+        out[loser] = min(out[loser], out[winner] - 10)
+    return out
