@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from hexwar.data.tables import UnitType, fraction, unit_types_from_spec  # noqa: F401 (re-export)
 
@@ -107,6 +107,9 @@ def copy_value(v: Any) -> Any:
     raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely")
 
 
+_S = TypeVar("_S", bound="GameState")
+
+
 @dataclass
 class GameState:
     """Everything that changes during a game. Pure data: it round-trips through JSON."""
@@ -137,6 +140,14 @@ class GameState:
             if game in _STATE_TYPES and _STATE_TYPES[game].__qualname__ != cls.__qualname__:
                 raise ValueError(f"two state types for game {game!r}")
             _STATE_TYPES[game] = cls
+
+    def shallow(self: _S) -> _S:
+        """Return a copy that shares every value with this state (what ``copy.copy`` does,
+        without its protocol lookups: a view is made at every decision and replaces only what
+        it hides)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
 
     # --- queries ------------------------------------------------------------------------
 

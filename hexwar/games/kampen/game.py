@@ -169,7 +169,11 @@ class KampenGame:
 
     def hostile(self, d: KampenData, f: str, a: str) -> bool:
         """Whether an area holds battalions of ``f``'s enemies."""
-        return any(d.bn[e].get(a, 0) for e in enemies(f))
+        bn = d.bn
+        for e in enemies(f):
+            if bn[e].get(a, 0):
+                return True
+        return False
 
     def movable(self, d: KampenData, f: str, a: str) -> int:
         """Battalions of ``f`` in ``a`` that have not moved this round (4.1)."""
@@ -192,7 +196,7 @@ class KampenGame:
         card back in its sea area (6.1: which ship, or a dummy, is hidden), its 9 April cards
         to choose from and out of play are face down, and what its reconnaissance saw is its own."""
         hidden = [f for f in FACTIONS if f not in sides]
-        v = copy.copy(d)
+        v = d.shallow()
         v.hand = {f: ([HIDDEN_CARD] * len(cards) if f in hidden else cards) for f, cards in d.hand.items()}
         v.deck = {f: [HIDDEN_CARD] * max(d.down[f], 0) + cards[max(d.down[f], 0):] for f, cards in d.deck.items()}
         v.seed = 0  # nothing can foresee a roll or a reshuffle

@@ -132,9 +132,8 @@ class KonfliktGame(SkirmishGame):
     def view(self, d: KonfliktData, sides: Collection[str]) -> KonfliktData:
         """3.1, 3.5: the other side's hidden units are not on the map for you, and its
         outflankers' directions are its secret until the first arrives."""
-        import copy
 
-        v = copy.copy(d)
+        v = d.shallow()
         v.units = {}
         for uid, u in d.units.items():
             if u.side not in sides and u.concealed and u.loc is not None:

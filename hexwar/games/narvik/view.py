@@ -84,7 +84,7 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
         return d
     hidden = hidden_ids(d, sides)
     names = {uid: f"?{i}" for i, uid in enumerate(hidden, 1)}
-    v = copy.copy(d)
+    v = d.shallow()
     units: dict[str, Unit] = {}
     for uid, u in d.units.items():
         if uid in names:
