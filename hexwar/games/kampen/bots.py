@@ -90,15 +90,25 @@ class KampenBot:
         x = data
         self._memo = {}  # per decision: odds and card dice do not change while scoring
         mine, fresh = x.bn[self.faction], x.fresh[self.faction]
-        plan = self.plan(g, x) if self.holds_cities(g) else None
+        cities = self.holds_cities(g)
+        plan = self.plan(g, x) if cities else None
+        objs = self._memo["objs"] = set(self.objectives(g))
+        # a land move (most of a list) is scored without score()'s dispatch when neither the
+        # fleet nor the German plan has a say in it
+        kmove = self.kmove_score if not g.fleet and not cities else None
+        score = self.score
         scored = []
         for i, o in enumerate(legal):
-            # a group moves whole, as a single battalion or (a German garrison) its surplus:
-            # the bot does not weigh every split
-            if type(o) is KMove and 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
-                    and not (plan is not None and o.n == plan.surplus(x, o.src)):
-                continue
-            scored.append((self.score(g, x, o), i))
+            if type(o) is KMove:
+                # a group moves whole, as a single battalion or (a German garrison) its surplus:
+                # the bot does not weigh every split
+                if 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
+                        and not (plan is not None and o.n == plan.surplus(x, o.src)):
+                    continue
+                if kmove is not None:
+                    scored.append((kmove(g, x, o, objs), i))  # type: ignore[arg-type]
+                    continue
+            scored.append((score(g, x, o), i))
         top = max(s for s, _ in scored)
         best = [legal[i] for s, i in scored if s >= top - 1e-9]
         return best[self.rng.randrange(len(best))]
@@ -149,10 +159,14 @@ class KampenBot:
         return p
 
     def _attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
-        groups = [(gr.n, gr.crossing) for gr in x.attacks.get(target, [])] + [(extra, crossing)]
+        here = x.attacks.get(target)
+        groups = [(gr.n, gr.crossing) for gr in here] + [(extra, crossing)] if here else [(extra, crossing)]
         a = battalion_dice(groups) + self.card_dice(g, x, "attack")
-        dn = sum(x.bn[e].get(target, 0) for e in enemies(self.faction))
-        d = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
+        key = ("defence", target)  # the defender's dice (4.2), once a target a decision
+        d = self._memo.get(key)
+        if d is None:
+            dn = sum(x.bn[e].get(target, 0) for e in enemies(self.faction))
+            d = self._memo[key] = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
         return win_chance(a, d)
 
     def holds_cities(self, g: KampenGame) -> bool:
@@ -181,27 +195,7 @@ class KampenBot:
             if v is not None:
                 return v
         if isinstance(o, KMove):
-            memo = self._memo
-            hkey = ("h", o.dst)
-            hostile = memo.get(hkey)
-            if hostile is None:
-                hostile = memo[hkey] = g.hostile(x, f, o.dst)
-            leaving_empty = o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0
-            if hostile:
-                p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
-                value = 3.0 if o.dst in objs else 1.0
-                # the holder of the objectives attacks only at good odds; the side that must
-                # take them (and races a deck) accepts worse ones against an objective
-                held = memo.get("held")
-                if held is None:
-                    held = memo["held"] = self.holds_objectives(x, objs)
-                bar = 0.7 if held else (0.45 if o.dst in objs else 0.6)
-                return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
-            table = g._goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
-            gain = table[o.src] - table[o.dst]
-            if f == GERMANS and o.src in objs:
-                return -1.0  # hold what you have
-            return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)
+            return self.kmove_score(g, x, o, objs)
         if isinstance(o, PlayCard):
             return self.card_score(g, x, o, objs)
         if isinstance(o, Fight):
@@ -234,6 +228,32 @@ class KampenBot:
             return 0.0
         return 0.0
 
+    def kmove_score(self, g: KampenGame, x: KampenData, o: KMove, objs: set[str]) -> float:
+        """A land move (4.1): an attack by its odds (4.2) and what the area is worth, or a
+        march by how much nearer the objectives it comes."""
+        f = self.faction
+        memo = self._memo
+        hkey = ("h", o.dst)
+        hostile = memo.get(hkey)
+        if hostile is None:
+            hostile = memo[hkey] = g.hostile(x, f, o.dst)
+        leaving_empty = o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0
+        if hostile:
+            p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
+            value = 3.0 if o.dst in objs else 1.0
+            # the holder of the objectives attacks only at good odds; the side that must
+            # take them (and races a deck) accepts worse ones against an objective
+            held = memo.get("held")
+            if held is None:
+                held = memo["held"] = self.holds_objectives(x, objs)
+            bar = 0.7 if held else (0.45 if o.dst in objs else 0.6)
+            return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
+        table = g._goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
+        gain = table[o.src] - table[o.dst]
+        if f == GERMANS and o.src in objs:
+            return -1.0  # hold what you have
+        return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)
+
     def card_score(self, g: KampenGame, x: KampenData, o: PlayCard, objs: set[str]) -> float:
         f = self.faction
         c = x.combat
@@ -241,8 +261,10 @@ class KampenBot:
             assert c is not None
             # a card matters when the fight is close; a fight for an objective matters more
             stake = 2.0 if c.area in objs else 1.0
-            a, d, _ = g.combat_dice(x)
-            p = win_chance(a, d)
+            p = self._memo.get("fight")  # the combat's odds, once a decision
+            if p is None:
+                a, d, _ = g.combat_dice(x)
+                p = self._memo["fight"] = win_chance(a, d)
             close = 1.0 - abs(p - 0.5) * 1.6
             cost = 0.35 if f == ALLIES and g.spec.end == "allied_deck" else 0.15  # S1: Allied cards are the clock
             return stake * close - cost
