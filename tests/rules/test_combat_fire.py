@@ -126,3 +126,10 @@ def test_fire_along_a_clear_hexside_may_take_either_side():
     assert can_fire(one, "1813", "1911", 2)
     both = hex_board(columns=(17, 20), rows=(9, 14), hexsides={"1813/1912": ["ridge"], "1812/1813": ["ridge"]})
     assert not can_fire(both, "1813", "1911", 2)
+
+
+@given(st.integers(0, 12), st.booleans(), st.integers(1, 6))
+def test_4_2_group_dice_is_battalion_dice_of_one_group(n, halved, cap):
+    from hexwar.rules.dicecombat import battalion_dice, group_dice
+
+    assert group_dice(n, halved, cap) == battalion_dice([(n, halved)], cap)

@@ -48,7 +48,7 @@ from hexwar.games.kampen.state import (
     KampenData,
     enemies,
 )
-from hexwar.rules.dicecombat import battalion_dice
+from hexwar.rules.dicecombat import battalion_dice, group_dice
 
 
 @lru_cache(maxsize=None)
@@ -160,13 +160,16 @@ class KampenBot:
 
     def _attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
         here = x.attacks.get(target)
-        groups = [(gr.n, gr.crossing) for gr in here] + [(extra, crossing)] if here else [(extra, crossing)]
-        a = battalion_dice(groups) + self.card_dice(g, x, "attack")
+        if here:
+            a = battalion_dice([(gr.n, gr.crossing) for gr in here] + [(extra, crossing)])
+        else:
+            a = group_dice(extra, crossing)
+        a += self.card_dice(g, x, "attack")
         key = ("defence", target)  # the defender's dice (4.2), once a target a decision
         d = self._memo.get(key)
         if d is None:
             dn = sum(x.bn[e].get(target, 0) for e in enemies(self.faction))
-            d = self._memo[key] = battalion_dice([(dn, False)]) + 1  # the defender may hold a card
+            d = self._memo[key] = group_dice(dn, False) + 1  # the defender may hold a card
         return win_chance(a, d)
 
     def holds_cities(self, g: KampenGame) -> bool:
