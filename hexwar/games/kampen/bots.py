@@ -106,7 +106,7 @@ class KampenBot:
                         and not (plan is not None and o.n == plan.surplus(x, o.src)):
                     continue
                 if kmove is not None:
-                    scored.append((kmove(g, x, o, objs), i))  # type: ignore[arg-type]
+                    scored.append((kmove(g, x, o, objs), i))
                     continue
             scored.append((score(g, x, o), i))
         top = max(s for s, _ in scored)
