@@ -219,7 +219,7 @@ class CompiledMoves:
         self._regions: dict[tuple[int, int, int], frozenset[int]] = {}
         self.reaches: dict[tuple[object, ...], "Reach"] = {}
         self.passable: dict[str, frozenset[str]] | None = None  # see passable()
-        self.scaled: dict[tuple[Fraction, Fraction], tuple[int, int]] = {}  # (MP, ZoC exit) -> (budget, exit) in 1/scale MP
+        self.scaled: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}  # (MP, ZoC exit) as ratios -> (budget, exit) in 1/scale MP
 
     def region(self, s: int, budget: int, zx: int) -> frozenset[int]:
         """The locations a search from ``s`` can touch with no enemy about (ZoC and enemy
@@ -312,16 +312,20 @@ def reach(
     """
     cm = compiled(board, chart, weather, mclass)
     s = cm.index[start]
-    scaled = cm.scaled.get((q.mp, q.zoc_exit))  # Fraction arithmetic once per allowance
+    # keyed by the allowances' integer ratios: a Fraction's hash is computed in Python at
+    # every look-up, and this one is made for every unit at every decision
+    mp = q.mp.as_integer_ratio()
+    skey = (mp, q.zoc_exit.as_integer_ratio())
+    scaled = cm.scaled.get(skey)  # Fraction arithmetic once per allowance
     if scaled is None:
-        scaled = cm.scaled[(q.mp, q.zoc_exit)] = (math.floor(q.mp * cm.scale), int(q.zoc_exit * cm.scale))
+        scaled = cm.scaled[skey] = (math.floor(q.mp * cm.scale), int(q.zoc_exit * cm.scale))
     budget, zx = scaled
     blocked, zoc, finf = cm.context(q)
     art = q.artillery
     # the answer depends only on the enemy and friends inside the unit's region: the same
     # unit, start and neighbourhood give the same Reach, whatever happens elsewhere
     region = cm.region(s, budget, zx)
-    key = (s, budget, zx, art, q.min_move, q.mp, region & blocked, region & zoc, (region & finf) if art else None)
+    key = (s, budget, zx, art, q.min_move, mp, region & blocked, region & zoc, (region & finf) if art else None)
     hit = cm.reaches.get(key)
     if hit is not None:
         return hit
