@@ -7,15 +7,22 @@ intervals, the baseline's, and the search's think time (median, 99th percentile 
 playouts a decision). A game ends early on a random event (24.0) whatever the bots do, so
 the comparison is with the baseline over the same seeds, not with 50%.
 
-Usage: python bench/bench_search.py [--games 100] [--think 1.0] [--jobs 2]
-The issue's figure is --games 100 --think 1: about 300 decisions a side a game, some 9
-hours on 2 cores.
+Usage: python bench/bench_search.py [--games 100] [--think 1.0] [--jobs 2] [--out FILE.jsonl]
+The issue's figure is --games 100 --think 1: up to 300 decisions a side a game, hours on 2
+cores. With ``--out`` every finished game is appended to the file as one JSON line as soon as
+it ends, and the games already in it (same seed, side and think time) are not played again:
+a long match can be run in pieces, and a crash loses at most the games under way. The
+summary is over every game in the file for the think time asked. ``--games 0`` only
+summarises the file.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -36,6 +43,7 @@ def play(args: tuple[int, str | None, float]) -> dict:
         bots[hero] = SearchBot(hero, seed, think, **search_hooks())
     times: list[float] = []
     playouts: list[int] = []
+    settled = 0
     while not s.is_over():
         side = s.current_side()
         legal = s.legal_orders()
@@ -44,9 +52,10 @@ def play(args: tuple[int, str | None, float]) -> dict:
         if side == hero and len(legal) > 1:
             times.append(time.perf_counter() - t0)
             playouts.append(bots[side].last["iterations"])
+            settled += bool(bots[side].last.get("settled"))
         s.apply(order)
-    return {"seed": seed, "hero": hero, "winner": s.result().winner, "turn": s.data.turn,
-            "times": times, "playouts": playouts}
+    return {"seed": seed, "hero": hero, "think": think, "winner": s.result().winner, "turn": s.data.turn,
+            "times": [round(t, 4) for t in times], "playouts": playouts, "settled": settled}
 
 
 def line(name: str, results: list[dict], side: str) -> str:
@@ -54,7 +63,24 @@ def line(name: str, results: list[dict], side: str) -> str:
     w = sum(r["winner"] == side for r in results)
     lost = sum(r["winner"] not in (None, side) for r in results)
     lo, hi = wilson(w, n)
-    return f"{name:34} {side} win {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
+    return f"{name:42} {side} win {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
+
+
+def load(path: str | None, think: float) -> list[dict]:
+    """The games already played at ``think`` seconds, from the match file."""
+    if not path or not os.path.exists(path):
+        return []
+    with open(path) as f:
+        rows = [json.loads(x) for x in f if x.strip()]
+    return [r for r in rows if r["think"] == think]
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
+    except OSError:
+        return "?"
 
 
 def main() -> None:
@@ -63,30 +89,51 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=0.2)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--out", help="a JSON-lines file: each game appended as it ends, games in it not played again")
     a = ap.parse_args()
     seeds = range(a.first_seed, a.first_seed + a.games)
-    jobs = [(seed, hero, a.think) for hero in ("allies", "germans", None) for seed in seeds]
+    old = load(a.out, a.think)
+    have = {(r["seed"], r["hero"]) for r in old}
     done: dict[str | None, list[dict]] = {"allies": [], "germans": [], None: []}
+    for r in old:
+        done[r["hero"]].append(r)
+    # the seeds in order, the three pairings of a seed together: a match cut short is still balanced
+    jobs = [(seed, hero, a.think) for seed in seeds for hero in ("allies", "germans", None) if (seed, hero) not in have]
+    at = commit()
     start = time.perf_counter()
-    with ProcessPoolExecutor(a.jobs) as pool:
-        futures = [pool.submit(play, j) for j in jobs]
-        for i, f in enumerate(as_completed(futures), 1):
-            r = f.result()
-            done[r["hero"]].append(r)
-            print(f"  {i}/{len(jobs)} games ({time.perf_counter() - start:.0f} s): seed {r['seed']} "
-                  f"search={r['hero']} -> {r['winner']} on turn {r['turn']}", flush=True)
-    print(f"\nNarvik, search (ISMCTS, {a.think:g} s a decision) against priority, seeds {seeds.start}-{seeds.stop - 1}, "
+    if jobs:
+        with ProcessPoolExecutor(a.jobs) as pool:
+            futures = [pool.submit(play, j) for j in jobs]
+            for i, f in enumerate(as_completed(futures), 1):
+                r = f.result()
+                r["commit"] = at
+                done[r["hero"]].append(r)
+                if a.out:
+                    with open(a.out, "a") as out:
+                        out.write(json.dumps(r) + "\n")
+                        out.flush()
+                        os.fsync(out.fileno())
+                print(f"  {i}/{len(jobs)} games ({time.perf_counter() - start:.0f} s): seed {r['seed']} "
+                      f"search={r['hero']} -> {r['winner']} on turn {r['turn']}", flush=True)
+    # compare over the seeds every pairing has finished: the baseline on the same seeds
+    common = {r["seed"] for r in done["allies"]} & {r["seed"] for r in done["germans"]} & {r["seed"] for r in done[None]}
+    for k in done:
+        done[k] = sorted((r for r in done[k] if r["seed"] in common), key=lambda r: r["seed"])
+    print(f"\nNarvik, search (ISMCTS, {a.think:g} s a decision) against priority, {len(common)} seeds "
+          f"({len(old)} games from {a.out}), {a.jobs} processes, {time.perf_counter() - start:.0f} s"
+          if a.out else f"\nNarvik, search (ISMCTS, {a.think:g} s a decision) against priority, {len(common)} seeds, "
           f"{a.jobs} processes, {time.perf_counter() - start:.0f} s")
     for side in ("allies", "germans"):
         print(line(f"search as {side} vs priority", done[side], side))
         print(line(f"priority as {side} vs priority (baseline)", done[None], side))
     ts = [t for side in ("allies", "germans") for r in done[side] for t in r["times"]]
     ps = [p for side in ("allies", "germans") for r in done[side] for p in r["playouts"]]
+    early = sum(r.get("settled", 0) for side in ("allies", "germans") for r in done[side])
     if ts:
         p99 = statistics.quantiles(ts, n=100)[98] if len(ts) > 1 else ts[0]
-        print(f"search think time: median {statistics.median(ts):.3f} s, 99th percentile {p99:.3f} s, "
-              f"max {max(ts):.3f} s (cap {a.think:g} s) "
-              f"over {len(ts)} decisions; playouts a decision: median {statistics.median(ps):g}, max {max(ps)}")
+        print(f"search think time: median {statistics.median(ts):.3f} s, mean {statistics.fmean(ts):.3f} s, "
+              f"99th percentile {p99:.3f} s, max {max(ts):.3f} s (cap {a.think:g} s) over {len(ts)} decisions, "
+              f"{early} answered early (lead settled); playouts a decision: median {statistics.median(ps):g}, max {max(ps)}")
 
 
 if __name__ == "__main__":

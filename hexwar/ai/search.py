@@ -18,8 +18,10 @@ side's information, grown by iterations that each
 
 The think time is a hard cap: the clock is read before every order of every iteration, an
 iteration the deadline cuts short counts for nothing, and the answer is the most visited
-order at the root (the prior's first when nothing finished). A ``progress`` callback hears
-how the search stands about ten times a second.
+order at the root (the prior's first when nothing finished). The cap is not a floor: once
+the most visited order leads by more playouts than the time left could give any other
+(at this decision's own pace), the answer is known and the search stops early. A
+``progress`` callback hears how the search stands about ten times a second.
 
 Rollouts change a copied state in place (the ruleset's ``apply``, as ``run_fast`` plays),
 with their own dice: nothing a search does touches the game it was asked about.
@@ -59,6 +61,18 @@ class Node:
         return min(cap, 2 + int(math.sqrt(self.visits)))
 
 
+def settled_lead(visits: Sequence[int], left: float) -> bool:
+    """True when the most visited order stays the most visited however the ``left``
+    iterations still to come were spent: its lead over the runner-up (or over a child not
+    yet offered, at 0) is more than they could make up. The answer is then known and the
+    search stops: the think time is a cap, not a floor."""
+    if not visits:
+        return False
+    top = max(visits)
+    rest = sorted(visits)[-2] if len(visits) > 1 else 0
+    return top - rest > left
+
+
 class SearchBot:
     """ISMCTS; the game supplies the prior (``rank(state, side, legal, bot)``: the legal
     orders best first, by ``bot``'s lights when given, a policy bot with the side's memory
@@ -69,6 +83,7 @@ class SearchBot:
     wall clock)."""
 
     name = "search"
+    MIN_ITERATIONS = 16  # no early answer before this many playouts: a lead of a handful means nothing
 
     def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, *,
                  rank: Callable[[Any, str, Sequence[Order], Any], list[Order]],
@@ -121,7 +136,8 @@ class SearchBot:
             if pick is None:
                 pick = legal[0]
             # no search: the policy's rule of conduct, or the only order (not the last search's figures)
-            self.last = {"elapsed": 0.0, "budget": self.budget, "iterations": 0, "cut": 0, "best": pick.text(), "visits": []}
+            self.last = {"elapsed": 0.0, "budget": self.budget, "iterations": 0, "cut": 0, "best": pick.text(), "visits": [],
+                         "settled": False}
         chosen = getattr(self.me, "chosen", None)
         if chosen is not None and state is not None:
             chosen(state.data, pick)  # and its memory of the turn, which its prior reads
@@ -137,6 +153,7 @@ class SearchBot:
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
         shown = start
+        settled = False
         while self.max_iterations is None or iterations < self.max_iterations:
             if self.clock() >= deadline:
                 break
@@ -146,11 +163,19 @@ class SearchBot:
                 cut += 1
                 break
             now = self.clock()
+            if iterations >= self.MIN_ITERATIONS and iterations % 4 == 0:
+                left = iterations / max(now - start, 1e-9) * (deadline - now)  # iterations the budget still holds, at this decision's pace
+                if self.max_iterations is not None:
+                    left = min(left, self.max_iterations - iterations)
+                if settled_lead([n.visits for n in root.children.values()], left):
+                    settled = True
+                    break
             if self.progress is not None and now - shown >= 0.1:
                 shown = now
                 self.progress(self._report(root, iterations, now - start))
         pick = self._best(root, prior)
         self.last = self._report(root, iterations, self.clock() - start, cut=cut)
+        self.last["settled"] = settled
         if self.progress is not None:
             self.progress(self.last)
         return pick

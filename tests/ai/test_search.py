@@ -7,6 +7,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexwar.ai.search import SearchBot
 from hexwar.core.orders import Order
@@ -191,3 +193,37 @@ def test_the_player_watching_sees_no_order_the_bot_weighs(game) -> None:  # type
     assert shown and hidden
     for line in shown:
         assert bot.last["best"] not in line and not any(uid in line for uid in hidden)
+
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 400), max_size=8), st.floats(0, 500))
+def test_a_settled_lead_cannot_be_overtaken(visits: list[int], left: float) -> None:
+    """However the iterations left are shared out (all to one rival at worst, or to a child
+    the widening has not offered yet, at 0), a settled leader stays the most visited."""
+    from hexwar.ai.search import settled_lead
+
+    if not settled_lead(visits, left):
+        return
+    leader = max(range(len(visits)), key=lambda i: visits[i])
+    for i, v in enumerate(visits + [0]):
+        if i != leader:
+            assert v + int(left) < visits[leader]
+
+
+def test_a_clear_decision_stops_before_the_cap(game) -> None:  # type: ignore[no-untyped-def]
+    """The think time is a cap, not a floor: when one order leads by more playouts than the
+    rest of the budget holds, the search answers early, and with the order the whole
+    budget would have given (the same seed searched to the end)."""
+    s = _first_choice(game.new_state(4), "allies")
+    legal = s.legal_orders()
+    picks, lasts = [], []
+    for early in (True, False):
+        bot = SearchBot("allies", 1, 1e9, max_iterations=300, **search_hooks())
+        if not early:
+            bot.MIN_ITERATIONS = 10**9
+        picks.append(bot.choose(s.view_for(("allies",)), legal))
+        lasts.append(bot.last)
+    assert lasts[0]["settled"] and lasts[0]["iterations"] < 300
+    assert not lasts[1]["settled"] and lasts[1]["iterations"] == 300
+    assert picks[0] == picks[1]
