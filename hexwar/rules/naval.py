@@ -49,31 +49,51 @@ def _waterways(board: "Board") -> dict[str, tuple[tuple[str, bool], ...]]:
     return ways
 
 
+_STEPS: "weakref.WeakKeyDictionary[object, dict[str, dict[str, tuple[tuple[tuple[str, bool], ...], ...]]]]" = weakref.WeakKeyDictionary()
+
+
+def _steps(board: "Board", box: str) -> dict[str, tuple[tuple[tuple[str, bool], ...], ...]]:
+    """Each location's next search states by waterway or into the box, in map order, for a
+    ship that has not crossed the box link yet (index 0) and for one that has (index 1):
+    the map decides, once per board and box."""
+    per = _STEPS.setdefault(board, {})
+    steps = per.get(box)
+    if steps is None:
+        ways = _waterways(board)
+        steps = per[box] = {
+            loc: (tuple((x, True) if x == box else (x, False) for x, wet in w if x == box or wet),
+                  tuple((x, True) for x, wet in w if x != box and wet))
+            for loc, w in ways.items()}
+    return steps
+
+
 def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
     links = set(board.neighbours(box)) if box in board else set()
     in_order = sorted(links)
-    ways = _waterways(board)
-    # state: (location, crossed the box link already)
+    steps = _steps(board, box)
+    # A31's edge-to-edge links make the box's edge locations a clique
+    clique = (tuple((x, False) for x in in_order), tuple((x, True) for x in in_order))
+    # state: (location, crossed the box link already); breadth first, so fewest steps, ties
+    # to the map's neighbour order
     start_state = (start, start == box)
     parent: dict[tuple[str, bool], tuple[str, bool] | None] = {start_state: None}
     dq = deque([start_state])
+    # the first edge location dequeued with a given ``crossed`` finds all the others through
+    # the clique, so later ones need not look again (they would find nothing new)
+    clique_done = [False, False]
     while dq:
-        loc, crossed = dq.popleft()
-        nxt: list[tuple[str, bool]] = []
+        here = dq.popleft()
+        loc, crossed = here
         if loc == box:
-            nxt += [(x, True) for x in in_order]
+            nxt = clique[1]
         else:
-            for x, by_water in ways[loc]:
-                if x == box:
-                    if not crossed:
-                        nxt.append((x, True))
-                elif by_water:
-                    nxt.append((x, crossed))
-            if loc in links:  # A31: edge to edge within a move
-                nxt += [(x, crossed) for x in in_order if x != loc]
+            nxt = steps[loc][crossed]
+            if loc in links and not clique_done[crossed]:  # A31: edge to edge within a move
+                clique_done[crossed] = True
+                nxt = nxt + tuple(st for st in clique[crossed] if st[0] != loc)
         for st in nxt:
             if st not in parent:
-                parent[st] = (loc, crossed)
+                parent[st] = here
                 dq.append(st)
     # a state is found after its parent: each path extends the parent's, in one pass
     paths: dict[tuple[str, bool], tuple[str, ...]] = {}

@@ -5,7 +5,7 @@ the map (22.3), and Bases lost to German occupation (19.4)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Container
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order
@@ -86,17 +86,20 @@ def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[st
         if near and not sweden.isdisjoint(path[1:-1]):
             continue  # 22.2: a unit entering Sweden is interned at once, it cannot pass through
         moves.append((dest, near and dest in sweden, Move(side, u.id, path)))
-    return moves, (exits(g, u, r) if side == ALLIES else [])
+    return moves, (exits(g, u, r, paths) if side == ALLIES else [])
 
 
-def exits(g: "NarvikGame", u: Unit, r: Reach) -> list[Order]:
+def exits(g: "NarvikGame", u: Unit, r: Reach, reached: Container[str] | None = None) -> list[Order]:
     """22.3: leave by the north or south edge as part of a movement action, for 1 MP: one
-    order per edge, on the path that reaches an edge hex with the most MP left."""
+    order per edge, on the path that reaches an edge hex with the most MP left (``reached``:
+    the Reach's locations, when the caller has them as a dict already)."""
     out: list[Order] = []
+    if reached is None:
+        reached = r
     for edge in ("edge_north", "edge_south"):
         best = None
         for h in g.edges[edge]:  # the edge's hexes the unit reaches, not by the minimum move, not Swedish
-            if h not in r or h in r.min_move or h in g.sweden:
+            if h not in reached or h in r.min_move or h in g.sweden:
                 continue
             mp = r.left_at(h)
             if mp is not None and mp >= 1 and (best is None or (mp, best[1]) > (best[0], h)):
