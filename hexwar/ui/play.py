@@ -47,7 +47,8 @@ PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "re
 def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
     """What a thinking search bot shows the player: time against its budget and playouts,
     never the orders it weighs (they would name its face-down counters, 11.0)."""
-    return f"{side} ({name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, {p['iterations']} playouts"
+    done = ", clear: answered early" if p.get("settled") else ""  # the time it took says as much
+    return f"{side} ({name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, {p['iterations']} playouts{done}"
 
 
 class Player:

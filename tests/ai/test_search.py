@@ -227,3 +227,7 @@ def test_a_clear_decision_stops_before_the_cap(game) -> None:  # type: ignore[no
     assert lasts[0]["settled"] and lasts[0]["iterations"] < 300
     assert not lasts[1]["settled"] and lasts[1]["iterations"] == 300
     assert picks[0] == picks[1]
+    from hexwar.ui.play import progress_line
+
+    assert "answered early" in progress_line("allies", "search", lasts[0])
+    assert "answered early" not in progress_line("allies", "search", lasts[1])
