@@ -219,7 +219,15 @@ class CompiledMoves:
         self._regions: dict[tuple[int, int, int], frozenset[int]] = {}
         self.reaches: dict[tuple[object, ...], "Reach"] = {}
         self.passable: dict[str, frozenset[str]] | None = None  # see passable()
+        self._costs: list[dict[int, int]] | None = None  # see costs()
         self.scaled: dict[tuple[tuple[int, int], tuple[int, int]], tuple[int, int]] = {}  # (MP, ZoC exit) as ratios -> (budget, exit) in 1/scale MP
+
+    def costs(self) -> list[dict[int, int]]:
+        """Each location's passable neighbours -> step cost in 1/scale MP, as ``succ`` has
+        them (built on first use)."""
+        if self._costs is None:
+            self._costs = [dict(row) for row in self.succ]
+        return self._costs
 
     def region(self, s: int, budget: int, zx: int) -> frozenset[int]:
         """The locations a search from ``s`` can touch with no enemy about (ZoC and enemy
@@ -430,6 +438,36 @@ def reach_reference(
 
 
 # --- explanations -----------------------------------------------------------------------
+
+
+def path_mp(board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery) -> Fraction | None:
+    """Return what :func:`explain_path` totals for a path (14.0, 14.1, 12.1: each step's
+    cost, leaving enemy ZoC, the one-hex minimum move), or None where it refuses a step: the
+    same arithmetic on the compiled integer costs, without writing the ledger. Applying a
+    move needs the figure; a player asking why a step is refused gets ``explain_path``."""
+    cm = compiled(board, chart, weather, mclass)
+    zx = q.zoc_exit * cm.scale
+    if zx.denominator != 1:  # pragma: no cover - every chart's ZoC cost is in its own steps
+        return explain_path(board, chart, weather, mclass, path, q).total
+    costs = cm.costs()
+    idx = cm.index
+    total = 0
+    for a, b in zip(path, path[1:]):
+        if b in q.blocked:
+            return None
+        ia = idx.get(a)
+        c = costs[ia].get(idx.get(b, -1)) if ia is not None else None
+        if c is None:
+            return None
+        if a in q.zoc:
+            if q.artillery and not _art_may_leave(q, a, b):
+                return None
+            c += int(zx)
+        total += c
+    spent = Fraction(total, cm.scale)
+    if spent > q.mp and len(path) == 2 and q.min_move:
+        return q.mp
+    return spent
 
 
 def explain_path(

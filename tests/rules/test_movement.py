@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from hexwar.board import HexBoard
 from hexwar.board.generate import random_hex_spec
-from hexwar.rules.movement import MoveQuery, explain_path, reach, reach_reference, step_cost
+from hexwar.rules.movement import (
+    MoveQuery,
+    explain_path,
+    path_mp,
+    reach,
+    reach_reference,
+    step_cost,
+)
 from hexwar.rules.zoc import projects_into
 from tests.conftest import F, hex_board
 
@@ -158,6 +165,40 @@ def test_fast_reach_equals_networkx_reference(seed, mclass, mp, art):
     fast = reach(b, chart, "winter", mclass, start, q)
     ref = reach_reference(b, chart, "winter", mclass, start, q)
     assert fast.mp_left == ref
+
+
+@given(st.integers(0, 100_000), st.sampled_from(["leg", "heavy", "tank"]), st.integers(1, 6), st.booleans(),
+       st.sampled_from(["winter", "good"]), st.booleans())
+def test_14_0_path_mp_is_the_ledgers_total(seed, mclass, mp, art, weather, min_move):
+    """Applying a move costs it with path_mp, the ledger's arithmetic without its text: on
+    random walks through random enemies and ZoC (12.1, 14.1, the minimum move), the same
+    total, and None exactly where explain_path refuses a step."""
+    import random
+
+    from hexwar.data.loader import default_library
+    from hexwar.data.tables import TerrainChart
+    chart = TerrainChart.from_spec(default_library().load("tables", "fixtures/terrain"))
+    b = HexBoard(random_hex_spec(seed, 12, 10))
+    rng = random.Random(seed)
+    hs = list(b.hexes())
+    path = [rng.choice(hs)]
+    for _ in range(rng.randint(1, 5)):
+        path.append(rng.choice(list(b.neighbours(path[-1]))))
+    enemies = frozenset(rng.sample(hs, 8)) - {path[0]}
+    zoc = frozenset(n for e in enemies for n in projects_into(b, e))
+    finf = frozenset(rng.sample(hs, 20))
+    q = MoveQuery(F(mp, rng.choice([1, 2])), zoc, enemies, F(rng.choice([0, 1, 2])), art and mclass == "heavy", finf, min_move)
+    assert path_mp(b, chart, weather, mclass, path, q) == explain_path(b, chart, weather, mclass, path, q).total
+
+
+def test_14_1_path_mp_of_the_minimum_move_is_the_whole_allowance(board, tables):
+    """14.1: a British battalion (MA 3) enters a 4 MP mountain hex as its one-hex minimum
+    move and spends its 3 MP, as the ledger says; without the minimum move it may not."""
+    q = MoveQuery(F(3))
+    assert path_mp(board, tables.terrain, "winter", "leg", ["1913", "1914"], q) == 3
+    assert explain_path(board, tables.terrain, "winter", "leg", ["1913", "1914"], q).total == 3
+    q2 = MoveQuery(F(3), min_move=False)
+    assert path_mp(board, tables.terrain, "winter", "leg", ["1913", "1914"], q2) == 4  # over MP: the caller refuses it
 
 
 def golden_cases(board, tables):

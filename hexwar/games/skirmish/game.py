@@ -25,7 +25,7 @@ from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
-from hexwar.rules.movement import MoveQuery, explain_path, reach
+from hexwar.rules.movement import MoveQuery, explain_path, path_mp, reach
 from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply
 from hexwar.rules.zoc import enemy_zoc
 
@@ -183,12 +183,13 @@ class SkirmishGame:
         for a, b in zip(order.path, order.path[1:]):
             if b not in self.board.neighbours(a):
                 raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
-        led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
-        if led.total is None:
+        spent = path_mp(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
+        if spent is None:  # the ledger says which step is refused
+            led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
             why = led.lines[-1].text if led.lines else "prohibited"
             raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {why}", "14.1")
-        if led.total > q.mp and not (len(order.path) == 2):
-            raise IllegalOrder(f"{u.id} needs {led.total} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+        if spent > q.mp and not (len(order.path) == 2):
+            raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
         dest = order.path[-1]
         rep = stacking.stack(self.board, data, self.tables, dest, u.side, extra=[u])
         if not rep.ok:
@@ -196,7 +197,7 @@ class SkirmishGame:
         data.place(u.id, dest)
         data.passes = 0
         ch = fat.add_fatigue(data, self.tables, u.id, "movement_action")
-        return [{"type": "move", "unit": u.id, "path": list(order.path), "mp": str(led.total), "fp": ch.applied}]
+        return [{"type": "move", "unit": u.id, "path": list(order.path), "mp": str(spent), "fp": ch.applied}]
 
     def _assault(self, data: GameState, order: Assault, dice: Dice) -> list[dict[str, Any]]:
         target = order.target

@@ -16,7 +16,7 @@ from hexwar.games.narvik.phases.assault import free_units
 from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
-from hexwar.rules.movement import MoveQuery, Reach, explain_path, reach
+from hexwar.rules.movement import MoveQuery, Reach, explain_path, path_mp, reach
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -178,10 +178,12 @@ def path_cost(g: "NarvikGame", d: NarvikData, u: Unit, path: tuple[str, ...], q:
     for a, b in zip(path, path[1:]):
         if b not in g.board.neighbours(a):
             raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
-    led = explain_path(g.board, g.tables.terrain, d.weather, g.t(u).movement_class, path, q)
-    if led.total is None:
+    mclass = g.t(u).movement_class
+    spent = path_mp(g.board, g.tables.terrain, d.weather, mclass, path, q)
+    if spent is None:  # the ledger says which step is refused
+        led = explain_path(g.board, g.tables.terrain, d.weather, mclass, path, q)
         raise IllegalOrder(f"{u.id} cannot move {'>'.join(path)}: {led.lines[-1].text}", "14.1")
-    return Fraction(led.total)
+    return spent
 
 
 def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
