@@ -167,7 +167,7 @@ class SearchBot:
                 left = iterations / max(now - start, 1e-9) * (deadline - now)  # iterations the budget still holds, at this decision's pace
                 if self.max_iterations is not None:
                     left = min(left, self.max_iterations - iterations)
-                if settled_lead([n.visits for n in root.children.values()], left):
+                if left >= 1 and settled_lead([n.visits for n in root.children.values()], left):  # not at the end anyway
                     settled = True
                     break
             if self.progress is not None and now - shown >= 0.1:
