@@ -128,12 +128,12 @@ def main() -> None:
         print(line(f"priority as {side} vs priority (baseline)", done[None], side))
     ts = [t for side in ("allies", "germans") for r in done[side] for t in r["times"]]
     ps = [p for side in ("allies", "germans") for r in done[side] for p in r["playouts"]]
-    early = sum(r.get("settled", 0) for side in ("allies", "germans") for r in done[side])
+    early = sum(t < 0.9 * a.think for t in ts)  # from the clock, not the bot's word: answered with a tenth of the cap unspent
     if ts:
         p99 = statistics.quantiles(ts, n=100)[98] if len(ts) > 1 else ts[0]
         print(f"search think time: median {statistics.median(ts):.3f} s, mean {statistics.fmean(ts):.3f} s, "
               f"99th percentile {p99:.3f} s, max {max(ts):.3f} s (cap {a.think:g} s) over {len(ts)} decisions, "
-              f"{early} answered early (lead settled); playouts a decision: median {statistics.median(ps):g}, max {max(ps)}")
+              f"{early} answered early (lead settled, a tenth of the cap or more unspent); playouts a decision: median {statistics.median(ps):g}, max {max(ps)}")
 
 
 if __name__ == "__main__":
