@@ -7,7 +7,9 @@ intervals, the baseline's, and the search's think time (median, 99th percentile 
 playouts a decision). A game ends early on a random event (24.0) whatever the bots do, so
 the comparison is with the baseline over the same seeds, not with 50%.
 
-Usage: python bench/bench_search.py [--games 100] [--think 1.0] [--jobs 2] [--out FILE.jsonl]
+Usage: python bench/bench_search.py [--game narvik|kampen] [--games 100] [--think 1.0] [--jobs 2] [--out FILE.jsonl]
+In Kampen om Norge (Scenario 1) the search bot takes the German seat, or the coalition's
+(Norway and the Allies, one search each); the rest are priority bots.
 The issue's figure is --games 100 --think 1: up to 300 decisions a side a game, hours on 2
 cores. With ``--out`` every finished game is appended to the file as one JSON line as soon as
 it ends, and the games already in it (same seed, side and think time) are not played again:
@@ -28,19 +30,31 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from hexwar.sim.stats import wilson
 
+#: the seats the search bot takes in each game, the sides it plays there, and the winner
+#: that is theirs (Kampen: Norway and the Allies win together, as "allies")
+SEATS = {"narvik": {"allies": (("allies",), "allies"), "germans": (("germans",), "germans")},
+         "kampen": {"germans": (("germans",), "germans"), "coalition": (("norwegians", "allies"), "allies")}}
 
-def play(args: tuple[int, str | None, float]) -> dict:
-    """One game: ``hero`` is the side the search bot plays (None: priority on both sides)."""
-    seed, hero, think = args
+
+def play(args: tuple[str, int, str | None, float]) -> dict:
+    """One game: ``hero`` is the seat the search bot plays (None: priority bots all round)."""
+    game, seed, hero, think = args
     from hexwar.ai.search import SearchBot
     from hexwar.games import registry
-    from hexwar.games.narvik.bots import PriorityBot, search_hooks
 
-    info = registry.get("narvik")
+    if game == "narvik":
+        from hexwar.games.narvik.bots import PriorityBot as Policy
+        from hexwar.games.narvik.bots import search_hooks
+    else:
+        from hexwar.games.kampen.bots import KampenBot as Policy  # type: ignore[assignment]
+        from hexwar.games.kampen.search import search_hooks  # type: ignore[no-redef]
+
+    info = registry.get(game)
     s = info.build().new_state(seed)
-    bots = {side: PriorityBot(side, seed) for side in info.sides}
-    if hero is not None:
-        bots[hero] = SearchBot(hero, seed, think, **search_hooks())
+    bots = {side: Policy(side, seed) for side in info.sides}
+    searching = SEATS[game][hero][0] if hero is not None else ()
+    for side in searching:
+        bots[side] = SearchBot(side, seed, think, **search_hooks())
     times: list[float] = []
     playouts: list[int] = []
     settled = 0
@@ -49,30 +63,33 @@ def play(args: tuple[int, str | None, float]) -> dict:
         legal = s.legal_orders()
         t0 = time.perf_counter()
         order = bots[side].choose(s.view_for((side,)), legal)
-        if side == hero and len(legal) > 1:
+        if side in searching and len(legal) > 1:
             times.append(time.perf_counter() - t0)
             playouts.append(bots[side].last["iterations"])
             settled += bool(bots[side].last.get("settled"))
         s.apply(order)
-    return {"seed": seed, "hero": hero, "think": think, "winner": s.result().winner, "turn": s.data.turn,
-            "times": [round(t, 4) for t in times], "playouts": playouts, "settled": settled}
+    row = {"seed": seed, "hero": hero, "think": think, "winner": s.result().winner, "turn": s.data.turn,
+           "times": [round(t, 4) for t in times], "playouts": playouts, "settled": settled}
+    if game != "narvik":  # the Narvik match file has no game key
+        row["game"] = game
+    return row
 
 
-def line(name: str, results: list[dict], side: str) -> str:
+def line(name: str, results: list[dict], won: str) -> str:
     n = len(results)
-    w = sum(r["winner"] == side for r in results)
-    lost = sum(r["winner"] not in (None, side) for r in results)
+    w = sum(r["winner"] == won for r in results)
+    lost = sum(r["winner"] not in (None, won) for r in results)
     lo, hi = wilson(w, n)
-    return f"{name:42} {side} win {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
+    return f"{name:44} wins {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
 
 
-def load(path: str | None, think: float) -> list[dict]:
-    """The games already played at ``think`` seconds, from the match file."""
+def load(path: str | None, game: str, think: float) -> list[dict]:
+    """The games of ``game`` already played at ``think`` seconds, from the match file."""
     if not path or not os.path.exists(path):
         return []
     with open(path) as f:
         rows = [json.loads(x) for x in f if x.strip()]
-    return [r for r in rows if r["think"] == think]
+    return [r for r in rows if r["think"] == think and r.get("game", "narvik") == game]
 
 
 def commit() -> str:
@@ -85,20 +102,23 @@ def commit() -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=sorted(SEATS), default="narvik")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--think", type=float, default=0.2)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--out", help="a JSON-lines file: each game appended as it ends, games in it not played again")
     a = ap.parse_args()
+    seats = SEATS[a.game]
+    heroes: list[str | None] = [*seats, None]
     seeds = range(a.first_seed, a.first_seed + a.games)
-    old = load(a.out, a.think)
+    old = load(a.out, a.game, a.think)
     have = {(r["seed"], r["hero"]) for r in old}
-    done: dict[str | None, list[dict]] = {"allies": [], "germans": [], None: []}
+    done: dict[str | None, list[dict]] = {h: [] for h in heroes}
     for r in old:
         done[r["hero"]].append(r)
-    # the seeds in order, the three pairings of a seed together: a match cut short is still balanced
-    jobs = [(seed, hero, a.think) for seed in seeds for hero in ("allies", "germans", None) if (seed, hero) not in have]
+    # the seeds in order, the pairings of a seed together: a match cut short is still balanced
+    jobs = [(a.game, seed, hero, a.think) for seed in seeds for hero in heroes if (seed, hero) not in have]
     at = commit()
     start = time.perf_counter()
     if jobs:
@@ -116,18 +136,18 @@ def main() -> None:
                 print(f"  {i}/{len(jobs)} games ({time.perf_counter() - start:.0f} s): seed {r['seed']} "
                       f"search={r['hero']} -> {r['winner']} on turn {r['turn']}", flush=True)
     # compare over the seeds every pairing has finished: the baseline on the same seeds
-    common = {r["seed"] for r in done["allies"]} & {r["seed"] for r in done["germans"]} & {r["seed"] for r in done[None]}
+    common = set.intersection(*({r["seed"] for r in done[h]} for h in heroes))
     for k in done:
         done[k] = sorted((r for r in done[k] if r["seed"] in common), key=lambda r: r["seed"])
-    print(f"\nNarvik, search (ISMCTS, {a.think:g} s a decision) against priority, {len(common)} seeds "
-          f"({len(old)} games from {a.out}), {a.jobs} processes, {time.perf_counter() - start:.0f} s"
-          if a.out else f"\nNarvik, search (ISMCTS, {a.think:g} s a decision) against priority, {len(common)} seeds, "
+    title = {"narvik": "Narvik", "kampen": "Kampen om Norge (S1)"}[a.game]
+    source = f" ({len(old)} games from {a.out})" if a.out else ""
+    print(f"\n{title}, search (ISMCTS, {a.think:g} s a decision) against priority, {len(common)} seeds{source}, "
           f"{a.jobs} processes, {time.perf_counter() - start:.0f} s")
-    for side in ("allies", "germans"):
-        print(line(f"search as {side} vs priority", done[side], side))
-        print(line(f"priority as {side} vs priority (baseline)", done[None], side))
-    ts = [t for side in ("allies", "germans") for r in done[side] for t in r["times"]]
-    ps = [p for side in ("allies", "germans") for r in done[side] for p in r["playouts"]]
+    for seat, (_sides, won) in seats.items():
+        print(line(f"search as {seat} vs priority", done[seat], won))
+        print(line(f"priority as {seat} vs priority (baseline)", done[None], won))
+    ts = [t for seat in seats for r in done[seat] for t in r["times"]]
+    ps = [p for seat in seats for r in done[seat] for p in r["playouts"]]
     early = sum(t < 0.9 * a.think for t in ts)  # from the clock, not the bot's word: answered with a tenth of the cap unspent
     if ts:
         p99 = statistics.quantiles(ts, n=100)[98] if len(ts) > 1 else ts[0]

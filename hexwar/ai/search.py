@@ -11,8 +11,9 @@ side's information, grown by iterations that each
    by the parent's visits), each node offering the game's prior's best few orders
    (progressive widening: 2 + sqrt(visits), at most ``candidates``); a decision with one
    legal order is played, not searched;
-3. **expand** one untried order and play on with the game's rollout policy for both sides
-   for ``horizon`` orders or to the end of the turn, whichever comes first;
+3. **expand** one untried order and play on with the game's rollout policy for every side
+   for ``horizon`` orders or to the end of the turn, whichever comes first (a game of a few
+   rounds, Kampen om Norge, rolls out to the horizon or the end: ``turn_end=False``);
 4. **score** the end for every side (the game's ``evaluate``) and add it to each node on
    the path for the side that chose it.
 
@@ -90,7 +91,7 @@ class SearchBot:
                  policy: Callable[[str, int], Any],
                  evaluate: Callable[[Any, str], float],
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
-                 candidates: int = 8, horizon: int = 24, c: float = 0.7,
+                 candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
                  progress: Progress | None = None):
         self.side = side
@@ -98,6 +99,7 @@ class SearchBot:
         self.budget = budget_s
         self.cap = candidates
         self.horizon = horizon
+        self.turn_end = turn_end  # rollouts stop at the end of the game turn (else at the horizon or the end)
         self.c = c
         self.clock = clock
         self.max_iterations = max_iterations
@@ -215,7 +217,7 @@ class SearchBot:
             else:
                 options, mover = game.legal_orders(data), game.current_side(data)
             if expanded:  # the rollout: the policy for both sides to the end of the turn
-                if rolled >= self.horizon or data.turn > turn:
+                if rolled >= self.horizon or (self.turn_end and data.turn > turn):
                     break
                 bot = bots.get(mover)
                 if bot is None:

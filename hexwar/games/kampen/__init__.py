@@ -39,10 +39,15 @@ def _make(scenario: str, board: str, switches: frozenset[str]) -> KampenGame:
 def _bot(kind: str) -> Any:
     def make(side: str, seed: int, think: float) -> Any:
         from hexwar.ai.random_bot import RandomBot
+        from hexwar.ai.search import SearchBot
         from hexwar.games.kampen.bots import KampenBot
+        from hexwar.games.kampen.search import search_hooks
 
-        # each faction its own random stream, so two random bots never play alike
-        return RandomBot(seed + FACTIONS.index(side)) if kind == "random" else KampenBot(side, seed)
+        if kind == "random":  # each faction its own random stream, so two random bots never play alike
+            return RandomBot(seed + FACTIONS.index(side))
+        if kind == "search":
+            return SearchBot(side, seed + FACTIONS.index(side), think, **search_hooks())
+        return KampenBot(side, seed)
     return make
 
 
@@ -82,7 +87,7 @@ GAME = GameInfo(
     make=_make,
     bots={"priority": Bot(_bot("priority"), help="a priority bot per faction, built on exact win chances"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
-          "search": Bot(_bot("search"), help="(no search bot yet: the priority bot)")},
+          "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts, unseen cards and ships dealt at random (--think seconds a decision, a hard cap)")},
     default_bot="priority",
     player=KampenPlayer,
     describe=say,

@@ -16,8 +16,8 @@ import networkx as nx
 import numpy as np
 
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen.game import KampenGame
 from hexwar.games.kampen import ships as S
+from hexwar.games.kampen.game import KampenGame
 from hexwar.games.kampen.orders import (
     AddShip,
     Cash,
@@ -85,6 +85,21 @@ class KampenBot:
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if len(legal) == 1:
             return legal[0]
+        scored = self.scores(state, legal)
+        top = max(s for s, _ in scored)
+        best = [legal[i] for s, i in scored if s >= top - 1e-9]
+        return best[self.rng.randrange(len(best))]
+
+    def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
+        """The legal orders best first, by the scores ``choose`` plays by (the splits of a
+        group it does not weigh last); ties in list order."""
+        scored = self.scores(state, legal)
+        weighed = {i for _, i in scored}
+        order = sorted(scored, key=lambda si: (-si[0], si[1]))
+        return [legal[i] for _, i in order] + [o for i, o in enumerate(legal) if i not in weighed]
+
+    def scores(self, state: Any, legal: Sequence[Order]) -> list[tuple[float, int]]:
+        """(score, index) of each legal order the bot weighs, in list order."""
         data = getattr(state, "data", state)
         g: KampenGame = state.game if hasattr(state, "game") else self.game  # type: ignore[attr-defined]
         x = data
@@ -109,9 +124,7 @@ class KampenBot:
                     scored.append((kmove(g, x, o, objs), i))
                     continue
             scored.append((score(g, x, o), i))
-        top = max(s for s, _ in scored)
-        best = [legal[i] for s, i in scored if s >= top - 1e-9]
-        return best[self.rng.randrange(len(best))]
+        return scored
 
     __call__ = choose
 
