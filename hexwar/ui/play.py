@@ -58,6 +58,8 @@ class Player:
     game_name = ""
     #: the game's own lines of the help text, by command (they replace the generic ones)
     commands: tuple[tuple[str, str], ...] = ()
+    #: who else hears a search bot's progress line (the web board), besides the console
+    on_progress: Callable[[str], None] | None = None
 
     def __init__(self, state: PlayState, humans: set[str], bots: Mapping[str, Any], console: Console,
                  save_path: Path | None, read: Callable[[str], str], snapshots: Path | None = None):
@@ -163,7 +165,12 @@ class Player:
             if hasattr(bot, "progress"):  # a search bot says how its search stands as it goes
                 # time and playouts only: its candidate orders name its own counters, which
                 # may be face down to the player watching (11.0)
-                bot.progress = lambda p: status.update(progress_line(side, bot.name, p))
+                def show(p: dict[str, Any]) -> None:
+                    line = progress_line(side, bot.name, p)
+                    status.update(line)
+                    if self.on_progress is not None:
+                        self.on_progress(line)  # the web board's thinking line
+                bot.progress = show
             order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
         events = self.s.apply(order)
         self.out.print(f"[bold]{side}[/]: " + escape(self.order_text(order)))

@@ -46,6 +46,10 @@ class WebGame:
         self.history: list[str] = []
         self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
         self._bot_orders: list[Any] = []
+        #: how a thinking search bot stands (time and playouts: progress_line), read without
+        #: the lock while a command waits on the bots
+        self.progress = ""
+        player.on_progress = self._heard
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -55,6 +59,9 @@ class WebGame:
         self.history = (self.history + lines)[-HISTORY:]
         return "\n".join(lines)
 
+    def _heard(self, line: str) -> None:
+        self.progress = line
+
     def _bots(self) -> None:
         """Let the bots play until it is the person's turn; remember where they acted."""
         s = self.p.s
@@ -62,6 +69,7 @@ class WebGame:
         while not s.is_over() and s.current_side() not in self.p.humans:
             if not moved:
                 self.bot = {"locs": [], "lines": []}
+                self.progress = ""
                 moved = True
             side = s.current_side()
             n = len(s.log)
@@ -203,8 +211,12 @@ def make_app(game: WebGame) -> Starlette:
         except KeyError as e:
             return JSONResponse({"error": str(e.args[0])}, status_code=404)
 
+    async def progress(request: Request) -> JSONResponse:
+        """How the bot's search stands while a command waits on it (the page polls this)."""
+        return JSONResponse({"line": game.progress})
+
     routes = [Route("/", page), Route("/api/state", state), Route("/api/command", command, methods=["POST"]),
-              Route("/api/pick", pick), Route("/api/about", about)]
+              Route("/api/pick", pick), Route("/api/about", about), Route("/api/progress", progress)]
     hosts = ["127.0.0.1", "localhost", "[::1]", "::1", "testserver"]
     return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
 

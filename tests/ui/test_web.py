@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("starlette.testclient")  # needs httpx2 (or httpx), from the test extra
 
+from rich.console import Console  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from hexwar.core.engine import load_game  # noqa: E402
@@ -18,7 +19,6 @@ from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
 from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
 from hexwar.web.server import WebGame, make_app, serve  # noqa: E402
-from rich.console import Console  # noqa: E402
 
 
 def narvik_client(tmp_path, side=ALLIES):
@@ -239,3 +239,27 @@ def test_europa_plays_on_the_web_board_with_exact_attack_odds_E1(tmp_path):
         res = next(e["result"] for e in ev if e["type"] == "attack")
         dist[res] = dist.get(res, Fraction(0)) + Fraction(1, 6)
     assert dist and all(f"{r} {p}" in note for r, p in dist.items())
+
+
+def test_a_thinking_search_bot_shows_time_and_playouts_on_the_page_never_its_cards(tmp_path):
+    """Issue 17: the page shows how the bot's search stands while it thinks (time and
+    playouts, polled from /api/progress), as the terminal does; never an order it weighs,
+    which would name the cards in its hand (2.4)."""
+    import re
+
+    from hexwar.ai.search import SearchBot
+    from hexwar.games.kampen.search import search_hooks
+
+    ticks = iter(range(10**9))
+    g = KampenGame("intro-narvik")
+    s = g.new_state(5)
+    bot = SearchBot(GERMANS, 1, 0.05, clock=lambda: next(ticks) * 0.001, max_iterations=6, **search_hooks())
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
+    client = TestClient(make_app(WebGame(p)))
+    assert client.get("/api/progress").json() == {"line": ""}
+    st = client.get("/api/state").json()  # the Germans open: the search has played its round
+    assert st["yours"]
+    line = client.get("/api/progress").json()["line"]
+    assert re.fullmatch(r"germans \(search\) is thinking: \d+\.\d/0\.05 s, \d+ playouts(, clear: answered early)?", line)
+    cards = {g.copies[c].card for c in s.data.hand[GERMANS]} | {g.copies[c].name for c in s.data.hand[GERMANS]}
+    assert not any(c in line for c in cards)

@@ -187,3 +187,27 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
         undo_save_reload(page, tmp_path / "k.hexwar")
         browser.close()
     assert len(s.log) >= 2
+
+
+def test_kampen_in_chromium_the_search_bot_shows_how_its_search_stands_while_it_thinks(tmp_path):
+    """Issue 17: while the German search bot thinks, the page's spinner says how its search
+    stands (time against the cap, playouts), as the terminal does; then the orders come."""
+    from hexwar.ai.search import SearchBot
+    from hexwar.games.kampen.search import search_hooks
+
+    g = KampenGame("intro-narvik")
+    s = g.new_state(5)
+    folder = artefacts(tmp_path)
+    bot = SearchBot(GERMANS, 5, 0.4, **search_hooks())
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url)  # the Germans open the game: the first state waits on their search
+        page.wait_for_function("() => /germans \\(search\\) is thinking: [0-9.]+\\/0.4 s, [0-9]+ playouts/"
+                               ".test(document.querySelector('#spinner').textContent)", timeout=60_000)
+        assert page.locator("#spinner").is_visible()
+        shot(page, folder, "kampen-search-thinking")
+        page.wait_for_selector("#orders button", timeout=120_000)
+        assert not page.locator("#spinner").is_visible()
+        browser.close()
