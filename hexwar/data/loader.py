@@ -153,6 +153,8 @@ def read_yaml(path: Path) -> Any:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else ""
         msg = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "nesting depth" in msg:  # libyaml (PyYAML 6.0.4 on) stops at its own limit, far past ours
+            raise DataError([Problem(rel, where, f"nested deeper than {MAX_DEPTH} levels")]) from None
         raise DataError([Problem(rel, where, f"YAML syntax: {msg}")]) from None
     except RecursionError:
         raise DataError([Problem(rel, "", f"nested deeper than {MAX_DEPTH} levels")]) from None
