@@ -86,6 +86,22 @@ def test_8_1_a_moving_groups_hidden_ships_are_dealt_from_where_it_stands() -> No
             assert d.ships[i].owner == s.data.ships[real.ships[0]].owner and d.ships[i].at == real.at
 
 
+def test_8_1_a_group_hiding_more_ships_than_its_area_holds_is_refused_by_name() -> None:
+    """A view whose sailing group hides more ships than its owner has face down where it
+    stands cannot be dealt: the search says so instead of failing inside a list."""
+    from hexwar.core.engine import FastView
+
+    g = _game("advanced")
+    v = _play(g, 0, 100).view_for((NORWAY,)).data
+    m = v.sea_move
+    assert m is not None and any(i < 0 for i in m.ships)
+    d = v.clone()
+    assert d.sea_move is not None
+    d.sea_move.ships = list(d.sea_move.ships) + [-1] * len(d.ships)  # more backs than there are ships
+    with pytest.raises(ValueError, match=f"the group at {m.at} hides"):
+        determinize(FastView(g, d), NORWAY, random.Random(0))
+
+
 def test_2_4_the_search_sees_only_its_factions_view() -> None:
     """Two games that differ only in the German hand and the order of the unused cards give
     Norway the same view, and its search the same answer."""

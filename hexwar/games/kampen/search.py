@@ -94,6 +94,10 @@ def _deal_ships(g: Any, d: Any, rng: random.Random) -> None:
         known = set(i for i in m.ships if i >= 0)
         mover = d.ships[next(i for i in m.ships if i >= 0)].owner if known else d.faction
         there = [x.id for x in d.ships if x.owner == mover and x.at == m.at and x.id not in known and not x.up]
+        hidden = sum(1 for i in m.ships if i < 0)
+        if len(there) < hidden:
+            raise ValueError(f"kampen search: the group at {m.at} hides {hidden} ships but {mover} has {len(there)} "
+                             "face-down there")
         rng.shuffle(there)
         pick = iter(there)
         m.ships = [i if i >= 0 else next(pick) for i in m.ships]
