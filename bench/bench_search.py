@@ -5,7 +5,9 @@ For each side, the search bot plays ``--games`` seeded games against the priorit
 baseline in the same run. Prints each side's win, draw and loss counts with 95% Wilson
 intervals, the baseline's, and the search's think time (median, 99th percentile and worst against the cap,
 playouts a decision). A game ends early on a random event (24.0) whatever the bots do, so
-the comparison is with the baseline over the same seeds, not with 50%.
+the comparison is with the baseline over the same seeds, not with 50%: seed by seed
+(McNemar's exact test on the seeds where only one of the two won), as well as the two
+intervals side by side.
 
 Usage: python bench/bench_search.py [--game narvik|kampen] [--games 100] [--think 1.0] [--jobs 2] [--out FILE.jsonl]
 In Kampen om Norge (Scenario 1) the search bot takes the German seat, or the coalition's
@@ -28,7 +30,7 @@ import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from hexwar.sim.stats import wilson
+from hexwar.sim.stats import mcnemar_exact, wilson
 
 #: the seats the search bot takes in each game, the sides it plays there, and the winner
 #: that is theirs (Kampen: Norway and the Allies win together, as "allies")
@@ -81,6 +83,15 @@ def line(name: str, results: list[dict], won: str) -> str:
     lost = sum(r["winner"] not in (None, won) for r in results)
     lo, hi = wilson(w, n)
     return f"{name:44} wins {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
+
+
+def paired(search: list[dict], base: list[dict], won: str) -> str:
+    """The two pairings seed by seed (both lists in seed order, the same seeds): the seeds
+    where only the search won against those where only the baseline did, McNemar's exact test."""
+    b = sum(r["winner"] == won and q["winner"] != won for r, q in zip(search, base))
+    c = sum(r["winner"] != won and q["winner"] == won for r, q in zip(search, base))
+    return (f"{'':44} paired by seed: only the search won on {b}, only the baseline on {c}; "
+            f"McNemar exact two-sided p = {mcnemar_exact(b, c):.2g}")
 
 
 def load(path: str | None, game: str, think: float) -> list[dict]:
@@ -146,6 +157,7 @@ def main() -> None:
     for seat, (_sides, won) in seats.items():
         print(line(f"search as {seat} vs priority", done[seat], won))
         print(line(f"priority as {seat} vs priority (baseline)", done[None], won))
+        print(paired(done[seat], done[None], won))
     ts = [t for seat in seats for r in done[seat] for t in r["times"]]
     ps = [p for seat in seats for r in done[seat] for p in r["playouts"]]
     early = sum(t < 0.9 * a.think for t in ts)  # from the clock, not the bot's word: answered with a tenth of the cap unspent

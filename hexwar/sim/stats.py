@@ -40,6 +40,25 @@ def two_proportions(k1: int, n1: int, k2: int, n2: int) -> float:
     return 2 * _norm_sf(abs(k1 / n1 - k2 / n2) / se)
 
 
+def mcnemar_exact(b: int, c: int) -> float:
+    """Two-sided exact McNemar p-value for paired results: of the pairs that differ, ``b``
+    went one way and ``c`` the other; under no difference each way is a fair coin.
+
+    Two bots played on the same seeds are pairs: the seeds where only one of them won
+    carry the evidence, the seeds where both won (or neither did) carry none.
+
+    >>> round(mcnemar_exact(10, 2), 4)
+    0.0386
+    >>> mcnemar_exact(3, 3)
+    1.0
+    """
+    n = b + c
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(b, c) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
 def mean_sd(xs: Sequence[float]) -> dict[str, float]:
     n = len(xs)
     if not n:

@@ -7,7 +7,7 @@ import pytest
 from hexwar.sim import parse_setup
 from hexwar.sim.report import compare, exact_vs_sampled
 from hexwar.sim.runner import read_rows
-from hexwar.sim.stats import holm, two_proportions, wilson
+from hexwar.sim.stats import holm, mcnemar_exact, two_proportions, wilson
 
 pytest.importorskip("matplotlib")
 
@@ -39,3 +39,13 @@ def test_significance_helpers():
     assert two_proportions(10, 100, 10, 100) == 1.0
     assert two_proportions(90, 100, 10, 100) < 1e-10
     assert holm([0.5, 0.001]) == [False, True]
+
+
+def test_mcnemar_exact_is_the_binomial_tail_of_the_discordant_pairs():
+    assert mcnemar_exact(0, 0) == 1.0
+    assert mcnemar_exact(5, 0) == mcnemar_exact(0, 5) == 2 / 2**5  # symmetric
+    assert mcnemar_exact(21, 0) < 1e-5
+    assert mcnemar_exact(6, 4) == 2 * (1 + 10 + 45 + 120 + 210) / 1024  # a near tie is no evidence (0.754)
+    # 10 against 2: P(X <= 2 | n=12, 1/2) = (1 + 12 + 66) / 4096, doubled
+    assert abs(mcnemar_exact(10, 2) - 2 * 79 / 4096) < 1e-12
+    assert 0.05 < mcnemar_exact(8, 2) < 0.2 and mcnemar_exact(9, 1) < 0.05  # where the line falls at n = 10
