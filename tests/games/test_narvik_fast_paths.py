@@ -95,3 +95,29 @@ def test_11_0_a_views_fatigue_records_are_the_unhidden_ones_as_the_log_grows():
             checked += bool(hidden) and bool(d.fatigue_log)
         g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
     assert checked > 10
+
+
+def test_20_1_group_naval_moves_are_kept_within_the_bound_and_stay_the_same(monkeypatch):
+    """20.1: a group's naval moves depend on the map only and are kept, but groups are
+    combinations of ships, so at most ``GROUP_MOVES_KEPT`` lists are (a long batch met new
+    groups without end). Games played with room for two lists give the same legal orders at
+    every decision as games with room for all."""
+    def play(bound: int) -> tuple[list[list], int]:
+        monkeypatch.setattr(naval, "GROUP_MOVES_KEPT", bound)
+        g = narvik_game()
+        seen, most = [], 0
+        for seed in (1, 2, 3):
+            d = g.initial_state(seed, order_dice(seed, -1))
+            rng, bot = random.Random(seed), RandomBot(seed)
+            while not d.over:
+                legal = g.legal_orders(d)
+                seen.append(legal)
+                most = max(most, len(g._naval_group_cache))
+                g.apply(d, bot.choose(None, legal), Dice(rng=rng))
+        return seen, most
+
+    wide, most_wide = play(10**6)
+    narrow, most_narrow = play(2)
+    assert most_wide > 2  # the games met more groups than the narrow bound keeps
+    assert most_narrow <= 2
+    assert narrow == wide

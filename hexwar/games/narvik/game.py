@@ -102,7 +102,8 @@ class NarvikGame(DecisionGame):
         self._memo: dict[tuple[Any, ...], Any] | None = None  # see memo()
         #: (ship's hex, bombardment range, German-held hexes) -> the hexes it may bombard (20.5)
         self._bombard_cache: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = {}
-        self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex) -> moves (20.1)
+        self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ship, hex) -> moves (20.1)
+        self._naval_group_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex): bounded
 
     @classmethod
     def from_scenario(cls, name: str = "narvik/scenario", library: Library | None = None,

@@ -88,12 +88,22 @@ def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
 FUNCTION_SHIPS = ("Puffer", "LC")
 
 
+#: the groups' naval moves kept at most: a ship's own moves are bounded by the map (about
+#: 1,400 ship-and-hex pairs in all), but groups are combinations of ships, and a long batch
+#: in one process met new ones without end (30 MB more every 200 random games)
+GROUP_MOVES_KEPT = 2048
+
+
 def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
-    """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only."""
+    """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only,
+    so the list is kept (a group's among at most ``GROUP_MOVES_KEPT``)."""
     key = (ids, loc)
-    moves = g._naval_move_cache.get(key)
+    cache = g._naval_move_cache if len(ids) == 1 else g._naval_group_cache
+    moves = cache.get(key)
     if moves is None:
-        moves = g._naval_move_cache[key] = [
+        if len(ids) > 1 and len(cache) >= GROUP_MOVES_KEPT:
+            cache.clear()
+        moves = cache[key] = [
             NavalMove(ALLIES, ids, path) for _, path in sorted(naval_destinations(g.board, loc, HARSTAD).items())]
     return moves
 
