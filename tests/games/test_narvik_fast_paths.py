@@ -13,7 +13,7 @@ from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import order_dice
 from hexwar.games.narvik import narvik_game
-from hexwar.games.narvik.orders import ArtilleryInterdiction
+from hexwar.games.narvik.orders import ArtilleryInterdiction, NavalMove
 from hexwar.games.narvik.phases import fire, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
 from hexwar.rules import supply, zoc
@@ -121,3 +121,15 @@ def test_20_1_group_naval_moves_are_kept_within_the_bound_and_stay_the_same(monk
     assert most_wide > 2  # the games met more groups than the narrow bound keeps
     assert most_narrow <= 2
     assert narrow == wide
+
+
+def test_20_1_a_ships_kept_moves_are_one_to_each_naval_destination_in_hex_order():
+    """20.1: the moves kept for a ship at a hex are one NavalMove to each destination the
+    waterways give, by its fewest-steps path, in hex order; the same list the next time."""
+    g = narvik_game()
+    kept = naval.moves_of(g, ("Warspite",), HARSTAD)
+    want = [NavalMove(ALLIES, ("Warspite",), p)
+            for _, p in sorted(naval.naval_destinations(g.board, HARSTAD, HARSTAD).items())]
+    assert len(kept) > 50 and kept == want
+    assert naval.moves_of(g, ("Warspite",), HARSTAD) is kept
+    assert naval.moves_of(g, ("CL-1",), HARSTAD) == [NavalMove(ALLIES, ("CL-1",), m.path) for m in kept]

@@ -104,6 +104,7 @@ class NarvikGame(DecisionGame):
         self._bombard_cache: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = {}
         self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ship, hex) -> moves (20.1)
         self._naval_group_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex): bounded
+        self._naval_paths: dict[str, tuple[tuple[str, ...], ...]] = {}  # hex -> its ways out by sea, in hex order (20.1)
 
     @classmethod
     def from_scenario(cls, name: str = "narvik/scenario", library: Library | None = None,

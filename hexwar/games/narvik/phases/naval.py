@@ -103,9 +103,17 @@ def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
     if moves is None:
         if len(ids) > 1 and len(cache) >= GROUP_MOVES_KEPT:
             cache.clear()
-        moves = cache[key] = [
-            NavalMove(ALLIES, ids, path) for _, path in sorted(naval_destinations(g.board, loc, HARSTAD).items())]
+        moves = cache[key] = [NavalMove(ALLIES, ids, p) for p in sorted_paths(g, loc)]
     return moves
+
+
+def sorted_paths(g: "NarvikGame", loc: str) -> tuple[tuple[str, ...], ...]:
+    """20.1: the ways a ship sails from ``loc``, one to each destination in hex order (the
+    map decides: kept for the game)."""
+    paths = g._naval_paths.get(loc)
+    if paths is None:
+        paths = g._naval_paths[loc] = tuple(p for _, p in sorted(naval_destinations(g.board, loc, HARSTAD).items()))
+    return paths
 
 
 def home_path(g: "NarvikGame", s: Unit) -> tuple[str, ...]:
