@@ -47,24 +47,30 @@ class StackReport:
         return f"{self.loc}: {self.side} stack {self.points} points exceeds the limit {lim} by {self.excess} (13.2)"
 
 
-def unit_points(tables: "Tables", unit: "Unit") -> int:
-    """Return one unit's stacking points (0 for free kinds and units aboard ships)."""
+def unit_points(tables: "Tables", unit: "Unit", ashore: bool = False) -> int:
+    """Return one unit's stacking points (0 for free kinds and units aboard ships, unless
+    ``ashore``: counted as it will stand once landed)."""
     st = tables.stacking
     assert st is not None, "this ruleset has no stacking table"
     t = tables.types[unit.type]
-    if t.kind in st.free_kinds or unit.has(ABOARD):
+    if t.kind in st.free_kinds or (unit.has(ABOARD) and not ashore):
         return 0
     return st.points.get(t.size, 0)
 
 
 def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str,
           extra: Iterable["Unit"] = (), leaving: Iterable[str] = ()) -> StackReport:
-    """Return the stacking at ``loc`` for ``side``, with ``extra`` units added and ``leaving`` taken out."""
+    """Return the stacking at ``loc`` for ``side``, with ``extra`` units added and ``leaving`` taken out.
+
+    ``extra`` units count as they will stand there: a unit coming ashore counts its size
+    though it is still flagged aboard (13.1 frees it only while it is carried)."""
     st = tables.stacking
     assert st is not None, "this ruleset has no stacking table"
     gone = set(leaving)
-    units = [u for u in state.units_at(loc) if u.side == side and u.id not in gone] + list(extra)
-    pts = sum(unit_points(tables, u) for u in units)
+    here = [u for u in state.units_at(loc) if u.side == side and u.id not in gone]
+    extra = list(extra)
+    units = here + extra
+    pts = sum(unit_points(tables, u) for u in here) + sum(unit_points(tables, u, ashore=True) for u in extra)
     unlimited = any(board.is_a(loc, k) for k in st.unlimited_places)
     return StackReport(loc, side, pts, None if unlimited else st.limit, tuple(sorted(u.id for u in units)))
 

@@ -8,7 +8,14 @@ import pytest
 from hexwar.core.orders import IllegalOrder
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.games.narvik.game import narvik_game
-from hexwar.games.narvik.orders import AirStrike, Embark, Exit, LandAssault, Landing, NavalMove
+from hexwar.games.narvik.orders import (
+    AirStrike,
+    Embark,
+    Exit,
+    LandAssault,
+    Landing,
+    NavalMove,
+)
 from hexwar.games.narvik.phases.assault import attackers_for
 
 
@@ -72,13 +79,26 @@ def test_18_1_3_the_german_splits_ap_among_attacks(played):
 def test_20_1_ships_in_one_hex_sail_and_land_as_a_group(played):
     _, _, seen = played
     assert any(isinstance(o, NavalMove) and len(o.ships) > 1 for _, legal in seen for o in legal)
-    groups = [(st, o) for st, legal in seen for o in legal if isinstance(o, Landing) and len(o.ships) > 1]
-    assert groups
-    st, o = groups[0]
-    st = st.clone()
-    st.apply(o)
-    for sid in o.ships:
+    # two loaded ships on an empty beach (2112, Bjerkvik's) land as one group (20.3), two
+    # battalions: 6 points, within 13.2
+    st = next(st for st, legal in seen if any(isinstance(o, NavalMove) for o in legal)).clone()
+    d = st.data
+    for u in d.units.values():
+        if u.loc not in (None, "harstad"):
+            d.remove(u.id, "removed")
+    d.cargo = {}
+    for ship, unit in (("CL-1", "1SG"), ("CL-2", "1IG")):
+        d.place(ship, "2112")
+        d.place(unit, "2112")
+        d.units[unit].flags.append("aboard")
+        d.units[ship].flags = []
+        d.cargo[ship] = unit
+    groups = [o for o in st.legal_orders() if isinstance(o, Landing) and len(o.ships) > 1]
+    assert [o.ships for o in groups] == [("CL-1", "CL-2")]
+    st.apply(groups[0])
+    for sid in groups[0].ships:
         assert sid not in st.data.cargo  # every ship of the group unloaded at once (20.2)
+    assert {st.data.units[u].loc for u in ("1SG", "1IG")} == {"2112"}
 
 
 def test_20_2_a_ship_sails_into_a_port_and_embarks_in_one_action(played):

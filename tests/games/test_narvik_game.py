@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.engine import replay
 from hexwar.core.orders import Advance, IllegalOrder, Move, Pass, TakeResult
 from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik.orders import (
+    AirStrike,
+    DeclareMas,
+    Disembark,
+    Exit,
+    LandAssault,
+    Landing,
+    NavalMove,
+)
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask
-from hexwar.games.narvik.orders import AirStrike, DeclareMas, Exit, LandAssault, Landing, NavalMove
-from hexwar.ai import RandomBot
 
 
 @pytest.fixture(scope="module")
@@ -313,6 +321,80 @@ def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g)
     assert d2.vp[GERMANS] > before
 
 
+def _loaded(d, ship, unit, at):
+    put(d, ship, at)
+    put(d, unit, at)
+    d.units[unit].flags.append("aboard")
+    d.cargo[ship] = unit
+
+
+def test_13_2_a_unit_coming_ashore_counts_its_size_a_disembark_into_a_full_port_is_refused(g):
+    # 20.2 with 13.2: a battalion aboard counts nothing (13.1), but once unloaded it stands in
+    # the port; two battalions there (6 points) leave no room for a third
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    port = "2503"
+    put(d, "7-I/16", port)
+    _loaded(d, "CL-1", "1SG", port)
+    assert any(o.text().startswith("disembark CL-1") for o in g.legal_orders(d))  # 3 + 3 fit
+    put(d, "6-I/12", port)
+    assert not any(o.text().startswith("disembark CL-1") for o in g.legal_orders(d))
+    before = d.to_json()
+    with pytest.raises(IllegalOrder, match="13.2|overstack"):
+        s.apply(Disembark(ALLIES, "CL-1"))
+    assert s.data.to_json() == before
+
+
+def test_13_2_a_landing_on_a_beach_already_holding_six_points_is_refused(g):
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    beach = "2112"
+    put(d, "7-I/16", beach)
+    put(d, "6-I/12", beach)
+    _loaded(d, "DD-1", "1SG", beach)
+    assert not any(isinstance(o, Landing) and o.ships == ("DD-1",) for o in g.legal_orders(d))
+    before = d.to_json()
+    with pytest.raises(IllegalOrder, match="overstack"):
+        s.apply(Landing(ALLIES, ("DD-1",), beach))
+    assert s.data.to_json() == before
+
+
+def test_20_3_1_a_contested_landing_force_counts_as_it_will_stand_at_most_six_points(g):
+    # three battalions aboard three ships (9 points) may not assault together; two (6) may
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    target, sea = "2112", "2111"
+    put(d, "KM-1", target)
+    for ship, unit in (("CL-1", "1SG"), ("CL-2", "1IG"), ("DD-1", "2SWB")):
+        _loaded(d, ship, unit, sea)
+    groups = {o.ships for o in g.legal_orders(d) if isinstance(o, Landing) and o.target == target}
+    assert ("CL-1", "CL-2", "DD-1") not in groups
+    before = d.to_json()
+    with pytest.raises(IllegalOrder, match="20.3.1|stack"):
+        s.apply(Landing(ALLIES, ("CL-1", "CL-2", "DD-1"), target))
+    assert s.data.to_json() == before
+    d.units["DD-1"].loc, d.cargo = HARSTAD, {"CL-1": "1SG", "CL-2": "1IG"}
+    d.units["2SWB"].loc, d.units["2SWB"].flags = HARSTAD, []
+    assert ("CL-1", "CL-2") in {o.ships for o in g.legal_orders(d) if isinstance(o, Landing) and o.target == target}
+
+
+def test_13_2_no_hex_is_ever_overstacked_in_seeded_priority_games(g):
+    # 13.2 after every order: the Allied priority bot used to disembark and land into full
+    # hexes, the aboard battalion counted at 0 points (overstacked in 33 of 40 such games)
+    from hexwar.core.engine import run_fast
+    from hexwar.games.narvik.bots import PriorityBot
+    from hexwar.rules import stacking
+
+    for seed in (0, 1):
+        over: list = []
+        run_fast(g, seed, {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)},
+                 observe=lambda view, events: over.extend(stacking.violations(g.board, view.data, g.tables)))
+        assert over == [], (seed, over[0].message())
+
+
 def test_20_1_naval_move_through_harstad_once(g):
     s = to_action(g)
     out = [o for o in s.legal_orders() if isinstance(o, NavalMove) and o.ships == ("DD-1",)]
@@ -390,26 +472,28 @@ def test_23_4_the_german_picks_which_eliminated_company_a_replacement_rebuilds(g
 
 
 def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_eliminated(g):
-    # A recorded priority-vs-priority game (seed 36, orders and rolls only, so bot changes
-    # cannot change it): the retreat option was legal for every participant when chosen,
-    # but earlier retreats filled the only stacks 2SWB could reach. The game used to ask for
-    # a retreat with no legal order; now the unit is eliminated (15.3.1).
+    # A recorded random game (seed 990, its first 36 orders and their rolls only, so bot
+    # changes cannot change it): the retreat option was legal for every participant when
+    # chosen, but earlier retreats filled the only stacks KM-1 could reach. The game used to
+    # ask for a retreat with no legal order; now the unit is eliminated (15.3.1). (The first
+    # recording, a priority game of seed 36, overstacked a port by disembarking (13.2) before
+    # its retreat: no longer legal.)
     from pathlib import Path
 
     from hexwar.core.dice import Dice
     from hexwar.core.engine import PlayState
     from hexwar.core.log import EventLog
 
-    log = EventLog.from_json((Path(__file__).resolve().parents[1] / "golden" / "narvik-no-retreat-seed36.json").read_text())
+    log = EventLog.from_json((Path(__file__).resolve().parents[1] / "golden" / "narvik-no-retreat-seed990.json").read_text())
     from hexwar.core.dice import Roll
 
     setup = [Roll(r["purpose"], tuple(r["faces"])) for r in log.meta.get("setup_rolls", [])]
-    s = PlayState(g, g.initial_state(36, Dice.replaying(setup)), EventLog(dict(log.meta)))
+    s = PlayState(g, g.initial_state(990, Dice.replaying(setup)), EventLog(dict(log.meta)))
     seen = []
     for e in log.entries:
         assert g.orders.from_dict(e.order) in s.legal_orders(), e.order
         events = s._apply(g.orders.from_dict(e.order), Dice.replaying(e.rolls), e.seq)
         seen += [x for x in events if x["type"] == "no_retreat"]
-    assert seen == [{"type": "no_retreat", "unit": "2SWB", "rule": "15.3.1"}]
-    assert s.data.units["2SWB"].loc is None
+    assert seen == [{"type": "no_retreat", "unit": "KM-1", "rule": "15.3.1"}]
+    assert s.data.units["KM-1"].loc is None
     assert s.legal_orders()  # the game goes on

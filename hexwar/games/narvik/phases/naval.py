@@ -157,7 +157,7 @@ def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Orde
                 out.append(Landing(ALLIES, ids, loc))
         if any(g.t(u).is_artillery for u in force):
             continue  # 20.3.1: no artillery in a contested landing
-        pts = sum(stacking.unit_points(g.tables, u) for u in force)
+        pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force)  # 20.3.1: as it will stand landed
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             continue
         for tgt in g.board.neighbours(loc):
@@ -291,7 +291,7 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
     if g.land_units_at(d, target, GERMANS, real=False):
         if target not in g.board.neighbours(at) or not contested_target(g, d, target):
             raise IllegalOrder(f"an amphibious assault on {target} comes from an adjacent hex, at a port or beach", "20.3.1")
-        pts = sum(stacking.unit_points(g.tables, u) for u in force if not g.t(u).is_artillery)
+        pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force if not g.t(u).is_artillery)
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             raise IllegalOrder("the landing force may not exceed what may stack in the hex", "20.3.1")
         bad = [b for b in order.bombard if b not in assault.support_ships(g, d, target)]
