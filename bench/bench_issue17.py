@@ -1,6 +1,7 @@
 """Issue 17: the engine's speed against the engine before the issue, in the same run.
 
-The baseline is the commit before issue 17's work (``BASELINE``), unpacked from git into a
+The baseline is the commit before issue 17's work (``BASELINE``), with the rule fixes made
+since applied to it (``RULE_FIXES``: both engines play the same rules), unpacked from git into a
 temporary directory and run by the same probe (``bench/_speed_probe.py``) in a subprocess
 with it on ``PYTHONPATH``; the engine under test runs the same probe the same way. Both
 play the same seeded games: the digests must agree (the same games, move for move).
@@ -32,13 +33,39 @@ ISSUE = {"narvik-random": "~0.35 s a random game, ~2.4 ms an order", "narvik-pri
          "kampen": "770 games/s"}
 
 
+#: rule fixes made since the baseline, applied to its tree as (file, old text, new text, times)
+#: so that both engines play the same games: the speed is compared on the rules as they are
+RULE_FIXES = [
+    # fa90f32, 13.2: a unit coming ashore counts its stacking points (it was counted aboard)
+    ("hexwar/rules/stacking.py", 'def unit_points(tables: "Tables", unit: "Unit") -> int:',
+     'def unit_points(tables: "Tables", unit: "Unit", ashore: bool = False) -> int:', 1),
+    ("hexwar/rules/stacking.py", "if t.kind in st.free_kinds or unit.has(ABOARD):",
+     "if t.kind in st.free_kinds or (unit.has(ABOARD) and not ashore):", 1),
+    ("hexwar/rules/stacking.py",
+     "    units = [u for u in state.at(loc) if u.side == side and u.id not in gone] + list(extra)\n"
+     "    pts = sum(unit_points(tables, u) for u in units)\n",
+     "    here = [u for u in state.at(loc) if u.side == side and u.id not in gone]\n"
+     "    extra = list(extra)\n"
+     "    units = here + extra\n"
+     "    pts = sum(unit_points(tables, u) for u in here) + sum(unit_points(tables, u, ashore=True) for u in extra)\n", 1),
+    ("hexwar/games/narvik/phases/naval.py", "stacking.unit_points(g.tables, u) for u in force",
+     "stacking.unit_points(g.tables, u, ashore=True) for u in force", 2),
+]
+
+
 def baseline_tree() -> Path:
-    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}"
+    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}-fixes{len(RULE_FIXES)}"
     if not (out / "hexwar").is_dir():
         blob = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "hexwar", "maps", "oob", "tables"],
                               check=True, capture_output=True).stdout
         with tarfile.open(fileobj=BytesIO(blob)) as tar:
             tar.extractall(out, filter="data")
+        for rel, old, new, times in RULE_FIXES:
+            path = out / rel
+            text = path.read_text()
+            if text.count(old) != times:
+                raise SystemExit(f"bench_issue17: the rule fix for {rel} no longer fits the baseline: {old!r}")
+            path.write_text(text.replace(old, new))
     return out
 
 
