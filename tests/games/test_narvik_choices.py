@@ -17,6 +17,7 @@ from hexwar.games.narvik.orders import (
     NavalMove,
 )
 from hexwar.games.narvik.phases.assault import attackers_for
+from tests.games.narvik_positions import clear, loaded
 
 
 @pytest.fixture(scope="module")
@@ -82,17 +83,9 @@ def test_20_1_ships_in_one_hex_sail_and_land_as_a_group(played):
     # two loaded ships on an empty beach (2112, Bjerkvik's) land as one group (20.3), two
     # battalions: 6 points, within 13.2
     st = next(st for st, legal in seen if any(isinstance(o, NavalMove) for o in legal)).clone()
-    d = st.data
-    for u in d.units.values():
-        if u.loc not in (None, "harstad"):
-            d.remove(u.id, "removed")
-    d.cargo = {}
+    clear(st.data)
     for ship, unit in (("CL-1", "1SG"), ("CL-2", "1IG")):
-        d.place(ship, "2112")
-        d.place(unit, "2112")
-        d.units[unit].flags.append("aboard")
-        d.units[ship].flags = []
-        d.cargo[ship] = unit
+        loaded(st.data, ship, unit, "2112")
     groups = [o for o in st.legal_orders() if isinstance(o, Landing) and len(o.ships) > 1]
     assert [o.ships for o in groups] == [("CL-1", "CL-2")]
     st.apply(groups[0])

@@ -19,6 +19,7 @@ from hexwar.games.narvik.orders import (
     NavalMove,
 )
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask
+from tests.games.narvik_positions import clear, loaded, put
 
 
 @pytest.fixture(scope="module")
@@ -43,19 +44,6 @@ def to_action(g, seed=3):
         else:
             s.apply(s.legal_orders()[0])
     raise AssertionError("no Allied action")
-
-
-def clear(data, keep=()):
-    for u in data.units.values():
-        if u.loc is not None and u.loc != HARSTAD and u.id not in keep:
-            data.remove(u.id, "removed")
-    data.cargo = {}
-
-
-def put(data, uid, loc, fatigue=0, concealed=False):
-    data.place(uid, loc)
-    data.units[uid].fatigue = fatigue
-    data.units[uid].concealed = concealed
 
 
 def scripted(*rolls):
@@ -321,43 +309,24 @@ def test_20_3_landing_on_a_beach_and_20_3_1_failed_assault_returns_to_harstad(g)
     assert d2.vp[GERMANS] > before
 
 
-def _loaded(d, ship, unit, at):
-    put(d, ship, at)
-    put(d, unit, at)
-    d.units[unit].flags.append("aboard")
-    d.cargo[ship] = unit
-
-
-def test_13_2_a_unit_coming_ashore_counts_its_size_a_disembark_into_a_full_port_is_refused(g):
-    # 20.2 with 13.2: a battalion aboard counts nothing (13.1), but once unloaded it stands in
-    # the port; two battalions there (6 points) leave no room for a third
+@pytest.mark.parametrize("where,order", [
+    ("2503", Disembark(ALLIES, "CL-1")),  # 20.2: unloading in a port holding a friendly unit
+    ("2403", Landing(ALLIES, ("CL-1",), "2403")),  # 20.3: landing on a beach (not a port)
+], ids=["disembark-port", "land-beach"])
+def test_13_2_a_unit_coming_ashore_counts_its_size_so_a_full_hex_refuses_it(g, where, order):
+    # a battalion aboard counts nothing (13.1), but once ashore it stands in the hex: one
+    # battalion there (3 points) leaves room for it, two (6 points) do not
     s = to_action(g)
     d = s.data
     clear(d)
-    port = "2503"
-    put(d, "7-I/16", port)
-    _loaded(d, "CL-1", "1SG", port)
-    assert any(o.text().startswith("disembark CL-1") for o in g.legal_orders(d))  # 3 + 3 fit
-    put(d, "6-I/12", port)
-    assert not any(o.text().startswith("disembark CL-1") for o in g.legal_orders(d))
-    before = d.to_json()
-    with pytest.raises(IllegalOrder, match="13.2|overstack"):
-        s.apply(Disembark(ALLIES, "CL-1"))
-    assert s.data.to_json() == before
-
-
-def test_13_2_a_landing_on_a_beach_already_holding_six_points_is_refused(g):
-    s = to_action(g)
-    d = s.data
-    clear(d)
-    beach = "2112"
-    put(d, "7-I/16", beach)
-    put(d, "6-I/12", beach)
-    _loaded(d, "DD-1", "1SG", beach)
-    assert not any(isinstance(o, Landing) and o.ships == ("DD-1",) for o in g.legal_orders(d))
+    put(d, "7-I/16", where)
+    loaded(d, "CL-1", "1SG", where)
+    assert order in g.legal_orders(d)  # 3 + 3 fit
+    put(d, "6-I/12", where)
+    assert order not in g.legal_orders(d)
     before = d.to_json()
     with pytest.raises(IllegalOrder, match="overstack"):
-        s.apply(Landing(ALLIES, ("DD-1",), beach))
+        s.apply(order)
     assert s.data.to_json() == before
 
 
@@ -369,7 +338,7 @@ def test_20_3_1_a_contested_landing_force_counts_as_it_will_stand_at_most_six_po
     target, sea = "2112", "2111"
     put(d, "KM-1", target)
     for ship, unit in (("CL-1", "1SG"), ("CL-2", "1IG"), ("DD-1", "2SWB")):
-        _loaded(d, ship, unit, sea)
+        loaded(d, ship, unit, sea)
     groups = {o.ships for o in g.legal_orders(d) if isinstance(o, Landing) and o.target == target}
     assert ("CL-1", "CL-2", "DD-1") not in groups
     before = d.to_json()
