@@ -11,10 +11,16 @@ the end from several seeds, checking after every order that:
 - a copy is independent of its original both ways;
 - the state survives a JSON round trip and plays on the same from it;
 - every event matches the game's event schema, and events never change after the fact;
+- the game's rules that always hold (``GameInfo.broken``: every counter in one place, the
+  state's indexes true, and the game's own ``invariants``, such as 13.2's stacking limit);
 
 and at the end that the log replays to the same state without an RNG (also through a
 save file and after a JSON round trip of the log), that ``run_fast`` plays the same game for
 the same seed and bots, and that its own log replays too.
+
+The game's own fast bots (its priority bots) then play it, the invariants checked after every
+order: a rule only a purposeful player breaks is never met by random play (the Allied
+priority bot overstacked its landings in 33 of 40 games while random play never did, 13.2).
 """
 
 from __future__ import annotations
@@ -122,6 +128,8 @@ def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switche
                     probs = check_event(json.loads(json.dumps(e)), schemas)
                     assert not probs, probs
             emitted.append((len(state.log) - 1, json.dumps(events, sort_keys=True)))
+            broken = info.broken(game, state.data)
+            assert not broken, f"seed {seed}, order {steps} ({order}): {broken[0]}"
         res = state.result()
         assert res.over and (res.winner is None or res.winner in sides) and res.level
         assert state.legal_orders() == []
@@ -148,6 +156,28 @@ def test_run_fast_and_play_state_give_games_that_replay(name, scenario, board, s
         b, _ = run_fast(game, seed, bots())
         assert a.data.to_json() == b.data.to_json()  # the same seed and bots, the same game
         assert log is not None and replay(game, log).data.to_json() == a.data.to_json()
+
+
+BOT_GAMES = [(name, sc, bd, sw, kind) for name, sc, bd, sw in VARIANTS
+             for kind, bot in sorted(registry.get(name).bots.items()) if bot.fast and kind != "random"]
+
+
+@pytest.mark.parametrize("name,scenario,board,switches,kind", BOT_GAMES,
+                         ids=[f"{g}/{sc}@{bd}" + "".join(f"+{s}" for s in sw) + f"/{k}" for g, sc, bd, sw, k in BOT_GAMES])
+def test_the_games_own_bots_never_break_its_invariants(name, scenario, board, switches, kind):
+    info, game = _build(name, scenario, board, switches)
+    for seed in range(2):
+        orders: list[int] = []
+        broken: list[str] = []
+
+        def check(view, events):
+            orders.append(1)
+            if not broken:
+                broken.extend(f"order {len(orders)}: {b}" for b in info.broken(game, view.data))
+
+        view, _ = run_fast(game, seed, {s: info.bot(kind, s, seed) for s in info.sides}, observe=check)
+        assert view.data.over and orders, (seed, len(orders))
+        assert not broken, f"{kind} bots, seed {seed}, {broken[0]}"
 
 
 def test_every_game_declares_its_events_and_orders():

@@ -19,6 +19,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from hexwar.core.invariants import placement
+from hexwar.core.state import GameState
 from hexwar.data.loader import Library, Problem
 
 
@@ -103,6 +105,9 @@ class GameInfo:
     variants: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     #: random games per variant the conformance suite plays (fewer for slow games)
     test_games: int = 8
+    #: ``invariants(game, state)``: the game's rules that hold after every order, each broken
+    #: one as a sentence citing its section (empty: all hold); see ``broken``
+    invariants: Callable[[Any, Any], list[str]] | None = None
 
     def conformance_variants(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The variants the conformance suite runs: the game's own list, or its defaults."""
@@ -124,6 +129,14 @@ class GameInfo:
         sc, bd = scenario or self.default_scenario, board or self.default_board
         self.check(sc, bd, switches)
         return self.make(sc, bd, frozenset(switches))
+
+    def broken(self, game: Any, state: Any) -> list[str]:
+        """Return what the state breaks: the engine's own guarantees for a ``GameState``
+        (``hexwar.core.invariants.placement``) and the game's ``invariants``. The conformance
+        suite asks after every order of random games and of games between the game's own
+        fast bots."""
+        out = placement(state, game.board) if isinstance(state, GameState) else []
+        return out + (self.invariants(game, state) if self.invariants is not None else [])
 
     def bot(self, kind: str, side: str, seed: int, think: float = 1.0) -> Any:
         """Return a bot of this game by name."""

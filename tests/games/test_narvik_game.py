@@ -350,20 +350,6 @@ def test_20_3_1_a_contested_landing_force_counts_as_it_will_stand_at_most_six_po
     assert ("CL-1", "CL-2") in {o.ships for o in g.legal_orders(d) if isinstance(o, Landing) and o.target == target}
 
 
-def test_13_2_no_hex_is_ever_overstacked_in_seeded_priority_games(g):
-    # 13.2 after every order: the Allied priority bot used to disembark and land into full
-    # hexes, the aboard battalion counted at 0 points (overstacked in 33 of 40 such games)
-    from hexwar.core.engine import run_fast
-    from hexwar.games.narvik.bots import PriorityBot
-    from hexwar.rules import stacking
-
-    for seed in (0, 1):
-        over: list = []
-        run_fast(g, seed, {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)},
-                 observe=lambda view, events: over.extend(stacking.violations(g.board, view.data, g.tables)))
-        assert over == [], (seed, over[0].message())
-
-
 def test_20_1_naval_move_through_harstad_once(g):
     s = to_action(g)
     out = [o for o in s.legal_orders() if isinstance(o, NavalMove) and o.ships == ("DD-1",)]

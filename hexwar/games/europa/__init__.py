@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.europa import batch, schemas  # noqa: F401 (schemas registers the data kinds)
+from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
 from hexwar.games.europa.play import EuropaPlayer, render, say
 from hexwar.games.registry import Batch, Bot, GameInfo
@@ -88,4 +88,5 @@ GAME = GameInfo(
     odds=_odds,
     variants=(("campaign", "europa", ()), ("campaign", "europa", ("free_retreat", "assembled_start"))),
     test_games=1,  # a 16-turn game of 151 counters; more seeds: tests/games/test_europa_rules.py
+    invariants=invariants.broken,
 )

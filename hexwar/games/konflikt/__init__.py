@@ -12,6 +12,7 @@ from hexwar.games.konflikt.orders import ORDERS
 from hexwar.games.konflikt.play import KonfliktPlayer, say
 from hexwar.games.konflikt.table import BOARDS
 from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.games.skirmish import invariants
 
 __all__ = ["GAME", "ORDERS", "KonfliktData", "KonfliktGame"]
 
@@ -92,4 +93,5 @@ GAME = GameInfo(
     # table plays every template in tests/games/test_konflikt.py)
     variants=tuple((sc, "table" if i == 0 else "table-areas", ()) for i, sc in enumerate(s for s in SCENARIOS if s != "random")),
     test_games=1,
+    invariants=invariants.broken,  # the skirmish ruleset's: one place per counter, 13.2 stacking
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.narvik import batch
+from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
 from hexwar.games.narvik.play import NarvikPlayer, render, say
 from hexwar.games.registry import Batch, Bot, GameInfo
@@ -73,4 +73,5 @@ GAME = GameInfo(
     variants=(("scenario", "narvik", ()), ("scenario", "narvik", ("random_setup",)),
               ("scenario", "narvik", ("allied_concealment",)), ("scenario", "narvik", ("ap_bonus_per_action",))),
     test_games=3,
+    invariants=invariants.broken,
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.registry import Bot, GameInfo
+from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.ui.play import Player, describe
 
@@ -61,4 +62,5 @@ GAME = GameInfo(
     render=_render,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: SkirmishGame.from_scenario(name),
+    invariants=invariants.broken,
 )

@@ -1,0 +1,71 @@
+"""Assault on Narvik's rules that hold after every order, each broken one as a sentence with
+its section (the registry's ``invariants``: the conformance suite checks them after every
+order of random games and of priority-bot games; the state machine test too)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexwar.games.narvik.state import HARSTAD, NarvikData
+from hexwar.rules import stacking
+from hexwar.rules.stacking import ABOARD
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.games.narvik.game import NarvikGame
+
+#: 11.1, 11.2: never more than five dummies in play
+MAX_DUMMIES = 5
+#: 18.1: at most 30 AP
+MAX_AP = 30
+
+
+def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
+    """Return every rule the state breaks (empty: all hold)."""
+    out = []
+    for u in d.units.values():
+        limit = g.t(u).fatigue_limit
+        if not 0 <= u.fatigue <= limit:
+            out.append(f"10.1: {u.id} has {u.fatigue} FP, outside 0..{limit}")
+    out += _cargo(g, d)
+    if d.combat is None:  # an assault's two sides share the target until its results are taken
+        for loc in sorted({u.loc for u in d.on_map() if u.loc != HARSTAD}):  # type: ignore[type-var]
+            sides = {u.side for u in d.units_at(loc) if (g.is_land(u) or g.is_dummy(u)) and not u.has(ABOARD)}  # type: ignore[arg-type]
+            if len(sides) > 1:
+                out.append(f"14.1, 15.3.1: land units of both sides stand in {loc} outside an assault: "
+                           f"{', '.join(u.id for u in d.units_at(loc))}")  # type: ignore[arg-type]
+        if not d.arrivals:  # 13.2: German arrivals being placed may be cut down to the limit after
+            out += [f"13.2: {r.side} stack {r.points} points in {r.loc}, the limit is {r.limit} ({', '.join(r.units)})"
+                    for r in stacking.violations(g.board, d, g.tables)]
+    for side, vp in d.vp.items():
+        logged = sum(e.vp for e in d.vp_log if e.side == side)
+        if vp != logged:
+            out.append(f"29.0: {side} have {vp} VP but the VP log gives them {logged}")
+    ap = d.tracks.get("ap", 0)
+    if not 0 <= ap <= MAX_AP:
+        out.append(f"18.1: {ap} AP, outside 0..{MAX_AP}")
+    dummies = [u.id for u in d.on_map() if g.is_dummy(u)]
+    if len(dummies) > MAX_DUMMIES:
+        out.append(f"11.2: {len(dummies)} dummies in play, never more than {MAX_DUMMIES}: {', '.join(dummies)}")
+    return out
+
+
+def _cargo(g: "NarvikGame", d: NarvikData) -> list[str]:
+    """20.2: a ship carries at most one unit, aboard in the ship's own hex; a unit is aboard
+    exactly when a ship carries it."""
+    out = []
+    carried: dict[str, str] = {}
+    for ship, uid in sorted(d.cargo.items()):
+        s, u = d.units.get(ship), d.units.get(uid)
+        if s is None or u is None or not g.is_ship(s):
+            out.append(f"20.2: the cargo record {ship} -> {uid} names no ship or no unit")
+            continue
+        if uid in carried:
+            out.append(f"20.2: {uid} is aboard both {carried[uid]} and {ship}")
+        carried[uid] = ship
+        if s.loc is None or u.loc != s.loc or not u.has(ABOARD):
+            out.append(f"20.2: {ship} (at {s.loc}) carries {uid}, which is at {u.loc}"
+                       f"{'' if u.has(ABOARD) else ' and not aboard'}")
+    for u in d.units.values():
+        if u.has(ABOARD) and u.id not in carried:
+            out.append(f"20.2: {u.id} is marked aboard, but no ship carries it")
+    return out
