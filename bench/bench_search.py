@@ -17,7 +17,9 @@ cores. With ``--out`` every finished game is appended to the file as one JSON li
 it ends, and the games already in it (same seed, side and think time) are not played again:
 a long match can be run in pieces, and a crash loses at most the games under way. The
 summary is over every game in the file for the think time asked. ``--games 0`` only
-summarises the file.
+summarises the file. ``--merge A B`` first adds the games of other processes' files to
+``--out`` (a match split over processes by ``--first-seed``), so
+``--games 0 --out M --merge A B`` merges and summarises.
 """
 
 from __future__ import annotations
@@ -103,6 +105,35 @@ def load(path: str | None, game: str, think: float) -> list[dict]:
     return [r for r in rows if r["think"] == think and r.get("game", "narvik") == game]
 
 
+def merge(path: str, others: list[str]) -> int:
+    """Add the games of ``others`` to the match file ``path``: each (game, think time, seed,
+    seat) once (the row ``path`` has is kept, then the first found), in seed order, the
+    pairings of a seed together; written to a new file renamed over ``path``, so a crash
+    mid-write leaves the old file whole. Returns the number of games."""
+    rows: dict[tuple, dict] = {}
+    for name in [path, *others]:
+        if not os.path.exists(name):
+            continue
+        with open(name) as f:
+            for x in f:
+                if x.strip():
+                    r = json.loads(x)
+                    rows.setdefault((r.get("game", "narvik"), r["think"], r["seed"], r["hero"]), r)
+    def place(k: tuple) -> tuple:
+        seats = [*SEATS.get(k[0], {}), None]  # a seed's pairings in the order the match plays them
+        return k[0], k[1], k[2], seats.index(k[3]) if k[3] in seats else len(seats)
+
+    keys = sorted(rows, key=place)
+    tmp = path + ".tmp"
+    with open(tmp, "w") as out:
+        for k in keys:
+            out.write(json.dumps(rows[k]) + "\n")
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+    return len(rows)
+
+
 def commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
@@ -119,7 +150,13 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--out", help="a JSON-lines file: each game appended as it ends, games in it not played again")
+    ap.add_argument("--merge", nargs="+", default=[], metavar="FILE",
+                    help="with --out: add the games of these files (other processes' --out) to it first")
     a = ap.parse_args()
+    if a.merge:
+        if not a.out:
+            ap.error("--merge needs --out, the file the games are merged into")
+        print(f"{a.out}: {merge(a.out, a.merge)} games")
     seats = SEATS[a.game]
     heroes: list[str | None] = [*seats, None]
     seeds = range(a.first_seed, a.first_seed + a.games)

@@ -1,0 +1,36 @@
+"""bench/bench_search.py's match file: games merged from other processes' files once each,
+the match file's own row kept, in the order the match plays them (issue 17's match runs in
+pieces, in two processes, over several sessions)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_search", ROOT / "bench" / "bench_search.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _row(seed, hero, winner, think=1.0):
+    return {"seed": seed, "hero": hero, "think": think, "winner": winner, "turn": 10, "times": [], "playouts": []}
+
+
+def test_merge_adds_each_game_once_keeps_the_files_own_row_and_sorts_by_seed(tmp_path):
+    m, a, b = tmp_path / "match.jsonl", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    m.write_text(json.dumps(_row(5, "allies", "allies")) + "\n")
+    a.write_text("".join(json.dumps(r) + "\n" for r in
+                         (_row(5, "allies", "germans"), _row(5, None, None), _row(5, "germans", "germans"))))
+    b.write_text(json.dumps(_row(1, None, "allies")) + "\n" + json.dumps(_row(1, "allies", "allies", think=0.5)) + "\n")
+    assert _bench().merge(str(m), [str(a), str(b), str(tmp_path / "missing.jsonl")]) == 5
+    rows = [json.loads(x) for x in m.read_text().splitlines()]
+    assert [(r["seed"], r["think"], r["hero"]) for r in rows] == [
+        (1, 0.5, "allies"), (1, 1.0, None), (5, 1.0, "allies"), (5, 1.0, "germans"), (5, 1.0, None)]
+    assert rows[2]["winner"] == "allies"  # the match file's own game, not a.jsonl's of the same seed and seat
+    assert not (tmp_path / "match.jsonl.tmp").exists()
