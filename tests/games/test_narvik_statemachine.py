@@ -52,8 +52,8 @@ class NarvikPlay(RuleBasedStateMachine):
 
     @invariant()
     def the_rules_that_always_hold(self):
-        # every counter in one place, fatigue in 0..FL (10.1), no two sides in a hex outside
-        # an assault (14.1), cargo (20.2), stacking between decisions (13.2), VP = their logged
+        # every counter in one place, fatigue in 0..FL (10.1), no land units of both sides
+        # in one hex (14.1), cargo (20.2), stacking after every order (13.2), VP = their logged
         # causes (29.0), AP in 0..30 (18.1), at most five dummies (11.2): the registry's check
         assert INFO.broken(self.g, self.s.data) == []
 

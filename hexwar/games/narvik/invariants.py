@@ -27,15 +27,13 @@ def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
         if not 0 <= u.fatigue <= limit:
             out.append(f"10.1: {u.id} has {u.fatigue} FP, outside 0..{limit}")
     out += _cargo(g, d)
-    if d.combat is None:  # an assault's two sides share the target until its results are taken
-        for loc in sorted({u.loc for u in d.on_map() if u.loc != HARSTAD}):  # type: ignore[type-var]
-            sides = {u.side for u in d.units_at(loc) if (g.is_land(u) or g.is_dummy(u)) and not u.has(ABOARD)}  # type: ignore[arg-type]
-            if len(sides) > 1:
-                out.append(f"14.1, 15.3.1: land units of both sides stand in {loc} outside an assault: "
-                           f"{', '.join(u.id for u in d.units_at(loc))}")  # type: ignore[arg-type]
-        if not d.arrivals:  # 13.2: German arrivals being placed may be cut down to the limit after
-            out += [f"13.2: {r.side} stack {r.points} points in {r.loc}, the limit is {r.limit} ({', '.join(r.units)})"
-                    for r in stacking.violations(g.board, d, g.tables)]
+    for loc in sorted({u.loc for u in d.on_map() if u.loc != HARSTAD}):  # type: ignore[type-var]
+        sides = {u.side for u in d.units_at(loc) if (g.is_land(u) or g.is_dummy(u)) and not u.has(ABOARD)}  # type: ignore[arg-type]
+        if len(sides) > 1:
+            out.append(f"14.1, 15.3.1: land units of both sides stand in {loc}: "
+                       f"{', '.join(u.id for u in d.units_at(loc))}")  # type: ignore[arg-type]
+    out += [f"13.2: {r.side} stack {r.points} points in {r.loc}, the limit is {r.limit} ({', '.join(r.units)})"
+            for r in stacking.violations(g.board, d, g.tables)]
     for side, vp in d.vp.items():
         logged = sum(e.vp for e in d.vp_log if e.side == side)
         if vp != logged:
