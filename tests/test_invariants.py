@@ -115,6 +115,22 @@ def test_E1_europa_invariants_name_a_regiment_on_the_map_with_its_battalions():
     assert any(x.startswith(f"E1: the regiment {reg} and its battalions") for x in info.broken(g, d))
 
 
+def test_E5_europa_invariants_name_an_overstack_left_unflipped_between_combats():
+    from hexwar.games.europa.state import OVERSTACKED
+
+    info, g, d = _fresh("europa")
+    loc = "1845"  # the set-up has six German ground units here: the first movement flips or splits them
+    here = [u for u in d.at(loc) if g.ground(u) and u.id not in d.absorbed and g.stack_cost(u, loc)[0]]
+    assert len(here) > 2
+    d.phase, d.combat = "movement", None
+    assert info.broken(g, d) == []  # E5 A: during movement the limits wait for the phase's end
+    d.phase = "combat"
+    assert any(f"not flipped overstacked in {loc} in the combat phase" in x for x in info.broken(g, d))
+    for u in here[2:]:
+        u.flags.append(OVERSTACKED)  # E5 B: flipped, they no longer count
+    assert not any(f" in {loc} " in x for x in info.broken(g, d))
+
+
 def test_13_2_skirmish_and_konflikt_invariants_name_an_overstacked_location():
     for name in ("skirmish", "konflikt"):
         info, g, d = _fresh(name)

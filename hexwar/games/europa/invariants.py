@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexwar.games.europa.state import ALLIES, GERMANS, EuropaData
+from hexwar.games.europa.state import ALLIES, GERMANS, OVERSTACKED, EuropaData
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.europa.game import EuropaGame
@@ -24,7 +24,28 @@ def broken(g: "EuropaGame", d: EuropaData) -> list[str]:
     owners = set(d.owner.values())
     if not owners <= {GERMANS, ALLIES} or not set(d.owner) <= set(g.key_hexes):
         out.append(f"E4: ownership is kept only of key hexes, by a side: {sorted(set(d.owner) - set(g.key_hexes))}, {sorted(owners)}")
+    if d.phase in ("air", "combat") and d.combat is None:
+        out += _stacking(g, d)
     for reg, bns in sorted(g.regiments.items()):
         if d.units[reg].loc is not None and any(d.units[b].loc is not None for b in bns):
             out.append(f"E1: the regiment {reg} and its battalions are on the map together (a breakdown replaces it)")
+    return out
+
+
+def _stacking(g: "EuropaGame", d: EuropaData) -> list[str]:
+    """E5 A-B: the limits apply from the end of movement and throughout combat, so between
+    combats the units not flipped overstacked fit them (``restack`` flips the rest after each
+    combat: a retreat into a full hex waits for its combat's last decision)."""
+    out = []
+    for loc, here in sorted(g.by_hex(d).items()):
+        for side in (GERMANS, ALLIES):
+            ground = art = 0
+            for u in here:
+                if u.side == side and u.id not in d.absorbed and not u.has(OVERSTACKED):
+                    n, a = g.stack_cost(u, loc)
+                    ground, art = ground + n, art + a
+            if ground > g.rules.stack_ground.hexes or art > g.rules.stack_artillery.hexes:
+                out.append(f"E5 A: {side} have {ground} ground units and {art} artillery batteries not flipped "
+                           f"overstacked in {loc} in the {d.phase} phase (limits {g.rules.stack_ground.hexes} and "
+                           f"{g.rules.stack_artillery.hexes})")
     return out
