@@ -19,7 +19,8 @@ a long match can be run in pieces, and a crash loses at most the games under way
 summary is over every game in the file for the think time asked. ``--games 0`` only
 summarises the file. ``--merge A B`` first adds the games of other processes' files to
 ``--out`` (a match split over processes by ``--first-seed``), so
-``--games 0 --out M --merge A B`` merges and summarises.
+``--games 0 --out M --merge A B`` merges and summarises; ``--readme docs/search-match/README.md``
+also puts the figures between that file's ``<!-- narvik so far -->`` markers.
 """
 
 from __future__ import annotations
@@ -96,6 +97,69 @@ def paired(search: list[dict], base: list[dict], won: str) -> str:
             f"McNemar exact two-sided p = {mcnemar_exact(b, c):.2g}")
 
 
+#: how the README names each seat
+SEAT_NAMES = {"allies": "Allies", "germans": "Germans", "coalition": "Norway and the Allies"}
+
+
+def spans(seeds: list[int]) -> str:
+    """Seeds as runs: [0, 1, 2, 50, 51] -> '0-2 and 50-51'."""
+    runs: list[list[int]] = []
+    for x in sorted(seeds):
+        if runs and x == runs[-1][1] + 1:
+            runs[-1][1] = x
+        else:
+            runs.append([x, x])
+    text = [f"{a}-{b}" if b > a else str(a) for a, b in runs]
+    return ", ".join(text[:-1]) + (" and " if len(text) > 1 else "") + text[-1] if text else "none"
+
+
+def markdown(game: str, done: dict, think: float, size: int, today: str) -> str:
+    """The match's figures for docs/search-match/README.md: seeds finished, each seat's
+    wins with 95% Wilson intervals beside the baseline's, the paired test, the think time."""
+    seats = SEATS[game]
+    seeds = [r["seed"] for r in done[None]]
+    commits = sorted({r.get("commit", "?") for h in done for r in done[h]})
+    engine = f"engine at {commits[0]} throughout" if len(commits) == 1 else f"engines {', '.join(commits)}"
+    out = [f"So far ({today}, {engine}): {len(seeds)} of the {size} seeds, every pairing finished (seeds {spans(seeds)}).",
+           "", "| seat | search against priority | priority against priority (baseline) |", "|---|---|---|"]
+
+    def cell(rows: list[dict], won: str, wins: bool) -> str:
+        n, w = len(rows), sum(r["winner"] == won for r in rows)
+        d = sum(r["winner"] is None for r in rows)
+        lo, hi = wilson(w, n)
+        return f"{w}/{n} = {w / max(1, n):.1%} [{lo:.1%}, {hi:.1%}]{' wins' if wins else ''}, {d} draw{'' if d == 1 else 's'}"
+
+    pairs = []
+    for seat, (_sides, won) in seats.items():
+        out.append(f"| {SEAT_NAMES[seat]} | {cell(done[seat], won, True)} | {cell(done[None], won, False)} |")
+        b = sum(r["winner"] == won and q["winner"] != won for r, q in zip(done[seat], done[None]))
+        c = sum(r["winner"] != won and q["winner"] == won for r, q in zip(done[seat], done[None]))
+        pairs.append(f"as the {SEAT_NAMES[seat]} {b} against {c} (p = {mcnemar_exact(b, c):.2g})")
+    ts = sorted(t for seat in seats for r in done[seat] for t in r["times"])
+    ps = sorted(x for seat in seats for r in done[seat] for x in r["playouts"])
+    verdict = (f"This is the verdict: the match's {size} seeds are all played." if len(seeds) >= size
+               else f"The verdict is the one at {size} seeds, not the first time figures cross a line.")
+    out += ["", f"95% Wilson intervals. Seeds where only the search won against seeds where only the baseline did "
+            f"(McNemar's exact test, two-sided): {'; '.join(pairs)}. Think time: median {statistics.median(ts) if ts else 0:.3f} s, "
+            f"at most {max(ts, default=0):.3f} s against the {think:g} s cap, over {len(ts):,} decisions; playouts a decision: "
+            f"median {statistics.median(ps) if ps else 0:g}. {verdict}"]
+    return "\n".join(out)
+
+
+def put_block(readme: str, game: str, block: str) -> None:
+    """Replace what stands between ``<!-- GAME so far -->`` and ``<!-- /GAME so far -->`` in
+    ``readme`` (a new file renamed over it)."""
+    start, end = f"<!-- {game} so far -->\n", f"<!-- /{game} so far -->\n"
+    with open(readme) as f:
+        text = f.read()
+    if start not in text or end not in text:
+        raise SystemExit(f"{readme}: no {start.strip()} ... {end.strip()} markers for the figures")
+    a, b = text.index(start) + len(start), text.index(end)
+    with open(readme + ".tmp", "w") as f:
+        f.write(text[:a] + block + "\n" + text[b:])
+    os.replace(readme + ".tmp", readme)
+
+
 def load(path: str | None, game: str, think: float) -> list[dict]:
     """The games of ``game`` already played at ``think`` seconds, from the match file."""
     if not path or not os.path.exists(path):
@@ -152,6 +216,8 @@ def main() -> None:
     ap.add_argument("--out", help="a JSON-lines file: each game appended as it ends, games in it not played again")
     ap.add_argument("--merge", nargs="+", default=[], metavar="FILE",
                     help="with --out: add the games of these files (other processes' --out) to it first")
+    ap.add_argument("--readme", metavar="FILE", help="put the figures between the file's '<!-- GAME so far -->' markers")
+    ap.add_argument("--size", type=int, default=100, help="the match's size in seeds, set before it began (for --readme)")
     a = ap.parse_args()
     if a.merge:
         if not a.out:
@@ -195,6 +261,9 @@ def main() -> None:
         print(line(f"search as {seat} vs priority", done[seat], won))
         print(line(f"priority as {seat} vs priority (baseline)", done[None], won))
         print(paired(done[seat], done[None], won))
+    if a.readme:
+        put_block(a.readme, a.game, markdown(a.game, done, a.think, a.size, time.strftime("%Y-%m-%d")))
+        print(f"{a.readme}: the {a.game} figures updated")
     ts = [t for seat in seats for r in done[seat] for t in r["times"]]
     ps = [p for seat in seats for r in done[seat] for p in r["playouts"]]
     early = sum(t < 0.9 * a.think for t in ts)  # from the clock, not the bot's word: answered with a tenth of the cap unspent
