@@ -67,6 +67,22 @@ def test_20_2_narvik_invariants_name_cargo_out_of_place():
     d.units["1SG"].flags.remove(ABOARD)
 
 
+def test_22_2_20_1_narvik_invariants_name_a_unit_in_sweden_a_ship_ashore_and_a_battalion_at_sea():
+    info, g, d = _fresh("narvik")
+    swede = sorted(g.sweden)[0]
+    mountain = next(x for x in g.board.locations() if g.board.terrain(x) == "mountain" and x not in g.sweden)
+    sea = next(x for x in g.board.locations() if g.board.terrain(x) == "sea")
+    put(d, "1SG", swede)
+    put(d, "DD-1", mountain)
+    put(d, "1IG", sea)
+    assert sorted(info.broken(g, d)) == [
+        f"13.1, 20.1: the ship DD-1 is in {mountain}, a mountain hex, not at sea or on a coast",
+        f"14.1: 1IG stands in the all-sea hex {sea}, not aboard a ship",
+        f"22.2: 1SG stands in Sweden at {swede}: a unit entering Sweden is interned at once"]
+    loaded(d, "DD-2", "1IG", sea)  # aboard a ship there, it may
+    assert not any("1IG" in x for x in info.broken(g, d))
+
+
 def test_narvik_invariants_name_fatigue_ap_vp_dummies_and_enemies_in_one_hex():
     info, g, d = _fresh("narvik")
     d.units["KM-1"].fatigue = 99

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from hexwar.games.narvik.state import HARSTAD, NarvikData
 from hexwar.rules import stacking
+from hexwar.rules.naval import WATER
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,6 +28,14 @@ def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
         if not 0 <= u.fatigue <= limit:
             out.append(f"10.1: {u.id} has {u.fatigue} FP, outside 0..{limit}")
     out += _cargo(g, d)
+    for u in d.on_map():
+        terrain = g.board.terrain(u.loc)
+        if u.loc in g.sweden:
+            out.append(f"22.2: {u.id} stands in Sweden at {u.loc}: a unit entering Sweden is interned at once")
+        if g.is_ship(u) and u.loc != HARSTAD and terrain not in WATER:
+            out.append(f"13.1, 20.1: the ship {u.id} is in {u.loc}, a {terrain} hex, not at sea or on a coast")
+        elif not g.is_ship(u) and not u.has(ABOARD) and terrain == "sea":
+            out.append(f"14.1: {u.id} stands in the all-sea hex {u.loc}, not aboard a ship")
     for loc in sorted({u.loc for u in d.on_map() if u.loc != HARSTAD}):  # type: ignore[type-var]
         sides = {u.side for u in d.units_at(loc) if (g.is_land(u) or g.is_dummy(u)) and not u.has(ABOARD)}  # type: ignore[arg-type]
         if len(sides) > 1:
