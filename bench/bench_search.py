@@ -88,11 +88,17 @@ def line(name: str, results: list[dict], won: str) -> str:
     return f"{name:44} wins {w:3}/{n} = {w / max(1, n):5.1%} [{lo:5.1%}, {hi:5.1%}]  draws {n - w - lost:3}  losses {lost:3}"
 
 
-def paired(search: list[dict], base: list[dict], won: str) -> str:
+def discordant(search: list[dict], base: list[dict], won: str) -> tuple[int, int]:
     """The two pairings seed by seed (both lists in seed order, the same seeds): the seeds
-    where only the search won against those where only the baseline did, McNemar's exact test."""
+    where only the search won, and those where only the baseline did (McNemar's pairs)."""
     b = sum(r["winner"] == won and q["winner"] != won for r, q in zip(search, base))
     c = sum(r["winner"] != won and q["winner"] == won for r, q in zip(search, base))
+    return b, c
+
+
+def paired(search: list[dict], base: list[dict], won: str) -> str:
+    """The summary line of the paired comparison, McNemar's exact test."""
+    b, c = discordant(search, base, won)
     return (f"{'':44} paired by seed: only the search won on {b}, only the baseline on {c}; "
             f"McNemar exact two-sided p = {mcnemar_exact(b, c):.2g}")
 
@@ -132,8 +138,7 @@ def markdown(game: str, done: dict, think: float, size: int, today: str) -> str:
     pairs = []
     for seat, (_sides, won) in seats.items():
         out.append(f"| {SEAT_NAMES[seat]} | {cell(done[seat], won, True)} | {cell(done[None], won, False)} |")
-        b = sum(r["winner"] == won and q["winner"] != won for r, q in zip(done[seat], done[None]))
-        c = sum(r["winner"] != won and q["winner"] == won for r, q in zip(done[seat], done[None]))
+        b, c = discordant(done[seat], done[None], won)
         pairs.append(f"as the {SEAT_NAMES[seat]} {b} against {c} (p = {mcnemar_exact(b, c):.2g})")
     ts = sorted(t for seat in seats for r in done[seat] for t in r["times"])
     ps = sorted(x for seat in seats for r in done[seat] for x in r["playouts"])
@@ -183,6 +188,7 @@ def merge(path: str, others: list[str]) -> int:
                 if x.strip():
                     r = json.loads(x)
                     rows.setdefault((r.get("game", "narvik"), r["think"], r["seed"], r["hero"]), r)
+
     def place(k: tuple) -> tuple:
         seats = [*SEATS.get(k[0], {}), None]  # a seed's pairings in the order the match plays them
         return k[0], k[1], k[2], seats.index(k[3]) if k[3] in seats else len(seats)

@@ -50,7 +50,7 @@ def test_13_2_narvik_invariants_name_an_overstacked_hex():
     info, g, d = _fresh("narvik")
     for uid in ("1SG", "1IG", "2SWB"):  # three battalions, 9 points, where 6 may stand
         put(d, uid, "1315")
-    assert info.broken(g, d) == ["13.2: allies stack 9 points in 1315, the limit is 6 (1IG, 1SG, 2SWB)"]
+    assert info.broken(g, d) == ["1315: allies stack 9 points exceeds the limit 6 by 3 (13.2)"]
 
 
 def test_20_2_narvik_invariants_name_cargo_out_of_place():
@@ -155,4 +155,4 @@ def test_13_2_skirmish_and_konflikt_invariants_name_an_overstacked_location():
         for u in d.units.values():
             if u.side == side:
                 d.place(u.id, loc)
-        assert any(x.startswith(f"13.2: {side} stack") for x in info.broken(g, d)), name
+        assert any(x.startswith(f"{loc}: {side} stack") and x.endswith("(13.2)") for x in info.broken(g, d)), name

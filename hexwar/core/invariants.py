@@ -50,7 +50,7 @@ def placement(state: GameState, board: Container[str]) -> list[str]:
         seen = [u.id for u in state.on_map(side)]
         if seen != ids:
             out.append(f"the side index says {side} has {seen} on the map, the units say {ids}")
-    for where in set(state._index()[0]) - set(by_loc):
-        out.append(f"the location index says {where} holds {[u.id for u in state._index()[0][where]]}, the units say none")
+    indexed = state._index()[0]
+    for where in set(indexed) - set(by_loc):
+        out.append(f"the location index says {where} holds {[u.id for u in indexed[where]]}, the units say none")
     return out
-

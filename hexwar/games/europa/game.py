@@ -289,11 +289,12 @@ class EuropaGame(DecisionGame):
             return 0, 2 if t.size == "battalion" else 1
         return 0, 0
 
-    def stack_points(self, d: EuropaData, loc: str, side: str) -> tuple[int, int]:
-        """Return (ground units, artillery batteries) counting against E5 A's limits in a hex."""
+    def stack_points(self, d: EuropaData, loc: str, side: str, flipped: bool = True) -> tuple[int, int]:
+        """Return (ground units, artillery batteries) counting against E5 A's limits in a hex
+        (without ``flipped``: only the units not flipped overstacked, E5 B)."""
         ground = art = 0
         for u in d.at(loc):
-            if u.side == side and u.id not in d.absorbed:
+            if u.side == side and u.id not in d.absorbed and (flipped or not u.has(OVERSTACKED)):
                 g, a = self.stack_cost(u, loc)
                 ground, art = ground + g, art + a
         return ground, art

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexwar.games.europa.state import ALLIES, GERMANS, OVERSTACKED, EuropaData
+from hexwar.games.europa.state import ALLIES, GERMANS, EuropaData
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.europa.game import EuropaGame
@@ -37,13 +37,9 @@ def _stacking(g: "EuropaGame", d: EuropaData) -> list[str]:
     combats the units not flipped overstacked fit them (``restack`` flips the rest after each
     combat: a retreat into a full hex waits for its combat's last decision)."""
     out = []
-    for loc, here in sorted(g.by_hex(d).items()):
+    for loc in sorted(g.by_hex(d)):
         for side in (GERMANS, ALLIES):
-            ground = art = 0
-            for u in here:
-                if u.side == side and u.id not in d.absorbed and not u.has(OVERSTACKED):
-                    n, a = g.stack_cost(u, loc)
-                    ground, art = ground + n, art + a
+            ground, art = g.stack_points(d, loc, side, flipped=False)
             if ground > g.rules.stack_ground.hexes or art > g.rules.stack_artillery.hexes:
                 out.append(f"E5 A: {side} have {ground} ground units and {art} artillery batteries not flipped "
                            f"overstacked in {loc} in the {d.phase} phase (limits {g.rules.stack_ground.hexes} and "

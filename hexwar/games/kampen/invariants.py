@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hexwar.games.kampen.sequence import DECISIONS
 from hexwar.games.kampen.state import (
     ALLIES,
     FACTIONS,
@@ -23,10 +24,9 @@ from hexwar.games.kampen.state import (
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame
 
-#: the decisions of a land combat (4.2) and of the advanced game's sea combats and landings
-#: (7.2, 8.2): the only times enemies stand in one area
-COMBAT_STEPS = frozenset({"attack", "defend", "react", "split", "evac", "withdraw",
-                          "add", "sea_attack", "sea_defend", "sea_react", "chase", "sailors", "seapick", "pick", "losses"})
+#: the decisions of the combat phase, on land (4.2) and at sea (8.2): the only times
+#: enemies stand in one area
+COMBAT_STEPS = frozenset(step for step, x in DECISIONS.items() if x.phase == "combat")
 
 
 def broken(g: "KampenGame", d: KampenData) -> list[str]:

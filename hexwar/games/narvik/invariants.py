@@ -4,23 +4,17 @@ order of random games and of priority-bot games; the state machine test too)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+# the game first: it imports the phase modules in the order they import each other
+from hexwar.games.narvik.game import NarvikGame
+from hexwar.games.narvik.phases.air import MAX_AP
+from hexwar.games.narvik.phases.random_events import MAX_DUMMIES
 from hexwar.games.narvik.state import HARSTAD, NarvikData
 from hexwar.rules import stacking
 from hexwar.rules.naval import WATER
 from hexwar.rules.stacking import ABOARD
 
-if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
 
-#: 11.1, 11.2: never more than five dummies in play
-MAX_DUMMIES = 5
-#: 18.1: at most 30 AP
-MAX_AP = 30
-
-
-def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
+def broken(g: NarvikGame, d: NarvikData) -> list[str]:
     """Return every rule the state breaks (empty: all hold)."""
     out = []
     for u in d.units.values():
@@ -41,8 +35,7 @@ def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
         if len(sides) > 1:
             out.append(f"14.1, 15.3.1: land units of both sides stand in {loc}: "
                        f"{', '.join(u.id for u in d.units_at(loc))}")  # type: ignore[arg-type]
-    out += [f"13.2: {r.side} stack {r.points} points in {r.loc}, the limit is {r.limit} ({', '.join(r.units)})"
-            for r in stacking.violations(g.board, d, g.tables)]
+    out += [r.message() for r in stacking.violations(g.board, d, g.tables)]
     for side, vp in d.vp.items():
         logged = sum(e.vp for e in d.vp_log if e.side == side)
         if vp != logged:
@@ -56,7 +49,7 @@ def broken(g: "NarvikGame", d: NarvikData) -> list[str]:
     return out
 
 
-def _cargo(g: "NarvikGame", d: NarvikData) -> list[str]:
+def _cargo(g: NarvikGame, d: NarvikData) -> list[str]:
     """20.2: a ship carries at most one unit, aboard in the ship's own hex; a unit is aboard
     exactly when a ship carries it."""
     out = []

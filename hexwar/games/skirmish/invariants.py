@@ -12,5 +12,4 @@ from hexwar.rules import stacking
 
 def broken(g: Any, d: GameState) -> list[str]:
     """Return every rule the state breaks (empty: all hold)."""
-    return [f"13.2: {r.side} stack {r.points} points in {r.loc}, the limit is {r.limit} "
-            f"({', '.join(r.units)})" for r in stacking.violations(g.board, d, g.tables)]
+    return [r.message() for r in stacking.violations(g.board, d, g.tables)]
