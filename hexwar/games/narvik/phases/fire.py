@@ -37,14 +37,17 @@ def interdicting_art(g: "NarvikGame", d: NarvikData, target: str, sup: dict[str,
 def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     """16.1.1: one interdiction of each German-held hex by all the artillery that may fire on
     it (interdicting_art's terms, with the artillery free to fire found once)."""
-    arts = [u for u in d.on_map(ALLIES) if g.t(u).is_artillery]
-    sup = g.supplied(d, arts)
-    free = sorted((u.id, u.loc) for u in arts
-                  if not u.has(ABOARD) and u.loc not in (None, HARSTAD) and "fired" not in u.flags and sup.get(u.id, False))
     out: list[Order] = []
+    targets = g.occupied(d, GERMANS)
+    arts = [u for u in d.on_map(ALLIES) if g.t(u).is_artillery and not u.has(ABOARD)
+            and u.loc not in (None, HARSTAD) and "fired" not in u.flags]
+    if not arts or not targets:
+        return out  # no line of supply is traced for nothing to fire at or nothing to fire (19.3)
+    sup = g.supplied(d, arts)
+    free = sorted((u.id, u.loc) for u in arts if sup[u.id])
     if not free:
         return out
-    for target in sorted(g.occupied(d, GERMANS)):
+    for target in sorted(targets):
         fire = tuple(a for a, loc in free if loc != target and can_fire(g.board, loc, target, ART_RANGE))
         if fire:
             out.append(ArtilleryInterdiction(ALLIES, fire, target))

@@ -21,16 +21,15 @@ def inputs(g: "NarvikGame", d: NarvikData) -> tuple[list[str], frozenset[str], l
     the Bases (designated ports and Puffer bases), the German ZoC, and the hexes holding
     Allied infantry on land (which open a ZoC hex)."""
     bases = list(d.bases) + [s.loc for s in d.on_map(ALLIES) if "base" in s.flags and s.loc]
-    zoc = zoc_of(g.board, d, g.tables, GERMANS)
+    zoc = g.memo(("zoc", GERMANS), lambda: zoc_of(g.board, d, g.tables, GERMANS))  # one per decision's order list
     inf = [u.loc for u in d.on_map(ALLIES) if g.t(u).infantry and not u.has(ABOARD) and u.loc]
     return bases, zoc, inf
 
 
 def supplied(g: "NarvikGame", d: NarvikData, units: list[Unit]) -> dict[str, bool]:
     """19.2, 19.3: which Allied units have a line of supply (Norwegians always)."""
-    bases, zoc, inf = inputs(g, d)
-    locs = [u.loc for u in units if u.loc and u.loc != HARSTAD]
-    st = supply_status(g.board, g.tables.terrain, d.weather, "leg", locs, bases, zoc, inf) if locs else {}
+    locs = [u.loc for u in units if u.loc and u.loc != HARSTAD and u.nation not in ALWAYS_SUPPLIED]
+    st = supply_status(g.board, g.tables.terrain, d.weather, "leg", locs, *inputs(g, d)) if locs else {}
     return {u.id: (u.nation in ALWAYS_SUPPLIED or u.loc == HARSTAD or bool(st.get(u.loc, False)))  # type: ignore[arg-type]
             for u in units}
 
