@@ -44,7 +44,7 @@ def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     if not arts or not targets:
         return out  # no line of supply is traced for nothing to fire at or nothing to fire (19.3)
     sup = g.supplied(d, arts)
-    free = sorted((u.id, u.loc) for u in arts if sup[u.id])
+    free = sorted((u.id, u.loc) for u in arts if sup[u.id] and u.loc is not None)  # on the map: filtered above
     if not free:
         return out
     for target in sorted(targets):
