@@ -69,3 +69,23 @@ def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_except
     if ok is None:
         ok = per_board[key] = bool(line_of_fire(board, src, dst, max_range, adjacent_exception).total)
     return ok
+
+
+_ZONES: "weakref.WeakKeyDictionary[object, dict[tuple[str, int, bool], frozenset[str]]]" = weakref.WeakKeyDictionary()
+
+
+def fire_zone(board: "Board", src: str, max_range: int, adjacent_exception: bool = True) -> frozenset[str]:
+    """Return every location fire from ``src`` reaches (``can_fire``'s answer for each), once
+    per board: a decision asks which of a side's guns reach which enemy hexes, and most pairs
+    are out of range."""
+    per_board = _ZONES.get(board)  # (an off-map box is no target: no line of fire runs into it)
+    if per_board is None:
+        per_board = _ZONES[board] = {}
+    key = (src, max_range, adjacent_exception)
+    zone = per_board.get(key)
+    if zone is None:
+        zone = per_board[key] = frozenset(
+            x for x in board.locations()
+            if x != src and not board.is_a(x, "box") and board.distance(src, x) <= max_range
+            and can_fire(board, src, x, max_range, adjacent_exception))
+    return zone

@@ -19,7 +19,7 @@ from hexwar.rules.combat import (
     resolve_differential,
     resolve_odds,
 )
-from hexwar.rules.fire import can_fire, line_of_fire
+from hexwar.rules.fire import can_fire, fire_zone, line_of_fire
 from hexwar.rules.ledger import Line
 
 
@@ -115,6 +115,19 @@ def test_20_5_ship_cannot_bombard_across_a_ridge(board):
     assert board.distance("2106", "2406") == 3
     assert not can_fire(board, "2106", "2406", 4, adjacent_exception=False)
     assert can_fire(board, "2106", "2306", 4, adjacent_exception=False)
+
+
+def test_16_1_20_5_fire_zone_is_every_hex_can_fire_reaches(board):
+    # the zone a gun or ship reaches from its hex is can_fire's answer for every location:
+    # the ridge cases above included, never the firer's own hex, never beyond range
+    assert {"1712"} <= fire_zone(board, "1710", 2) and "1713" not in fire_zone(board, "1710", 2)
+    assert "1612" not in fire_zone(board, "1610", 2) and "1911" not in fire_zone(board, "1813", 2)
+    assert "2406" in fire_zone(board, "2305", 2) and "2406" not in fire_zone(board, "2106", 4, adjacent_exception=False)
+    for src in ("1710", "1813", "2305", "2106"):
+        for rng, adj in ((2, True), (4, False)):
+            want = {x for x in board.locations() if not board.is_a(x, "box") and x != src
+                    and board.distance(src, x) <= rng and can_fire(board, src, x, rng, adj)}
+            assert fire_zone(board, src, rng, adj) == want and src not in want
 
 
 def test_fire_along_a_clear_hexside_may_take_either_side():

@@ -19,7 +19,7 @@ from hexwar.games.narvik.phases import action, naval
 from hexwar.games.narvik.phases.assault import ART_RANGE, reveal_hex, support_art
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
-from hexwar.rules.fire import can_fire
+from hexwar.rules.fire import can_fire, fire_zone
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,18 +39,17 @@ def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     it (interdicting_art's terms, with the artillery free to fire found once)."""
     out: list[Order] = []
     targets = g.occupied(d, GERMANS)
-    arts = [u for u in d.on_map(ALLIES) if g.t(u).is_artillery and not u.has(ABOARD)
-            and u.loc not in (None, HARSTAD) and "fired" not in u.flags]
-    if not arts or not targets:
+    if not targets:
+        return out
+    arts = [u for u in g.memo(("artillery", ALLIES), lambda: [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
+            if not u.has(ABOARD) and u.loc not in (None, HARSTAD) and "fired" not in u.flags]
+    if not arts:
         return out  # no line of supply is traced for nothing to fire at or nothing to fire (19.3)
     sup = g.supplied(d, arts)
-    free = sorted((u.id, u.loc) for u in arts if sup[u.id] and u.loc is not None)  # on the map: filtered above
-    if not free:
-        return out
-    for target in sorted(targets):
-        fire = tuple(a for a, loc in free if loc != target and can_fire(g.board, loc, target, ART_RANGE))
-        if fire:
-            out.append(ArtilleryInterdiction(ALLIES, fire, target))
+    # each free gun with the German-held hexes it reaches (can_fire's answers, kept per hex)
+    free = sorted((u.id, fire_zone(g.board, u.loc, ART_RANGE) & targets) for u in arts if sup[u.id] and u.loc is not None)
+    for target in sorted(frozenset().union(*(zone for _, zone in free))):
+        out.append(ArtilleryInterdiction(ALLIES, tuple(a for a, zone in free if target in zone), target))
     return out
 
 
