@@ -39,7 +39,7 @@ from hexwar.games.narvik.view import HIDDEN
 from hexwar.rules import fatigue as fat
 from hexwar.rules.movement import MoveQuery
 from hexwar.rules.stacking import ABOARD
-from hexwar.rules.zoc import enemy_zoc
+from hexwar.rules.zoc import zoc_of
 
 
 @dataclass(frozen=True)
@@ -185,10 +185,14 @@ class NarvikGame(DecisionGame):
         zoc, blocked, finf = ctx if ctx is not None else self.side_context(d, u.side)
         return MoveQuery(t.mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
 
+    def zoc(self, d: NarvikData, side: str) -> frozenset[str]:
+        """The locations in ``side``'s zone of control (12.0), once per order list."""
+        return self.memo(("zoc", side), lambda: zoc_of(self.board, d, self.tables, side))
+
     def side_context(self, d: NarvikData, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """Return the enemy ZoC, enemy-held hexes and friendly-infantry hexes for one side."""
         def make() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-            zoc = enemy_zoc(self.board, d, self.tables, side)
+            zoc = self.zoc(d, other(side))  # the one enemy (SIDES): shared with supply's inputs (19.3)
             blocked = self.occupied(d, other(side))
             types = self.tables.types
             finf = frozenset(x.loc for x in d.side_units(side) if types[x.type].infantry and ABOARD not in x.flags)

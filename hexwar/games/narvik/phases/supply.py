@@ -10,7 +10,6 @@ from hexwar.core.state import Unit
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply, supply_status
-from hexwar.rules.zoc import zoc_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -21,7 +20,7 @@ def inputs(g: "NarvikGame", d: NarvikData) -> tuple[list[str], frozenset[str], l
     the Bases (designated ports and Puffer bases), the German ZoC, and the hexes holding
     Allied infantry on land (which open a ZoC hex)."""
     bases = list(d.bases) + [s.loc for s in d.on_map(ALLIES) if "base" in s.flags and s.loc]
-    zoc = g.memo(("zoc", GERMANS), lambda: zoc_of(g.board, d, g.tables, GERMANS))  # one per decision's order list
+    zoc = g.zoc(d, GERMANS)
     inf = [u.loc for u in d.on_map(ALLIES) if g.t(u).infantry and not u.has(ABOARD) and u.loc]
     return bases, zoc, inf
 
