@@ -6,7 +6,8 @@ temporary directory and run by the same probe (``bench/_speed_probe.py``) in a s
 with it on ``PYTHONPATH``; the engine under test runs the same probe the same way. Both
 play the same seeded games: the digests must agree (the same games, move for move).
 Runs alternate baseline / current, and each figure is the best of ``--rounds`` (the least
-disturbed by whatever else the machine does).
+disturbed by whatever else the machine does). The probe times CPU time, which another job on
+the machine disturbs far less than the wall clock (see ``_speed_probe.py``).
 
 Each Narvik probe prints two pairs of lines: its games after one warm-up game (the figures
 the issue's targets were set by), and as many more on other seeds in the same process, a long
@@ -88,7 +89,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
     base = baseline_tree()
-    print(f"baseline: commit {BASELINE} (before issue 17); current: {ROOT}; best of {a.rounds} runs each, alternating")
+    print(f"baseline: commit {BASELINE} (before issue 17); current: {ROOT}; best of {a.rounds} runs each, alternating; CPU time")
     for what in ("narvik-random", "narvik-priority"):
         n = a.games if what == "narvik-random" else max(4, a.games // 3)
         old: list[dict] = []
