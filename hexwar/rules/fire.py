@@ -75,10 +75,10 @@ _ZONES: "weakref.WeakKeyDictionary[object, dict[tuple[str, int, bool], frozenset
 
 
 def fire_zone(board: "Board", src: str, max_range: int, adjacent_exception: bool = True) -> frozenset[str]:
-    """Return every location fire from ``src`` reaches (``can_fire``'s answer for each), once
-    per board: a decision asks which of a side's guns reach which enemy hexes, and most pairs
-    are out of range."""
-    per_board = _ZONES.get(board)  # (an off-map box is no target: no line of fire runs into it)
+    """Return every location fire from ``src`` reaches (``can_fire``'s answer for each; never
+    an off-map box, which no line of fire runs into), once per board: a decision asks which
+    of a side's guns reach which enemy hexes, and most pairs are out of range (16.1, 20.5)."""
+    per_board = _ZONES.get(board)
     if per_board is None:
         per_board = _ZONES[board] = {}
     key = (src, max_range, adjacent_exception)

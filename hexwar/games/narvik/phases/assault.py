@@ -56,11 +56,15 @@ def free_units(g: "NarvikGame", d: NarvikData, side: str) -> dict[str, list[Unit
     return g.memo(("free units", side), make)
 
 
+def artillery(g: "NarvikGame", d: NarvikData, side: str) -> list[Unit]:
+    """16.1: ``side``'s artillery on the map (and aboard), once per order list."""
+    return g.memo(("artillery", side), lambda: [u for u in d.on_map(side) if g.t(u).is_artillery])
+
+
 def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
     """16.1: artillery in the hex or within 2 hexes with no ridge between."""
     out = []
-    arts = g.memo(("artillery", side), lambda: [u for u in d.on_map(side) if g.t(u).is_artillery])
-    for u in arts:
+    for u in artillery(g, d, side):
         if u.id in exclude or u.has(ABOARD) or u.loc in (None, HARSTAD):
             continue
         if u.loc == target or can_fire(g.board, u.loc, target, ART_RANGE):

@@ -16,7 +16,12 @@ from hexwar.games.narvik.orders import (
     expect,
 )
 from hexwar.games.narvik.phases import action, naval
-from hexwar.games.narvik.phases.assault import ART_RANGE, reveal_hex, support_art
+from hexwar.games.narvik.phases.assault import (
+    ART_RANGE,
+    artillery,
+    reveal_hex,
+    support_art,
+)
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules.fire import can_fire, fire_zone
@@ -41,8 +46,7 @@ def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     targets = g.occupied(d, GERMANS)
     if not targets:
         return out
-    arts = [u for u in g.memo(("artillery", ALLIES), lambda: [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
-            if not u.has(ABOARD) and u.loc not in (None, HARSTAD) and "fired" not in u.flags]
+    arts = [u for u in artillery(g, d, ALLIES) if not u.has(ABOARD) and u.loc not in (None, HARSTAD) and "fired" not in u.flags]
     if not arts:
         return out  # no line of supply is traced for nothing to fire at or nothing to fire (19.3)
     sup = g.supplied(d, arts)
