@@ -126,7 +126,10 @@ def markdown(game: str, done: dict, think: float, size: int, today: str) -> str:
     seeds = [r["seed"] for r in done[None]]
     commits = sorted({r.get("commit", "?") for h in done for r in done[h]})
     engine = f"engine at {commits[0]} throughout" if len(commits) == 1 else f"engines {', '.join(commits)}"
-    out = [f"So far ({today}, {engine}): {len(seeds)} of the {size} seeds, every pairing finished (seeds {spans(seeds)}).",
+    lead = (f"The whole match ({today}, {engine}): all {size} seeds, every pairing played (seeds {spans(seeds)})."
+            if len(seeds) >= size else
+            f"So far ({today}, {engine}): {len(seeds)} of the {size} seeds, every pairing finished (seeds {spans(seeds)}).")
+    out = [lead,
            "", "| seat | search against priority | priority against priority (baseline) |", "|---|---|---|"]
 
     def cell(rows: list[dict], won: str, wins: bool) -> str:
