@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+
 import pytest
 
 from hexwar.rules.dicecombat import summary as exact
