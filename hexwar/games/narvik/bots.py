@@ -39,6 +39,10 @@ _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
 #: board -> hex -> distance to Narvik; board -> enemy hexes -> hex -> distance to the nearest
 _NARVIK_DIST: "weakref.WeakKeyDictionary[Any, dict[str, int]]" = weakref.WeakKeyDictionary()
 _ENEMY_DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int]]]" = weakref.WeakKeyDictionary()
+#: board -> (side, weather) -> destination -> what ``end_info`` says of it, for the hexes that
+#: are not victory hexes: there it depends on the map, the side and the weather only
+_PLAIN_ENDS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], dict[str, tuple[bool, float, float]]]]" = \
+    weakref.WeakKeyDictionary()
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
 
 
@@ -339,7 +343,10 @@ class _Context:
         self.naval: dict[str, float | str] = {}  # first ship -> its score, or what its destination decides
         self.landing_site: dict[str, float] = {}  # a loaded ship's destination -> its score
         self.movers: dict[str, tuple[Any, ...]] = {}  # a unit -> what its moves' scores share
-        self.ends: dict[str, tuple[Any, ...]] = {}  # a destination -> (in Sweden, distance, objective entered)
+        # a destination -> (in Sweden, distance, objective entered): the victory hexes once a
+        # decision, the others from the answers kept for the map, side and weather
+        self._plain_ends = _PLAIN_ENDS.setdefault(g.board, {}).setdefault((side, d.weather), {})
+        self.ends: dict[str, tuple[Any, ...]] = dict(self._plain_ends)
         self._entered: dict[str, float] = {}  # a destination -> what entering it gains (29.0)
         self.sailed: dict[tuple[int, str], int] = {}
         self.left: dict[str, tuple[int, str]] = {}
@@ -379,6 +386,8 @@ class _Context:
         side's measure, what entering it gains (29.0))."""
         dist = self.dist_narvik(end) if self.side == "germans" else self.land_dist(end)
         hit = self.ends[end] = (end in self.g.sweden, dist, self.entered(end))
+        if end not in self.g.objectives:  # entering it gains nothing whoever stands where (29.0)
+            self._plain_ends[end] = hit
         return hit
 
     def entered(self, end: str) -> float:
