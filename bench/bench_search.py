@@ -126,10 +126,9 @@ def markdown(game: str, done: dict, think: float, size: int, today: str) -> str:
     seeds = [r["seed"] for r in done[None]]
     commits = sorted({r.get("commit", "?") for h in done for r in done[h]})
     engine = f"engine at {commits[0]} throughout" if len(commits) == 1 else f"engines {', '.join(commits)}"
-    lead = (f"The whole match ({today}, {engine}): all {size} seeds, every pairing played (seeds {spans(seeds)})."
-            if len(seeds) >= size else
-            f"So far ({today}, {engine}): {len(seeds)} of the {size} seeds, every pairing finished (seeds {spans(seeds)}).")
-    out = [lead,
+    whole = len(seeds) >= size  # the size set before the match began: then its figures are the verdict
+    lead = f"The whole match ({today}, {engine}): all" if whole else f"So far ({today}, {engine}): {len(seeds)} of the"
+    out = [f"{lead} {size} seeds, every pairing finished (seeds {spans(seeds)}).",
            "", "| seat | search against priority | priority against priority (baseline) |", "|---|---|---|"]
 
     def cell(rows: list[dict], won: str, wins: bool) -> str:
@@ -145,7 +144,7 @@ def markdown(game: str, done: dict, think: float, size: int, today: str) -> str:
         pairs.append(f"as the {SEAT_NAMES[seat]} {b} against {c} (p = {mcnemar_exact(b, c):.2g})")
     ts = sorted(t for seat in seats for r in done[seat] for t in r["times"])
     ps = sorted(x for seat in seats for r in done[seat] for x in r["playouts"])
-    verdict = (f"This is the verdict: the match's {size} seeds are all played." if len(seeds) >= size
+    verdict = (f"This is the verdict: the match's {size} seeds are all played." if whole
                else f"The verdict is the one at {size} seeds, not the first time figures cross a line.")
     out += ["", f"95% Wilson intervals. Seeds where only the search won against seeds where only the baseline did "
             f"(McNemar's exact test, two-sided): {'; '.join(pairs)}. Think time: median {statistics.median(ts) if ts else 0:.3f} s, "

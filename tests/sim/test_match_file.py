@@ -52,7 +52,7 @@ def test_the_readme_figures_pair_the_seats_with_the_baseline_seed_by_seed(tmp_pa
     assert "over 6 decisions; playouts a decision: median 85." in text and "the one at 100 seeds" in text
     whole = b.markdown("narvik", done, 1.0, 3, "2026-11-27")  # the match's size reached: the verdict
     assert whole.startswith("The whole match (2026-11-27, engine at abc1234 throughout): all 3 seeds, every "
-                            "pairing played (seeds 0-2).") and whole.endswith("This is the verdict: the match's 3 seeds are all played.")
+                            "pairing finished (seeds 0-2).") and whole.endswith("This is the verdict: the match's 3 seeds are all played.")
     readme = tmp_path / "README.md"
     readme.write_text("# x\n<!-- narvik so far -->\nold\n<!-- /narvik so far -->\nkept\n")
     b.put_block(str(readme), "narvik", text)
