@@ -133,3 +133,72 @@ def test_20_1_a_ships_kept_moves_are_one_to_each_naval_destination_in_hex_order(
     assert len(kept) > 50 and kept == want
     assert naval.moves_of(g, ("Warspite",), HARSTAD) is kept
     assert naval.moves_of(g, ("CL-1",), HARSTAD) == [NavalMove(ALLIES, ("CL-1",), m.path) for m in kept]
+
+
+def _priority_game(seed: int) -> list[str]:
+    from hexwar.core.engine import FastView
+    from hexwar.games.narvik.bots import PriorityBot
+
+    g = narvik_game()
+    d = g.initial_state(seed, order_dice(seed, -1))
+    rng = random.Random(f"hexwar-fast:{seed}")
+    bots = {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)}
+    view, played = FastView(g, d), []
+    while not d.over:
+        legal = g.legal_orders(d)
+        side = g.current_side(d)
+        pick = bots[side].choose(view.view_for((side,)), legal)
+        assert any(pick is o for o in legal)  # one of the list's own orders
+        played.append(pick.text())
+        g.apply(d, pick, Dice(rng=rng))
+    return played
+
+
+def test_20_1_the_priority_bot_weighs_a_ships_kept_moves_as_one_and_plays_the_same(monkeypatch):
+    """20.1: where every naval move of a ship scores the same, the Allied priority bot weighs
+    the moves the game keeps for it (``kept_moves``) as one run of the list; a whole game
+    goes exactly as it does with each move weighed on its own."""
+    from hexwar.games.narvik import bots
+
+    used = []
+
+    def spy(g, ids, loc):
+        block = naval.kept_moves(g, ids, loc)
+        used.append(block is not None and len(block) > 1)
+        return block
+
+    monkeypatch.setattr(bots, "kept_moves", spy)
+    fast = _priority_game(4)
+    assert sum(used) > 100  # the runs were weighed whole
+    monkeypatch.setattr(bots, "kept_moves", lambda g, ids, loc: None)
+    assert _priority_game(4) == fast
+
+
+def test_20_1_a_run_of_kept_moves_out_of_place_or_rebuilt_is_weighed_order_by_order():
+    """A list whose naval moves are not the kept list's run (reversed), or are equal orders
+    rebuilt from JSON, gives the choice each order's own score gives, and one of its orders."""
+    from hexwar.core.engine import FastView
+    from hexwar.games.narvik.bots import PriorityBot
+    from hexwar.games.narvik.orders import ORDERS
+
+    g = narvik_game()
+    d = g.initial_state(5, order_dice(5, -1))
+    rng = random.Random(5)
+    checked = 0
+    while not d.over and checked < 30:
+        legal = g.legal_orders(d)
+        side = g.current_side(d)
+        if side == ALLIES and sum(type(o) is NavalMove for o in legal) > 50:
+            view = FastView(g, d).view_for((side,))
+            for variant in (legal[::-1], [ORDERS.from_dict(o.to_dict()) for o in legal]):
+                bot, ref = PriorityBot(side, 9), PriorityBot(side, 9)
+                ctx = ref.context(g, view.data)
+                scores = [ref.score(ctx, o) for o in variant]
+                best = [o for o, s in zip(variant, scores) if s == max(scores)]
+                pick = bot.choose(view, variant)
+                assert any(pick is o for o in variant)
+                assert pick is random.Random(9).choice(best)  # the bot's own draw among the best, in list order
+                checked += 1
+        g.apply(d, RandomBot(rng.randrange(1 << 30)).choose(None, legal), Dice(rng=rng))
+    assert checked >= 10
+

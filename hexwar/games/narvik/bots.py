@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from itertools import islice
 from typing import Any, Sequence
 
 import networkx as nx
@@ -32,6 +33,7 @@ from hexwar.games.narvik.orders import (
     Reveal,
     ShipFunction,
 )
+from hexwar.games.narvik.phases.naval import kept_moves
 from hexwar.games.narvik.state import HARSTAD
 from hexwar.rules.movement import movement_graph
 
@@ -72,16 +74,34 @@ class PriorityBot:
         move = self.german_move if self.side == "germans" else self.allied_move
         score = self.score
         plans = ctx.naval
-        for o in legal:
+        orders = enumerate(legal)
+        for i, o in orders:
             t = type(o)
             if t is NavalMove and naval is not None:
-                plan = plans.get(o.ships[0])  # type: ignore[attr-defined]  # naval_score's plan for the ship, inlined
-                if plan is None or plan == "cargo":
+                first = o.ships[0]  # type: ignore[attr-defined]
+                plan = plans.get(first)  # naval_score's plan for the ship, inlined
+                if plan is None:
+                    s = naval(ctx, o)  # type: ignore[arg-type]  # works the plan out
+                    plan = plans[first]
+                elif plan == "cargo":
                     s = naval(ctx, o)  # type: ignore[arg-type]
                 elif plan == "home":
                     s = 1.0 if o.path[-1] == HARSTAD else -1.0  # type: ignore[attr-defined]
                 else:
                     s = plan  # type: ignore[assignment]
+                if not isinstance(plan, str):
+                    # every move of the ship (or group) scores the same: when the list holds the
+                    # moves the game keeps for it (20.1) whole from here, they are weighed as one
+                    block = kept_moves(g, o.ships, o.path[0])  # type: ignore[attr-defined]
+                    n = len(block) if block is not None else 0
+                    run = legal[i:i + n] if n > 1 else None
+                    if run is not None and run == block:  # the same orders (the same objects: a C loop)
+                        if s > top:
+                            top, best = s, list(run)  # type: ignore[arg-type]
+                        elif s == top:
+                            best += run  # type: ignore[arg-type]
+                        next(islice(orders, n - 2, n - 1), None)  # on past the block's last order
+                        continue
             elif t is Move:
                 s = move(ctx, o)  # type: ignore[arg-type]
             else:

@@ -107,6 +107,12 @@ def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
     return moves
 
 
+def kept_moves(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order] | None:
+    """The naval moves ``moves_of`` keeps for these ships and hex, or None (nothing is
+    worked out): a reader of a legal-order list finds a ship's moves in it as this one list."""
+    return (g._naval_move_cache if len(ids) == 1 else g._naval_group_cache).get((ids, loc))
+
+
 def sorted_paths(g: "NarvikGame", loc: str) -> tuple[tuple[str, ...], ...]:
     """20.1: the ways a ship sails from ``loc``, one to each destination in hex order (the
     map decides: kept for the game)."""
