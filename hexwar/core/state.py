@@ -42,6 +42,15 @@ class Unit:
             _MOVES[0] += 1  # every state's location index is stale now (GameState.at)
 
 
+def new_unit(**fields: Any) -> Unit:
+    """Return a unit made for a new state's dict (a view's placeholder), every field given:
+    no index holds it yet, so unlike ``Unit(...)`` it does not make every state's location
+    index stale (``_MOVES``)."""
+    new = object.__new__(Unit)
+    new.__dict__.update(fields)
+    return new
+
+
 #: how many times any unit's location (or side) was set: a location index built at another
 #: count is rebuilt before use, so no change can leave one out of date
 _MOVES = [0]

@@ -202,3 +202,26 @@ def test_20_1_a_run_of_kept_moves_out_of_place_or_rebuilt_is_weighed_order_by_or
         g.apply(d, RandomBot(rng.randrange(1 << 30)).choose(None, legal), Dice(rng=rng))
     assert checked >= 10
 
+
+def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone():
+    """11.0: the placeholders a view puts in place of the other side's face-down counters are
+    the units ``Unit(...)`` makes, and making them does not mark every state's location
+    index stale (a view is made at every decision)."""
+    from hexwar.core import state as core_state
+    from hexwar.core.state import Unit
+    from hexwar.games.narvik.view import HIDDEN, hidden_ids
+
+    g = narvik_game()
+    d = g.initial_state(2, order_dice(2, -1))
+    rng, bot = random.Random(2), RandomBot(2)
+    while not hidden_ids(d, {ALLIES}):
+        g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
+    before = core_state._MOVES[0]
+    v = g.view(d, {ALLIES})
+    assert core_state._MOVES[0] == before
+    for i, uid in enumerate(hidden_ids(d, {ALLIES}), 1):
+        u = d.units[uid]
+        assert v.units[f"?{i}"] == Unit(f"?{i}", HIDDEN.key, u.side, "", "", "", loc=u.loc, pool=None, fatigue=0,
+                                        concealed=True, flags=[])
+    assert [x.id for x in v.units_at(u.loc)] == sorted(x.id for x in v.units.values() if x.loc == u.loc)
+

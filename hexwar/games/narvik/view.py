@@ -21,7 +21,7 @@ import hashlib
 import re
 from typing import TYPE_CHECKING, Any, Collection, Iterable
 
-from hexwar.core.state import Unit
+from hexwar.core.state import new_unit
 from hexwar.data.tables import UnitType
 from hexwar.games.narvik.state import ALLIES, GERMANS, Ask, NarvikData
 
@@ -85,17 +85,16 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
     hidden = hidden_ids(d, sides)
     names = {uid: f"?{i}" for i, uid in enumerate(hidden, 1)}
     v = d.shallow()
-    units: dict[str, Unit] = {}
-    for uid, u in d.units.items():
-        if uid in names:
-            units[names[uid]] = Unit(names[uid], HIDDEN.key, u.side, "", "", "", loc=u.loc, pool=None, fatigue=0,
-                                     concealed=True, flags=[])
-        else:
-            units[uid] = u
-    v.units = units
-    v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
+    if names:
+        v.units = {(names[uid] if uid in names else uid): (
+            new_unit(id=names[uid], type=HIDDEN.key, side=u.side, nation="", formation="", name="", loc=u.loc, pool=None,
+                     fatigue=0, concealed=True, flags=[])
+            if uid in names else u) for uid, u in d.units.items()}
+        v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
+        v.fatigue_log = _visible_fatigue(d.fatigue_log, names)
+    else:  # nothing of the other side is face down: the units and their fatigue are all in sight
+        v.hidden_pool = []  # (shared with the state, like every visible unit: not to be changed)
     v.seed = 0
-    v.fatigue_log = _visible_fatigue(d.fatigue_log, names)
     v.setup_events = visible_events(d.setup_events, sides, names)
     if GERMANS not in sides:
         v.fuhrer = False  # 8.2: the German secret event is the German's
