@@ -225,3 +225,52 @@ def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone()
                                         concealed=True, flags=[])
     assert [x.id for x in v.units_at(u.loc)] == sorted(x.id for x in v.units.values() if x.loc == u.loc)
 
+
+def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_holds_it():
+    """15.2, 15.3.1: ``apply`` checks a way to take a result against that option's orders only,
+    and a retreat path against the paths of its own length only; on every such decision of
+    seeded priority games it accepts exactly what the full list (every option, every length)
+    holds, and refuses the rest with the state left as it was."""
+    from hexwar.core.engine import FastView
+    from hexwar.core.orders import IllegalOrder, Retreat, TakeResult
+    from hexwar.games.narvik.bots import PriorityBot
+    from hexwar.games.narvik.phases import results
+
+    g = narvik_game()
+    tried = {"take": 0, "retreat": 0, "refused": 0}
+    for seed in (1, 2, 3):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng = random.Random(f"hexwar-fast:{seed}")
+        bots = {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)}
+        view = FastView(g, d)
+        while not d.over:
+            legal = g.legal_orders(d)
+            what = d.ask.what if d.ask is not None else None
+            if what in ("take", "retreat"):
+                side = d.ask.side
+                if what == "take":
+                    full = results.take_options(g, d, side)
+                    others = [TakeResult(side, "eliminate", u.id) for u in d.on_map(side)][:6] + [
+                        TakeResult(side, "retreat"), TakeResult(side, "all_to_limit"),
+                        TakeResult(side, "fatigue", "", ((u.id, 6),)) if (u := next(iter(d.on_map(side)), None)) else None]
+                else:
+                    full = [Retreat(side, d.ask.unit, p) for p in results.retreat_options(g, d, d.ask.unit)]
+                    loc = d.units[d.ask.unit].loc
+                    others = [Retreat(side, d.ask.unit, (loc,))] + [
+                        Retreat(side, d.ask.unit, o.path + (n,)) for o in full[:3] for n in g.board.neighbours(o.path[-1])] + [
+                        Retreat(side, d.ask.unit, o.path[:-1]) for o in full[:3]]
+                for o in dict.fromkeys([o for o in full + others if o is not None]):
+                    copy = d.clone()
+                    try:
+                        g.apply(copy, o, Dice(rng=random.Random(0)))
+                        accepted = True
+                    except IllegalOrder:
+                        accepted = False
+                        assert copy.to_json() == d.to_json()
+                    split = what == "take" and o.option == "fatigue" and results.any_split(g, d, o)
+                    assert accepted == (o in full or split), o.text()
+                    tried[what] += 1
+                    tried["refused"] += not accepted
+            side = g.current_side(d)
+            g.apply(d, bots[side].choose(view.view_for((side,)), legal), Dice(rng=rng))
+    assert tried["take"] > 20 and tried["retreat"] > 5 and tried["refused"] > 10, tried

@@ -128,7 +128,10 @@ def take_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
     return take_options(g, d, ask.side)
 
 
-def take_options(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+def take_options(g: "NarvikGame", d: NarvikData, side: str, only: str | None = None) -> list[Order]:
+    """15.2: the ways ``side`` may take a result point now; ``only``: just those of one option
+    (what checking an order of that option needs: the retreat's search is not made for the
+    others)."""
     c = d.combat
     assert c is not None
     parts = participants(g, d, c, side)
@@ -138,11 +141,13 @@ def take_options(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     victims = tanks if (allied and tanks) else parts  # 16.2: Allied tanks go first
     elim_only = (c.amphibious and side == c.side)  # 20.3.1: Allied landing force
     fuhrer = side == GERMANS and d.fuhrer
-    for u in victims:
-        out.append(TakeResult(side, "eliminate", u.id))
+    if only in (None, "eliminate"):
+        for u in victims:
+            out.append(TakeResult(side, "eliminate", u.id))
     if elim_only:
         return out
-    inf = [u for u in parts if fat.takes_fatigue(g.tables, u) and not fat.at_limit(g.tables, u)]
+    inf = [u for u in parts if fat.takes_fatigue(g.tables, u) and not fat.at_limit(g.tables, u)] \
+        if only in (None, "fatigue", "all_to_limit") else []
     if inf and not (c.amphibious and side != c.side):
         cap = {u.id: fat.fatigue_limit(g.tables, u) - u.fatigue for u in inf}
         if sum(cap.values()) >= 6:
@@ -157,7 +162,9 @@ def take_options(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
                 if cap[u.id] >= 6:
                     out.append(TakeResult(side, "fatigue", "", ((u.id, 6),)))
         out.append(TakeResult(side, "all_to_limit"))
-    if not fuhrer:
+    if only is not None:
+        out = [o for o in out if o.option == only]  # type: ignore[attr-defined]
+    if not fuhrer and only in (None, "retreat"):
         n = c.retreat[side] + 1
         if n <= MAX_RETREAT and parts and all(retreat_options(g, d, u.id, n, first=True) for u in parts):
             out.append(TakeResult(side, "retreat"))
@@ -176,7 +183,7 @@ def any_split(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
     ids = [uid for uid, _ in order.detail]
     if len(set(ids)) != len(ids) or sum(fp for _, fp in order.detail) != 6:
         return False
-    if not any(o.option == "fatigue" for o in take_options(g, d, order.side)):  # type: ignore[attr-defined]
+    if not take_options(g, d, order.side, only="fatigue"):
         return False
     return all(uid in parts and fat.takes_fatigue(g.tables, parts[uid]) and not fat.at_limit(g.tables, parts[uid])
                and 0 < fp <= fat.fatigue_limit(g.tables, parts[uid]) - parts[uid].fatigue for uid, fp in order.detail)
@@ -194,7 +201,7 @@ def take(g: "NarvikGame", d: NarvikData, order: TakeResult, events: list) -> Non
     c = d.combat
     assert c is not None
     side = order.side
-    legal = take_options(g, d, side)
+    legal = take_options(g, d, side, only=order.option)  # the order can only be one of its own option's
     parts = {u.id: u for u in participants(g, d, c, side)}
     if order.option == "fatigue" and order not in legal:
         if not any_split(g, d, order):
@@ -287,7 +294,11 @@ def do_retreat(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events:
     assert isinstance(order, Retreat) and d.ask is not None and d.combat is not None
     c = d.combat
     uid = d.ask.unit
-    if order.unit != uid or tuple(order.path) not in retreat_options(g, d, uid):
+    # the paths retreat_options lists: of each length from the retreat's own (at least 1) to
+    # MAX_RETREAT, each length's found apart; so the order's is among its own length's or none
+    need, n = c.retreat[d.units[uid].side], len(order.path) - 1
+    if order.unit != uid or not need or not max(1, need) <= n <= MAX_RETREAT \
+            or tuple(order.path) not in retreat_options(g, d, uid, n):
         raise IllegalOrder(f"{order.text()} is not a legal retreat path for {uid}", "15.3.1")
     u = d.units[uid]
     dest = order.path[-1]
