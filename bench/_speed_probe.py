@@ -1,6 +1,10 @@
 """Measure one engine's speed and print JSON: run by ``bench_issue17.py`` once with the
 engine under test and once with the baseline commit's engine on ``PYTHONPATH``, so both
-figures come from the same run on the same machine. Uses only APIs both engines have.
+figures come from the same run on the same machine. Uses only APIs both engines have, and
+one the baseline lacks where the engine has it: ``collector_paused``, which the engine's
+``run_fast`` (every batch game's loop) plays each game in, and which this probe's copy of
+that loop uses the same way. With ``HEXWAR_PROBE_COLLECTOR=1`` the collector runs as it does
+in the baseline, in this loop and in ``run_fast`` alike: what the engine's code gives alone.
 
 Narvik probes play N games after one warm-up game (the figures the issue set its targets
 by), then N more on other seeds in the same process: those are a long batch's steady state,
@@ -19,15 +23,28 @@ Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen N
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import json
+import os
 import random
 import statistics
 import sys
 import time
+from typing import Any
 
 clock = time.process_time  # see the module's docstring
+
+
+def paused() -> Any:
+    """``run_fast``'s pause of the garbage collector, in an engine that has one (and unless
+    ``HEXWAR_PROBE_COLLECTOR`` asks for the collector as it runs without it)."""
+    from hexwar.core import engine
+
+    if os.environ.get("HEXWAR_PROBE_COLLECTOR") and hasattr(engine, "collector_paused"):
+        engine.collector_paused = contextlib.nullcontext  # run_fast (the Kampen probe's loop) too
+    return getattr(engine, "collector_paused", contextlib.nullcontext)
 
 
 def narvik(kind: str, n: int) -> dict:
@@ -38,6 +55,7 @@ def narvik(kind: str, n: int) -> dict:
     from hexwar.games.narvik.bots import PriorityBot
 
     g = narvik_game()
+    pause = paused()
     games, legal_t, digest = [], [], hashlib.sha1()
     first: dict = {}
     for seed in [-1] + list(range(2 * n)):  # seed -1 warms the caches every engine keeps up
@@ -51,15 +69,16 @@ def narvik(kind: str, n: int) -> dict:
         data = g.initial_state(seed, order_dice(seed, -1))
         rng = random.Random(f"hexwar-fast:{seed}")
         view = FastView(g, data)
-        while not data.over:
-            t1 = clock()
-            legal = g.legal_orders(data)
-            legal_t.append(clock() - t1)
-            side = g.current_side(data)
-            order = bots[side].choose(view.view_for((side,)), legal)
-            g.apply(data, order, Dice(rng=rng))  # run_fast's loop, legal orders timed on their own
-            digest.update(order.text().encode())
-        games.append(clock() - t0)
+        with pause():
+            while not data.over:
+                t1 = clock()
+                legal = g.legal_orders(data)
+                legal_t.append(clock() - t1)
+                side = g.current_side(data)
+                order = bots[side].choose(view.view_for((side,)), legal)
+                g.apply(data, order, Dice(rng=rng))  # run_fast's loop, legal orders timed on their own
+                digest.update(order.text().encode())
+        games.append(clock() - t0)  # with the young objects the pause left collected
         digest.update(json.dumps(data.vp, sort_keys=True).encode())
     return {**first, **{f"warm_{k}": v for k, v in figures(games, legal_t).items()}, "digest": digest.hexdigest()[:12]}
 
@@ -77,6 +96,7 @@ def kampen(n: int) -> dict:
     from hexwar.games.kampen.bots import KampenBot
 
     g = KampenGame("intro-narvik", kampen_board("norway"))
+    paused()
     run_fast(g, 10**6, {f: KampenBot(f, 10**6) for f in FACTIONS})  # warm up
     digest = hashlib.sha1()
     t0 = clock()

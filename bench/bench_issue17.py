@@ -12,7 +12,10 @@ the machine disturbs far less than the wall clock (see ``_speed_probe.py``).
 Each Narvik probe prints two pairs of lines: its games after one warm-up game (the figures
 the issue's targets were set by), and as many more on other seeds in the same process, a long
 batch's steady state (``make reports`` plays 2,000 games in a process's life): the caches the
-engine keeps for the map (naval routes, reaches, order lists) are filled by then.
+engine keeps for the map (naval routes, reaches, order lists) are filled by then. Under each,
+the current engine once more with the garbage collector running through its games, as the
+baseline's does (no ``collector_paused``, which its ``run_fast`` plays each game in): what
+the engine's code gives without that pause.
 
 Targets (issue 17): a Narvik random game, a priority game and legal orders per decision
 each >= 5x faster; Kampen Scenario 1 with priority bots >= 2,000 games/s on one core.
@@ -75,8 +78,10 @@ def baseline_tree() -> Path:
     return out
 
 
-def probe(tree: Path, what: str, n: int) -> dict:
+def probe(tree: Path, what: str, n: int, pause: bool = True) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    if not pause:
+        env["HEXWAR_PROBE_COLLECTOR"] = "1"
     res = subprocess.run([sys.executable, str(ROOT / "bench" / "_speed_probe.py"), what, str(n)],
                          env=env, check=True, capture_output=True, text=True, cwd=tree)
     return json.loads(res.stdout.strip().splitlines()[-1])
@@ -94,9 +99,11 @@ def main() -> None:
         n = a.games if what == "narvik-random" else max(4, a.games // 3)
         old: list[dict] = []
         new: list[dict] = []
+        raw: list[dict] = []  # the current engine with the collector running (collector_paused's share)
         for _ in range(a.rounds):
             old.append(probe(base, what, n))
             new.append(probe(ROOT, what, n))
+            raw.append(probe(ROOT, what, n, pause=False))
         same = "same games" if old[0]["digest"] == new[0]["digest"] else \
             f"DIFFERENT GAMES ({old[0]['digest']} vs {new[0]['digest']})"
         for w, label in (("", f"({n} games; issue: {ISSUE[what]})"),
@@ -112,16 +119,25 @@ def main() -> None:
                   + (f"; {same}" if not w else ""))
             print(f"{'':16} legal orders per decision: median {lo:6.3f} ms -> {lc:6.3f} ms  x{lo / lc:4.1f}; "
                   f"mean {mo:6.3f} ms -> {mc:6.3f} ms  x{mo / mc:4.1f} ({c[w + 'decisions']} decisions)")
+            r = min(raw, key=lambda r: r[w + "median_game_s"])
+            print(f"{'':16} the same with the collector running as in the baseline (no collector_paused): median game "
+                  f"{r[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / r[w + 'median_game_s']:4.1f}; legal "
+                  f"orders: median x{lo / min(x[w + 'median_legal_ms'] for x in raw):4.1f}, "
+                  f"mean x{mo / min(x[w + 'mean_legal_ms'] for x in raw):4.1f}")
     old = []
     new = []
+    raw = []
     for _ in range(a.rounds):
         old.append(probe(base, "kampen", a.kampen))
         new.append(probe(ROOT, "kampen", a.kampen))
+        raw.append(probe(ROOT, "kampen", a.kampen, pause=False))
     o = max(old, key=lambda r: r["games_per_s"])
     c = max(new, key=lambda r: r["games_per_s"])
+    r = max(raw, key=lambda r: r["games_per_s"])
     same = "same games" if o["digest"] == c["digest"] else "different winners"
     print(f"kampen S1 priority ({a.kampen} games, one core; issue: {ISSUE['kampen']}): {o['games_per_s']:7.0f} -> "
-          f"{c['games_per_s']:7.0f} games/s  x{c['games_per_s'] / o['games_per_s']:4.1f}; {same}")
+          f"{c['games_per_s']:7.0f} games/s  x{c['games_per_s'] / o['games_per_s']:4.1f}; {same}; "
+          f"with the collector running: {r['games_per_s']:7.0f} games/s  x{r['games_per_s'] / o['games_per_s']:4.1f}")
 
 
 if __name__ == "__main__":

@@ -30,14 +30,13 @@ with their own dice: nothing a search does touches the game it was asked about.
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
 from typing import Any, Callable, Sequence
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import FastView
+from hexwar.core.engine import FastView, collector_paused
 from hexwar.core.orders import Order
 
 Progress = Callable[[dict[str, Any]], None]
@@ -119,13 +118,8 @@ class SearchBot:
         # engine's caches are warm: none runs while the bot decides (making its view of the
         # state included); the garbage of a search is freed as it goes, the cycles wait for
         # the collector after the move
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused(collect=False):
             return self._choose(state, legal)
-        finally:
-            if paused:
-                gc.enable()
 
     def _choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if self.me is None:

@@ -245,3 +245,38 @@ def test_play_out_runs_a_game_to_its_end(game):
     res = play_out(s, RandomBot(8).choose)
     assert res.over and s.is_over() and res == s.result()
     assert replay(game, s.log).data.to_json() == s.data.to_json()
+
+
+def test_run_fast_plays_with_the_collector_paused_and_leaves_it_as_it_found_it(game, monkeypatch):
+    """``run_fast`` pauses the cyclic garbage collector while its game plays (the bots choose
+    with it paused) and gives it back as it was; the game is the one played with the
+    collector running."""
+    import contextlib
+    import gc
+
+    from hexwar.ai import RandomBot
+    from hexwar.core import engine
+
+    class Watch(RandomBot):
+        seen: list[bool] = []
+
+        def choose(self, state, legal):  # type: ignore[no-untyped-def]
+            Watch.seen.append(gc.isenabled())
+            return super().choose(state, legal)
+
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        paused, _ = engine.run_fast(game, 5, {s: Watch(5) for s in ("allies", "germans")})
+        assert gc.isenabled() and Watch.seen and not any(Watch.seen)
+        gc.disable()
+        engine.run_fast(game, 5, {s: Watch(5) for s in ("allies", "germans")})
+        assert not gc.isenabled()  # a collector paused by the caller stays paused
+        gc.enable()
+        monkeypatch.setattr(engine, "collector_paused", contextlib.nullcontext)
+        Watch.seen = []
+        running, _ = engine.run_fast(game, 5, {s: Watch(5) for s in ("allies", "germans")})
+        assert all(Watch.seen)
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert paused.data.to_json() == running.data.to_json()
