@@ -409,10 +409,14 @@ class Player:
                 units.append(v)
         for key in ("units", "ships"):
             units += [x for x in getattr(order, key, ()) or () if isinstance(x, str)]
-        path = tuple(getattr(order, "path", ()) or ()) or tuple(getattr(order, "then", ()) or ())
+        path = tuple(getattr(order, "path", ()) or ())
+        # ``then``: where ships sail on to after the order's own act (a landing's or an
+        # unloading's way home), which starts where that act takes place
+        then = tuple(getattr(order, "then", ()) or ())
         to = path[-1] if path else next((v for k in ("target", "hex", "dst", "area")
-                                         if isinstance(v := getattr(order, k, None), str) and v), None)
-        frm = path[0] if path else getattr(order, "src", None) or None
+                                         if isinstance(v := getattr(order, k, None), str) and v), None) \
+            or (then[0] if then else None)
+        frm = path[0] if path else (then[0] if then else getattr(order, "src", None) or None)
         if frm is None and units:
             u = getattr(view if view is not None else self.view(), "units", {}).get(units[0])
             frm = getattr(u, "loc", None)

@@ -198,3 +198,20 @@ def test_tab_completion_offers_the_next_word_of_legal_orders_and_commands():
     unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
     nxt = p.completions(f"move {unit} ")
     assert nxt and all(any(o.text().startswith(f"move {unit} {w}") for o in s.legal_orders()) for w in nxt)
+
+
+def test_20_2_20_3_a_landing_or_unloading_that_sails_on_is_marked_and_summed_up_where_the_troops_land(tmp_path):
+    """20.2, 20.3: ``land ... then`` and ``disembark ... then`` put the troops ashore where the
+    ships stand and send the ships on; the map marks and the bots' summary name that hex,
+    not the end of the ships' way home."""
+    from hexwar.games.narvik.orders import Disembark, Landing
+
+    g = narvik_game()
+    s = g.new_state(11)
+    buf = io.StringIO()
+    p = Player(s, {"germans"}, {"allies": PriorityBot("allies", 11)}, Console(file=buf, width=200), None,
+               scripted(["quit"]))
+    home = ("1315", "1314", "harstad")
+    for o in (Landing("allies", ("PUF-1",), "1315", then=home), Disembark("allies", "LC-1", home)):
+        assert p.order_marks(o) == {"u": [o.ships[0] if isinstance(o, Landing) else o.ship], "f": "1315", "t": "1315"}
+        assert p.bot_summary([o]).endswith("(1315)")
