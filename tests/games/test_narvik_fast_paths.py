@@ -250,16 +250,17 @@ def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_
                 side = d.ask.side
                 if what == "take":
                     full = results.take_options(g, d, side)
-                    others = [TakeResult(side, "eliminate", u.id) for u in d.on_map(side)][:6] + [
+                    mine = [u.id for u in d.on_map(side)]
+                    others = [TakeResult(side, "eliminate", uid) for uid in mine[:6]] + [
                         TakeResult(side, "retreat"), TakeResult(side, "all_to_limit"),
-                        TakeResult(side, "fatigue", "", ((u.id, 6),)) if (u := next(iter(d.on_map(side)), None)) else None]
+                        TakeResult(side, "fatigue", "", ((mine[0], 6),))]
                 else:
                     full = [Retreat(side, d.ask.unit, p) for p in results.retreat_options(g, d, d.ask.unit)]
                     loc = d.units[d.ask.unit].loc
                     others = [Retreat(side, d.ask.unit, (loc,))] + [
                         Retreat(side, d.ask.unit, o.path + (n,)) for o in full[:3] for n in g.board.neighbours(o.path[-1])] + [
                         Retreat(side, d.ask.unit, o.path[:-1]) for o in full[:3]]
-                for o in dict.fromkeys([o for o in full + others if o is not None]):
+                for o in dict.fromkeys(full + others):
                     copy = d.clone()
                     try:
                         g.apply(copy, o, Dice(rng=random.Random(0)))

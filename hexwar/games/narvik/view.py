@@ -92,8 +92,8 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
             if uid in names else u) for uid, u in d.units.items()}
         v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
         v.fatigue_log = _visible_fatigue(d.fatigue_log, names)
-    else:  # nothing of the other side is face down: the units and their fatigue are all in sight
-        v.hidden_pool = []  # (shared with the state, like every visible unit: not to be changed)
+    else:  # nothing of the other side is face down: the view shares the state's units and
+        v.hidden_pool = []  # fatigue log, as it always shared each visible unit (not to be changed)
     v.seed = 0
     v.setup_events = visible_events(d.setup_events, sides, names)
     if GERMANS not in sides:

@@ -246,6 +246,12 @@ def eliminate(g: "NarvikGame", d: NarvikData, u: Unit, events: list, amphibious:
 # 15.3 retreats and advances ---------------------------------------------------------------------
 
 
+def retreat_lengths(need: int) -> range:
+    """15.3, 15.3.1: the lengths a retreat of ``need`` hexes lists paths of: its own (at least
+    1) up to MAX_RETREAT, each length's paths found apart; none when no retreat is due."""
+    return range(max(1, need), MAX_RETREAT + 1) if need else range(0)
+
+
 def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None = None,
                     first: bool = False) -> list[tuple[str, ...]]:
     """15.3.1: paths of the retreat length (or any allowed length) away from the enemy (up to
@@ -276,7 +282,7 @@ def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None
         return stacking.stack(g.board, d, g.tables, loc, side, extra=[u], leaving=[u.id]).ok
 
     out: list[tuple[str, ...]] = []
-    for n in range(max(1, need), MAX_RETREAT + 1) if need else []:
+    for n in retreat_lengths(need):
         paths = retreat_paths(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, n,
                               enemy_locs, zoc, hosts, enemy_parts, t.is_tank, stack_ok, limit=1 if first else 40)
         out += paths
@@ -294,10 +300,8 @@ def do_retreat(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events:
     assert isinstance(order, Retreat) and d.ask is not None and d.combat is not None
     c = d.combat
     uid = d.ask.unit
-    # the paths retreat_options lists: of each length from the retreat's own (at least 1) to
-    # MAX_RETREAT, each length's found apart; so the order's is among its own length's or none
-    need, n = c.retreat[d.units[uid].side], len(order.path) - 1
-    if order.unit != uid or not need or not max(1, need) <= n <= MAX_RETREAT \
+    n = len(order.path) - 1  # the full list's paths of each length are found apart: its own length's suffice
+    if order.unit != uid or n not in retreat_lengths(c.retreat[d.units[uid].side]) \
             or tuple(order.path) not in retreat_options(g, d, uid, n):
         raise IllegalOrder(f"{order.text()} is not a legal retreat path for {uid}", "15.3.1")
     u = d.units[uid]
