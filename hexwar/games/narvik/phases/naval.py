@@ -35,20 +35,21 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
     ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
     out: list[Order] = []
-    ships = sorted((u for u in d.on_map(ALLIES) if g.is_ship(u)), key=lambda u: u.id)
+    types = g.tables.types
+    ships = sorted((u for u in d.side_units(ALLIES) if types[u.type].kind == "ship"), key=_uid)
+    ashore = allied_ashore(g, d)
     for s in ships:
         if "no_move" not in s.flags:
             out += moves_of(g, (s.id,), s.loc)  # type: ignore[arg-type]
         cargo = d.cargo.get(s.id)
-        if cargo is None and g.t(s).transport:
-            for u in g.land_units_at(d, s.loc, ALLIES):  # type: ignore[arg-type]
-                if can_carry(g, s, u) and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
-                    out.append(Embark(ALLIES, s.id, u.id))
+        if cargo is None and types[s.type].transport:
+            here = ashore.get(s.loc, ())  # type: ignore[arg-type]
+            if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):  # type: ignore[arg-type]
+                out += [embark_order(g, s.id, u.id, ()) for u in carriable(g, s, s.loc, here)]  # type: ignore[arg-type]
             if "no_move" not in s.flags:
                 out += sail_and_embark(g, d, s)
-        room = cargo is not None and stacking.stack(g.board, d, g.tables, s.loc, ALLIES,  # type: ignore[arg-type]
-                                                      extra=[d.units[cargo]], leaving=[cargo]).ok
-        if cargo is not None and s.loc != HARSTAD and room:
+        if cargo is not None and s.loc != HARSTAD and stacking.stack(  # 13.2: room for the cargo ashore
+                g.board, d, g.tables, s.loc, ALLIES, extra=[d.units[cargo]], leaving=[cargo]).ok:  # type: ignore[arg-type]
             home = home_path(g, s)
             if g.board.is_a(s.loc, "port") and any(x2.id != cargo for x2 in g.land_units_at(d, s.loc, ALLIES, real=False)):  # type: ignore[arg-type]
                 out.append(Disembark(ALLIES, s.id))
@@ -133,14 +134,47 @@ def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
     """20.2: an empty transport may sail into a friendly port and embark there in one action."""
     out: list[Order] = []
     dests = naval_destinations(g.board, s.loc, HARSTAD)  # type: ignore[arg-type]
-    held = g.memo(("allied hexes",), lambda: sorted({u.loc for u in d.on_map(ALLIES) if u.loc != HARSTAD}))  # type: ignore[type-var]
-    for loc in [x for x in held if x in dests]:
-        if not g.board.is_a(loc, "port"):
-            continue
-        for u in g.land_units_at(d, loc, ALLIES):
-            if can_carry(g, s, u):
-                out.append(Embark(ALLIES, s.id, u.id, dests[loc]))
+    ports = g.memo(("allied ports",), lambda: [(x, here) for x, here in sorted(allied_ashore(g, d).items())
+                                               if x != HARSTAD and g.board.is_a(x, "port")])
+    for loc, here in ports:
+        path = dests.get(loc)
+        if path is not None:
+            out += [embark_order(g, s.id, u.id, path) for u in carriable(g, s, loc, here)]
     return out
+
+
+def carriable(g: "NarvikGame", s: Unit, loc: str, here: list[Unit]) -> list[Unit]:
+    """20.2: the units of ``here`` (``allied_ashore``'s at ``loc``) that a ship of ``s``'s type
+    can carry, once a listing."""
+    return g.memo(("carriable", s.type, loc), lambda: [u for u in here if can_carry(g, s, u)])  # type: ignore[no-any-return]
+
+
+def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
+    """20.2: the Allied land units that may board, by hex: real, ashore (``land_units_at``),
+    once a listing."""
+    def make() -> dict[str, list[Unit]]:
+        out: dict[str, list[Unit]] = {}
+        types = g.tables.types
+        for u in d.side_units(ALLIES):
+            kind = types[u.type].kind
+            if kind != "ship" and kind != "dummy" and ABOARD not in u.flags:
+                out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
+        for here in out.values():
+            here.sort(key=_uid)  # land_units_at's order
+        return out
+    return g.memo(("allied ashore",), make)  # type: ignore[no-any-return]
+
+
+def embark_order(g: "NarvikGame", ship: str, unit: str, path: tuple[str, ...]) -> Order:
+    """The order ``Embark(ALLIES, ship, unit, path)``, one object for the same fields (an
+    order is a frozen value: listing one need not build it again)."""
+    key = (ship, unit, path)
+    o = g._embark_orders.get(key)
+    if o is None:
+        if len(g._embark_orders) > 50_000:
+            g._embark_orders.clear()
+        o = g._embark_orders[key] = Embark(ALLIES, ship, unit, path)
+    return o
 
 
 def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Order]:
@@ -180,8 +214,20 @@ def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
     if function == "base":
         return s.type == "Puffer" and g.board.terrain(s.loc) == "coast"
     if function == "crossing":
-        return any(g.board.border(s.loc, b).has("fjord") for b in g.board.neighbours(s.loc))
+        return fjord_side(g, s.loc)
     return False
+
+
+def fjord_side(g: "NarvikGame", loc: str) -> bool:
+    """20.6: whether a hexside of ``loc`` is a fjord (the map decides: kept for the game)."""
+    hit = g._fjord_side.get(loc)
+    if hit is None:
+        hit = g._fjord_side[loc] = any(g.board.border(loc, b).has("fjord") for b in g.board.neighbours(loc))
+    return hit
+
+
+def _uid(u: Unit) -> str:
+    return u.id
 
 
 def can_carry(g: "NarvikGame", ship: Unit, u: Unit) -> bool:
