@@ -44,7 +44,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
         cargo = d.cargo.get(s.id)
         if cargo is None and types[s.type].transport:
             here = ashore.get(s.loc, ())  # type: ignore[arg-type]
-            if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):  # type: ignore[arg-type]
+            if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
                 out += [embark_order(g, s.id, u.id, ()) for u in carriable(g, s, s.loc, here)]  # type: ignore[arg-type]
             if "no_move" not in s.flags:
                 out += sail_and_embark(g, d, s)
@@ -146,7 +146,7 @@ def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
 def carriable(g: "NarvikGame", s: Unit, loc: str, here: list[Unit]) -> list[Unit]:
     """20.2: the units of ``here`` (``allied_ashore``'s at ``loc``) that a ship of ``s``'s type
     can carry, once a listing."""
-    return g.memo(("carriable", s.type, loc), lambda: [u for u in here if can_carry(g, s, u)])  # type: ignore[no-any-return]
+    return g.memo(("carriable", s.type, loc), lambda: [u for u in here if can_carry(g, s, u)])
 
 
 def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
@@ -162,7 +162,7 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
         for here in out.values():
             here.sort(key=_uid)  # land_units_at's order
         return out
-    return g.memo(("allied ashore",), make)  # type: ignore[no-any-return]
+    return g.memo(("allied ashore",), make)
 
 
 def embark_order(g: "NarvikGame", ship: str, unit: str, path: tuple[str, ...]) -> Order:
