@@ -105,7 +105,7 @@ class NarvikGame(DecisionGame):
         self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ship, hex) -> moves (20.1)
         self._naval_group_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex): bounded
         self._naval_paths: dict[str, tuple[tuple[str, ...], ...]] = {}  # hex -> its ways out by sea, in hex order (20.1)
-        self._embark_orders: dict[tuple[str, str, tuple[str, ...]], Order] = {}  # (ship, unit, path) -> Embark (20.2)
+        self._embark_orders: dict[tuple[str, tuple[str, ...], tuple[str, ...]], list[Order]] = {}  # (ship, way, units) -> Embarks (20.2)
         self._fjord_side: dict[str, bool] = {}  # hex -> whether a hexside of it is a fjord (20.6)
 
     @classmethod

@@ -45,7 +45,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
         if cargo is None and types[s.type].transport:
             here = ashore.get(s.loc, ())  # type: ignore[arg-type]
             if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
-                out += [embark_order(g, s.id, u.id, ()) for u in carriable(g, s, s.loc, here)]  # type: ignore[arg-type]
+                out += embarks(g, s.id, (), carriable(g, s, s.loc, here))  # type: ignore[arg-type]
             if "no_move" not in s.flags:
                 out += sail_and_embark(g, d, s)
         if cargo is not None and s.loc != HARSTAD and stacking.stack(  # 13.2: room for the cargo ashore
@@ -139,14 +139,26 @@ def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
     for loc, here in ports:
         path = dests.get(loc)
         if path is not None:
-            out += [embark_order(g, s.id, u.id, path) for u in carriable(g, s, loc, here)]
+            out += embarks(g, s.id, path, carriable(g, s, loc, here))
     return out
 
 
-def carriable(g: "NarvikGame", s: Unit, loc: str, here: list[Unit]) -> list[Unit]:
+def carriable(g: "NarvikGame", s: Unit, loc: str, here: list[Unit]) -> tuple[str, ...]:
     """20.2: the units of ``here`` (``allied_ashore``'s at ``loc``) that a ship of ``s``'s type
-    can carry, once a listing."""
-    return g.memo(("carriable", s.type, loc), lambda: [u for u in here if can_carry(g, s, u)])
+    can carry, by id, once a listing."""
+    return g.memo(("carriable", s.type, loc), lambda: tuple(u.id for u in here if can_carry(g, s, u)))
+
+
+def embarks(g: "NarvikGame", ship: str, path: tuple[str, ...], units: tuple[str, ...]) -> list[Order]:
+    """20.2: ``ship`` embarking each of ``units`` (after sailing ``path``), one list for the
+    same ship, way and units (orders are frozen values; a listing copies the list)."""
+    key = (ship, path, units)
+    hit = g._embark_orders.get(key)
+    if hit is None:
+        if len(g._embark_orders) > 50_000:
+            g._embark_orders.clear()
+        hit = g._embark_orders[key] = [Embark(ALLIES, ship, u, path) for u in units]
+    return hit
 
 
 def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
@@ -163,18 +175,6 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
             here.sort(key=_uid)  # land_units_at's order
         return out
     return g.memo(("allied ashore",), make)
-
-
-def embark_order(g: "NarvikGame", ship: str, unit: str, path: tuple[str, ...]) -> Order:
-    """The order ``Embark(ALLIES, ship, unit, path)``, one object for the same fields (an
-    order is a frozen value: listing one need not build it again)."""
-    key = (ship, unit, path)
-    o = g._embark_orders.get(key)
-    if o is None:
-        if len(g._embark_orders) > 50_000:
-            g._embark_orders.clear()
-        o = g._embark_orders[key] = Embark(ALLIES, ship, unit, path)
-    return o
 
 
 def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Order]:
