@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import AbstractSet, Any, Sequence
 
 import networkx as nx
 import numpy as np
@@ -81,6 +81,7 @@ class KampenBot:
         self.faction = faction
         self.rng = random.Random(seed)
         self._memo: dict[Any, Any] = {}
+        self._objective_set: tuple[KampenGame, frozenset[str]] | None = None
 
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if len(legal) == 1:
@@ -107,10 +108,11 @@ class KampenBot:
         mine, fresh = x.bn[self.faction], x.fresh[self.faction]
         cities = self.holds_cities(g)
         plan = self.plan(g, x) if cities else None
-        objs = self._memo["objs"] = set(self.objectives(g))
-        # a land move (most of a list) is scored without score()'s dispatch when neither the
-        # fleet nor the German plan has a say in it
-        kmove = self.kmove_score if not g.fleet and not cities else None
+        objs = self._memo["objs"] = self.objective_set(g)
+        # a land move or a card (most of a list) is scored without score()'s dispatch when
+        # neither the fleet nor the German plan has a say in it
+        direct = not g.fleet and not cities
+        kmove, card = self.kmove_score, self.card_score
         score = self.score
         scored = []
         for i, o in enumerate(legal):
@@ -120,9 +122,12 @@ class KampenBot:
                 if 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
                         and not (plan is not None and o.n == plan.surplus(x, o.src)):
                     continue
-                if kmove is not None:
+                if direct:
                     scored.append((kmove(g, x, o, objs), i))
                     continue
+            elif type(o) is PlayCard and direct:
+                scored.append((card(g, x, o, objs), i))
+                continue
             scored.append((score(g, x, o), i))
         return scored
 
@@ -132,6 +137,13 @@ class KampenBot:
 
     def objectives(self, g: KampenGame) -> list[str]:
         return g.objectives()
+
+    def objective_set(self, g: KampenGame) -> frozenset[str]:
+        """``objectives`` as a set, once a game (a scenario's objectives do not change)."""
+        kept = self._objective_set
+        if kept is None or kept[0] is not g:
+            kept = self._objective_set = (g, frozenset(self.objectives(g)))
+        return kept[1]
 
     def dist_to_goal(self, g: KampenGame, x: KampenData, a: str) -> int:
         """Areas to the nearest objective, at most 20 (a table built once per board)."""
@@ -144,7 +156,7 @@ class KampenBot:
             table = g._goal_dist = {a: min(int(near.get(a, 20)), 20) for a in g.land}
         return table[a]
 
-    def holds_objectives(self, x: KampenData, objs: set[str]) -> bool:
+    def holds_objectives(self, x: KampenData, objs: AbstractSet[str]) -> bool:
         mine = (GERMANS,) if self.faction == GERMANS else COALITION
         return any(x.bn[k].get(a, 0) for a in objs for k in mine) and self.faction == GERMANS
 
@@ -201,7 +213,7 @@ class KampenBot:
         f = self.faction
         objs = self._memo.get("objs")
         if objs is None:
-            objs = self._memo["objs"] = set(self.objectives(g))
+            objs = self._memo["objs"] = self.objective_set(g)
         if g.fleet:
             v = self.sea_score(g, x, o)
             if v is not None:
@@ -244,7 +256,7 @@ class KampenBot:
             return 0.0
         return 0.0
 
-    def kmove_score(self, g: KampenGame, x: KampenData, o: KMove, objs: set[str]) -> float:
+    def kmove_score(self, g: KampenGame, x: KampenData, o: KMove, objs: AbstractSet[str]) -> float:
         """A land move (4.1): an attack by its odds (4.2) and what the area is worth, or a
         march by how much nearer the objectives it comes."""
         f = self.faction
@@ -270,7 +282,7 @@ class KampenBot:
             return -1.0  # hold what you have
         return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)
 
-    def card_score(self, g: KampenGame, x: KampenData, o: PlayCard, objs: set[str]) -> float:
+    def card_score(self, g: KampenGame, x: KampenData, o: PlayCard, objs: AbstractSet[str]) -> float:
         f = self.faction
         c = x.combat
         if o.slot in ("attack", "defend", "react"):

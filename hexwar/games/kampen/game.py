@@ -45,6 +45,15 @@ HIDDEN_CARD = -1
 __all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "enemies", "kampen_game"]
 
 
+def _face_down(cards: list[int], down: int) -> list[int]:
+    """A deck as a table sees it (2.4): its top ``down`` cards face down, the rest face up."""
+    if down <= 0:
+        return list(cards)
+    if down >= len(cards):
+        return [HIDDEN_CARD] * down
+    return [HIDDEN_CARD] * down + cards[down:]
+
+
 class KampenGame:
     """The ruleset: board, cards and scenario (frozen); states are ``KampenData``."""
 
@@ -198,7 +207,8 @@ class KampenGame:
         hidden = [f for f in FACTIONS if f not in sides]
         v = d.shallow()
         v.hand = {f: ([HIDDEN_CARD] * len(cards) if f in hidden else cards) for f, cards in d.hand.items()}
-        v.deck = {f: [HIDDEN_CARD] * max(d.down[f], 0) + cards[max(d.down[f], 0):] for f, cards in d.deck.items()}
+        down = d.down
+        v.deck = {f: _face_down(cards, down[f]) for f, cards in d.deck.items()}
         v.seed = 0  # nothing can foresee a roll or a reshuffle
         if d.ships:
             seen = {i for f in sides for i in d.seen.get(f, [])}
