@@ -1,7 +1,7 @@
 """The fast paths of Assault on Narvik's legal orders (issue 17) give exactly what the rules'
 plain definitions give, on the states of seeded random games: artillery interdictions
-(16.1.1), bombardment targets (20.5), zones of control (12.0) and lines of supply kept
-across decisions (19.3)."""
+(16.1.1), bombardment targets (20.5), embarkations (20.2), zones of control (12.0) and lines
+of supply kept across decisions (19.3)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import order_dice
 from hexwar.games.narvik import narvik_game
-from hexwar.games.narvik.orders import ArtilleryInterdiction, NavalMove
+from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
 from hexwar.games.narvik.phases import fire, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
 from hexwar.rules import supply, zoc
+from hexwar.rules.naval import naval_destinations
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +58,35 @@ def test_20_5_bombard_targets_equal_can_bombard_on_every_german_hex(states):
                 assert naval.bombard_targets(g, d, s) == want
                 seen += bool(want)
     assert seen  # some ship had a target
+
+
+def test_20_2_listed_embarkations_equal_the_plain_definition(states):
+    """20.2: an empty transport takes aboard a unit it can carry in its own friendly port or
+    Harstad, or sails into a port the Allies hold and embarks there. The listing works this
+    out from facts kept once a listing and lists kept across decisions; here it is worked out
+    unit by unit, on states the game's caches have seen in another order."""
+    g, ds = states
+    here_seen = sailed_seen = 0
+    for d in ds[::-1]:  # the kept lists were filled in play order: ask for them the other way round
+        want = []
+        ships = sorted((u for u in d.on_map(ALLIES) if g.is_ship(u)), key=lambda u: u.id)
+        held = sorted({u.loc for u in d.on_map(ALLIES) if u.loc != HARSTAD})
+        for s in ships:
+            if d.cargo.get(s.id) is not None or not g.t(s).transport:
+                continue
+            if s.loc == HARSTAD or g.board.is_a(s.loc, "port"):
+                want += [Embark(ALLIES, s.id, u.id) for u in g.land_units_at(d, s.loc, ALLIES) if naval.can_carry(g, s, u)]
+            if "no_move" not in s.flags:
+                dests = naval_destinations(g.board, s.loc, HARSTAD)
+                for loc in held:
+                    if loc in dests and g.board.is_a(loc, "port"):
+                        want += [Embark(ALLIES, s.id, u.id, dests[loc]) for u in g.land_units_at(d, loc, ALLIES)
+                                 if naval.can_carry(g, s, u)]
+        got = [o for o in g.legal_orders(d) if isinstance(o, Embark)]
+        assert got == want
+        here_seen += sum(not o.path for o in want)
+        sailed_seen += sum(bool(o.path) for o in want)
+    assert here_seen and sailed_seen  # both kinds were listed somewhere
 
 
 def test_12_0_zoc_equals_the_units_not_excluded(states):
