@@ -54,6 +54,18 @@ PRESETS = {
 }
 
 
+def preset_folder(preset: Preset, root: Path | None = None, cwd: Path | None = None) -> Path:
+    """Where a preset writes its report: into the checkout's ``docs/`` when hexwar runs from a
+    checkout (what ``make reports`` regenerates), and into the current folder's ``docs/`` when
+    it runs from an installed wheel, whose bundled data are no place for a report."""
+    from hexwar.data.loader import data_root
+
+    root = data_root() if root is None else root
+    if root.resolve() == (Path(__file__).resolve().parents[1] / "_bundled").resolve():
+        return (Path.cwd() if cwd is None else cwd) / preset.out
+    return root / preset.out
+
+
 def require_matplotlib() -> None:
     """Refuse, in one line, to draw a report without the optional ``report`` extra."""
     import importlib.util

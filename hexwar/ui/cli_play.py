@@ -13,7 +13,6 @@ from typing import Any, List, Optional
 
 import typer
 
-from hexwar.data.loader import default_library
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -385,7 +384,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
 
 @app.command()
 def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more setups (GAME[/SCENARIO][@BOARD][:BOTS])"),
-            preset: Optional[str] = typer.Option(None, help="A shipped comparison: boards or games (writes into docs/)"),
+            preset: Optional[str] = typer.Option(None, help="A shipped comparison: boards or games (writes into the checkout's docs/, or the current folder's when installed)"),
             games: int = typer.Option(1000, help="Games per setup (presets set their own)"),
             seed: int = typer.Option(1, help="Batch seed"),
             out_dir: Optional[Path] = typer.Option(None, "--out", help="Report folder (default compare/)"),
@@ -396,7 +395,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from hexwar.sim.report import PRESETS, require_matplotlib
+    from hexwar.sim.report import PRESETS, preset_folder, require_matplotlib
     from hexwar.sim.report import compare as run
     from hexwar.sim.runner import BatchError, require_dask
     from hexwar.sim.setups import parse_setup
@@ -410,7 +409,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             raise UserError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
         p = PRESETS[preset]
         specs, counts, title, intro = list(p.setups), list(p.games), p.title, p.intro
-        folder = out_dir or default_library().root / p.out
+        folder = out_dir or preset_folder(p)
     else:
         specs = list(setups or [])
         if len(specs) < 2:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import hexwar.sim.report as report
 from hexwar.sim import parse_setup
 from hexwar.sim.report import compare, exact_vs_sampled
 from hexwar.sim.runner import read_rows
@@ -26,6 +29,17 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     k = sum(int(r["allied_win"]) for r in rows)
     lo, hi = wilson(k, len(rows))
     assert f"{k / len(rows):.3f} ({lo:.3f}-{hi:.3f})" in text
+
+
+def test_a_preset_writes_into_the_checkouts_docs_or_when_installed_the_current_folders(tmp_path):
+    # make reports regenerates the checkout's docs/; an installed wheel's bundled data (what
+    # `pip install .` gives) are no place for a report: it goes where the user runs it
+    p = report.PRESETS["games"]
+    here = tmp_path / "here"
+    checkout = tmp_path / "checkout"
+    assert report.preset_folder(p, root=checkout, cwd=here) == checkout / "docs" / "compare-games"
+    wheel = Path(report.__file__).resolve().parents[1] / "_bundled"
+    assert report.preset_folder(p, root=wheel, cwd=here) == here / "docs" / "compare-games"
 
 
 def test_exact_vs_sampled_uses_enumerated_odds():
