@@ -159,6 +159,37 @@ def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_rel
     s2.close()
 
 
+#: whether any of the bots' last-turn outlines lies inside the map's visible area
+BOT_MARK_SEEN = """() => { const m = document.getElementById('map').getBoundingClientRect();
+  return [...document.querySelectorAll('.botmark')].some(e => { const r = e.getBoundingClientRect();
+    return r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom; }); }"""
+
+
+def test_narvik_in_chromium_the_bots_turn_off_screen_is_brought_into_view_once(tmp_path):
+    # seed 5, the Allies' first action: LC-1 sails to 2503, east of the map's first view,
+    # and the German air mission answers there; the player is shown where it happened
+    g = narvik_game()
+    s = g.new_state(5)
+    folder = artefacts(tmp_path)
+    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        click_order(page, "base 2503")
+        click_order(page, "no mas")
+        page.evaluate("() => { const m = document.getElementById('map'); m.scrollLeft = 0; m.scrollTop = 0; }")
+        assert page.evaluate("() => document.querySelector('path.loc[data-loc=\"2503\"]').getBoundingClientRect().left") \
+            > page.evaluate("() => document.getElementById('map').getBoundingClientRect().right")  # off-screen
+        embark = next(o for o in page.evaluate("() => last.orders") if o.startswith("embark 7-I/16 on LC-1 via "))
+        click_order(page, embark)
+        assert "2503" in page.evaluate("() => last.bot.locs")
+        assert page.evaluate(BOT_MARK_SEEN)
+        shot(page, folder, "narvik-bot-turn")
+        # the same bot turn shown again (the page redrawn) leaves the player's view where it is
+        assert page.evaluate("""() => { const m = document.getElementById('map'); m.scrollLeft = 0; m.scrollTop = 0;
+                                        show(last); return [m.scrollLeft, m.scrollTop]; }""") == [0, 0]
+        browser.close()
+
+
 def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_path):
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
