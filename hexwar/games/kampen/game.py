@@ -49,8 +49,6 @@ def _face_down(cards: list[int], down: int) -> list[int]:
     """A deck as a table sees it (2.4): its top ``down`` cards face down, the rest face up."""
     if down <= 0:
         return list(cards)
-    if down >= len(cards):
-        return [HIDDEN_CARD] * down
     return [HIDDEN_CARD] * down + cards[down:]
 
 

@@ -4,6 +4,7 @@ fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
@@ -35,14 +36,13 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
     ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
     out: list[Order] = []
-    types = g.tables.types
-    ships = sorted((u for u in d.side_units(ALLIES) if types[u.type].kind == "ship"), key=_uid)
+    ships = sorted((u for u in d.side_units(ALLIES) if g.is_ship(u)), key=attrgetter("id"))
     ashore = allied_ashore(g, d)
     for s in ships:
         if "no_move" not in s.flags:
             out += moves_of(g, (s.id,), s.loc)  # type: ignore[arg-type]
         cargo = d.cargo.get(s.id)
-        if cargo is None and types[s.type].transport:
+        if cargo is None and g.t(s).transport:
             here = ashore.get(s.loc, ())  # type: ignore[arg-type]
             if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
                 out += embarks(g, s.id, (), carriable(g, s, s.loc, here))  # type: ignore[arg-type]
@@ -166,13 +166,10 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
     once a listing."""
     def make() -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
-        types = g.tables.types
-        for u in d.side_units(ALLIES):
-            kind = types[u.type].kind
-            if kind != "ship" and kind != "dummy" and ABOARD not in u.flags:
-                out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
-        for here in out.values():
-            here.sort(key=_uid)  # land_units_at's order
+        for loc in {u.loc for u in d.side_units(ALLIES)}:
+            here = g.land_units_at(d, loc, ALLIES)  # type: ignore[arg-type]
+            if here:
+                out[loc] = here  # type: ignore[index]
         return out
     return g.memo(("allied ashore",), make)
 
@@ -224,10 +221,6 @@ def fjord_side(g: "NarvikGame", loc: str) -> bool:
     if hit is None:
         hit = g._fjord_side[loc] = any(g.board.border(loc, b).has("fjord") for b in g.board.neighbours(loc))
     return hit
-
-
-def _uid(u: Unit) -> str:
-    return u.id
 
 
 def can_carry(g: "NarvikGame", ship: Unit, u: Unit) -> bool:
