@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from hexwar.core.orders import Order
+from hexwar.core.orders import Order, OrderList
 
 
 class RandomBot:
@@ -24,6 +24,8 @@ class RandomBot:
         """Return one of ``legal`` (``ValueError`` if there is none)."""
         if not legal:
             raise ValueError("no legal orders to choose from")
+        if type(legal) is OrderList and legal.parts is not None:  # the kinds read from its parts
+            return self.rng.choice(legal.of_kind(self.rng.choice(legal.kinds())))
         types: set[type[Order]] = set(map(type, legal))
         kinds = sorted({t.kind for t in types})
         kind = self.rng.choice(kinds)

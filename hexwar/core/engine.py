@@ -25,7 +25,7 @@ from typing import Any, Callable, Collection, Iterator, Protocol
 
 from hexwar.core.dice import Dice, DiceExhausted, Roll
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
-from hexwar.core.orders import IllegalOrder, Order, OrderKinds
+from hexwar.core.orders import IllegalOrder, Order, OrderKinds, OrderList
 from hexwar.core.state import GameState
 
 
@@ -98,7 +98,8 @@ class DecisionGame:
     def legal_orders(self, d: Any) -> list[Order]:
         if d.over or d.ask is None:
             return []
-        return list(self.decisions[d.ask.what].legal(self, d, d.ask))
+        legal = self.decisions[d.ask.what].legal(self, d, d.ask)
+        return legal if type(legal) is OrderList else list(legal)  # an OrderList is made for the call
 
     def apply(self, d: Any, order: Order, dice: Dice) -> list[dict[str, Any]]:
         over, none, foreign, other_side = self.refusal_rules

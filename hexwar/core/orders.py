@@ -172,6 +172,121 @@ class Advance(Order):
         return f"advance {','.join(self.units) or 'none'}"
 
 
+class OrderList(list[Order]):
+    """A list of legal orders that also knows where each kind's orders lie in it: ``parts``
+    are the (kind, orders) it was built from, in list order (kind None for a part of mixed
+    kinds). Every reader of a list reads it as one; a reader choosing a kind first (the
+    random bot) takes :meth:`kinds` and :meth:`of_kind` instead of a pass over every order.
+
+    Any change made to it as a list drops ``parts`` (None), so nothing reads them stale.
+
+    >>> legal = OrderList()
+    >>> legal.add([Pass("allies")], "pass")
+    >>> legal.add([Move("allies", "1SG", ("1710", "1810")), Move("allies", "2SG", ("1710", "1711"))], "move")
+    >>> legal.kinds(), [o.unit for o in legal.of_kind("move")], len(legal)
+    (['move', 'pass'], ['1SG', '2SG'], 3)
+    >>> legal.sort(key=lambda o: o.kind); legal.parts is None
+    True
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self, orders: Iterable[Order] = ()):
+        list.__init__(self, orders)
+        self.parts: list[tuple[str | None, Sequence[Order]]] | None = [(None, self[:])] if self else []
+
+    def add(self, orders: Sequence[Order], kind: str | None = None) -> None:
+        """Append ``orders``, each of ``kind`` (None: of any kinds). The list ``orders`` is
+        kept as a part, not copied: it must not change afterwards (the engine's kept lists
+        never do)."""
+        if orders:
+            list.extend(self, orders)
+            if self.parts is not None:
+                self.parts.append((kind, orders))
+
+    def join(self, other: Sequence[Order]) -> None:
+        """Append another list of orders, with its parts when it is an OrderList."""
+        if type(other) is OrderList and other.parts is not None:
+            list.extend(self, other)
+            if self.parts is not None:
+                self.parts += other.parts
+        else:
+            self.add(other)
+
+    def kinds(self) -> list[str]:
+        """The kinds of order in the list, sorted: ``sorted({o.kind for o in self})``."""
+        if self.parts is None:
+            return sorted({o.kind for o in self})
+        seen: set[str] = set()
+        for kind, orders in self.parts:
+            if kind is None:
+                seen.update(o.kind for o in orders)
+            else:
+                seen.add(kind)
+        return sorted(seen)
+
+    def of_kind(self, kind: str) -> Sequence[Order]:
+        """The orders of one kind in list order: ``[o for o in self if o.kind == kind]``,
+        as a sequence read through the parts (not copied)."""
+        if self.parts is None:
+            return [o for o in self if o.kind == kind]
+        chunks: list[Sequence[Order]] = []
+        for k, orders in self.parts:
+            if k == kind:
+                chunks.append(orders)
+            elif k is None:
+                mixed = [o for o in orders if o.kind == kind]
+                if mixed:
+                    chunks.append(mixed)
+        return chunks[0] if len(chunks) == 1 else _Chain(chunks)
+
+
+
+def _dropping_parts(name: str) -> Any:
+    """``list``'s method ``name``, dropping an OrderList's parts first: they no longer say
+    where each kind lies once the list is changed."""
+    method = getattr(list, name)
+
+    def changed(self: OrderList, *args: Any, **kwargs: Any) -> Any:
+        self.parts = None
+        return method(self, *args, **kwargs)
+
+    changed.__name__ = changed.__qualname__ = name
+    return changed
+
+
+for _name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse",
+              "__setitem__", "__delitem__", "__iadd__", "__imul__"):
+    setattr(OrderList, _name, _dropping_parts(_name))
+del _name
+
+
+class _Chain(Sequence[Order]):
+    """Several lists of orders read as one (``OrderList.of_kind``): its length and items."""
+
+    __slots__ = ("chunks", "n")
+
+    def __init__(self, chunks: list[Sequence[Order]]):
+        self.chunks = chunks
+        self.n = sum(map(len, chunks))
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [o for c in self.chunks for o in c][i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        for c in self.chunks:
+            if i < len(c):
+                return c[i]
+            i -= len(c)
+        raise IndexError(i)  # pragma: no cover - the length counts every chunk
+
+
 def subsets(items: Sequence[T], cap: int = 15) -> list[tuple[T, ...]]:
     """Sets of ``items`` to offer when the rules let a player pick any subset (a set with a cap).
 

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hexwar.ai.random_bot import RandomBot
-from hexwar.core.orders import Move, Order, Pass
+from hexwar.core.orders import Move, Order, OrderList, Pass
 
 
 @dataclass(frozen=True)
@@ -50,3 +52,53 @@ def test_random_bot_is_seeded() -> None:
 def test_random_bot_refuses_an_empty_list() -> None:
     with pytest.raises(ValueError, match="no legal orders"):
         RandomBot(1).choose(None, [])
+
+
+# --- an OrderList's parts (issue 17): the same draws as a pass over every order ---------------
+
+def _orders() -> st.SearchStrategy[list[tuple[str | None, list[Order]]]]:
+    """Parts of a list of orders: each labelled with its kind, or None and of mixed kinds."""
+    order = st.one_of(st.builds(Pass, st.just("allies")),
+                      st.builds(Move, st.just("allies"), st.sampled_from(["1SG", "2SG"]), st.just(("0101", "0102"))),
+                      st.builds(Sail, st.just("allies"), st.sampled_from("ab")),
+                      st.builds(SailAsGroup, st.just("allies"), st.sampled_from("cd")))
+    same = st.sampled_from([Pass("allies"), Move("allies", "1SG", ("0101", "0102")), Sail("allies", "a")]).flatmap(
+        lambda o: st.lists(st.just(o), max_size=4).map(lambda os: (o.kind, os)))
+    mixed = st.lists(order, max_size=4).map(lambda os: (None, os))
+    return st.lists(st.one_of(same, mixed), max_size=6)
+
+
+@given(parts=_orders(), seed=st.integers(0, 10**6))
+@settings(max_examples=150, deadline=None)
+def test_an_order_lists_kinds_and_draws_are_those_of_the_plain_list(parts, seed) -> None:
+    legal = OrderList()
+    for kind, orders in parts:
+        legal.add(orders, kind)
+    plain = list(legal)
+    assert plain == [o for _, os in parts for o in os]
+    assert legal.kinds() == sorted({o.kind for o in plain})
+    for kind in legal.kinds():
+        of = legal.of_kind(kind)
+        assert list(of) == [o for o in plain if o.kind == kind]
+        assert [of[i] for i in range(-len(of), len(of))] == [o for o in plain if o.kind == kind] * 2
+    if plain:
+        a, b = RandomBot(seed), RandomBot(seed)
+        assert [a.choose(None, legal) for _ in range(5)] == [b.choose(None, plain) for _ in range(5)]
+
+
+def test_an_order_list_joined_from_others_keeps_their_parts_and_a_change_drops_them() -> None:
+    moves = OrderList()
+    moves.add([Move("allies", "1SG", ("0101", "0102"))], "move")
+    legal = OrderList([Pass("allies")])
+    legal.join(moves)
+    legal.join([Sail("allies", "a"), Pass("allies")])  # a plain list: a part of mixed kinds
+    assert legal.parts == [(None, [Pass("allies")]), ("move", moves), (None, [Sail("allies", "a"), Pass("allies")])]
+    assert list(legal.of_kind("pass")) == [Pass("allies"), Pass("allies")]
+    for change in (lambda x: x.append(Pass("germans")), lambda x: x.sort(key=str), lambda x: x.__setitem__(0, Pass("x")),
+                   lambda x: x.__iadd__([Pass("x")]), lambda x: x.pop(), lambda x: x.reverse()):
+        copy = OrderList()
+        copy.join(legal)
+        change(copy)
+        assert copy.parts is None  # read as a plain list from now on
+        assert copy.kinds() == sorted({o.kind for o in copy})
+        assert list(copy.of_kind("pass")) == [o for o in copy if o.kind == "pass"]

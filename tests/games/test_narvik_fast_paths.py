@@ -12,6 +12,7 @@ import pytest
 from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import order_dice
+from hexwar.core.orders import OrderList
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
 from hexwar.games.narvik.phases import fire, naval
@@ -305,3 +306,30 @@ def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_
             side = g.current_side(d)
             g.apply(d, bots[side].choose(view.view_for((side,)), legal), Dice(rng=rng))
     assert tried["take"] > 20 and tried["retreat"] > 5 and tried["refused"] > 10, tried
+
+
+def test_9_0_every_listed_part_holds_only_its_kind_and_the_random_bot_draws_as_from_the_plain_list():
+    """The action and reaction lists (9.0, 9.1.1) say where each kind of order lies in them
+    (``OrderList``): every labelled part holds only that kind, in every decision of two seeded
+    random games, and the random bot draws the same order from them as from a plain copy."""
+    g = narvik_game()
+    labelled = seen = 0
+    for seed in (3, 4):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bot = random.Random(seed), RandomBot(seed)
+        while not d.over:
+            legal = g.legal_orders(d)
+            if d.ask.what in ("action", "reaction"):
+                assert type(legal) is OrderList and legal.parts is not None
+                assert [o for _, part in legal.parts for o in part] == list(legal)
+                for kind, part in legal.parts:
+                    assert kind is None or {o.kind for o in part} == {kind}
+                    labelled += kind is not None
+                seen += 1
+            twin = RandomBot()
+            twin.rng.setstate(bot.rng.getstate())
+            order = bot.choose(None, legal)
+            assert twin.choose(None, list(legal)) == order
+            g.apply(d, order, Dice(rng=rng))
+    assert seen > 100 and labelled > 5 * seen  # each unit's and ship's lists are parts of their own
+

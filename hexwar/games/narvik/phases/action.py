@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Move, Order, Pass
+from hexwar.core.orders import IllegalOrder, Move, Order, OrderList, Pass
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import (
     AirStrike,
@@ -120,21 +120,30 @@ def reveal_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     return [Reveal(side, u.id) for u in sorted(d.on_map(side), key=lambda u: u.id) if u.concealed and not g.is_dummy(u)]
 
 
-def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> OrderList:
     side = ask.side
-    out: list[Order] = [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side)
-    out += assault.assault_orders(g, d, side)
+    out = OrderList()
+    out.add([Pass(side)], Pass.kind)
+    out.add(reveal_orders(g, d, side), Reveal.kind)
+    out.join(movement.move_orders(g, d, side))
+    out.add(assault.assault_orders(g, d, side), LandAssault.kind)
     if side == ALLIES:
-        out += fire.art_orders(g, d) + naval.naval_orders(g, d)
+        out.add(fire.art_orders(g, d), ArtilleryInterdiction.kind)
+        out.join(naval.naval_orders(g, d))
     else:
-        out += air.orders(g, d)
+        out.add(air.orders(g, d), AirStrike.kind)
     return out
 
 
-def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> OrderList:
     side = ask.side
-    return [Pass(side)] + reveal_orders(g, d, side) + movement.move_orders(g, d, side) + (
-        air.orders(g, d) if side == GERMANS else [])
+    out = OrderList()
+    out.add([Pass(side)], Pass.kind)
+    out.add(reveal_orders(g, d, side), Reveal.kind)
+    out.join(movement.move_orders(g, d, side))
+    if side == GERMANS:
+        out.add(air.orders(g, d), AirStrike.kind)
+    return out
 
 
 #: 14.0, 15.1, 18.1.2-18.1.3, 20.1-20.3, 22.3: the orders whose every legal choice the list offers only up

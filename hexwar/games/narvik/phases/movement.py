@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Container
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Move, Order
+from hexwar.core.orders import IllegalOrder, Move, Order, OrderList
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import Exit
@@ -21,13 +21,15 @@ from hexwar.rules.movement import MoveQuery, Reach, explain_path, path_mp, reach
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
 
+MOVE, EXIT = Move.kind, Exit.kind
 
-def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+
+def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     """Every unit's every destination in one movement action, on its cheapest path (14.0),
     and the Allies' exits off the map, which are part of a movement action (22.3)."""
+    out = OrderList()  # each unit's moves and exits, as kept lists where they are kept
     if side == GERMANS and d.fuhrer:
-        return []  # 8.2.1
-    out: list[Order] = []
+        return out  # 8.2.1
     chart = g.tables.terrain
     ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
     pts = stacking.points_by_location(d, g.tables, side)
@@ -60,17 +62,17 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
             full = no_room[up] = frozenset(x for x, p in pts.items() if p + up > limit and x not in unlimited) \
                 if up <= limit else None
         if full is None:  # a unit bigger than the limit fits only where stacking is unlimited
-            out += [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]
+            out.add([m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited], MOVE)
         else:
             room_key = (key, full)
             fits = roomy.get(room_key)
             if fits is None:
                 fits = roomy[room_key] = [m for dest, anywhere, m in hit[0] if anywhere or dest not in full]
-            out += fits
+            out.add(fits, MOVE)
         if ferries:
-            out += [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
+            out.add([Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)], MOVE)  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
-            out += hit[1]
+            out.add(hit[1], EXIT)
     return out
 
 

@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Order
+from hexwar.core.orders import IllegalOrder, Order, OrderList
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import (
@@ -32,43 +32,50 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
 
 
-def naval_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
     ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
-    out: list[Order] = []
+    out = OrderList()  # each ship's moves and embarkations as the lists kept for them
     ships = sorted((u for u in d.side_units(ALLIES) if g.is_ship(u)), key=attrgetter("id"))
     ashore = allied_ashore(g, d)
     for s in ships:
         if "no_move" not in s.flags:
-            out += moves_of(g, (s.id,), s.loc)  # type: ignore[arg-type]
+            out.add(moves_of(g, (s.id,), s.loc), NAVAL_MOVE)  # type: ignore[arg-type]
         cargo = d.cargo.get(s.id)
         if cargo is None and g.t(s).transport:
             here = ashore.get(s.loc, ())  # type: ignore[arg-type]
             if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
-                out += embarks(g, s.id, (), carriable(g, s, s.loc, here))  # type: ignore[arg-type]
+                out.add(embarks(g, s.id, (), carriable(g, s, s.loc, here)), EMBARK)  # type: ignore[arg-type]
             if "no_move" not in s.flags:
-                out += sail_and_embark(g, d, s)
+                out.add(sail_and_embark(g, d, s), EMBARK)
         if cargo is not None and s.loc != HARSTAD and stacking.stack(  # 13.2: room for the cargo ashore
                 g.board, d, g.tables, s.loc, ALLIES, extra=[d.units[cargo]], leaving=[cargo]).ok:  # type: ignore[arg-type]
             home = home_path(g, s)
+            ashore_orders: list[Order] = []
             if g.board.is_a(s.loc, "port") and any(x2.id != cargo for x2 in g.land_units_at(d, s.loc, ALLIES, real=False)):  # type: ignore[arg-type]
-                out.append(Disembark(ALLIES, s.id))
+                ashore_orders.append(Disembark(ALLIES, s.id))
                 if home:
-                    out.append(Disembark(ALLIES, s.id, home))
+                    ashore_orders.append(Disembark(ALLIES, s.id, home))
             elif landing_ok(g, d, s.loc):  # type: ignore[arg-type]
-                out.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
+                ashore_orders.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
                 if home:
-                    out.append(Landing(ALLIES, (s.id,), s.loc, then=home))  # type: ignore[arg-type]
+                    ashore_orders.append(Landing(ALLIES, (s.id,), s.loc, then=home))  # type: ignore[arg-type]
             for tgt in g.board.neighbours(s.loc):
                 if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
-                    out.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
+                    ashore_orders.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
+            out.add(ashore_orders)  # disembarkations and landings
         elif cargo is not None and s.loc == HARSTAD:
-            out.append(Disembark(ALLIES, s.id))
+            out.add([Disembark(ALLIES, s.id)], DISEMBARK)
         if cargo is None and g.t(s).bombard > 0 and "fired" not in s.flags and s.loc != HARSTAD:  # can_bombard's own terms
-            out += [Bombard(ALLIES, s.id, tgt) for tgt in bombard_targets(g, d, s)]
+            out.add([Bombard(ALLIES, s.id, tgt) for tgt in bombard_targets(g, d, s)], BOMBARD)
         if s.type in FUNCTION_SHIPS:
-            out += [ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)]
-    return out + group_orders(g, d, ships)
+            out.add([ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)], SHIP_FUNCTION)
+    out.join(group_orders(g, d, ships))
+    return out
+
+
+NAVAL_MOVE, EMBARK, DISEMBARK, LANDING = NavalMove.kind, Embark.kind, Disembark.kind, Landing.kind
+BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
 
 
 def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
@@ -174,16 +181,16 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
     return g.memo(("allied ashore",), make)
 
 
-def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Order]:
+def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> OrderList:
     """20.1, 20.2, 20.3.1: the ships in one hex moving, landing or assaulting as one group."""
-    out: list[Order] = []
+    out = OrderList()
     by_loc: dict[str, list[Unit]] = {}
     for s in ships:
         by_loc.setdefault(s.loc, []).append(s)  # type: ignore[arg-type]
     for loc, here in sorted(by_loc.items()):
         movers = tuple(s.id for s in here if "no_move" not in s.flags)
         if len(movers) > 1:
-            out += moves_of(g, movers, loc)
+            out.add(moves_of(g, movers, loc), NAVAL_MOVE)
         loaded = [s for s in here if d.cargo.get(s.id)]
         if len(loaded) < 2 or loc == HARSTAD:
             continue
@@ -191,15 +198,14 @@ def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> list[Orde
         force = [d.units[d.cargo[s.id]] for s in loaded]
         if landing_ok(g, d, loc):  # 20.2: a group entering a non-friendly port lands as one
             if stacking.stack(g.board, d, g.tables, loc, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
-                out.append(Landing(ALLIES, ids, loc))
+                out.add([Landing(ALLIES, ids, loc)], LANDING)
         if any(g.t(u).is_artillery for u in force):
             continue  # 20.3.1: no artillery in a contested landing
         pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force)  # 20.3.1: as it will stand landed
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             continue
-        for tgt in g.board.neighbours(loc):
-            if contested_target(g, d, tgt):
-                out.append(Landing(ALLIES, ids, tgt, tuple(assault.support_ships(g, d, tgt))))
+        out.add([Landing(ALLIES, ids, tgt, tuple(assault.support_ships(g, d, tgt)))
+                 for tgt in g.board.neighbours(loc) if contested_target(g, d, tgt)], LANDING)
     return out
 
 
