@@ -15,7 +15,7 @@ from hexwar.core.engine import order_dice
 from hexwar.core.orders import OrderList
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
-from hexwar.games.narvik.phases import fire, naval
+from hexwar.games.narvik.phases import assault, fire, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
 from hexwar.rules import supply, zoc
 from hexwar.rules.naval import naval_destinations
@@ -333,3 +333,17 @@ def test_9_0_every_listed_part_holds_only_its_kind_and_the_random_bot_draws_as_f
             g.apply(d, order, Dice(rng=rng))
     assert seen > 100 and labelled > 5 * seen  # each unit's and ship's lists are parts of their own
 
+
+def test_15_1_assaults_are_listed_on_every_enemy_hex_with_attackers(states):
+    """15.1: the listed assaults' targets are exactly the enemy-held hexes some free unit
+    may attack (``attackers_for``, asked of every enemy hex), the listing asking only the hexes
+    next to a free unit."""
+    g, ds = states
+    found = 0
+    for d in ds:
+        for side in (ALLIES, GERMANS):
+            want = [t for t in sorted(g.occupied(d, GERMANS if side == ALLIES else ALLIES))
+                    if any(not g.t(d.units[x]).is_artillery for x in assault.attackers_for(g, d, side, t))]
+            assert sorted({o.target for o in assault.assault_orders(g, d, side)}) == want
+            found += bool(want)
+    assert found

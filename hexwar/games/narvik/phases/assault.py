@@ -93,7 +93,10 @@ def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     choice is accepted when typed (``accepts``)."""
     out: list[Order] = []
     ap = d.tracks["ap"] if side == GERMANS else 0
-    for target in sorted(g.occupied(d, other(side))):
+    free = free_units(g, d, side)  # only a hex next to a free unit has attackers_for
+    nbrs = g.board.neighbours
+    near = {n for loc in free for n in nbrs(loc)}
+    for target in sorted(g.occupied(d, other(side)) & near):
         units = attackers_for(g, d, side, target)
         sets = [us for us in subsets(units) if any(not g.t(d.units[x]).is_artillery for x in us)]
         if not sets:
