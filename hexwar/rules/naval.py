@@ -9,7 +9,6 @@ map-edge locations linked to the box are joined to each other (A31: edge to edge
 from __future__ import annotations
 
 import weakref
-from collections import deque
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -67,45 +66,69 @@ def _steps(board: "Board", box: str) -> dict[str, tuple[tuple[tuple[str, bool], 
     return steps
 
 
+class _Search:
+    """The map's search states compiled to integers, once per board and box: state
+    ``2 * i + crossed`` is location ``locs[i]`` before (0) or after (1) the box link is
+    crossed, ``succ[state]`` its next states in map order (``_steps``), ``clique`` the
+    box-linked edge locations' states for each ``crossed`` (A31)."""
+
+    def __init__(self, board: "Board", box: str):
+        steps = _steps(board, box)
+        self.locs = list(steps) + ([] if box in steps else [box])
+        index = self.index = {loc: i for i, loc in enumerate(self.locs)}
+        links = sorted(set(board.neighbours(box))) if box in board else []
+        self.links = frozenset(index[x] for x in links)
+        self.box = index[box]
+        succ: list[tuple[int, ...]] = [()] * (2 * len(self.locs))
+        for loc, ways in steps.items():
+            i = index[loc]
+            for crossed in (0, 1):
+                succ[2 * i + crossed] = tuple(2 * index[x] + c for x, c in ways[crossed])
+        self.clique = (tuple(2 * index[x] for x in links), tuple(2 * index[x] + 1 for x in links))
+        succ[2 * self.box] = succ[2 * self.box + 1] = self.clique[1]  # out of the box: to any edge location
+        self.succ = succ
+
+
+_SEARCH: "weakref.WeakKeyDictionary[object, dict[str, _Search]]" = weakref.WeakKeyDictionary()
+
+
 def _naval_destinations(board: "Board", start: str, box: str) -> dict[str, tuple[str, ...]]:
-    links = set(board.neighbours(box)) if box in board else set()
-    in_order = sorted(links)
-    steps = _steps(board, box)
-    # A31's edge-to-edge links make the box's edge locations a clique
-    clique = (tuple((x, False) for x in in_order), tuple((x, True) for x in in_order))
-    # state: (location, crossed the box link already); breadth first, so fewest steps, ties
-    # to the map's neighbour order
-    start_state = (start, start == box)
-    parent: dict[tuple[str, bool], tuple[str, bool] | None] = {start_state: None}
-    dq = deque([start_state])
-    # the first edge location dequeued with a given ``crossed`` finds all the others through
-    # the clique, so later ones need not look again (they would find nothing new)
+    per = _SEARCH.setdefault(board, {})
+    cs = per.get(box)
+    if cs is None:
+        cs = per[box] = _Search(board, box)
+    succ, links, box_i, clique = cs.succ, cs.links, cs.box, cs.clique
+    # breadth first over the states, so fewest steps, ties to the map's neighbour order
+    first = 2 * cs.index[start] + (start == box)
+    parent = [-2] * len(succ)  # -2: not reached yet; -1: the start
+    parent[first] = -1
+    found = [first]  # in the order reached (the loop reads it as it grows)
+    add = found.append
+    # the first edge location taken up with a given ``crossed`` finds all the others through
+    # A31's clique, so later ones need not look again (they would find nothing new)
     clique_done = [False, False]
-    while dq:
-        here = dq.popleft()
-        loc, crossed = here
-        if loc == box:
-            nxt = clique[1]
-        else:
-            nxt = steps[loc][crossed]
-            if loc in links and not clique_done[crossed]:  # A31: edge to edge within a move
+    for here in found:
+        nxt = succ[here]
+        if here >> 1 in links and here >> 1 != box_i:
+            crossed = here & 1
+            if not clique_done[crossed]:
                 clique_done[crossed] = True
-                nxt = nxt + tuple(st for st in clique[crossed] if st[0] != loc)
+                nxt = nxt + tuple(st for st in clique[crossed] if st != here)
         for st in nxt:
-            if st not in parent:
+            if parent[st] == -2:
                 parent[st] = here
-                dq.append(st)
-    # a state is found after its parent: each path extends the parent's, in one pass
-    paths: dict[tuple[str, bool], tuple[str, ...]] = {}
+                add(st)
+    # a state is reached after its parent: each path extends the parent's, in one pass
+    locs = cs.locs
+    paths: list[tuple[str, ...]] = [()] * len(succ)
     out: dict[str, tuple[str, ...]] = {}
-    for st, p in parent.items():
-        loc = st[0]
-        path = paths[st] = (paths[p] + (loc,)) if p is not None else (loc,)
-        if loc == start or loc in out:
-            continue
-        if start == box and loc == box:
-            continue
-        out[loc] = path
+    skip = {first >> 1, box_i} if start == box else {first >> 1}
+    for st in found:
+        p = parent[st]
+        loc = locs[st >> 1]
+        path = paths[st] = paths[p] + (loc,) if p >= 0 else (loc,)
+        if st >> 1 not in skip and loc not in out:
+            out[loc] = path
     return out
 
 
