@@ -10,7 +10,7 @@ is blocked only if both sides cross a ridge.
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from hexwar.rules.ledger import Ledger
 
@@ -66,9 +66,32 @@ def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_except
         per_board = _CAN_FIRE[board] = {}
     key = (src, dst, max_range, adjacent_exception)
     ok = per_board.get(key)
-    if ok is None:
-        ok = per_board[key] = bool(line_of_fire(board, src, dst, max_range, adjacent_exception).total)
+    if ok is None:  # out of range needs no ledger (line_of_fire's first test)
+        ok = per_board[key] = board.distance(src, dst) <= max_range and bool(
+            line_of_fire(board, src, dst, max_range, adjacent_exception).total)
     return ok
+
+
+def fire_targets(board: "Board", src: str, targets: "Iterable[str]", max_range: int,
+                 adjacent_exception: bool = True) -> tuple[str, ...]:
+    """Return the ``targets`` fire from ``src`` reaches (``can_fire``), in their order: the
+    answers kept for the board read in one pass.
+
+    >>> from hexwar.board import load_board
+    >>> fire_targets(load_board("fixtures/skirmish"), "1813", ["1911", "1912", "2406", "1814"], 2)
+    ('1912', '1814')
+    """
+    per_board = _CAN_FIRE.get(board)
+    if per_board is None:
+        per_board = _CAN_FIRE[board] = {}
+    out = []
+    for dst in targets:
+        ok = per_board.get((src, dst, max_range, adjacent_exception))
+        if ok is None:
+            ok = can_fire(board, src, dst, max_range, adjacent_exception)
+        if ok:
+            out.append(dst)
+    return tuple(out)
 
 
 _ZONES: "weakref.WeakKeyDictionary[object, dict[tuple[str, int, bool], frozenset[str]]]" = weakref.WeakKeyDictionary()

@@ -48,19 +48,23 @@ def step_cost(
     border = board.border(a, b)
     tclass = chart.terrain_class(tb)
     normal: Fraction | None
+    explain = ledger is not None  # the lines are written only for a ledger (a compiled map asks for thousands of costs)
     lines: list[tuple[str, object, str]] = []
     if tclass is None or tclass not in sec.terrain:
         normal = None
-        lines.append((f"enter {b} ({tb}): not on chart {chart.name}", "P", "14.1"))
+        if explain:
+            lines.append((f"enter {b} ({tb}): not on chart {chart.name}", "P", "14.1"))
     else:
         normal = sec.terrain[tclass].cost(mclass)
-        lines.append((f"enter {b} ({tb} = {tclass})", "P" if normal is None else normal, "14.1"))
+        if explain:
+            lines.append((f"enter {b} ({tb} = {tclass})", "P" if normal is None else normal, "14.1"))
         for f in sorted(border.features):
             row = sec.hexsides.get(f)
             if row is None:
                 continue
             c = row.cost(mclass)
-            lines.append((f"cross {f} border {a}/{b}", "P" if c is None else c, "14.1"))
+            if explain:
+                lines.append((f"cross {f} border {a}/{b}", "P" if c is None else c, "14.1"))
             if c is None:
                 normal = None
             elif normal is not None:
@@ -70,7 +74,8 @@ def step_cost(
         road = sec.road.cost(mclass)
         if road is not None and (normal is None or road < normal):
             cost = road
-            lines = [(f"road {a}-{b} ({'/'.join(sorted(border.features & {'road', 'rail'}))})", road, "14.2")]
+            if explain:
+                lines = [(f"road {a}-{b} ({'/'.join(sorted(border.features & {'road', 'rail'}))})", road, "14.2")]
     if ledger is not None:
         for t, v, r in lines:
             ledger.add(t, v, r)  # type: ignore[arg-type]

@@ -20,10 +20,10 @@ from hexwar.games.narvik.orders import (
     ShipFunction,
 )
 from hexwar.games.narvik.phases import assault, movement, results
-from hexwar.games.narvik.phases.fire import can_bombard
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
+from hexwar.rules.fire import fire_targets
 from hexwar.rules.naval import naval_destinations, naval_path_ok
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.zoc import AMPHIBIOUS
@@ -88,7 +88,8 @@ def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
     if hit is None:
         if len(g._bombard_cache) > 4096:
             g._bombard_cache.clear()
-        hit = g._bombard_cache[key] = tuple(tgt for tgt in sorted(occupied) if can_bombard(g, d, s, tgt))
+        # can_bombard's terms for the ship hold (the caller's): what is left is its line of fire
+        hit = g._bombard_cache[key] = fire_targets(g.board, s.loc, sorted(occupied), key[1], adjacent_exception=False)  # type: ignore[arg-type]
     return hit
 
 
