@@ -290,7 +290,12 @@ def compiled(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -
     key = (id(chart), weather, mclass)
     cm = per_board.get(key)
     if cm is None:
-        cm = per_board[key] = CompiledMoves(board, chart, weather, mclass)
+        cm = CompiledMoves(board, chart, weather, mclass)
+        for other in per_board.values():  # one board's maps share their location index, so a
+            if other.locs == cm.locs:     # side's sets are converted once for every class and weather
+                cm._ctx = other._ctx
+                break
+        per_board[key] = cm
     if len(_RECENT) >= 32:
         _RECENT.clear()
     _RECENT[(id(board), id(chart), weather, mclass)] = (board, chart, cm)
@@ -312,9 +317,12 @@ def passable(board: "Board", chart: "TerrainChart", weather: str, mclass: str) -
 
 
 def reach(
-    board: "Board", chart: "TerrainChart", weather: str, mclass: str, start: str, q: MoveQuery
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, start: str, q: MoveQuery,
+    cm: CompiledMoves | None = None,
 ) -> Reach:
-    """Return every location a unit at ``start`` can reach in one movement action (14.1).
+    """Return every location a unit at ``start`` can reach in one movement action (14.1);
+    ``cm``: the ``compiled`` map for the board, chart, weather and class, when the caller
+    has it already (a listing asks for every unit of a class).
 
     >>> from hexwar.board import load_board
     >>> from hexwar.data.scenario import load_scenario
@@ -323,7 +331,8 @@ def reach(
     >>> r.mp_left["1810"], r.path("1910")   # two road hexsides at 1/2 MP (14.2)
     (Fraction(1, 2), ['1710', '1810', '1910'])
     """
-    cm = compiled(board, chart, weather, mclass)
+    if cm is None:
+        cm = compiled(board, chart, weather, mclass)
     s = cm.index[start]
     # keyed by the allowances' integer ratios: a Fraction's hash is computed in Python at
     # every look-up, and this one is made for every unit at every decision

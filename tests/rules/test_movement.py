@@ -283,3 +283,30 @@ def test_14_1_passable_is_step_cost_not_none():
         steps = passable(b, chart, "winter", mclass)
         for a in b.locations():
             assert steps[a] == {x for x in b.neighbours(a) if step_cost(b, chart, "winter", mclass, a, x) is not None}
+
+
+@given(st.integers(0, 100_000), st.integers(1, 5))
+def test_14_1_every_class_and_weather_reads_one_conversion_of_the_same_sets(seed, mp):
+    """A listing asks for units of several movement classes with the same ZoC, enemy and
+    friendly-infantry sets: the board's compiled maps share one conversion of them, and each
+    class's reach (given its compiled map, as a listing does) is still the reference answer."""
+    import random
+
+    from hexwar.data.loader import default_library
+    from hexwar.data.tables import TerrainChart
+    from hexwar.rules.movement import compiled
+
+    chart = TerrainChart.from_spec(default_library().load("tables", "fixtures/terrain"))
+    b = _CACHE_BOARD
+    rng = random.Random(seed)
+    hs = sorted(b.hexes())
+    enemies = frozenset(rng.sample(hs, 8))
+    zoc = frozenset(n for e in enemies for n in projects_into(b, e))
+    finf = frozenset(rng.sample(hs, 12))
+    maps = [(w, c, compiled(b, chart, w, c)) for w in ("winter", "good") for c in ("leg", "heavy", "tank")]
+    assert len({id(cm._ctx) for _, _, cm in maps}) == 1
+    for weather, mclass, cm in maps:
+        start = rng.choice([h for h in hs if h not in enemies])
+        q = MoveQuery(F(mp), zoc, enemies, F(1), mclass == "heavy", finf)
+        r = reach(b, chart, weather, mclass, start, q, cm)
+        assert r.mp_left == reach_reference(b, chart, weather, mclass, start, q)

@@ -16,7 +16,15 @@ from hexwar.games.narvik.phases.assault import free_units
 from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
-from hexwar.rules.movement import MoveQuery, Reach, explain_path, path_mp, reach
+from hexwar.rules.movement import (
+    CompiledMoves,
+    MoveQuery,
+    Reach,
+    compiled,
+    explain_path,
+    path_mp,
+    reach,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -37,7 +45,7 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     assert st is not None
     limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
     ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
-    queries: dict[str, MoveQuery] = {}
+    queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
     cache, roomy = g.unit_moves, g.unit_moves_room
     if len(cache) > 50_000:
         cache.clear()
@@ -47,10 +55,11 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     for u in sorted((u for here in free_units(g, d, side).values() for u in here), key=lambda u: u.id):  # may_act
         t = g.t(u)
         up = stacking.unit_points(g.tables, u)
-        q = queries.get(u.type)
-        if q is None:
-            q = queries[u.type] = g.query(d, u, ctx)  # a type's query is the same for all its units
-        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, q)  # type: ignore[arg-type]
+        kept = queries.get(u.type)
+        if kept is None:  # a type's query (and its class's compiled map) is the same for all its units
+            kept = queries[u.type] = (g.query(d, u, ctx), compiled(g.board, chart, d.weather, t.movement_class))
+        q, cm = kept
+        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, q, cm)  # type: ignore[arg-type]
         key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
         hit = cache.get(key)
         if hit is None:
