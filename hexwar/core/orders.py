@@ -227,7 +227,7 @@ class OrderList(list[Order]):
 
     def of_kind(self, kind: str) -> Sequence[Order]:
         """The orders of one kind in list order: ``[o for o in self if o.kind == kind]``,
-        as a sequence read through the parts (not copied)."""
+        as a sequence read through the parts (not copied: read it, do not change it)."""
         if self.parts is None:
             return [o for o in self if o.kind == kind]
         chunks: list[Sequence[Order]] = []
@@ -239,7 +239,6 @@ class OrderList(list[Order]):
                 if mixed:
                     chunks.append(mixed)
         return chunks[0] if len(chunks) == 1 else _Chain(chunks)
-
 
 
 def _dropping_parts(name: str) -> Any:
