@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from hexwar.core.orders import Order, OrderList
+from hexwar.core.orders import Order, order_kinds, orders_of_kind
 
 
 class RandomBot:
@@ -24,11 +24,7 @@ class RandomBot:
         """Return one of ``legal`` (``ValueError`` if there is none)."""
         if not legal:
             raise ValueError("no legal orders to choose from")
-        if type(legal) is OrderList and legal.parts is not None:  # the kinds read from its parts
-            return self.rng.choice(legal.of_kind(self.rng.choice(legal.kinds())))
-        types: set[type[Order]] = set(map(type, legal))
-        kinds = sorted({t.kind for t in types})
-        kind = self.rng.choice(kinds)
-        return self.rng.choice([o for o in legal if o.kind == kind])
+        kind = self.rng.choice(order_kinds(legal))  # an OrderList's read from its parts
+        return self.rng.choice(orders_of_kind(legal, kind))
 
     __call__ = choose

@@ -176,14 +176,15 @@ class OrderList(list[Order]):
     """A list of legal orders that also knows where each kind's orders lie in it: ``parts``
     are the (kind, orders) it was built from, in list order (kind None for a part of mixed
     kinds). Every reader of a list reads it as one; a reader choosing a kind first (the
-    random bot) takes :meth:`kinds` and :meth:`of_kind` instead of a pass over every order.
+    random bot) takes :func:`order_kinds` and :func:`orders_of_kind` from the parts instead
+    of a pass over every order.
 
     Any change made to it as a list drops ``parts`` (None), so nothing reads them stale.
 
     >>> legal = OrderList()
     >>> legal.add([Pass("allies")], "pass")
     >>> legal.add([Move("allies", "1SG", ("1710", "1810")), Move("allies", "2SG", ("1710", "1711"))], "move")
-    >>> legal.kinds(), [o.unit for o in legal.of_kind("move")], len(legal)
+    >>> order_kinds(legal), [o.unit for o in orders_of_kind(legal, "move")], len(legal)
     (['move', 'pass'], ['1SG', '2SG'], 3)
     >>> legal.sort(key=lambda o: o.kind); legal.parts is None
     True
@@ -213,32 +214,38 @@ class OrderList(list[Order]):
         else:
             self.add(other)
 
-    def kinds(self) -> list[str]:
-        """The kinds of order in the list, sorted: ``sorted({o.kind for o in self})``."""
-        if self.parts is None:
-            return sorted({o.kind for o in self})
-        seen: set[str] = set()
-        for kind, orders in self.parts:
-            if kind is None:
-                seen.update(o.kind for o in orders)
-            else:
-                seen.add(kind)
-        return sorted(seen)
 
-    def of_kind(self, kind: str) -> Sequence[Order]:
-        """The orders of one kind in list order: ``[o for o in self if o.kind == kind]``,
-        as a sequence read through the parts (not copied: read it, do not change it)."""
-        if self.parts is None:
-            return [o for o in self if o.kind == kind]
-        chunks: list[Sequence[Order]] = []
-        for k, orders in self.parts:
-            if k == kind:
-                chunks.append(orders)
-            elif k is None:
-                mixed = [o for o in orders if o.kind == kind]
-                if mixed:
-                    chunks.append(mixed)
-        return chunks[0] if len(chunks) == 1 else _Chain(chunks)
+def order_kinds(orders: Sequence[Order]) -> list[str]:
+    """The kinds of order in ``orders``, sorted (``sorted({o.kind for o in orders})``): an
+    OrderList's read from its parts, any other list from its orders' classes."""
+    parts = orders.parts if type(orders) is OrderList else None
+    if parts is None:
+        types: set[type[Order]] = set(map(type, orders))  # far fewer classes than orders
+        return sorted({t.kind for t in types})
+    seen: set[str] = set()
+    for kind, part in parts:
+        if kind is None:
+            seen.update(o.kind for o in part)
+        else:
+            seen.add(kind)
+    return sorted(seen)
+
+
+def orders_of_kind(orders: Sequence[Order], kind: str) -> Sequence[Order]:
+    """The orders of one kind, in list order (``[o for o in orders if o.kind == kind]``); an
+    OrderList's read through its parts, not copied: read the answer, do not change it."""
+    parts = orders.parts if type(orders) is OrderList else None
+    if parts is None:
+        return [o for o in orders if o.kind == kind]
+    chunks: list[Sequence[Order]] = []
+    for k, part in parts:
+        if k == kind:
+            chunks.append(part)
+        elif k is None:
+            mixed = [o for o in part if o.kind == kind]
+            if mixed:
+                chunks.append(mixed)
+    return chunks[0] if len(chunks) == 1 else _Chain(chunks)
 
 
 def _dropping_parts(name: str) -> Any:
@@ -261,7 +268,7 @@ del _name
 
 
 class _Chain(Sequence[Order]):
-    """Several lists of orders read as one (``OrderList.of_kind``): its length and items."""
+    """Several lists of orders read as one (``orders_of_kind``): its length and items."""
 
     __slots__ = ("chunks", "n")
 

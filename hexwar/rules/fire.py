@@ -58,12 +58,18 @@ def line_of_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_ex
 _CAN_FIRE: "weakref.WeakKeyDictionary[object, dict[tuple[str, str, int, bool], bool]]" = weakref.WeakKeyDictionary()
 
 
-def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> bool:
-    """Return whether fire from ``src`` reaches ``dst`` (16.1 / 20.5); the map decides, so
-    each answer is kept for the board."""
+def _fire_answers(board: "Board") -> dict[tuple[str, str, int, bool], bool]:
+    """``can_fire``'s answers kept for a board."""
     per_board = _CAN_FIRE.get(board)
     if per_board is None:
         per_board = _CAN_FIRE[board] = {}
+    return per_board
+
+
+def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> bool:
+    """Return whether fire from ``src`` reaches ``dst`` (16.1 / 20.5); the map decides, so
+    each answer is kept for the board."""
+    per_board = _fire_answers(board)
     key = (src, dst, max_range, adjacent_exception)
     ok = per_board.get(key)
     if ok is None:  # out of range needs no ledger (line_of_fire's first test)
@@ -72,7 +78,7 @@ def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_except
     return ok
 
 
-def fire_targets(board: "Board", src: str, targets: "Iterable[str]", max_range: int,
+def fire_targets(board: "Board", src: str, targets: Iterable[str], max_range: int,
                  adjacent_exception: bool = True) -> tuple[str, ...]:
     """Return the ``targets`` fire from ``src`` reaches (``can_fire``), in their order: the
     answers kept for the board read in one pass.
@@ -81,12 +87,10 @@ def fire_targets(board: "Board", src: str, targets: "Iterable[str]", max_range: 
     >>> fire_targets(load_board("fixtures/skirmish"), "1813", ["1911", "1912", "2406", "1814"], 2)
     ('1912', '1814')
     """
-    per_board = _CAN_FIRE.get(board)
-    if per_board is None:
-        per_board = _CAN_FIRE[board] = {}
+    known = _fire_answers(board)
     out = []
     for dst in targets:
-        ok = per_board.get((src, dst, max_range, adjacent_exception))
+        ok = known.get((src, dst, max_range, adjacent_exception))
         if ok is None:
             ok = can_fire(board, src, dst, max_range, adjacent_exception)
         if ok:

@@ -31,6 +31,10 @@ from hexwar.rules.zoc import AMPHIBIOUS
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
 
+#: the kinds of the parts a naval listing is built of (``OrderList``)
+NAVAL_MOVE, EMBARK, DISEMBARK, LANDING = NavalMove.kind, Embark.kind, Disembark.kind, Landing.kind
+BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
+
 
 def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
@@ -74,22 +78,19 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
     return out
 
 
-NAVAL_MOVE, EMBARK, DISEMBARK, LANDING = NavalMove.kind, Embark.kind, Disembark.kind, Landing.kind
-BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
-
 
 def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
     """20.5: the German-held hexes a ship free to fire reaches from its hex, in hex order;
     the map decides which are in range, so the answer is kept for the same hex, range and
     German hexes."""
-    occupied = g.occupied(d, GERMANS)
-    key = (s.loc, g.t(s).bombard_range, occupied)
+    occupied, reach = g.occupied(d, GERMANS), g.t(s).bombard_range
+    key = (s.loc, reach, occupied)
     hit = g._bombard_cache.get(key)
     if hit is None:
         if len(g._bombard_cache) > 4096:
             g._bombard_cache.clear()
         # can_bombard's terms for the ship hold (the caller's): what is left is its line of fire
-        hit = g._bombard_cache[key] = fire_targets(g.board, s.loc, sorted(occupied), key[1], adjacent_exception=False)  # type: ignore[arg-type]
+        hit = g._bombard_cache[key] = fire_targets(g.board, s.loc, sorted(occupied), reach, adjacent_exception=False)  # type: ignore[arg-type]
     return hit
 
 
