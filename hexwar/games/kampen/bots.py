@@ -261,12 +261,11 @@ class KampenBot:
         march by how much nearer the objectives it comes."""
         f = self.faction
         memo = self._memo
-        hkey = ("h", o.dst)
-        hostile = memo.get(hkey)
-        if hostile is None:
-            hostile = memo[hkey] = g.hostile(x, f, o.dst)
+        foes = memo.get("foes")  # the areas the enemy holds, once a decision
+        if foes is None:
+            foes = memo["foes"] = g.hostile_areas(x, f)
         leaving_empty = o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0
-        if hostile:
+        if o.dst in foes:
             p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
             value = 3.0 if o.dst in objs else 1.0
             # the holder of the objectives attacks only at good odds; the side that must
@@ -291,7 +290,7 @@ class KampenBot:
             stake = 2.0 if c.area in objs else 1.0
             p = self._memo.get("fight")  # the combat's odds, once a decision
             if p is None:
-                a, d, _ = g.combat_dice(x)
+                a, d, _ = g.combat_dice(x, explain=False)
                 p = self._memo["fight"] = win_chance(a, d)
             close = 1.0 - abs(p - 0.5) * 1.6
             cost = 0.35 if f == ALLIES and g.spec.end == "allied_deck" else 0.15  # S1: Allied cards are the clock

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from hexwar.data.loader import DataError, Library, Problem, _rel
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
@@ -22,13 +22,18 @@ class Copy:
     dice: int | None
     uses: tuple[CardUse, ...]
     april9: bool = False  # a 9 April card (6.2): used only in the 9 April round
+    #: slot -> the card's first function there (made from ``uses``; listings ask at every decision)
+    slots: dict[str, CardUse] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        slots: dict[str, CardUse] = {}
+        for u in self.uses:
+            slots.setdefault(u.slot, u)
+        object.__setattr__(self, "slots", slots)
 
     def use(self, slot: str) -> CardUse | None:
         """Return what the card does when played in ``slot`` (None: it cannot be)."""
-        for u in self.uses:
-            if u.slot == slot:
-                return u
-        return None
+        return self.slots.get(slot)
 
     def dice_for(self, u: CardUse) -> int:
         """Return the dice this copy adds for a use (Panzer copies differ, Ex 1 and Ex 3)."""

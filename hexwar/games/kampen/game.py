@@ -24,7 +24,7 @@ from hexwar.games.kampen import events as E
 from hexwar.games.kampen.board_facts import board_facts
 from hexwar.games.kampen.cards import Copy, build_copies
 from hexwar.games.kampen.ships import ShipCard, build_fleet
-from hexwar.games.kampen.orders import ORDERS, KMove
+from hexwar.games.kampen.orders import ORDERS, KMove, PlayCard
 from hexwar.games.kampen.phases import april, cards, combat, victory
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenFleetSpec, KampenScenarioSpec
 from hexwar.games.kampen.sequence import DECISIONS
@@ -92,6 +92,9 @@ class KampenGame:
             self._check_sea()
         self._check()
         self._moves: dict[tuple[str, str, str, int], KMove] = {}
+        self._plays: dict[tuple[Any, ...], PlayCard] = {}
+        self._move_blocks: dict[tuple[str, str, int], tuple[KMove, ...]] = {}  # (faction, area, movable)
+        self._paths: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}  # card moves' paths (movement.paths)
         self.passes = {f: Pass(f) for f in FACTIONS}
         self._objectives: list[str] | None = None
         self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
@@ -182,19 +185,42 @@ class KampenGame:
                 return True
         return False
 
+    def hostile_areas(self, d: KampenData, f: str) -> frozenset[str]:
+        """The areas that hold battalions of ``f``'s enemies."""
+        return frozenset(a for e in enemies(f) for a, n in d.bn[e].items() if n)
+
+    def kmove(self, f: str, a: str, b: str, n: int) -> KMove:
+        """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (built once per game object)."""
+        key = (f, a, b, n)
+        o = self._moves.get(key)
+        if o is None:
+            o = self._moves[key] = KMove(f, a, b, n)
+        return o
+
     def movable(self, d: KampenData, f: str, a: str) -> int:
         """Battalions of ``f`` in ``a`` that have not moved this round (4.1)."""
         return d.bn[f].get(a, 0) - d.fresh[f].get(a, 0)
 
     def hand_uses(self, d: KampenData, f: str, slot: str) -> list[tuple[Copy, CardUse]]:
         """The cards in ``f``'s hand that can be played in ``slot``, with what they do there."""
+        copies = self.copies
         out = []
         for cid in d.hand[f]:
-            c = self.copies[cid]
-            u = c.use(slot)
+            c = copies[cid]
+            u = c.slots.get(slot)
             if u is not None:
                 out.append((c, u))
         return out
+
+    def play(self, f: str, c: Copy, slot: str, target: str = "", src: str = "", path: tuple[str, ...] = (),
+             n: int = 0, cash: tuple[int, ...] = ()) -> PlayCard:
+        """The order to play copy ``c`` in ``slot`` (orders are immutable: each is built once
+        per game object, as the land moves are)."""
+        key = (f, c.id, slot, target, src, path, n, cash)
+        o = self._plays.get(key)
+        if o is None:
+            o = self._plays[key] = PlayCard(f, c.id, c.card, slot, target, src, path, n, cash)
+        return o
 
     def view(self, d: KampenData, sides: Collection[str]) -> KampenData:
         """What the player(s) of ``sides`` may see (2.4): the other factions' hands are so many
@@ -248,9 +274,10 @@ class KampenGame:
             return f"sail {len(order.ships)} ship(s) >{'>'.join(order.path)}"
         return order.text()
 
-    def combat_dice(self, d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
-        """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
-        return combat.dice_pool(self, d)
+    def combat_dice(self, d: KampenData, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
+        """Return (attacker dice, defender dice, ledger) of the current combat (4.2); the
+        ledger is empty without ``explain``."""
+        return combat.dice_pool(self, d, explain)
 
     # --- the engine protocol -----------------------------------------------------------------
 

@@ -199,11 +199,11 @@ def legal_ships(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
         for cp, _u in g.hand_uses(d, f, "recon"):
             for sea_ in g.seas:
                 if S.at_sea(d, sea_, [GERMANS]):
-                    out.append(PlayCard(f, cp.id, cp.card, "recon", target=sea_))
+                    out.append(g.play(f, cp, "recon", target=sea_))
             break
         if any(s.owner == ALLIES and s.at == RESERVE for s in d.ships):
             for cp, _u in g.hand_uses(d, f, "rescue"):
-                out.append(PlayCard(f, cp.id, cp.card, "rescue"))
+                out.append(g.play(f, cp, "rescue"))
                 break
     return out
 
@@ -252,7 +252,7 @@ def legal_deceive(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     for cp, _u in g.hand_uses(d, f, "deceive"):
         for sea_ in g.seas:
             if S.at_sea(d, sea_, [GERMANS]):
-                out += [PlayCard(f, cp.id, cp.card, "deceive", src=sea_, target=n) for n in g.sea_nbrs[sea_]]
+                out += [g.play(f, cp, "deceive", src=sea_, target=n) for n in g.sea_nbrs[sea_]]
         break
     return out
 
@@ -277,7 +277,7 @@ def legal_redeploy(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
         for a, n in sorted(d.bn[f].items()):
             for b in g.nbrs[a]:
                 if not g.hostile(d, f, b):
-                    out += [PlayCard(f, cp.id, cp.card, "redeploy", src=a, target=b, n=k) for k in range(1, min(n, n_max) + 1)]
+                    out += [g.play(f, cp, "redeploy", src=a, target=b, n=k) for k in range(1, min(n, n_max) + 1)]
         break
     return out
 
@@ -433,7 +433,7 @@ def legal_mines(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     seas = sorted({s.at for s in d.ships if s.landing and not s.landing.startswith("!")})
     for cp, _u in g.hand_uses(d, f, "mines"):
-        out += [PlayCard(f, cp.id, cp.card, "mines", target=x) for x in seas]
+        out += [g.play(f, cp, "mines", target=x) for x in seas]
         break
     return out
 
@@ -474,7 +474,7 @@ def legal_fort(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     if any(s.landing == city for s in d.ships):
         for cp, _u in g.hand_uses(d, f, "fort"):
-            out.append(PlayCard(f, cp.id, cp.card, "fort", target=city))
+            out.append(g.play(f, cp, "fort", target=city))
             break
     return out
 

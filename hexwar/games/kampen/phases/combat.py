@@ -119,7 +119,7 @@ def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Orde
     c = d.combat
     assert c is not None
     played = c.att_types if f == c.att else c.def_types
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     air = None
     seen: set[str] = set()
     present = f == c.att or c.dn.get(f, 0) > 0
@@ -143,7 +143,7 @@ def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Orde
             if not (live & set(u.cancels)):
                 continue  # nothing of the kind to counter
         seen.add(cp.card + str(cp.dice))
-        out.append(PlayCard(f, cp.id, cp.card, slot, target=c.area))
+        out.append(g.play(f, cp, slot, target=c.area))
     return out
 
 
@@ -224,18 +224,20 @@ def do_react(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
 # --- the dice (steps 4-6) -------------------------------------------------------------------------
 
 
-def dice_pool(g: "KampenGame", d: KampenData) -> tuple[int, int, list[dict[str, Any]]]:
-    """Return (attacker dice, defender dice, ledger) of the current combat (4.2)."""
+def dice_pool(g: "KampenGame", d: KampenData, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
+    """Return (attacker dice, defender dice, ledger) of the current combat (4.2); without
+    ``explain`` the ledger is empty (a bot weighing its cards needs only the dice)."""
     c = d.combat
     assert c is not None
     ledger: list[dict[str, Any]] = []
     groups = [(grp.n, grp.crossing) for grp in c.groups]
     a_bn = battalion_dice(groups)
-    ledger.append({"side": "attacker", "what": f"battalions {sum(n for n, _ in groups)}"
-                   + (" (across fjord/lake: halved)" if any(h for _, h in groups) else "") + ", at most 5", "dice": a_bn, "rule": "4.2"})
     d_bn = battalion_dice([(sum(c.dn.values()), False)])
-    joint = " (Norway and Allies together)" if len(c.dn) > 1 else ""
-    ledger.append({"side": "defender", "what": f"battalions {sum(c.dn.values())}, at most 5{joint}", "dice": d_bn, "rule": "4.2"})
+    if explain:
+        ledger.append({"side": "attacker", "what": f"battalions {sum(n for n, _ in groups)}"
+                       + (" (across fjord/lake: halved)" if any(h for _, h in groups) else "") + ", at most 5", "dice": a_bn, "rule": "4.2"})
+        joint = " (Norway and Allies together)" if len(c.dn) > 1 else ""
+        ledger.append({"side": "defender", "what": f"battalions {sum(c.dn.values())}, at most 5{joint}", "dice": d_bn, "rule": "4.2"})
     a, dd = a_bn, d_bn
     for p in c.cards:
         cp = g.copies[p.copy]
@@ -243,10 +245,12 @@ def dice_pool(g: "KampenGame", d: KampenData) -> tuple[int, int, list[dict[str, 
         u = cp.use(p.slot)
         n = cp.dice_for(u) if u else 0
         if p.copy in c.cancelled:
-            ledger.append({"side": slot_side, "what": f"{cp.name} (cancelled)", "dice": 0, "rule": "4.2"})
+            if explain:
+                ledger.append({"side": slot_side, "what": f"{cp.name} (cancelled)", "dice": 0, "rule": "4.2"})
             continue
         if n:
-            ledger.append({"side": slot_side, "what": cp.name, "dice": n, "rule": "4.2 (card dice are not capped or halved)"})
+            if explain:
+                ledger.append({"side": slot_side, "what": cp.name, "dice": n, "rule": "4.2 (card dice are not capped or halved)"})
             if slot_side == "attacker":
                 a += n
             else:
@@ -386,13 +390,13 @@ def after_removal(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> N
 def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     c = d.combat
     assert c is not None
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     for cp, u in g.hand_uses(d, f, "evacuate"):
         if g.mined_coast[c.area] or not S.allied_support(g, d, c.area, u.ships_needed):
             break  # 2.3: not in areas on the coasts of I/II; 5.2: an Allied ship off the coast
         for a in g.land:
             if a != c.area and g.allied_coast[a] and not g.hostile(d, ALLIES, a) and a not in d.attacks:
-                out.append(PlayCard(f, cp.id, cp.card, "evacuate", target=a))
+                out.append(g.play(f, cp, "evacuate", target=a))
         break
     return out
 

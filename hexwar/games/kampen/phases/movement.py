@@ -50,18 +50,15 @@ def legal_move(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     if d.stage:  # 7.1: no normal movement on 9 April; only Fallskjermtropp
         return out + [o for o in card_moves(g, d, f) if isinstance(o, PlayCard) and g.copies[o.copy].use("move").paradrop]  # type: ignore[union-attr]
     fresh = d.fresh[f]
-    cache = g._moves
+    blocks = g._move_blocks
     for a, n in sorted(d.bn[f].items()):
         m = n - fresh.get(a, 0)
         if m <= 0:
             continue
-        for b in g.nbrs[a]:
-            for k in range(1, m + 1):
-                key = (f, a, b, k)
-                o = cache.get(key)
-                if o is None:  # orders are immutable: build each once per game object
-                    o = cache[key] = KMove(f, a, b, k)
-                out.append(o)
+        block = blocks.get((f, a, m))
+        if block is None:  # orders are immutable: build each once per game object
+            block = blocks[(f, a, m)] = tuple(g.kmove(f, a, b, k) for b in g.nbrs[a] for k in range(1, m + 1))
+        out += block
     if d.hand[f]:
         out += card_moves(g, d, f)
     return out
@@ -76,16 +73,17 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
         seen.add(c.card)
         if u.rapid or u.rail:
             n_max, steps = (u.rapid or u.rail)  # type: ignore[misc]
+            foes = g.hostile_areas(d, f)
             for a in sorted(d.bn[f]):
                 m = g.movable(d, f, a)
                 if m <= 0:
                     continue
-                for path in paths(g, d, f, a, steps, attack=bool(u.rapid)):
+                for path in paths(g, d, f, a, steps, attack=bool(u.rapid), foes=foes):
                     for k in range(1, min(m, n_max) + 1):
-                        out.append(PlayCard(f, c.id, c.card, "move", src=a, path=path, n=k))
+                        out.append(g.play(f, c, "move", src=a, path=path, n=k))
         elif u.paradrop:
             for a in sorted(g.air_range(d)):
-                out.append(PlayCard(f, c.id, c.card, "move", target=a, n=u.paradrop))
+                out.append(g.play(f, c, "move", target=a, n=u.paradrop))
         elif u.airlift:
             held = [a for a in g.airfields if d.bn[f].get(a, 0) and not g.hostile(d, f, a)]
             for a in held:
@@ -93,7 +91,7 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
                 for b in held:
                     if b != a and m > 0:
                         for k in range(1, min(m, u.airlift) + 1):
-                            out.append(PlayCard(f, c.id, c.card, "move", src=a, target=b, n=k))
+                            out.append(g.play(f, c, "move", src=a, target=b, n=k))
         elif u.invasion:
             if g.fleet and not any(S.allied_support(g, d, a, u.ships_needed) for a in g.land if g.allied_coast[a]):
                 continue  # 5.2: no Allied ship off any coast it could land on
@@ -111,13 +109,26 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
                     tot += g.copies[o].symbols
                 for a in g.land:
                     if g.allied_coast[a] and allied_landing_ok(g, d, a) and S.allied_support(g, d, a, u.ships_needed):
-                        out.append(PlayCard(f, c.id, c.card, "move", target=a, cash=tuple(sorted(best))))
+                        out.append(g.play(f, c, "move", target=a, cash=tuple(sorted(best))))
     return out
 
 
-def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bool) -> list[tuple[str, ...]]:
+def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bool,
+          foes: frozenset[str] | None = None) -> list[tuple[str, ...]]:
     """Paths of 2..steps areas through friendly or empty areas; the last may be hostile
-    when the card may attack (Rask forflytning, Ex 3), never for rail."""
+    when the card may attack (Rask forflytning, Ex 3), never for rail. They depend only on
+    the areas ``f``'s enemies hold (``foes``, :meth:`KampenGame.hostile_areas`): kept per game
+    object for each set met."""
+    if foes is None:
+        foes = g.hostile_areas(d, f)
+    key = (a, steps, attack, foes)
+    kept = g._paths.get(key)
+    if kept is None:
+        kept = g._paths[key] = _paths(g, foes, a, steps, attack)
+    return kept
+
+
+def _paths(g: "KampenGame", foes: frozenset[str], a: str, steps: int, attack: bool) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     frontier: list[tuple[str, ...]] = [(a,)]
     for depth in range(steps):
@@ -127,7 +138,7 @@ def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bo
                 if b in p:
                     continue
                 q = p + (b,)
-                if g.hostile(d, f, b):
+                if b in foes:
                     if attack and depth >= 1:
                         out.append(q[1:])
                     continue
@@ -139,13 +150,13 @@ def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bo
 
 
 def legal_sabotage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     for c, u in g.hand_uses(d, f, "sabotage"):
         for tgt, groups in sorted(d.attacks.items()):
             for grp in groups:
                 if not grp.src or (u.land_only and grp.crossing):
                     continue
-                out.append(PlayCard(f, c.id, c.card, "sabotage", target=tgt, src=grp.src))
+                out.append(g.play(f, c, "sabotage", target=tgt, src=grp.src))
     for c, _u in g.hand_uses(d, f, "escape"):
         for tgt in sorted(d.attacks):
             if d.bn[NORWAY].get(tgt, 0):
@@ -153,7 +164,7 @@ def legal_sabotage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
                     # not into an area the Germans attack or attacked from (their
                     # repulsed battalions go back there), as for a withdrawal (4.2 step 8)
                     if not g.hostile(d, NORWAY, b) and b not in d.attacks and b not in d.attacked_from:
-                        out.append(PlayCard(f, c.id, c.card, "escape", src=tgt, target=b))
+                        out.append(g.play(f, c, "escape", src=tgt, target=b))
     return list(dict.fromkeys(out))
 
 
@@ -167,13 +178,13 @@ def allied_landing_ok(g: "KampenGame", d: KampenData, a: str) -> bool:
 
 
 def legal_divert(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     assert d.paradrop is not None
     for c, u in g.hand_uses(d, f, "divert"):
         if not S.allied_support(g, d, d.paradrop.target, u.ships_needed):
             continue  # 5.2: the Allied Jagerfly needs a carrier off the area or an airfield in range
         for b in g.nbrs[d.paradrop.target]:
-            out.append(PlayCard(f, c.id, c.card, "divert", target=b))
+            out.append(g.play(f, c, "divert", target=b))
         break
     return out
 
@@ -181,10 +192,10 @@ def legal_divert(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 def legal_counter(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     assert d.sabotage is not None
     sab = g.copies[d.sabotage.copy]
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     for c, u in g.hand_uses(d, f, "counter"):
         if sab.type in u.cancels:
-            out.append(PlayCard(f, c.id, c.card, "counter"))
+            out.append(g.play(f, c, "counter"))
             break
     return out
 

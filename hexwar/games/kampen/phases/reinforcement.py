@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import Order, Pass
+from hexwar.core.orders import Order
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Cash, PlaceBn, PlayCard
 from hexwar.games.kampen import ships as S
@@ -33,7 +33,7 @@ def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
 
 
 def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     seen = set()
     for cid in d.hand[f]:
         cp = g.copies[cid]
@@ -45,7 +45,7 @@ def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     if f == GERMANS and not d.rein.airlift:
         for cp, _u in g.hand_uses(d, f, "reinforce"):
             if any(d.bn[GERMANS].get(a, 0) for a in g.airfields):
-                out.append(PlayCard(f, cp.id, cp.card, "reinforce"))
+                out.append(g.play(f, cp, "reinforce"))
             break
     return out
 
@@ -73,9 +73,9 @@ def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
 
 
 def legal_submarine(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
-    out: list[Order] = [Pass(f)]
+    out: list[Order] = [g.passes[f]]
     for cp, _ in g.hand_uses(d, f, "submarine"):
-        out.append(PlayCard(f, cp.id, cp.card, "submarine"))
+        out.append(g.play(f, cp, "submarine"))
         break
     return out
 

@@ -232,7 +232,7 @@ def do_intercept(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
 def legal_smoke(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, _u in g.hand_uses(d, f, "smoke"):
-        out.append(PlayCard(f, cp.id, cp.card, "smoke", target=d.sea_move.at if d.sea_move else ""))
+        out.append(g.play(f, cp, "smoke", target=d.sea_move.at if d.sea_move else ""))
         break
     return out
 
@@ -451,7 +451,7 @@ def legal_sea_card(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
             if not live & set(u.cancels):
                 continue
         seen.add(cp.card)
-        out.append(PlayCard(f, cp.id, cp.card, c.step, target=c.area))
+        out.append(g.play(f, cp, c.step, target=c.area))
     return out
 
 
@@ -602,7 +602,7 @@ def legal_sailors(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     for cp, _u in g.hand_uses(d, f, "sailors"):
         for a in g.sea_coast.get(c.area, ()):
             if not g.hostile(d, f, a):
-                out.append(PlayCard(f, cp.id, cp.card, "sailors", target=a))
+                out.append(g.play(f, cp, "sailors", target=a))
         break
     return out
 
