@@ -87,8 +87,8 @@ class KampenBot:
         if len(legal) == 1:
             return legal[0]
         scored = self.scores(state, legal)
-        top = max(s for s, _ in scored)
-        best = [legal[i] for s, i in scored if s >= top - 1e-9]
+        bar = max(scored)[0] - 1e-9  # the top score (an index breaks no tie of scores here)
+        best = [legal[i] for s, i in scored if s >= bar]
         return best[self.rng.randrange(len(best))]
 
     def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
@@ -114,21 +114,27 @@ class KampenBot:
         direct = not g.fleet and not cities
         kmove, card = self.kmove_score, self.card_score
         score = self.score
-        scored = []
-        for i, o in enumerate(legal):
-            if type(o) is KMove:
+        scored: list[tuple[float, int]] = []
+        add = scored.append
+        orders: Sequence[Any] = legal  # read by type, without a cast per order
+        i = -1
+        for o in orders:
+            i += 1
+            t = type(o)
+            if t is KMove:
                 # a group moves whole, as a single battalion or (a German garrison) its surplus:
                 # the bot does not weigh every split
-                if 1 < o.n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
-                        and not (plan is not None and o.n == plan.surplus(x, o.src)):
+                n = o.n
+                if 1 < n and n < mine.get(o.src, 0) - fresh.get(o.src, 0) \
+                        and not (plan is not None and n == plan.surplus(x, o.src)):
                     continue
                 if direct:
-                    scored.append((kmove(g, x, o, objs), i))
+                    add((kmove(g, x, o, objs), i))
                     continue
-            elif type(o) is PlayCard and direct:
-                scored.append((card(g, x, o, objs), i))
+            elif t is PlayCard and direct:
+                add((card(g, x, o, objs), i))
                 continue
-            scored.append((score(g, x, o), i))
+            add((score(g, x, o), i))
         return scored
 
     __call__ = choose
@@ -189,12 +195,17 @@ class KampenBot:
             a = battalion_dice([(gr.n, gr.crossing) for gr in here] + [(extra, crossing)])
         else:
             a = group_dice(extra, crossing)
-        a += self.card_dice(g, x, "attack")
+        memo = self._memo
+        cards = memo.get(("dice", "attack"))
+        a += self.card_dice(g, x, "attack") if cards is None else cards
         key = ("defence", target)  # the defender's dice (4.2), once a target a decision
-        d = self._memo.get(key)
+        d = memo.get(key)
         if d is None:
-            dn = sum(x.bn[e].get(target, 0) for e in enemies(self.faction))
-            d = self._memo[key] = group_dice(dn, False) + 1  # the defender may hold a card
+            bn = x.bn
+            dn = 0
+            for e in enemies(self.faction):
+                dn += bn[e].get(target, 0)
+            d = memo[key] = group_dice(dn, False) + 1  # the defender may hold a card
         return win_chance(a, d)
 
     def holds_cities(self, g: KampenGame) -> bool:
@@ -264,22 +275,23 @@ class KampenBot:
         foes = memo.get("foes")  # the areas the enemy holds, once a decision
         if foes is None:
             foes = memo["foes"] = g.hostile_areas(x, f)
-        leaving_empty = o.src in objs and x.bn[f].get(o.src, 0) - o.n <= 0
-        if o.dst in foes:
-            p = self.attack_chance(g, x, o.dst, o.n, (o.src, o.dst) in g.water)
-            value = 3.0 if o.dst in objs else 1.0
+        src, dst, n = o.src, o.dst, o.n
+        leaving_empty = src in objs and x.bn[f].get(src, 0) - n <= 0
+        if dst in foes:
+            p = self.attack_chance(g, x, dst, n, (src, dst) in g.water)
+            value = 3.0 if dst in objs else 1.0
             # the holder of the objectives attacks only at good odds; the side that must
             # take them (and races a deck) accepts worse ones against an objective
             held = memo.get("held")
             if held is None:
                 held = memo["held"] = self.holds_objectives(x, objs)
-            bar = 0.7 if held else (0.45 if o.dst in objs else 0.6)
-            return (p - bar) * 4 * value + 0.1 * o.n - (5.0 if leaving_empty and f == GERMANS else 0.0)
+            bar = 0.7 if held else (0.45 if dst in objs else 0.6)
+            return (p - bar) * 4 * value + 0.1 * n - (5.0 if leaving_empty and f == GERMANS else 0.0)
         table = g._goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
-        gain = table[o.src] - table[o.dst]
-        if f == GERMANS and o.src in objs:
+        gain = table[src] - table[dst]
+        if f == GERMANS and src in objs:
             return -1.0  # hold what you have
-        return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * o.n + (0.5 if o.dst in objs else 0.0)
+        return 0.3 * gain - (1.5 if leaving_empty else 0.0) - 0.05 * n + (0.5 if dst in objs else 0.0)
 
     def card_score(self, g: KampenGame, x: KampenData, o: PlayCard, objs: AbstractSet[str]) -> float:
         f = self.faction
