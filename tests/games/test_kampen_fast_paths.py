@@ -134,3 +134,23 @@ def test_4_1_a_german_card_move_never_counts_a_friendly_area_as_hostile():
     foes = g.hostile_areas(d, GERMANS)
     assert foes and all(g.hostile(d, GERMANS, a) for a in foes)
     assert not any(g.hostile(d, GERMANS, a) for a in g.land if a not in foes)
+
+
+def test_4_1_the_areas_within_reach_are_those_as_many_borders_away():
+    import networkx as nx
+
+    g = kampen_game("basic")
+    graph = nx.Graph([(a, b) for a, ns in g.nbrs.items() for b in ns])
+    for a in g.land:
+        near = nx.single_source_shortest_path_length(graph, a, cutoff=3)
+        for steps in (1, 2, 3):
+            assert g.within(a, steps) == {b for b, k in near.items() if k <= steps}
+
+
+def test_4_1_a_full_paths_store_starts_again_and_lists_the_same(monkeypatch):
+    monkeypatch.setattr(movement, "PATHS_KEPT", 3)
+    g = kampen_game("basic")
+    for d, _legal in decisions(g, range(3)):
+        if d.step == "move" and not d.stage:
+            assert [o for o in movement.card_moves(g, d, d.side) if o.path] == plain_card_moves(g, d, d.side)
+            assert len(g._paths) <= 3

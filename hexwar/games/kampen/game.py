@@ -42,6 +42,10 @@ from hexwar.games.kampen.state import (
 #: a card face down: in another faction's hand, or unused in a deck
 HIDDEN_CARD = -1
 
+#: card-play orders kept at most (a long batch of the basic game holds about 26,000: the
+#: paths and cashes of card moves are many)
+PLAYS_KEPT = 50_000
+
 __all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "enemies", "kampen_game"]
 
 
@@ -95,6 +99,7 @@ class KampenGame:
         self._plays: dict[tuple[Any, ...], PlayCard] = {}
         self._move_blocks: dict[tuple[str, str, int], tuple[KMove, ...]] = {}  # (faction, area, movable)
         self._paths: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}  # card moves' paths (movement.paths)
+        self._within: dict[tuple[str, int], frozenset[str]] = {}
         self.passes = {f: Pass(f) for f in FACTIONS}
         self._objectives: list[str] | None = None
         self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
@@ -185,6 +190,18 @@ class KampenGame:
                 return True
         return False
 
+    def within(self, a: str, steps: int) -> frozenset[str]:
+        """The land areas at most ``steps`` borders from ``a`` (``a`` too), once per game object."""
+        key = (a, steps)
+        hit = self._within.get(key)
+        if hit is None:
+            ring, seen = {a}, {a}
+            for _ in range(steps):
+                ring = {b for x in ring for b in self.nbrs[x]} - seen
+                seen |= ring
+            hit = self._within[key] = frozenset(seen)
+        return hit
+
     def hostile_areas(self, d: KampenData, f: str) -> frozenset[str]:
         """The areas that hold battalions of ``f``'s enemies."""
         return frozenset(a for e in enemies(f) for a, n in d.bn[e].items() if n)
@@ -219,6 +236,8 @@ class KampenGame:
         key = (f, c.id, slot, target, src, path, n, cash)
         o = self._plays.get(key)
         if o is None:
+            if len(self._plays) >= PLAYS_KEPT:
+                self._plays.clear()
             o = self._plays[key] = PlayCard(f, c.id, c.card, slot, target, src, path, n, cash)
         return o
 

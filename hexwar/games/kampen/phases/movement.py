@@ -113,18 +113,26 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
+#: card moves' paths kept at most (each is kept for the enemy-held areas within its reach;
+#: a long batch of the basic game meets about a hundred new sets a game at first)
+PATHS_KEPT = 20_000
+
+
 def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bool,
           foes: frozenset[str] | None = None) -> list[tuple[str, ...]]:
     """Paths of 2..steps areas through friendly or empty areas; the last may be hostile
     when the card may attack (Rask forflytning, Ex 3), never for rail. They depend only on
-    the areas ``f``'s enemies hold (``foes``, :meth:`KampenGame.hostile_areas`): kept per game
-    object for each set met."""
+    the areas ``f``'s enemies hold within ``steps`` of ``a`` (``foes``: all they hold,
+    :meth:`KampenGame.hostile_areas`): kept per game object for each such set met."""
     if foes is None:
         foes = g.hostile_areas(d, f)
-    key = (a, steps, attack, foes)
+    near = foes & g.within(a, steps)  # only the enemy within reach of the paths matters
+    key = (a, steps, attack, near)
     kept = g._paths.get(key)
     if kept is None:
-        kept = g._paths[key] = _paths(g, foes, a, steps, attack)
+        if len(g._paths) >= PATHS_KEPT:
+            g._paths.clear()
+        kept = g._paths[key] = _paths(g, near, a, steps, attack)
     return kept
 
 
