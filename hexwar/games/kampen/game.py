@@ -247,13 +247,13 @@ class KampenGame:
         bottom face up, are public). In the advanced game another faction's face-down ship is a
         card back in its sea area (6.1: which ship, or a dummy, is hidden), its 9 April cards
         to choose from and out of play are face down, and what its reconnaissance saw is its own."""
-        hidden = [f for f in FACTIONS if f not in sides]
         v = d.shallow()
-        v.hand = {f: ([HIDDEN_CARD] * len(cards) if f in hidden else cards) for f, cards in d.hand.items()}
+        v.hand = {f: (cards if f in sides else [HIDDEN_CARD] * len(cards)) for f, cards in d.hand.items()}
         down = d.down
         v.deck = {f: _face_down(cards, down[f]) for f, cards in d.deck.items()}
         v.seed = 0  # nothing can foresee a roll or a reshuffle
         if d.ships:
+            hidden = [f for f in FACTIONS if f not in sides]
             seen = {i for f in sides for i in d.seen.get(f, [])}
             mine = [s for s in d.ships if s.owner not in hidden or s.up or s.id in seen]
             backs = sorted((Ship(-1, s.owner, s.at, False, s.moved, s.caught, s.tried, s.fought, s.landing)
