@@ -311,7 +311,7 @@ def render_svg(
     for loc in set(shade) & set(shapes):  # over the names: a tint they read through
         out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
     for loc in set(highlight) & set(shapes):
-        out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
+        out_map.append(f'<path class="highlight" d="{fr.path(shapes[loc])}" fill="none" stroke="#e00000" stroke-width="3" {NO_PICK}/>')
     for path in paths:
         pts = " ".join(f"{centres[x][0]:.1f},{centres[x][1]:.1f}" for x in path if x in centres)
         out_map.append(f'<polyline class="supply" points="{pts}" fill="none" stroke="#1a7f1a" stroke-width="2" stroke-dasharray="2,2" {NO_PICK}/>')

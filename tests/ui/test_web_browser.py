@@ -220,6 +220,32 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
     assert len(s.log) >= 2
 
 
+MARK_CENTRED = """() => { const m = document.getElementById('map').getBoundingClientRect();
+  const r = document.querySelector('#svg .highlight').getBoundingClientRect();
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  return x > m.left && x < m.right && y > m.top && y < m.bottom; }"""
+
+
+def test_kampen_in_chromium_4_2_the_fight_to_decide_about_is_brought_into_view(tmp_path):
+    # seed 11: the first view shows the German bot's move at Mo i Rana; Narvik, where Norway
+    # attacks, lies north of it, its middle out of view until the attack decision brings it in
+    g = KampenGame("intro-narvik")
+    s = g.new_state(11)
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        narvik = """() => { const m = document.getElementById('map').getBoundingClientRect();
+          const r = document.querySelector('path.loc[data-loc="narvik"]').getBoundingClientRect();
+          return (r.top + r.bottom) / 2 > m.top; }"""
+        assert not page.evaluate(narvik)  # the fight's area starts out of view
+        for order in ("move 2 bardufoss>narvik", "move 1 gratangen>narvik", "pass"):
+            click_order(page, order)
+        assert "attack" in page.inner_text("#heading") and page.locator("#svg .highlight").count() == 1
+        assert page.evaluate(MARK_CENTRED)
+        shot(page, artefacts(tmp_path), "kampen-fight-in-view")
+        browser.close()
+
+
 def test_kampen_in_chromium_the_search_bot_shows_how_its_search_stands_while_it_thinks(tmp_path):
     """Issue 17: while the German search bot thinks, the page's spinner says how its search
     stands (time against the cap, playouts), as the terminal does; then the orders come."""
