@@ -87,7 +87,7 @@ class KampenBot:
         if len(legal) == 1:
             return legal[0]
         scored = self.scores(state, legal)
-        bar = max(scored)[0] - 1e-9  # the top score (an index breaks no tie of scores here)
+        bar = max(scored)[0] - 1e-9  # the (score, index) pairs' largest holds the top score
         best = [legal[i] for s, i in scored if s >= bar]
         return best[self.rng.randrange(len(best))]
 
@@ -195,9 +195,8 @@ class KampenBot:
             a = battalion_dice([(gr.n, gr.crossing) for gr in here] + [(extra, crossing)])
         else:
             a = group_dice(extra, crossing)
+        a += self.card_dice(g, x, "attack")
         memo = self._memo
-        cards = memo.get(("dice", "attack"))
-        a += self.card_dice(g, x, "attack") if cards is None else cards
         key = ("defence", target)  # the defender's dice (4.2), once a target a decision
         d = memo.get(key)
         if d is None:

@@ -114,7 +114,7 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 
 
 #: card moves' paths kept at most (each is kept for the enemy-held areas within its reach;
-#: a long batch of the basic game meets about a hundred new sets a game at first)
+#: a long batch of the basic game keeps meeting new sets: 14,900 after 1,600 games)
 PATHS_KEPT = 20_000
 
 
