@@ -191,7 +191,8 @@ class KampenGame:
         return False
 
     def within(self, a: str, steps: int) -> frozenset[str]:
-        """The land areas at most ``steps`` borders from ``a`` (``a`` too), once per game object."""
+        """The land areas at most ``steps`` borders from ``a`` (``a`` too), once per game object:
+        as far as a card move (4.1, Rask forflytning, Jernbane) can look."""
         key = (a, steps)
         hit = self._within.get(key)
         if hit is None:
@@ -203,11 +204,12 @@ class KampenGame:
         return hit
 
     def hostile_areas(self, d: KampenData, f: str) -> frozenset[str]:
-        """The areas that hold battalions of ``f``'s enemies."""
+        """The areas that hold battalions of ``f``'s enemies (``hostile`` of each; 4.1: a move
+        into one is an attack)."""
         return frozenset(a for e in enemies(f) for a, n in d.bn[e].items() if n)
 
     def kmove(self, f: str, a: str, b: str, n: int) -> KMove:
-        """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (built once per game object)."""
+        """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (4.1), built once per game object."""
         key = (f, a, b, n)
         o = self._moves.get(key)
         if o is None:
@@ -231,8 +233,8 @@ class KampenGame:
 
     def play(self, f: str, c: Copy, slot: str, target: str = "", src: str = "", path: tuple[str, ...] = (),
              n: int = 0, cash: tuple[int, ...] = ()) -> PlayCard:
-        """The order to play copy ``c`` in ``slot`` (orders are immutable: each is built once
-        per game object, as the land moves are)."""
+        """The order to play copy ``c`` for its function in ``slot`` (2.4); orders are
+        immutable, so each is built once per game object, as the land moves are."""
         key = (f, c.id, slot, target, src, path, n, cash)
         o = self._plays.get(key)
         if o is None:
