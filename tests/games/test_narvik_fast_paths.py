@@ -13,7 +13,7 @@ from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import order_dice
 from hexwar.core.orders import OrderList
-from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
 from hexwar.games.narvik.phases import assault, fire, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
@@ -88,6 +88,38 @@ def test_20_2_listed_embarkations_equal_the_plain_definition(states):
         here_seen += sum(not o.path for o in want)
         sailed_seen += sum(bool(o.path) for o in want)
     assert here_seen and sailed_seen  # both kinds were listed somewhere
+
+
+@pytest.mark.parametrize("concealment", [False, True])
+def test_20_2_the_units_ashore_are_land_units_at_every_allied_hex(concealment):
+    """20.2: the units a ship may take aboard are, hex by hex, the Allied land units there
+    that are real and not aboard, in id order (``land_units_at``); the listing finds them in
+    one walk over the Allied units. With 11.3 on, face-down Allied units count too."""
+    g = narvik_game(Switches(allied_concealment=concealment))
+    seen = aboard = face_down = 0
+    for seed in (3, 4):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bot = random.Random(seed), RandomBot(seed)
+        while not d.over:
+            want = {}
+            for loc in {u.loc for u in d.on_map(ALLIES)}:
+                here = g.land_units_at(d, loc, ALLIES)
+                if here:
+                    want[loc] = here
+            got = naval.allied_ashore(g, d)
+            assert got == want and all([u.id for u in v] == [u.id for u in want[k]] for k, v in got.items())
+            seen += len(want)
+            aboard += sum(u.has("aboard") for u in d.on_map(ALLIES))
+            face_down += sum(u.concealed for here in want.values() for u in here)
+            g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
+    assert seen and aboard  # units ashore, and units aboard left out
+    assert bool(face_down) == concealment  # 11.3: Allied counters face down only with Allied concealment
+    # no Allied dummy is in the counter mix: one made of a German dummy is left out as land_units_at leaves it
+    d = g.initial_state(3, order_dice(3, -1))
+    dummy = next(u for u in d.units.values() if g.is_dummy(u))
+    dummy.side, dummy.loc, dummy.pool = ALLIES, next(u.loc for u in d.on_map(ALLIES) if g.is_land(u)), None
+    ashore = naval.allied_ashore(g, d)[dummy.loc]
+    assert dummy not in ashore and ashore == g.land_units_at(d, dummy.loc, ALLIES)
 
 
 def test_12_0_zoc_equals_the_units_not_excluded(states):

@@ -34,13 +34,15 @@ if TYPE_CHECKING:  # pragma: no cover
 #: the kinds of the parts a naval listing is built of (``OrderList``)
 NAVAL_MOVE, EMBARK, DISEMBARK, LANDING = NavalMove.kind, Embark.kind, Disembark.kind, Landing.kind
 BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
+_ID = attrgetter("id")
 
 
 def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
     """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
     ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
     out = OrderList()  # each ship's moves and embarkations as the lists kept for them
-    ships = sorted((u for u in d.side_units(ALLIES) if g.is_ship(u)), key=attrgetter("id"))
+    types = g.tables.types
+    ships = sorted((u for u in d.side_units(ALLIES) if types[u.type].kind == "ship"), key=_ID)  # is_ship
     ashore = allied_ashore(g, d)
     for s in ships:
         if "no_move" not in s.flags:
@@ -175,10 +177,14 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
     once a listing."""
     def make() -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
-        for loc in {u.loc for u in d.side_units(ALLIES)}:
-            here = g.land_units_at(d, loc, ALLIES)  # type: ignore[arg-type]
-            if here:
-                out[loc] = here  # type: ignore[index]
+        types = g.tables.types
+        for u in d.side_units(ALLIES):  # one walk: land_units_at's tests, for every hex at once
+            kind = types[u.type].kind
+            if kind != "ship" and kind != "dummy" and ABOARD not in u.flags:
+                out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
+        for here in out.values():
+            if len(here) > 1:
+                here.sort(key=_ID)  # in id order, as land_units_at gives them
         return out
     return g.memo(("allied ashore",), make)
 
