@@ -57,8 +57,11 @@ def fatigue_limit(tables: "Tables", unit: "Unit") -> int:
 
 
 def at_limit(tables: "Tables", unit: "Unit") -> bool:
-    """Return whether an infantry unit is at its fatigue limit (10.1)."""
-    return takes_fatigue(tables, unit) and unit.fatigue >= fatigue_limit(tables, unit)
+    """Return whether an infantry unit is at its fatigue limit (10.1): ``takes_fatigue`` and
+    fatigue at ``fatigue_limit``, read from the unit's type once (asked of every unit at
+    every decision)."""
+    t = tables.types[unit.type]
+    return t.infantry and unit.fatigue >= t.fatigue_limit
 
 
 def add_fatigue(

@@ -55,6 +55,10 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
+#: the kinds of counter that are not land units (``is_land``)
+NOT_LAND = ("ship", "dummy")
+
+
 class NarvikGame(DecisionGame):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches."""
 
@@ -94,6 +98,7 @@ class NarvikGame(DecisionGame):
         self.sweden = frozenset(x for x in self.board.locations() if self.board.is_a(x, "sweden"))  # 22.2
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}
+        self.artillery_types = frozenset(k for k, t in self.tables.types.items() if t.is_artillery)  # 16.0
         #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
         #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
         self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
@@ -126,7 +131,7 @@ class NarvikGame(DecisionGame):
         return self.t(u).kind == "ship"
 
     def is_land(self, u: Unit) -> bool:
-        return self.t(u).kind not in ("ship", "dummy")
+        return self.t(u).kind not in NOT_LAND
 
     def is_dummy(self, u: Unit) -> bool:
         return self.t(u).kind == "dummy"
@@ -178,8 +183,8 @@ class NarvikGame(DecisionGame):
 
     def may_act(self, d: NarvikData, u: Unit) -> bool:
         """10.1, 11.1: a land unit on the map, face up, real, not at its limit, not aboard."""
-        return (u.loc is not None and u.loc != HARSTAD and self.is_land(u) and not u.concealed
-                and not u.has(ABOARD) and not fat.at_limit(self.tables, u))
+        return (u.loc is not None and u.loc != HARSTAD and self.tables.types[u.type].kind not in NOT_LAND  # is_land
+                and not u.concealed and ABOARD not in u.flags and not fat.at_limit(self.tables, u))
 
     def query(self, d: NarvikData, u: Unit, ctx: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None) -> MoveQuery:
         """Return the movement query of a unit; ``ctx`` reuses a side's (ZoC, enemy, infantry) sets."""

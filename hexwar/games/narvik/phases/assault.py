@@ -58,7 +58,7 @@ def free_units(g: "NarvikGame", d: NarvikData, side: str) -> dict[str, list[Unit
 
 def artillery(g: "NarvikGame", d: NarvikData, side: str) -> list[Unit]:
     """16.1: ``side``'s artillery on the map (and aboard), once per order list."""
-    return g.memo(("artillery", side), lambda: [u for u in d.on_map(side) if g.t(u).is_artillery])
+    return g.memo(("artillery", side), lambda: [u for u in d.side_units(side) if u.type in g.artillery_types])
 
 
 def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
