@@ -246,6 +246,30 @@ def test_kampen_in_chromium_4_2_the_fight_to_decide_about_is_brought_into_view(t
         browser.close()
 
 
+def test_kampen_in_chromium_a_new_decision_shows_the_hand_from_its_first_card(tmp_path):
+    # the panel under the map's side holds the hand and the orders; scrolled down at one
+    # decision, it starts at the top at the next (the first card's title in view), and a
+    # command that leaves the decision as it was (status) leaves the panel where it was
+    g = KampenGame("intro-narvik")
+    s = g.new_state(11)
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
+    first_card_shown = """() => { const b = document.getElementById('scroll').getBoundingClientRect();
+      const r = document.querySelector('.card b').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }"""
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        page.evaluate("() => { document.getElementById('scroll').scrollTop = 400; }")
+        with page.expect_response(lambda r: "/api/command" in r.url):
+            page.locator("#status").click()
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
+        assert page.evaluate("() => document.getElementById('scroll').scrollTop") > 0  # the same decision
+        page.evaluate("() => { document.getElementById('scroll').scrollTop = 400; }")
+        assert not page.evaluate(first_card_shown)
+        click_order(page, "move 2 bardufoss>narvik")
+        assert page.evaluate("() => document.getElementById('scroll').scrollTop") == 0 and page.evaluate(first_card_shown)
+        shot(page, artefacts(tmp_path), "kampen-new-decision-from-the-top")
+        browser.close()
+
+
 def test_kampen_in_chromium_the_search_bot_shows_how_its_search_stands_while_it_thinks(tmp_path):
     """Issue 17: while the German search bot thinks, the page's spinner says how its search
     stands (time against the cap, playouts), as the terminal does; then the orders come."""
