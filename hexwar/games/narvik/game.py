@@ -34,7 +34,7 @@ from hexwar.games.narvik.orders import ORDERS
 from hexwar.games.narvik.phases import results, setup, supply
 from hexwar.games.narvik.phases import action  # after results: the phase modules import each other in this order
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
-from hexwar.games.narvik.state import ALLIES, HARSTAD, Ask, NarvikData, other
+from hexwar.games.narvik.state import ALLIES, HARSTAD, NOT_LAND, Ask, NarvikData, other
 from hexwar.games.narvik.view import HIDDEN
 from hexwar.rules import fatigue as fat
 from hexwar.rules.movement import MoveQuery
@@ -53,10 +53,6 @@ class Switches:
     def names(self) -> list[str]:
         """Return the names of the switches that are on."""
         return [f.name for f in fields(self) if getattr(self, f.name)]
-
-
-#: the kinds of counter that are not land units (``is_land``)
-NOT_LAND = ("ship", "dummy")
 
 
 class NarvikGame(DecisionGame):

@@ -12,6 +12,8 @@ from hexwar.core.state import GameState
 ALLIES, GERMANS = "allies", "germans"
 SIDES = (ALLIES, GERMANS)
 HARSTAD = "harstad"  # the off-map box (13.2.1, 22.1); the map names it, this is its id
+#: the kinds of counter that are not land units (``NarvikGame.is_land``)
+NOT_LAND = ("ship", "dummy")
 #: a German arrival the German turns into any eliminated company (23.4)
 REPLACEMENT = "@replacement"
 

@@ -20,7 +20,7 @@ from hexwar.games.narvik.orders import (
     ShipFunction,
 )
 from hexwar.games.narvik.phases import assault, movement, results
-from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NOT_LAND, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.fire import fire_targets
@@ -179,8 +179,7 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
         out: dict[str, list[Unit]] = {}
         types = g.tables.types
         for u in d.side_units(ALLIES):  # one walk: land_units_at's tests, for every hex at once
-            kind = types[u.type].kind
-            if kind != "ship" and kind != "dummy" and ABOARD not in u.flags:
+            if types[u.type].kind not in NOT_LAND and ABOARD not in u.flags:
                 out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
         for here in out.values():
             if len(here) > 1:
