@@ -9,18 +9,21 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from hexwar.core.orders import Order, order_kinds, orders_of_kind
+from hexwar.core.orders import Menu, Order, order_kinds, orders_of_kind
 
 
 class RandomBot:
     """Uniform over order kinds, then uniform within the kind; seeded."""
 
     name = "random"
+    #: it reads the legal orders only by kind (``order_kinds``, ``orders_of_kind``): a game
+    #: may hand it a ``Menu`` (``run_fast``), which lists only the kind it chooses
+    reads_by_kind = True
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None):
         self.rng = rng if rng is not None else random.Random(seed)
 
-    def choose(self, state: Any, legal: Sequence[Order]) -> Order:
+    def choose(self, state: Any, legal: Sequence[Order] | Menu) -> Order:
         """Return one of ``legal`` (``ValueError`` if there is none)."""
         if not legal:
             raise ValueError("no legal orders to choose from")

@@ -25,7 +25,7 @@ from typing import Any, Callable, Collection, Iterator, Protocol
 
 from hexwar.core.dice import Dice, DiceExhausted, Roll
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
-from hexwar.core.orders import IllegalOrder, Order, OrderKinds, OrderList
+from hexwar.core.orders import IllegalOrder, Menu, Order, OrderKinds, OrderList
 from hexwar.core.state import GameState
 
 
@@ -71,7 +71,7 @@ class Decision:
     """One kind of decision a side is asked for: its rule, its legal orders, its handler."""
 
     rule: str
-    legal: Callable[..., list]
+    legal: Callable[..., "list[Order] | Menu"]  # a list (an OrderList), or a Menu of deferred parts
     apply: Callable[..., None]
 
 
@@ -99,7 +99,17 @@ class DecisionGame:
         if d.over or d.ask is None:
             return []
         legal = self.decisions[d.ask.what].legal(self, d, d.ask)
+        if type(legal) is Menu:
+            return legal.orders()
         return legal if type(legal) is OrderList else list(legal)  # an OrderList is made for the call
+
+    def legal_menu(self, d: Any) -> Menu:
+        """The legal orders as a :class:`Menu`: for a reader that chooses a kind first, a
+        decision whose listing is a menu works out only the kinds it reads."""
+        if d.over or d.ask is None:
+            return Menu()
+        legal = self.decisions[d.ask.what].legal(self, d, d.ask)
+        return legal if type(legal) is Menu else Menu.of(legal)
 
     def apply(self, d: Any, order: Order, dice: Dice) -> list[dict[str, Any]]:
         over, none, foreign, other_side = self.refusal_rules
@@ -431,13 +441,17 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
     rng = random.Random(f"hexwar-fast:{seed}")
     view = FastView(game, data)
     unchecked = getattr(game, "apply_unchecked", None)
+    menu = getattr(game, "legal_menu", None)
     with collector_paused():
         for seq in range(max_orders):
             if data.over:
                 break
-            legal = game.legal_orders(data)
             side = game.current_side(data)
-            order = bots[side].choose(view.view_for((side,)), legal)
+            bot = bots[side]
+            # a bot that chooses a kind first (the random bot) reads a menu: the same orders,
+            # the kinds it does not choose never listed
+            legal = menu(data) if menu is not None and getattr(bot, "reads_by_kind", False) else game.legal_orders(data)
+            order = bot.choose(view.view_for((side,)), legal)
             dice = Dice(rng=rng)
             if unchecked is not None:
                 events: list[dict[str, Any]] = []

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import (
+    Any,
+    Callable,
+    ClassVar,
+    ContextManager,
+    Hashable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    TypeVar,
+)
 
 T = TypeVar("T", bound=Hashable)
 
@@ -215,9 +226,171 @@ class OrderList(list[Order]):
             self.add(other)
 
 
-def order_kinds(orders: Sequence[Order]) -> list[str]:
+class _Deferred:
+    """A part of a :class:`Menu` worked out only as far as a question needs: ``chunks`` yields
+    (kind, orders) in list order, each of one of ``kinds`` (the kinds it may hold);
+    ``knows(kind)``, when given, tells without working the part out whether it holds an
+    order of that kind (True or False), or None when only working it out can tell."""
+
+    __slots__ = ("kinds", "gen", "chunks", "found", "knows")
+
+    def __init__(self, kinds: Iterable[str], chunks: Iterator[tuple[str, Sequence[Order]]],
+                 knows: Callable[[str], bool | None] | None = None):
+        self.kinds = frozenset(kinds)
+        self.gen: Iterator[tuple[str, Sequence[Order]]] | None = chunks
+        self.chunks: list[tuple[str | None, Sequence[Order]]] = []
+        self.found: set[str] = set()  # the kinds it is known to hold
+        self.knows = knows
+
+    def pull(self) -> None:
+        """Work out the next chunk with orders in it (none left: ``gen`` is None)."""
+        assert self.gen is not None
+        for kind, orders in self.gen:
+            if orders:
+                if kind not in self.kinds:
+                    raise ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(self.kinds)}")
+                self.chunks.append((kind, orders))
+                self.found.add(kind)
+                return
+        self.gen = None
+
+
+class Menu:
+    """A decision's legal orders as parts, some of them worked out only when read: what a
+    reader choosing a kind first (the random bot) needs, without listing the orders of the
+    kinds it does not choose. :func:`order_kinds` and :func:`orders_of_kind` read a menu as
+    they read the whole list (:meth:`orders`), with the same answers in the same order; a
+    deferred part is worked out only until its kinds are known, or in full for its orders.
+    ``enter()`` is the context a deferred part is worked out in (a game's per-listing memo).
+    The state must not change while its menu is read.
+
+    >>> def units():
+    ...     yield "move", [Move("allies", "1SG", ("1710", "1810"))]
+    ...     raise AssertionError("not worked out: a move is known to exist")
+    >>> menu = Menu()
+    >>> menu.add([Pass("allies")], "pass")
+    >>> menu.defer(["move"], units())
+    >>> order_kinds(menu), [o.kind for o in orders_of_kind(menu, "pass")]
+    (['move', 'pass'], ['pass'])
+    """
+
+    __slots__ = ("parts", "enter")
+
+    def __init__(self, enter: Callable[[], ContextManager[Any]] | None = None):
+        self.parts: list[Any] = []  # (kind, orders) as in an OrderList's parts, or _Deferred
+        self.enter = enter
+
+    @classmethod
+    def of(cls, orders: Sequence[Order]) -> "Menu":
+        """A menu of a list of orders already made (its parts when it is an OrderList)."""
+        menu = cls()
+        menu.join(orders)
+        return menu
+
+    def add(self, orders: Sequence[Order], kind: str | None = None) -> None:
+        """As :meth:`OrderList.add`."""
+        if orders:
+            self.parts.append((kind, orders))
+
+    def join(self, other: Sequence[Order]) -> None:
+        """As :meth:`OrderList.join`."""
+        if type(other) is OrderList and other.parts is not None:
+            self.parts += other.parts
+        else:
+            self.add(other)
+
+    def defer(self, kinds: Iterable[str], chunks: Iterator[tuple[str, Sequence[Order]]],
+              knows: Callable[[str], bool | None] | None = None) -> None:
+        """A part worked out only when read: ``chunks`` yields (kind, orders), each kind one
+        of ``kinds``, in list order (an empty ``orders`` is skipped). ``knows(kind)`` may
+        tell without working it out whether it holds that kind (True, False; None: not
+        known): it must agree with what working it out would show."""
+        self.parts.append(_Deferred(kinds, chunks, knows))
+
+    def _work(self, part: _Deferred, until: str | None) -> None:
+        """Work ``part`` out until it has shown ``until`` (None: in full), unless its
+        ``knows`` test tells whether it holds an ``until``."""
+        if part.gen is None or (until is not None and until in part.found):
+            return
+        with self.enter() if self.enter is not None else _NO_CONTEXT:
+            if until is not None and part.knows is not None:
+                known = part.knows(until)
+                if known is not None:
+                    if known:
+                        part.found.add(until)
+                    return
+            while part.gen is not None and (until is None or until not in part.found):
+                part.pull()
+
+    def _flat(self, kind: str | None) -> list[tuple[str | None, Sequence[Order]]]:
+        """The parts in list order, the deferred ones worked out in full (``kind``: only
+        those that may hold it)."""
+        out: list[tuple[str | None, Sequence[Order]]] = []
+        for p in self.parts:
+            if type(p) is _Deferred:
+                if kind is None or kind in p.kinds:
+                    self._work(p, None)
+                    out += p.chunks
+            else:
+                out.append(p)
+        return out
+
+    def kinds(self) -> list[str]:
+        """``order_kinds(self.orders())``, working deferred parts out only until each of their
+        kinds is found (or they end)."""
+        seen: set[str] = set()
+        for p in self.parts:
+            if type(p) is _Deferred:
+                for k in sorted(p.kinds):
+                    self._work(p, k)
+                seen |= p.found
+            elif p[0] is None:
+                seen.update(o.kind for o in p[1])
+            else:
+                seen.add(p[0])
+        return sorted(seen)
+
+    def of_kind(self, kind: str) -> Sequence[Order]:
+        """``orders_of_kind(self.orders(), kind)``, working out only the parts that may hold it."""
+        return _of_kind(self._flat(kind), kind)
+
+    def orders(self) -> OrderList:
+        """Every order, in list order, as one OrderList (with its parts)."""
+        out = OrderList()
+        for kind, orders in self._flat(None):
+            out.add(orders, kind)
+        return out
+
+    def __bool__(self) -> bool:
+        """Whether there is any order (a deferred part worked out to its first)."""
+        for p in self.parts:
+            if type(p) is not _Deferred:
+                return True
+            if not p.chunks and p.gen is not None:
+                with self.enter() if self.enter is not None else _NO_CONTEXT:
+                    p.pull()
+            if p.chunks:
+                return True
+        return False
+
+
+class _NoContext:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+_NO_CONTEXT = _NoContext()
+
+
+def order_kinds(orders: Sequence[Order] | Menu) -> list[str]:
     """The kinds of order in ``orders``, sorted (``sorted({o.kind for o in orders})``): an
-    OrderList's read from its parts, any other list from its orders' classes."""
+    OrderList's read from its parts, a :class:`Menu`'s as far as it must be worked out, any
+    other list from its orders' classes."""
+    if isinstance(orders, Menu):
+        return orders.kinds()
     parts = orders.parts if type(orders) is OrderList else None
     if parts is None:
         types: set[type[Order]] = set(map(type, orders))  # far fewer classes than orders
@@ -231,12 +404,19 @@ def order_kinds(orders: Sequence[Order]) -> list[str]:
     return sorted(seen)
 
 
-def orders_of_kind(orders: Sequence[Order], kind: str) -> Sequence[Order]:
+def orders_of_kind(orders: Sequence[Order] | Menu, kind: str) -> Sequence[Order]:
     """The orders of one kind, in list order (``[o for o in orders if o.kind == kind]``); an
-    OrderList's read through its parts, not copied: read the answer, do not change it."""
+    OrderList's read through its parts (a :class:`Menu`'s working out only those that may
+    hold the kind), not copied: read the answer, do not change it."""
+    if isinstance(orders, Menu):
+        return orders.of_kind(kind)
     parts = orders.parts if type(orders) is OrderList else None
     if parts is None:
         return [o for o in orders if o.kind == kind]
+    return _of_kind(parts, kind)
+
+
+def _of_kind(parts: Sequence[tuple[str | None, Sequence[Order]]], kind: str) -> Sequence[Order]:
     chunks: list[Sequence[Order]] = []
     for k, part in parts:
         if k == kind:

@@ -13,7 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexwar.ai.random_bot import RandomBot
-from hexwar.core.orders import Move, Order, OrderList, Pass, order_kinds, orders_of_kind
+from hexwar.core.orders import (
+    Menu,
+    Move,
+    Order,
+    OrderList,
+    Pass,
+    order_kinds,
+    orders_of_kind,
+)
 
 
 @dataclass(frozen=True)
@@ -102,3 +110,91 @@ def test_an_order_list_joined_from_others_keeps_their_parts_and_a_change_drops_t
         assert copy.parts is None  # read as a plain list from now on
         assert order_kinds(copy) == sorted({o.kind for o in copy})
         assert list(orders_of_kind(copy, "pass")) == [o for o in copy if o.kind == "pass"]
+
+
+# --- a Menu (issue 17): the kinds and draws of the whole list, working out only what is read ---
+
+def _menu(parts: list[tuple[str | None, list[Order]]], deferred: list[bool], log: list[int]) -> Menu:
+    """A menu of ``parts``: a run of labelled parts marked in ``deferred`` is one deferred part
+    (its kinds those its chunks have); ``log`` records each chunk as it is worked out."""
+    menu = Menu()
+    run: list[tuple[int, str, list[Order]]] = []
+
+    def flush() -> None:
+        if run:
+            chunks = list(run)
+
+            def gen():  # type: ignore[no-untyped-def]
+                for i, kind, orders in chunks:
+                    log.append(i)
+                    yield kind, orders
+            menu.defer({k for _, k, _ in chunks} | {"pass"}, gen())  # a kind it may hold and does not
+            run.clear()
+
+    for i, ((kind, orders), lazy) in enumerate(zip(parts, deferred)):
+        if lazy and kind is not None:
+            run.append((i, kind, orders))
+            continue
+        flush()
+        menu.add(orders, kind)
+    flush()
+    return menu
+
+
+@given(parts=_orders(), deferred=st.lists(st.booleans(), min_size=6, max_size=6), seed=st.integers(0, 10**6))
+@settings(max_examples=150, deadline=None)
+def test_a_menu_gives_the_kinds_orders_and_draws_of_the_whole_list(parts, deferred, seed) -> None:
+    legal = OrderList()
+    for kind, orders in parts:
+        legal.add(orders, kind)
+    plain = list(legal)
+    log: list[int] = []
+    menu = _menu(parts, deferred, log)
+    assert menu.kinds() == order_kinds(legal)
+    for kind in order_kinds(legal) + ["no such kind"]:
+        assert list(orders_of_kind(_menu(parts, deferred, []), kind)) == list(orders_of_kind(legal, kind))
+    assert menu.orders() == plain and bool(_menu(parts, deferred, [])) == bool(plain)
+    assert [o for _, os in menu.orders().parts for o in os] == plain  # type: ignore[union-attr]
+    if plain:
+        a, b = RandomBot(seed), RandomBot(seed)
+        assert [a.choose(None, _menu(parts, deferred, [])) for _ in range(5)] == [b.choose(None, plain) for _ in range(5)]
+
+
+def test_a_menu_works_a_deferred_part_out_only_as_far_as_a_question_needs() -> None:
+    worked: list[str] = []
+
+    def units():  # type: ignore[no-untyped-def]
+        for u in ("1SG", "2SG", "3SG"):
+            worked.append(u)
+            yield "move", [Move("allies", u, ("0101", "0102"))] if u != "1SG" else []  # an empty chunk is skipped
+            yield "exit", [Exit("allies", u)] if u == "3SG" else []
+
+    def menu(knows=None):  # type: ignore[no-untyped-def]
+        worked.clear()
+        m = Menu()
+        m.add([Pass("allies")], "pass")
+        m.defer(["move", "exit"], units(), knows)
+        return m
+
+    m = menu()
+    assert order_kinds(m) == ["exit", "move", "pass"] and worked == ["1SG", "2SG", "3SG"]  # an exit is the last unit's
+    m = menu(lambda kind: True if kind == "exit" else None)  # knows there is an exit: only a move is looked for
+    assert order_kinds(m) == ["exit", "move", "pass"] and worked == ["1SG", "2SG"]
+    m = menu(lambda kind: False if kind == "exit" else None)
+    assert order_kinds(m) == ["move", "pass"] and worked == ["1SG", "2SG"]
+    assert list(orders_of_kind(m, "pass")) == [Pass("allies")] and worked == ["1SG", "2SG"]  # not a part of its kinds
+    assert [o.unit for o in orders_of_kind(m, "move")] == ["2SG", "3SG"] and worked == ["1SG", "2SG", "3SG"]
+    assert bool(menu()) and worked == []  # a pass before it: nothing worked out
+
+
+def test_a_deferred_part_that_lists_a_kind_it_did_not_declare_is_refused() -> None:
+    m = Menu()
+    m.defer(["move"], iter([("exit", [Exit("allies", "1SG")])]))
+    with pytest.raises(ValueError, match="'exit' orders, not one of its kinds"):
+        m.kinds()
+
+
+@dataclass(frozen=True)
+class Exit(Order):
+    kind: ClassVar[str] = "exit"
+    unit: str = ""
