@@ -11,11 +11,11 @@ import pytest
 
 from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
-from hexwar.core.engine import order_dice
-from hexwar.core.orders import OrderList
+from hexwar.core.engine import order_dice, run_fast
+from hexwar.core.orders import Menu, OrderList, order_kinds, orders_of_kind
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
-from hexwar.games.narvik.phases import assault, fire, naval
+from hexwar.games.narvik.phases import assault, fire, movement, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
 from hexwar.rules import supply, zoc
 from hexwar.rules.naval import naval_destinations
@@ -379,3 +379,70 @@ def test_15_1_assaults_are_listed_on_every_enemy_hex_with_attackers(states):
             assert sorted({o.target for o in assault.assault_orders(g, d, side)}) == want
             found += bool(want)
     assert found
+
+
+def test_9_0_22_3_a_menu_gives_the_kinds_and_orders_of_the_full_list_at_every_decision():
+    """A kind-first reader's menu (``legal_menu``, 9.0, 9.1) names the kinds of the full list
+    and gives each kind's orders in list order, at every decision of a seeded random game,
+    reading the state without changing it; its test for exits (22.3: ``may_exit``, a unit's
+    region on the empty map) never rules out a unit that has one, and rules out units that
+    have none."""
+    g = narvik_game()
+    seen = {"menus": 0, "exits": 0, "ruled out": 0}
+    for seed in (3, 4, 5):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bot = random.Random(seed), RandomBot(seed)
+        _play_checking_menus(g, d, rng, bot, seen)
+    assert seen["menus"] > 50 and seen["exits"] > 50 and seen["ruled out"] > 50, seen
+
+
+def _play_checking_menus(g, d, rng, bot, seen):  # type: ignore[no-untyped-def]
+    """Play a random game to its end, checking its menus at every decision (counted in ``seen``)."""
+    while not d.over:
+        before = d.to_json()
+        menu = g.legal_menu(d)
+        kinds = order_kinds(menu)
+        full = g.legal_orders(d)
+        assert kinds == order_kinds(full)
+        for kind in kinds:
+            assert list(orders_of_kind(g.legal_menu(d), kind)) == list(orders_of_kind(full, kind)), kind
+        assert menu.orders() == full
+        assert d.to_json() == before
+        if d.ask.what in ("action", "reaction") and d.ask.side == ALLIES:
+            seen["menus"] += 1
+            g._memo = {}
+            try:
+                ctx, queries = g.side_context(d, ALLIES), {}
+                for here in assault.free_units(g, d, ALLIES).values():
+                    for u in here:
+                        exits = movement.unit_paths(g, d, ALLIES, u, ctx, queries)[1][1]
+                        seen["exits"] += bool(exits)
+                        assert movement.may_exit(g, d, u) or not exits, u.id
+                        seen["ruled out"] += not movement.may_exit(g, d, u)
+            finally:
+                g._memo = None
+        g.apply(d, bot.choose(None, full), Dice(rng=rng))
+
+
+def test_run_fast_gives_the_random_bot_a_menu_and_plays_the_game_of_the_full_list():
+    """``run_fast`` hands a kind-first bot (the random bot) a menu: the game is the one it plays
+    choosing from every order listed, order for order."""
+    g = narvik_game()
+    handed = set()
+
+    class Spy(RandomBot):
+        def choose(self, state, legal):  # type: ignore[no-untyped-def]
+            handed.add(type(legal))
+            return super().choose(state, legal)
+
+    for seed in (6, 7):
+        view, log = run_fast(g, seed, {s: Spy(seed) for s in (ALLIES, GERMANS)}, record=True)
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bots = random.Random(f"hexwar-fast:{seed}"), {s: RandomBot(seed) for s in (ALLIES, GERMANS)}
+        played = []
+        while not d.over:
+            order = bots[g.current_side(d)].choose(None, g.legal_orders(d))
+            played.append(order.to_dict())
+            g.apply(d, order, Dice(rng=rng))
+        assert [e.order for e in log.entries] == played and view.data.to_json() == d.to_json()
+    assert handed == {Menu}

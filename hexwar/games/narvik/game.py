@@ -17,7 +17,7 @@ from typing import Any, Collection
 
 from hexwar.core.dice import Dice
 from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
-from hexwar.core.orders import Order
+from hexwar.core.orders import Menu, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
 from hexwar.data.scenario import Scenario, load_scenario
@@ -53,6 +53,25 @@ class Switches:
     def names(self) -> list[str]:
         """Return the names of the switches that are on."""
         return [f.name for f in fields(self) if getattr(self, f.name)]
+
+
+class _Listing:
+    """``NarvikGame.listing``: while it is entered, the game's memo is the listing's."""
+
+    __slots__ = ("g", "memo", "prev")
+
+    def __init__(self, g: "NarvikGame", memo: dict[tuple[Any, ...], Any] | None):
+        self.g, self.memo = g, memo
+        self.prev: dict[tuple[Any, ...], Any] | None = None
+
+    def __call__(self) -> "_Listing":
+        return self
+
+    def __enter__(self) -> None:
+        self.prev, self.g._memo = self.g._memo, self.memo
+
+    def __exit__(self, *exc: Any) -> None:
+        self.g._memo = self.prev
 
 
 class NarvikGame(DecisionGame):
@@ -108,6 +127,9 @@ class NarvikGame(DecisionGame):
         self._naval_paths: dict[str, tuple[tuple[str, ...], ...]] = {}  # hex -> its ways out by sea, in hex order (20.1)
         self._embark_orders: dict[tuple[str, tuple[str, ...], tuple[str, ...]], list[Order]] = {}  # (ship, way, units) -> Embarks (20.2)
         self._fjord_side: dict[str, bool] = {}  # hex -> whether a hexside of it is a fjord (20.6)
+        #: (unit type, weather) -> (compiled map, MP budget less the exit's 1 MP) (22.3; movement.may_exit)
+        self._exit_budget: dict[tuple[str, str], tuple[Any, int]] = {}
+        self._edge_index: frozenset[int] | None = None  # the map edges' hexes (not Swedish), by compiled index
 
     @classmethod
     def from_scenario(cls, name: str = "narvik/scenario", library: Library | None = None,
@@ -170,6 +192,21 @@ class NarvikGame(DecisionGame):
             return super().legal_orders(d)
         finally:
             self._memo = None
+
+    def legal_menu(self, d: NarvikData) -> Menu:
+        """The legal orders as a menu (``DecisionGame.legal_menu``): an action's or reaction's
+        moves are worked out only as far as a kind-first reader needs, with the memo of the
+        listing they belong to (``listing``)."""
+        self._memo = {}
+        try:
+            return super().legal_menu(d)
+        finally:
+            self._memo = None
+
+    def listing(self) -> "_Listing":
+        """The context a menu's deferred part is worked out in: the memo of the listing that
+        made the menu (``memo``), as if the listing were still under way."""
+        return _Listing(self, self._memo)
 
     def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Move, Order, OrderList, Pass
+from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import (
     AirStrike,
@@ -120,12 +120,15 @@ def reveal_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     return [Reveal(side, u.id) for u in sorted(d.on_map(side), key=lambda u: u.id) if u.concealed and not g.is_dummy(u)]
 
 
-def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> OrderList:
+def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
+    """9.0: pass, reveal, land moves and exits, assaults, and the Allies' interdictions and
+    naval orders or the Germans' air strikes, in that order; the moves deferred (``Menu``):
+    the full list reads them all, a kind-first reader only as far as it needs."""
     side = ask.side
-    out = OrderList()
+    out = Menu(g.listing())
     out.add([Pass(side)], Pass.kind)
     out.add(reveal_orders(g, d, side), Reveal.kind)
-    out.join(movement.move_orders(g, d, side))
+    out.defer(movement.MOVE_KINDS[side], movement.move_chunks(g, d, side), movement.move_knows(g, d, side))
     out.add(assault.assault_orders(g, d, side), LandAssault.kind)
     if side == ALLIES:
         out.add(fire.art_orders(g, d), ArtilleryInterdiction.kind)
@@ -135,12 +138,13 @@ def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> OrderList:
     return out
 
 
-def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> OrderList:
+def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
+    """9.1: pass, reveal, land moves (deferred, as in ``action_orders``), German air strikes."""
     side = ask.side
-    out = OrderList()
+    out = Menu(g.listing())
     out.add([Pass(side)], Pass.kind)
     out.add(reveal_orders(g, d, side), Reveal.kind)
-    out.join(movement.move_orders(g, d, side))
+    out.defer(movement.MOVE_KINDS[side], movement.move_chunks(g, d, side), movement.move_knows(g, d, side))
     if side == GERMANS:
         out.add(air.orders(g, d), AirStrike.kind)
     return out

@@ -4,8 +4,9 @@ the map (22.3), and Bases lost to German occupation (19.4)."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
-from typing import TYPE_CHECKING, Container
+from typing import TYPE_CHECKING, Any, Callable, Container, Iterator, Sequence
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order, OrderList
@@ -32,13 +33,25 @@ if TYPE_CHECKING:  # pragma: no cover
 MOVE, EXIT = Move.kind, Exit.kind
 
 
+#: the kinds of order a side's movement listing holds (``move_chunks``): moves and ferries,
+#: and the Allies' exits (22.3)
+MOVE_KINDS = {ALLIES: (MOVE, EXIT), GERMANS: (MOVE,)}
+
+
 def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     """Every unit's every destination in one movement action, on its cheapest path (14.0),
     and the Allies' exits off the map, which are part of a movement action (22.3)."""
     out = OrderList()  # each unit's moves and exits, as kept lists where they are kept
+    for kind, orders in move_chunks(g, d, side):
+        out.add(orders, kind)
+    return out
+
+
+def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str, Sequence[Order]]]:
+    """``move_orders``' (kind, orders) unit by unit, in id order: a menu (``action_menu``)
+    works them out only until it knows which kinds the side has."""
     if side == GERMANS and d.fuhrer:
-        return out  # 8.2.1
-    chart = g.tables.terrain
+        return  # 8.2.1
     ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
     pts = stacking.points_by_location(d, g.tables, side)
     st = g.tables.stacking
@@ -46,24 +59,15 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
     ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
     queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
-    cache, roomy = g.unit_moves, g.unit_moves_room
-    if len(cache) > 50_000:
-        cache.clear()
+    roomy = g.unit_moves_room
+    if len(g.unit_moves) > 50_000:
+        g.unit_moves.clear()
     if len(roomy) > 50_000:
         roomy.clear()
     no_room: dict[int, frozenset[str] | None] = {}  # a unit's stacking points -> the hexes without room for it
     for u in sorted((u for here in free_units(g, d, side).values() for u in here), key=lambda u: u.id):  # may_act
-        t = g.t(u)
+        key, hit = unit_paths(g, d, side, u, ctx, queries)
         up = stacking.unit_points(g.tables, u)
-        kept = queries.get(u.type)
-        if kept is None:  # a type's query (and its class's compiled map) is the same for all its units
-            kept = queries[u.type] = (g.query(d, u, ctx), compiled(g.board, chart, d.weather, t.movement_class))
-        q, cm = kept
-        r = reach(g.board, chart, d.weather, t.movement_class, u.loc, q, cm)  # type: ignore[arg-type]
-        key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = _paths(g, u, side, r)
         # 13.2: room at the destination (stacking.room_for): the moves left once the hexes
         # without room for the unit's points are taken out, kept for the same such hexes
         full = no_room.get(up)
@@ -71,18 +75,70 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
             full = no_room[up] = frozenset(x for x, p in pts.items() if p + up > limit and x not in unlimited) \
                 if up <= limit else None
         if full is None:  # a unit bigger than the limit fits only where stacking is unlimited
-            out.add([m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited], MOVE)
+            yield MOVE, [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]
         else:
             room_key = (key, full)
             fits = roomy.get(room_key)
             if fits is None:
                 fits = roomy[room_key] = [m for dest, anywhere, m in hit[0] if anywhere or dest not in full]
-            out.add(fits, MOVE)
+            yield MOVE, fits
         if ferries:
-            out.add([Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)], MOVE)  # type: ignore[arg-type]
+            yield MOVE, [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
-            out.add(hit[1], EXIT)
-    return out
+            yield EXIT, hit[1]
+
+
+def unit_paths(g: "NarvikGame", d: NarvikData, side: str, u: Unit, ctx: Any,
+               queries: dict[str, tuple[MoveQuery, CompiledMoves]]) -> tuple[Any, tuple[list[tuple[str, bool, Move]], list[Order]]]:
+    """A free unit's Reach key and its moves before stacking and exits (``_paths``), kept
+    for the same Reach; ``queries`` keeps a type's query and compiled map for the listing."""
+    t = g.t(u)
+    kept = queries.get(u.type)
+    if kept is None:  # a type's query (and its class's compiled map) is the same for all its units
+        kept = queries[u.type] = (g.query(d, u, ctx), compiled(g.board, g.tables.terrain, d.weather, t.movement_class))
+    q, cm = kept
+    r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q, cm)  # type: ignore[arg-type]
+    key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
+    hit = g.unit_moves.get(key)
+    if hit is None:
+        hit = g.unit_moves[key] = _paths(g, u, side, r)
+    return key, hit
+
+
+def move_knows(g: "NarvikGame", d: NarvikData, side: str) -> Callable[[str], bool | None]:
+    """For a menu (``Menu.defer``): whether a side's movement listing holds an exit (22.3),
+    known without listing the moves: none when exits are banned; else whether a free unit
+    that might reach a map edge (``may_exit``) has one (its Reach, as the listing asks it).
+    Moves are not told (None): the listing's first unit shows them."""
+    def knows(kind: str) -> bool | None:
+        if kind != EXIT:
+            return None
+        if side != ALLIES or d.exits_banned:
+            return False
+        ctx = g.side_context(d, side)
+        queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
+        return any(unit_paths(g, d, side, u, ctx, queries)[1][1]
+                   for here in free_units(g, d, side).values() for u in here if may_exit(g, d, u))
+    return knows
+
+
+def may_exit(g: "NarvikGame", d: NarvikData, u: Unit) -> bool:
+    """22.3: whether ``u`` might leave by a map edge: an edge hex (not Swedish) lies within its
+    MP less the exit's 1 MP on the map as it is without any unit (``CompiledMoves.region``).
+    ZoC and enemy units only add costs and take hexes away, so False means no exit at all;
+    True only that the unit's Reach must be asked."""
+    key = (u.type, d.weather)
+    kept = g._exit_budget.get(key)
+    if kept is None:
+        t = g.t(u)
+        cm = compiled(g.board, g.tables.terrain, d.weather, t.movement_class)
+        kept = g._exit_budget[key] = (cm, math.floor(Fraction(t.mp) * cm.scale) - cm.scale)
+        if g._edge_index is None:
+            g._edge_index = frozenset(cm.index[h] for e in ("edge_north", "edge_south") for h in g.edges[e] if h not in g.sweden)
+    cm, budget = kept
+    if budget < 0:
+        return False  # 1 MP left is more than the unit has
+    return not cm.region(cm.index[u.loc], budget, 0).isdisjoint(g._edge_index)  # type: ignore[index, arg-type]
 
 
 def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:
