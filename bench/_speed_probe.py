@@ -18,7 +18,12 @@ both cores) the CPU time still counts only this engine's work, where the wall cl
 the waits for a core too (three rounds beside the match gave 150-170 ms of wall clock and
 40-45 ms of CPU time for the same median game).
 
-Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen N
+A random game is played as ``run_fast`` plays it: where the engine has menus
+(``legal_menu``), the random bot, which reads by kind, is given one, and the orders of the
+kinds it does not choose are never listed; with ``full`` as a third argument every order is
+listed, and the listing timed (the legal-order figures).
+
+Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen N [menu|full]
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ def paused() -> Any:
     return getattr(engine, "collector_paused", contextlib.nullcontext)
 
 
-def narvik(kind: str, n: int) -> dict:
+def narvik(kind: str, n: int, listing: str = "menu") -> dict:
     from hexwar.ai import RandomBot
     from hexwar.core.dice import Dice
     from hexwar.core.engine import FastView, order_dice
@@ -56,6 +61,9 @@ def narvik(kind: str, n: int) -> dict:
 
     g = narvik_game()
     pause = paused()
+    # the random bot reads by kind: an engine with menus gives it one, as run_fast does (the
+    # kinds it does not choose are not listed); "full" lists every order, and times the listing
+    menu = getattr(g, "legal_menu", None) if kind == "random" and listing == "menu" else None
     games, legal_t, digest = [], [], hashlib.sha1()
     first: dict = {}
     for seed in [-1] + list(range(2 * n)):  # seed -1 warms the caches every engine keeps up
@@ -71,9 +79,12 @@ def narvik(kind: str, n: int) -> dict:
         view = FastView(g, data)
         with pause():
             while not data.over:
-                t1 = clock()
-                legal = g.legal_orders(data)
-                legal_t.append(clock() - t1)
+                if menu is not None:
+                    legal = menu(data)
+                else:
+                    t1 = clock()
+                    legal = g.legal_orders(data)
+                    legal_t.append(clock() - t1)
                 side = g.current_side(data)
                 order = bots[side].choose(view.view_for((side,)), legal)
                 g.apply(data, order, Dice(rng=rng))  # run_fast's loop, legal orders timed on their own
@@ -84,9 +95,11 @@ def narvik(kind: str, n: int) -> dict:
 
 
 def figures(games: list[float], legal_t: list[float]) -> dict:
-    return {"median_game_s": statistics.median(games), "games_per_s": len(games) / sum(games),
-            "median_legal_ms": statistics.median(legal_t) * 1e3, "mean_legal_ms": statistics.fmean(legal_t) * 1e3,
-            "decisions": len(legal_t)}
+    out = {"median_game_s": statistics.median(games), "games_per_s": len(games) / sum(games), "menu": not legal_t}
+    if legal_t:  # a full listing's timings (a menu's are not the listing's)
+        out.update({"median_legal_ms": statistics.median(legal_t) * 1e3, "mean_legal_ms": statistics.fmean(legal_t) * 1e3,
+                    "decisions": len(legal_t)})
+    return out
 
 
 def kampen(n: int) -> dict:
@@ -108,8 +121,9 @@ def kampen(n: int) -> dict:
 
 def main() -> None:
     what, n = sys.argv[1], int(sys.argv[2])
+    listing = sys.argv[3] if len(sys.argv) > 3 else "menu"
     gc.collect()
-    out = kampen(n) if what == "kampen" else narvik(what.split("-")[1], n)
+    out = kampen(n) if what == "kampen" else narvik(what.split("-")[1], n, listing)
     print(json.dumps(out))
 
 

@@ -17,6 +17,11 @@ the current engine once more with the garbage collector running through its game
 baseline's does (no ``collector_paused``, which its ``run_fast`` plays each game in): what
 the engine's code gives without that pause.
 
+A random game is played as ``run_fast`` plays it: the random bot reads by kind, and the
+engine gives it a menu that lists only the kind it chooses (``Menu``); a third probe of the
+current engine lists every order, for the legal-order timings and the game as it was played
+before menus (both figures are printed).
+
 Targets (issue 17): a Narvik random game, a priority game and legal orders per decision
 each >= 5x faster; Kampen Scenario 1 with priority bots >= 2,000 games/s on one core.
 
@@ -78,11 +83,11 @@ def baseline_tree() -> Path:
     return out
 
 
-def probe(tree: Path, what: str, n: int, pause: bool = True) -> dict:
+def probe(tree: Path, what: str, n: int, pause: bool = True, listing: str = "menu") -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     if not pause:
         env["HEXWAR_PROBE_COLLECTOR"] = "1"
-    res = subprocess.run([sys.executable, str(ROOT / "bench" / "_speed_probe.py"), what, str(n)],
+    res = subprocess.run([sys.executable, str(ROOT / "bench" / "_speed_probe.py"), what, str(n), listing],
                          env=env, check=True, capture_output=True, text=True, cwd=tree)
     return json.loads(res.stdout.strip().splitlines()[-1])
 
@@ -100,30 +105,36 @@ def main() -> None:
         old: list[dict] = []
         new: list[dict] = []
         raw: list[dict] = []  # the current engine with the collector running (collector_paused's share)
+        full: list[dict] = []  # the current engine listing every order (a random game's legal-order timings)
         for _ in range(a.rounds):
             old.append(probe(base, what, n))
             new.append(probe(ROOT, what, n))
             raw.append(probe(ROOT, what, n, pause=False))
-        same = "same games" if old[0]["digest"] == new[0]["digest"] else \
-            f"DIFFERENT GAMES ({old[0]['digest']} vs {new[0]['digest']})"
+            full.append(probe(ROOT, what, n, listing="full") if new[-1]["menu"] else new[-1])
+        digests = {old[0]["digest"], new[0]["digest"], full[0]["digest"]}
+        same = "same games" if len(digests) == 1 else f"DIFFERENT GAMES ({', '.join(sorted(digests))})"
         for w, label in (("", f"({n} games; issue: {ISSUE[what]})"),
                          ("warm_", f"({n} more on other seeds, in the same process: a long batch's steady state)")):
             o = min(old, key=lambda r: r[w + "median_game_s"])
             c = min(new, key=lambda r: r[w + "median_game_s"])
+            f = min(full, key=lambda r: r[w + "median_game_s"])
             lo = min(r[w + "median_legal_ms"] for r in old)
-            lc = min(r[w + "median_legal_ms"] for r in new)
+            lc = min(r[w + "median_legal_ms"] for r in full)
             mo = min(r[w + "mean_legal_ms"] for r in old)
-            mc = min(r[w + "mean_legal_ms"] for r in new)
+            mc = min(r[w + "mean_legal_ms"] for r in full)
             print(f"{what if not w else '':16} {label}: median game {o[w + 'median_game_s'] * 1e3:7.1f} ms -> "
                   f"{c[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / c[w + 'median_game_s']:4.1f}"
                   + (f"; {same}" if not w else ""))
+            if c["menu"]:
+                print(f"{'':16} the random bot reads a menu (run_fast): with every order listed instead, median game "
+                      f"{f[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / f[w + 'median_game_s']:4.1f}")
             print(f"{'':16} legal orders per decision: median {lo:6.3f} ms -> {lc:6.3f} ms  x{lo / lc:4.1f}; "
-                  f"mean {mo:6.3f} ms -> {mc:6.3f} ms  x{mo / mc:4.1f} ({c[w + 'decisions']} decisions)")
+                  f"mean {mo:6.3f} ms -> {mc:6.3f} ms  x{mo / mc:4.1f} ({f[w + 'decisions']} decisions)")
             r = min(raw, key=lambda r: r[w + "median_game_s"])
+            legal = (f"; legal orders: median x{lo / min(x[w + 'median_legal_ms'] for x in raw):4.1f}, "
+                     f"mean x{mo / min(x[w + 'mean_legal_ms'] for x in raw):4.1f}") if not r["menu"] else ""
             print(f"{'':16} the same with the collector running as in the baseline (no collector_paused): median game "
-                  f"{r[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / r[w + 'median_game_s']:4.1f}; legal "
-                  f"orders: median x{lo / min(x[w + 'median_legal_ms'] for x in raw):4.1f}, "
-                  f"mean x{mo / min(x[w + 'mean_legal_ms'] for x in raw):4.1f}")
+                  f"{r[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / r[w + 'median_game_s']:4.1f}{legal}")
     old = []
     new = []
     raw = []
