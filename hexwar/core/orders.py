@@ -313,13 +313,23 @@ class Menu:
         if part.gen is None or (until is not None and until in part.found):
             return
         with self.enter() if self.enter is not None else _NO_CONTEXT:
-            if until is not None and part.knows is not None:
+            if until is None:  # the rest in one loop (every reader of the full list comes here)
+                kinds, chunks, found = part.kinds, part.chunks, part.found
+                for kind, orders in part.gen:
+                    if orders:
+                        if kind not in kinds:
+                            raise ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(kinds)}")
+                        chunks.append((kind, orders))
+                        found.add(kind)
+                part.gen = None
+                return
+            if part.knows is not None:
                 known = part.knows(until)
                 if known is not None:
                     if known:
                         part.found.add(until)
                     return
-            while part.gen is not None and (until is None or until not in part.found):
+            while part.gen is not None and until not in part.found:
                 part.pull()
 
     def _flat(self, kind: str | None) -> list[tuple[str | None, Sequence[Order]]]:
@@ -357,8 +367,11 @@ class Menu:
     def orders(self) -> OrderList:
         """Every order, in list order, as one OrderList (with its parts)."""
         out = OrderList()
-        for kind, orders in self._flat(None):
-            out.add(orders, kind)
+        parts = self._flat(None)  # none empty: add and pull skip empty lists
+        extend = list.extend
+        for _, orders in parts:
+            extend(out, orders)
+        out.parts = parts
         return out
 
     def __bool__(self) -> bool:

@@ -187,11 +187,12 @@ def test_a_menu_works_a_deferred_part_out_only_as_far_as_a_question_needs() -> N
     assert bool(menu()) and worked == []  # a pass before it: nothing worked out
 
 
-def test_a_deferred_part_that_lists_a_kind_it_did_not_declare_is_refused() -> None:
+@pytest.mark.parametrize("read", [Menu.kinds, Menu.orders, lambda m: m.of_kind("move")])
+def test_a_deferred_part_that_lists_a_kind_it_did_not_declare_is_refused(read) -> None:  # type: ignore[no-untyped-def]
     m = Menu()
-    m.defer(["move"], iter([("exit", [Exit("allies", "1SG")])]))
+    m.defer(["move"], iter([("exit", [Exit("allies", "1SG")]), ("move", [Move("allies", "1SG", ("0101", "0102"))])]))
     with pytest.raises(ValueError, match="'exit' orders, not one of its kinds"):
-        m.kinds()
+        read(m)
 
 
 @dataclass(frozen=True)
