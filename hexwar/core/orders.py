@@ -242,13 +242,17 @@ class _Deferred:
         self.found: set[str] = set()  # the kinds it is known to hold
         self.knows = knows
 
+    def undeclared(self, kind: str) -> ValueError:
+        """The error of a chunk of a kind the part did not declare (a bug in its game)."""
+        return ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(self.kinds)}")
+
     def pull(self) -> None:
         """Work out the next chunk with orders in it (none left: ``gen`` is None)."""
         assert self.gen is not None
         for kind, orders in self.gen:
             if orders:
                 if kind not in self.kinds:
-                    raise ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(self.kinds)}")
+                    raise self.undeclared(kind)
                 self.chunks.append((kind, orders))
                 self.found.add(kind)
                 return
@@ -318,7 +322,7 @@ class Menu:
                 for kind, orders in part.gen:
                     if orders:
                         if kind not in kinds:
-                            raise ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(kinds)}")
+                            raise part.undeclared(kind)
                         chunks.append((kind, orders))
                         found.add(kind)
                 part.gen = None

@@ -128,7 +128,7 @@ def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
     out = Menu(g.listing())
     out.add([Pass(side)], Pass.kind)
     out.add(reveal_orders(g, d, side), Reveal.kind)
-    out.defer(movement.MOVE_KINDS[side], movement.move_chunks(g, d, side), movement.move_knows(g, d, side))
+    movement.defer_moves(out, g, d, side)
     out.add(assault.assault_orders(g, d, side), LandAssault.kind)
     if side == ALLIES:
         out.add(fire.art_orders(g, d), ArtilleryInterdiction.kind)
@@ -144,7 +144,7 @@ def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
     out = Menu(g.listing())
     out.add([Pass(side)], Pass.kind)
     out.add(reveal_orders(g, d, side), Reveal.kind)
-    out.defer(movement.MOVE_KINDS[side], movement.move_chunks(g, d, side), movement.move_knows(g, d, side))
+    movement.defer_moves(out, g, d, side)
     if side == GERMANS:
         out.add(air.orders(g, d), AirStrike.kind)
     return out

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Container, Iterator, Sequence
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Move, Order, OrderList
+from hexwar.core.orders import IllegalOrder, Menu, Move, Order, OrderList
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import Exit
@@ -47,8 +47,14 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     return out
 
 
+def defer_moves(menu: Menu, g: "NarvikGame", d: NarvikData, side: str) -> None:
+    """Add a side's movement listing to an action's or reaction's menu as a deferred part
+    (9.0, 9.1): its moves worked out unit by unit, its exits known without them (22.3)."""
+    menu.defer(MOVE_KINDS[side], move_chunks(g, d, side), move_knows(g, d, side))
+
+
 def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str, Sequence[Order]]]:
-    """``move_orders``' (kind, orders) unit by unit, in id order: a menu (``action_menu``)
+    """``move_orders``' (kind, orders) unit by unit, in id order: a menu (``defer_moves``)
     works them out only until it knows which kinds the side has."""
     if side == GERMANS and d.fuhrer:
         return  # 8.2.1
