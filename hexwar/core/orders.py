@@ -9,6 +9,7 @@ arrivals, Kampen om Norge's battalions) and a log is always read with its own ga
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, fields
 from typing import (
     Any,
@@ -246,16 +247,18 @@ class _Deferred:
         """The error of a chunk of a kind the part did not declare (a bug in its game)."""
         return ValueError(f"a deferred part listed {kind!r} orders, not one of its kinds {sorted(self.kinds)}")
 
-    def pull(self) -> None:
-        """Work out the next chunk with orders in it (none left: ``gen`` is None)."""
+    def pull(self, until: str | None) -> None:
+        """Work out chunks until one of kind ``until`` (None: to the end; then ``gen`` is None)."""
         assert self.gen is not None
+        kinds, chunks, found = self.kinds, self.chunks, self.found
         for kind, orders in self.gen:
             if orders:
-                if kind not in self.kinds:
+                if kind not in kinds:
                     raise self.undeclared(kind)
-                self.chunks.append((kind, orders))
-                self.found.add(kind)
-                return
+                chunks.append((kind, orders))
+                found.add(kind)
+                if kind == until:
+                    return
         self.gen = None
 
 
@@ -316,25 +319,14 @@ class Menu:
         ``knows`` test tells whether it holds an ``until``."""
         if part.gen is None or (until is not None and until in part.found):
             return
-        with self.enter() if self.enter is not None else _NO_CONTEXT:
-            if until is None:  # the rest in one loop (every reader of the full list comes here)
-                kinds, chunks, found = part.kinds, part.chunks, part.found
-                for kind, orders in part.gen:
-                    if orders:
-                        if kind not in kinds:
-                            raise part.undeclared(kind)
-                        chunks.append((kind, orders))
-                        found.add(kind)
-                part.gen = None
-                return
-            if part.knows is not None:
+        with self.enter() if self.enter is not None else nullcontext():
+            if until is not None and part.knows is not None:
                 known = part.knows(until)
                 if known is not None:
                     if known:
                         part.found.add(until)
                     return
-            while part.gen is not None and until not in part.found:
-                part.pull()
+            part.pull(until)
 
     def _flat(self, kind: str | None) -> list[tuple[str | None, Sequence[Order]]]:
         """The parts in list order, the deferred ones worked out in full (``kind``: only
@@ -379,27 +371,15 @@ class Menu:
         return out
 
     def __bool__(self) -> bool:
-        """Whether there is any order (a deferred part worked out to its first)."""
+        """Whether there is any order (a deferred part worked out until a kind shows)."""
         for p in self.parts:
             if type(p) is not _Deferred:
                 return True
-            if not p.chunks and p.gen is not None:
-                with self.enter() if self.enter is not None else _NO_CONTEXT:
-                    p.pull()
-            if p.chunks:
-                return True
+            for k in sorted(p.kinds):
+                self._work(p, k)
+                if p.found:
+                    return True
         return False
-
-
-class _NoContext:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: Any) -> None:
-        return None
-
-
-_NO_CONTEXT = _NoContext()
 
 
 def order_kinds(orders: Sequence[Order] | Menu) -> list[str]:

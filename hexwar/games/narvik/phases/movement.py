@@ -64,7 +64,7 @@ def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str
     assert st is not None
     limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
     ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
-    queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
+    queries = move_queries(g, side)
     roomy = g.unit_moves_room
     if len(g.unit_moves) > 50_000:
         g.unit_moves.clear()
@@ -94,6 +94,12 @@ def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str
             yield EXIT, hit[1]
 
 
+def move_queries(g: "NarvikGame", side: str) -> dict[str, tuple[MoveQuery, CompiledMoves]]:
+    """A side's unit type -> (its movement query, its class's compiled map), filled by
+    ``unit_paths`` and kept for the listing (a menu's exit test and its moves share it)."""
+    return g.memo(("move queries", side), dict)
+
+
 def unit_paths(g: "NarvikGame", d: NarvikData, side: str, u: Unit, ctx: Any,
                queries: dict[str, tuple[MoveQuery, CompiledMoves]]) -> tuple[Any, tuple[list[tuple[str, bool, Move]], list[Order]]]:
     """A free unit's Reach key and its moves before stacking and exits (``_paths``), kept
@@ -121,8 +127,7 @@ def move_knows(g: "NarvikGame", d: NarvikData, side: str) -> Callable[[str], boo
             return None
         if side != ALLIES or d.exits_banned:
             return False
-        ctx = g.side_context(d, side)
-        queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
+        ctx, queries = g.side_context(d, side), move_queries(g, side)
         return any(unit_paths(g, d, side, u, ctx, queries)[1][1]
                    for here in free_units(g, d, side).values() for u in here if may_exit(g, d, u))
     return knows
