@@ -132,7 +132,7 @@ def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
     out.add(assault.assault_orders(g, d, side), LandAssault.kind)
     if side == ALLIES:
         out.add(fire.art_orders(g, d), ArtilleryInterdiction.kind)
-        out.join(naval.naval_orders(g, d))
+        naval.naval_orders(g, d, out)
     else:
         out.add(air.orders(g, d), AirStrike.kind)
     return out

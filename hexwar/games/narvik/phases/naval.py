@@ -8,7 +8,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Order, OrderList
+from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import (
@@ -37,10 +37,11 @@ BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
 _ID = attrgetter("id")
 
 
-def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
-    """Every Allied ship's moves, loading, unloading, landings, bombardments and functions;
-    ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1)."""
-    out = OrderList()  # each ship's moves and embarkations as the lists kept for them
+def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
+    """Add to ``out`` every Allied ship's moves, loading, unloading, landings, bombardments
+    and functions; ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1).
+    Each ship's moves and embarkations go in as the lists kept for them, not copied into a
+    list of the navy's own first: an action's listing is made of such parts."""
     types = g.tables.types
     ships = sorted((u for u in d.side_units(ALLIES) if types[u.type].kind == "ship"), key=_ID)  # is_ship
     ashore = allied_ashore(g, d)
@@ -76,8 +77,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData) -> OrderList:
             out.add([Bombard(ALLIES, s.id, tgt) for tgt in bombard_targets(g, d, s)], BOMBARD)
         if s.type in FUNCTION_SHIPS:
             out.add([ShipFunction(ALLIES, s.id, f) for f in ("base", "crossing") if function_ok(g, s, f)], SHIP_FUNCTION)
-    out.join(group_orders(g, d, ships))
-    return out
+    group_orders(g, d, ships, out)
 
 
 
@@ -188,9 +188,9 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
     return g.memo(("allied ashore",), make)
 
 
-def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> OrderList:
-    """20.1, 20.2, 20.3.1: the ships in one hex moving, landing or assaulting as one group."""
-    out = OrderList()
+def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit], out: Menu | OrderList) -> None:
+    """20.1, 20.2, 20.3.1: add to ``out`` the ships in one hex moving, landing or assaulting
+    as one group."""
     by_loc: dict[str, list[Unit]] = {}
     for s in ships:
         by_loc.setdefault(s.loc, []).append(s)  # type: ignore[arg-type]
@@ -213,7 +213,6 @@ def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit]) -> OrderList
             continue
         out.add([Landing(ALLIES, ids, tgt, tuple(assault.support_ships(g, d, tgt)))
                  for tgt in g.board.neighbours(loc) if contested_target(g, d, tgt)], LANDING)
-    return out
 
 
 def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
