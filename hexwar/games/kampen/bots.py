@@ -493,13 +493,3 @@ class GermanPlan:
     def near_city(self, a: str) -> bool:
         return any(c in self.cities for c in self.g.nbrs[a])
 
-
-def make_kampen_bot(kind: str, faction: str, seed: int | None = None) -> Any:
-    """Return a Kampen bot by name: random or priority."""
-    from hexwar.ai.random_bot import RandomBot
-
-    if kind == "random":
-        return RandomBot(seed)
-    if kind in ("priority", "search"):
-        return KampenBot(faction, seed)
-    raise ValueError(f"unknown bot {kind!r}: random or priority")
