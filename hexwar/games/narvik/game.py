@@ -158,10 +158,6 @@ class NarvikGame(DecisionGame):
         """Return the decision the game waits for (None when it is over)."""
         return d.ask
 
-    def cargo_of(self, d: NarvikData, ship: str) -> str | None:
-        """Return the land unit aboard a ship (20.2)."""
-        return d.cargo.get(ship)
-
     def land_units_at(self, d: NarvikData, loc: str, side: str | None = None, real: bool = True) -> list[Unit]:
         """Units at a location that count as its land occupants (not aboard, not ships)."""
         out = []
@@ -247,10 +243,6 @@ class NarvikGame(DecisionGame):
     def supplied(self, d: NarvikData, units: list[Unit]) -> dict[str, bool]:
         """Return which Allied units have a line of supply (19.2, 19.3; Norwegians always)."""
         return self.memo(("supplied", tuple(u.id for u in units)), lambda: supply.supplied(self, d, units))
-
-    def supply_inputs(self, d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
-        """Return the Bases, the German ZoC and the Allied infantry hexes lines of supply use (19.3)."""
-        return supply.inputs(self, d)
 
     def view(self, d: NarvikData, sides: Collection[str]) -> NarvikData:
         """What the player(s) of ``sides`` may see: the other side's face-down counters

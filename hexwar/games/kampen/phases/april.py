@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import Order, Pass
+from hexwar.core.orders import Order
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import (
@@ -639,8 +639,3 @@ STEP: dict[str, Callable[..., bool]] = {
     "mobilise": _mobilise, "reinforce": _reinforce, "cards": _cards,
 }
 
-
-def pass_through(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    """A Pass at a 9 April decision that needs nothing else: the round goes on."""
-    assert isinstance(o, Pass)
-    advance(g, d, dice, events)
