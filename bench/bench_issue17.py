@@ -6,7 +6,9 @@ temporary directory and run by the same probe (``bench/_speed_probe.py``) in a s
 with it on ``PYTHONPATH``; the engine under test runs the same probe the same way. Both
 play the same seeded games: the digests must agree (the same games, move for move).
 Runs alternate baseline / current, and each figure is the best of ``--rounds`` (the least
-disturbed by whatever else the machine does). The probe times CPU time, which another job on
+disturbed by whatever else the machine does); the game figures also give each round's ratio
+of the two engines run one after the other, whose spread shows how much a figure near a
+target can be trusted. The probe times CPU time, which another job on
 the machine disturbs far less than the wall clock (see ``_speed_probe.py``).
 
 Each Narvik probe prints two pairs of lines: its games after one warm-up game (the figures
@@ -124,7 +126,8 @@ def main() -> None:
             mc = min(r[w + "mean_legal_ms"] for r in full)
             print(f"{what if not w else '':16} {label}: median game {o[w + 'median_game_s'] * 1e3:7.1f} ms -> "
                   f"{c[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / c[w + 'median_game_s']:4.1f}"
-                  + (f"; {same}" if not w else ""))
+                  + (f"; {same}" if not w else "")
+                  + f"; each round: {paired(old, new, w + 'median_game_s')}")
             if c["menu"]:
                 print(f"{'':16} the random bot reads a menu (run_fast): with every order listed instead, median game "
                       f"{f[w + 'median_game_s'] * 1e3:7.1f} ms  x{o[w + 'median_game_s'] / f[w + 'median_game_s']:4.1f}")
@@ -148,7 +151,15 @@ def main() -> None:
     same = "same games" if o["digest"] == c["digest"] else "different winners"
     print(f"kampen S1 priority ({a.kampen} games, one core; issue: {ISSUE['kampen']}): {o['games_per_s']:7.0f} -> "
           f"{c['games_per_s']:7.0f} games/s  x{c['games_per_s'] / o['games_per_s']:4.1f}; {same}; "
-          f"with the collector running: {r['games_per_s']:7.0f} games/s  x{r['games_per_s'] / o['games_per_s']:4.1f}")
+          f"with the collector running: {r['games_per_s']:7.0f} games/s  x{r['games_per_s'] / o['games_per_s']:4.1f}; "
+          f"each round: {paired(new, old, 'games_per_s')}")
+
+
+def paired(old: list[dict], new: list[dict], key: str) -> str:
+    """The ratio old / new of ``key`` in each round, the two engines run one after the other:
+    a drift of the machine's speed between rounds moves both of a round's figures alike, so
+    the spread of these ratios shows how far the best-of figure can be trusted."""
+    return ", ".join(f"x{o[key] / n[key]:.2f}" for o, n in zip(old, new))
 
 
 if __name__ == "__main__":
