@@ -155,11 +155,12 @@ def main() -> None:
           f"each round: {paired(new, old, 'games_per_s')}")
 
 
-def paired(old: list[dict], new: list[dict], key: str) -> str:
-    """The ratio old / new of ``key`` in each round, the two engines run one after the other:
-    a drift of the machine's speed between rounds moves both of a round's figures alike, so
-    the spread of these ratios shows how far the best-of figure can be trusted."""
-    return ", ".join(f"x{o[key] / n[key]:.2f}" for o, n in zip(old, new))
+def paired(num: list[dict], den: list[dict], key: str) -> str:
+    """Each round's speed-up ``num[key] / den[key]`` (the baseline's time over the engine's,
+    or the engine's games/s over the baseline's): a round runs the two engines one after the
+    other, so a drift of the machine's speed between rounds moves both of its figures alike,
+    and the spread of these ratios shows how far the best-of figure can be trusted."""
+    return ", ".join(f"x{a[key] / b[key]:.2f}" for a, b in zip(num, den))
 
 
 if __name__ == "__main__":

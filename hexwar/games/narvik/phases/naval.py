@@ -80,7 +80,6 @@ def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
     group_orders(g, d, ships, out)
 
 
-
 def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
     """20.5: the German-held hexes a ship free to fire reaches from its hex, in hex order;
     the map decides which are in range, so the answer is kept for the same hex, range and
