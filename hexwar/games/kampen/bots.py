@@ -451,12 +451,7 @@ class GermanPlan:
     def __init__(self, g: KampenGame, x: KampenData):
         self.g = g
         self.cities = set(g.point_cities)
-        dist = g._all_dist
-        if dist is None:
-            graph = nx.Graph([(u, v) for u, ns in g.nbrs.items() for v in ns])
-            graph.add_nodes_from(g.land)
-            dist = g._all_dist = {a: dict(nx.single_source_shortest_path_length(graph, a)) for a in g.land}
-        self.dist = dist
+        self.dist = dist = g.steps()
         enemy = {a: x.bn[NORWAY].get(a, 0) + x.bn[ALLIES].get(a, 0) for a in g.land}
         self.have = {c: x.bn[GERMANS].get(c, 0) for c in self.cities}
         self.deficit: dict[str, float] = {}

@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Collection
 
+import networkx as nx
+
 from hexwar.board.base import Board
 from hexwar.core.events import strip_hidden
 from hexwar.core.dice import Dice
@@ -103,7 +105,7 @@ class KampenGame:
         self.passes = {f: Pass(f) for f in FACTIONS}
         self._objectives: list[str] | None = None
         self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
-        self._all_dist: dict[str, dict[str, int]] | None = None  # its area-to-area steps
+        self._all_dist: dict[str, dict[str, int]] | None = None  # area-to-area steps (``steps``)
 
     def sea_faces(self, kind: str) -> list[int]:
         """The die faces that intercept (8.1) or mobilise a city's resistance (7.2)."""
@@ -190,17 +192,22 @@ class KampenGame:
                 return True
         return False
 
+    def steps(self) -> dict[str, dict[str, int]]:
+        """Land area -> area -> the fewest borders between them (4.1), built once per game
+        object (the priority bot's plan and ``within`` read it)."""
+        if self._all_dist is None:
+            graph = nx.Graph([(u, v) for u, ns in self.nbrs.items() for v in ns])
+            graph.add_nodes_from(self.land)
+            self._all_dist = {a: dict(nx.single_source_shortest_path_length(graph, a)) for a in self.land}
+        return self._all_dist
+
     def within(self, a: str, steps: int) -> frozenset[str]:
-        """The land areas at most ``steps`` borders from ``a`` (``a`` too), once per game object:
+        """The areas at most ``steps`` borders from ``a`` (``a`` too), once per game object:
         as far as a card move (4.1, Rask forflytning, Jernbane) can look."""
         key = (a, steps)
         hit = self._within.get(key)
         if hit is None:
-            ring, seen = {a}, {a}
-            for _ in range(steps):
-                ring = {b for x in ring for b in self.nbrs[x]} - seen
-                seen |= ring
-            hit = self._within[key] = frozenset(seen)
+            hit = self._within[key] = frozenset(b for b, k in self.steps()[a].items() if k <= steps)
         return hit
 
     def hostile_areas(self, d: KampenData, f: str) -> frozenset[str]:
