@@ -350,10 +350,8 @@ class Menu:
                 for k in sorted(p.kinds):
                     self._work(p, k)
                 seen |= p.found
-            elif p[0] is None:
-                seen.update(o.kind for o in p[1])
             else:
-                seen.add(p[0])
+                _add_kinds(seen, (p,))
         return sorted(seen)
 
     def of_kind(self, kind: str) -> Sequence[Order]:
@@ -393,12 +391,18 @@ def order_kinds(orders: Sequence[Order] | Menu) -> list[str]:
         types: set[type[Order]] = set(map(type, orders))  # far fewer classes than orders
         return sorted({t.kind for t in types})
     seen: set[str] = set()
+    _add_kinds(seen, parts)
+    return sorted(seen)
+
+
+def _add_kinds(seen: set[str], parts: Iterable[tuple[str | None, Sequence[Order]]]) -> None:
+    """Add the kinds of (kind, orders) parts to ``seen``: a part's kind, or each of its
+    orders' when it is of mixed kinds (None)."""
     for kind, part in parts:
         if kind is None:
             seen.update(o.kind for o in part)
         else:
             seen.add(kind)
-    return sorted(seen)
 
 
 def orders_of_kind(orders: Sequence[Order] | Menu, kind: str) -> Sequence[Order]:
