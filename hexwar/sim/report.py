@@ -220,19 +220,19 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     fig.tight_layout()
     figs["length"] = _save(fig, out / "game-length.png")
 
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    for i, (x, lab) in enumerate(zip(labels, short) if _tracks_narvik(batches) else ()):
-        turns = _fell(batches[x])
-        n = len(turns)
-        cats = sorted({t for t in turns if t is not None})
-        shares = [sum(t == c for t in turns) / n for c in cats] + [sum(t is None for t in turns) / n]
-        pos = [c + (i - len(labels) / 2) * 0.25 for c in cats] + [top + 1.5 + (i - len(labels) / 2) * 0.25]
-        ax.bar(pos, shares, width=0.25, label=lab)
-    ax.set_xlabel(f"turn or round when Narvik first fell to the Allies (right: never, at {top + 1.5:g})")
-    ax.set_ylabel("share of games")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    if _tracks_narvik(batches):
+    if _tracks_narvik(batches):  # (Konflikt's games have no Narvik: no figure, no empty legend)
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        for i, (x, lab) in enumerate(zip(labels, short)):
+            turns = _fell(batches[x])
+            n = len(turns)
+            cats = sorted({t for t in turns if t is not None})
+            shares = [sum(t == c for t in turns) / n for c in cats] + [sum(t is None for t in turns) / n]
+            pos = [c + (i - len(labels) / 2) * 0.25 for c in cats] + [top + 1.5 + (i - len(labels) / 2) * 0.25]
+            ax.bar(pos, shares, width=0.25, label=lab)
+        ax.set_xlabel(f"turn or round when Narvik first fell to the Allies (right: never, at {top + 1.5:g})")
+        ax.set_ylabel("share of games")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
         figs["narvik"] = _save(fig, out / "narvik-falls.png")
 
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.2))

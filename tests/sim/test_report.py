@@ -31,6 +31,19 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     assert f"{k / len(rows):.3f} ({lo:.3f}-{hi:.3f})" in text
 
 
+def test_a_report_on_games_without_narvik_has_no_narvik_figure_and_draws_without_a_warning(tmp_path):
+    # Konflikt '47 (make reports-konflikt) has no Narvik to fall: its report leaves that
+    # figure out, and drawing the others warns of nothing (no legend without labels)
+    import warnings
+
+    setups = [parse_setup("konflikt/envelopment@table:random"), parse_setup("konflikt/envelopment@table-areas:random")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        path = compare(setups, [6, 6], 3, tmp_path, "test report", workers=1)
+    assert "narvik-falls.png" not in path.read_text() and not (tmp_path / "narvik-falls.png").exists()
+    assert (tmp_path / "game-length.png").stat().st_size > 5000
+
+
 def test_a_preset_writes_into_the_checkouts_docs_or_when_installed_the_current_folders(tmp_path):
     # make reports regenerates the checkout's docs/; an installed wheel's bundled data (what
     # `pip install .` gives) are no place for a report: it goes where the user runs it
