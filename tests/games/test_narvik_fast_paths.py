@@ -266,13 +266,41 @@ def test_20_1_a_run_of_kept_moves_out_of_place_or_rebuilt_is_weighed_order_by_or
     assert checked >= 10
 
 
+def test_9_0_the_priority_bots_weigh_a_list_part_by_part_as_order_by_order():
+    """Each priority bot weighs a unit's listed moves and a ship's kept naval moves part by
+    part (issue 17): at every decision of seeded priority games, the best orders it finds in
+    the list's parts are those a pass over the same orders as a plain list, one by one, finds:
+    the same orders, in the same order."""
+    from hexwar.core.engine import FastView
+    from hexwar.games.narvik.bots import PriorityBot
+
+    g = narvik_game()
+    weighed = {(ALLIES, "move"): 0, (ALLIES, "naval_move"): 0, (GERMANS, "move"): 0}
+    for seed in (3, 8):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng = random.Random(f"hexwar-fast:{seed}")
+        bots = {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)}
+        while not d.over:
+            legal = g.legal_orders(d)
+            side = g.current_side(d)
+            view = FastView(g, d).view_for((side,))
+            bot = bots[side]
+            if type(legal) is OrderList and legal.parts and bot.forced(d, legal) is None:
+                by_part, by_order = bot.best(view, legal), bot.best(view, list(legal))
+                assert by_part and [id(o) for o in by_part] == [id(o) for o in by_order], d.ask
+                for kind, _ in legal.parts:
+                    if (side, kind) in weighed:
+                        weighed[side, kind] += 1
+            g.apply(d, bot.choose(view, legal), Dice(rng=rng))
+    assert min(weighed.values()) > 100, weighed
+
+
 def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone():
     """11.0: the placeholders a view puts in place of the other side's face-down counters are
     the units ``Unit(...)`` makes, and making them does not mark every state's location
     index stale (a view is made at every decision)."""
     from hexwar.core import state as core_state
-    from hexwar.core.state import Unit
-    from hexwar.games.narvik.view import HIDDEN, hidden_ids
+        from hexwar.games.narvik.view import HIDDEN, hidden_ids
 
     g = narvik_game()
     d = g.initial_state(2, order_dice(2, -1))

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import random
 import weakref
-from itertools import islice
 from typing import Any, Sequence
 
 import networkx as nx
 
-from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, TakeResult
+from hexwar.core.orders import (
+    Advance,
+    Move,
+    Order,
+    OrderList,
+    Pass,
+    Retreat,
+    TakeResult,
+)
 from hexwar.games.narvik.orders import (
     AirStrike,
     ArtilleryInterdiction,
@@ -62,59 +69,42 @@ class PriorityBot:
         self.max_actions = 40  # then it passes: a bot must never stall a turn
 
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
-        g, d = state.game, state.data
-        pick = self.forced(d, legal)
+        pick = self.forced(state.data, legal)
         if pick is not None:
             return pick
-        ctx = self.context(g, d)
-        best: list[Order] = []
-        top = float("-inf")
-        # the two orders that fill most lists are scored without the dispatch of score()
-        naval = self.naval_score if self.side == "allies" else None
-        move = self.german_move if self.side == "germans" else self.allied_move
-        score = self.score
-        plans = ctx.naval
-        orders = enumerate(legal)
-        for i, o in orders:
-            t = type(o)
-            if t is NavalMove and naval is not None:
-                first = o.ships[0]  # type: ignore[attr-defined]
-                plan = plans.get(first)  # naval_score's plan for the ship, inlined
-                if plan is None:
-                    s = naval(ctx, o)  # type: ignore[arg-type]  # works the plan out
-                    plan = plans[first]
-                elif plan == "cargo":
-                    s = naval(ctx, o)  # type: ignore[arg-type]
-                elif plan == "home":
-                    s = 1.0 if o.path[-1] == HARSTAD else -1.0  # type: ignore[attr-defined]
-                else:
-                    s = plan  # type: ignore[assignment]
-                if not isinstance(plan, str):
-                    # every move of the ship (or group) scores the same: when the list holds the
-                    # moves the game keeps for it (20.1) whole from here, they are weighed as one
-                    block = kept_moves(g, o.ships, o.path[0])  # type: ignore[attr-defined]
-                    n = len(block) if block is not None else 0
-                    run = legal[i:i + n] if n > 1 else None
-                    if run is not None and run == block:  # the same orders (the same objects: a C loop)
-                        if s > top:
-                            top, best = s, list(run)  # type: ignore[arg-type]
-                        elif s == top:
-                            best += run  # type: ignore[arg-type]
-                        next(islice(orders, n - 2, n - 1), None)  # on past the block's last order
-                        continue
-            elif t is Move:
-                s = move(ctx, o)  # type: ignore[arg-type]
-            else:
-                s = score(ctx, o)
-            if s > top:
-                top, best = s, [o]
-            elif s == top:
-                best.append(o)
-        pick = self.rng.choice(best)
-        self.chosen(d, pick)
+        pick = self.rng.choice(self.best(state, legal))
+        self.chosen(state.data, pick)
         return pick
 
     __call__ = choose
+
+    def best(self, state: Any, legal: Sequence[Order]) -> list[Order]:
+        """The orders of the top score, in list order: ``choose`` draws one of them."""
+        ctx = self.context(state.game, state.data)
+        best: list[Order] = []
+        top = float("-inf")
+        # the list's parts, in list order: a unit's moves and a ship's naval moves (most of a
+        # list) are scored part by part, the rest order by order
+        parts = legal.parts if type(legal) is OrderList and legal.parts is not None else ((None, legal),)
+        moves = self.german_moves if self.side == "germans" else self.allied_moves
+        score = self.score
+        for kind, orders in parts:
+            if not orders:
+                continue
+            if kind == Move.kind:
+                scores = moves(ctx, orders)  # type: ignore[arg-type]
+            elif kind == NavalMove.kind and self.side == "allies":
+                scores = self.naval_scores(ctx, orders)  # type: ignore[arg-type]
+            else:
+                scores = [score(ctx, o) for o in orders]
+            # the best of the part joins the best so far: every order of the top score, in
+            # list order (what a pass over the whole list, order by order, keeps)
+            m = max(scores)
+            if m > top:
+                top, best = m, [o for o, s in zip(orders, scores) if s == m]
+            elif m == top:
+                best += [o for o, s in zip(orders, scores) if s == m]
+        return best
 
     def context(self, g: Any, d: Any) -> "_Context":
         """What one decision's scoring knows, with this bot's memory of the turn."""
@@ -219,33 +209,45 @@ class PriorityBot:
         return -0.5
 
     def german_move(self, c: "_Context", o: Move) -> float:
+        return self.german_moves(c, (o,))[0]
+
+    def german_moves(self, c: "_Context", orders: Sequence[Move]) -> list[float]:
+        """The German moves' scores (a unit's moves, as a list holds them, share its part)."""
         d = c.d
         if d.ask is not None and d.ask.what == "reaction":
-            return -0.5
-        start, end = o.path[0], o.path[-1]
-        at_end = c.ends.get(end) or c.end_info(end)
-        if at_end[0]:
-            return -10.0
-        mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
-        if mover is None:
-            u = d.units[o.unit]
-            threatened = c.enemy_adjacent(start, "allies")
-            hunting = not threatened and u.fatigue < 6 and start not in c.g.objectives
-            mover = c.movers[o.unit] = (c.dist_narvik(start), threatened, hunting, c.enemy_dist(start) if hunting else 0,
-                                        (1 if u.fatigue > 8 else 0), c.objective_left(start, o.unit),
-                                        c.left.get(o.unit))
-        before, threatened, hunting, start_enemy, worn, left, last = mover
-        after, entered = at_end[1], at_end[2]
-        # hold Narvik and the railway; fall back toward them when threatened; fresh units
-        # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
-        hunt = 0.0
-        if hunting:
-            end_enemy = c.enemy_dist(end)
-            hunt = 0.3 * (start_enemy - end_enemy) + (0.3 if end_enemy <= 1 else 0.0)
-        # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
-        back = 1.5 if last == (d.turn, end) else 0.0
-        return ((0.4 if threatened and after < before else -0.3) - 0.02 * len(o.path) - worn
-                + hunt + _gain(left, entered) - back)
+            return [-0.5] * len(orders)
+        ends, end_info, movers = c.ends, c.end_info, c.movers
+        turn = d.turn
+        out: list[float] = []
+        add = out.append
+        for o in orders:
+            path = o.path
+            start, end = path[0], path[-1]
+            at_end = ends.get(end) or end_info(end)
+            if at_end[0]:
+                add(-10.0)
+                continue
+            mover = movers.get(o.unit)  # what the unit and its start decide, once a decision
+            if mover is None:
+                u = d.units[o.unit]
+                threatened = c.enemy_adjacent(start, "allies")
+                hunting = not threatened and u.fatigue < 6 and start not in c.g.objectives
+                mover = movers[o.unit] = (c.dist_narvik(start), threatened, hunting, c.enemy_dist(start) if hunting else 0,
+                                          (1 if u.fatigue > 8 else 0), c.objective_left(start, o.unit),
+                                          c.left.get(o.unit))
+            before, threatened, hunting, start_enemy, worn, left, last = mover
+            after, entered = at_end[1], at_end[2]
+            # hold Narvik and the railway; fall back toward them when threatened; fresh units
+            # away from the objectives seek out the enemy (eliminations are the German VP, 29.0)
+            hunt = 0.0
+            if hunting:
+                end_enemy = c.enemy_dist(end)
+                hunt = 0.3 * (start_enemy - end_enemy) + (0.3 if end_enemy <= 1 else 0.0)
+            # no shuttling between two hexes in one turn (each move costs fatigue, 10.0)
+            back = 1.5 if last == (turn, end) else 0.0
+            add(((0.4 if threatened and after < before else -0.3) - 0.02 * len(path) - worn
+                 + hunt + _gain(left, entered) - back))
+        return out
 
     def allied(self, c: "_Context", o: Order) -> float:
         d, g = c.d, c.g
@@ -311,19 +313,42 @@ class PriorityBot:
             return 1.0 if o.path[-1] == HARSTAD else -1.0
         return plan  # type: ignore[return-value]
 
+    def naval_scores(self, c: "_Context", orders: Sequence[NavalMove]) -> list[float]:
+        """Allied naval moves' scores (``naval_score``): the moves the game keeps for a ship or
+        group (20.1, ``kept_moves``), as a list holds them, share their first ship's plan."""
+        first = orders[0]
+        s = self.naval_score(c, first)  # works the plan out
+        plan = c.naval[first.ships[0]]
+        if isinstance(plan, str) or orders is not kept_moves(c.g, first.ships, first.path[0]):
+            sites = c.landing_site
+            out = [s]
+            for o in orders[1:]:
+                hit = sites.get(o.path[-1]) if plan == "cargo" else None  # a destination's score, once a hex
+                out.append(hit if hit is not None else self.naval_score(c, o))
+            return out
+        return [s] * len(orders)
+
     def allied_move(self, c: "_Context", o: Move) -> float:
-        start, end = o.path[0], o.path[-1]
-        mover = c.movers.get(o.unit)  # what the unit and its start decide, once a decision
-        if mover is None:
-            u = c.d.units[o.unit]
-            fl = c.g.tables.types[u.type].fatigue_limit
-            tired = fl and u.fatigue >= fl // 2
-            mover = c.movers[o.unit] = (c.land_dist(start), (2.0 if tired else 0.0), c.objective_left(start, o.unit))
-        before, worn, left = mover
-        at_end = c.ends.get(end) or c.end_info(end)
-        if at_end[0]:
-            return -10.0
-        return (before - at_end[1]) * 0.25 - worn - 0.5 + _gain(left, at_end[2])
+        return self.allied_moves(c, (o,))[0]
+
+    def allied_moves(self, c: "_Context", orders: Sequence[Move]) -> list[float]:
+        """The Allied moves' scores (a unit's moves, as a list holds them, share its part)."""
+        ends, end_info, movers = c.ends, c.end_info, c.movers
+        out: list[float] = []
+        add = out.append
+        for o in orders:
+            path = o.path
+            end = path[-1]
+            mover = movers.get(o.unit)  # what the unit and its start decide, once a decision
+            if mover is None:
+                u = c.d.units[o.unit]
+                fl = c.g.tables.types[u.type].fatigue_limit
+                tired = fl and u.fatigue >= fl // 2
+                mover = movers[o.unit] = (c.land_dist(path[0]), (2.0 if tired else 0.0), c.objective_left(path[0], o.unit))
+            before, worn, left = mover
+            at_end = ends.get(end) or end_info(end)
+            add(-10.0 if at_end[0] else (before - at_end[1]) * 0.25 - worn - 0.5 + _gain(left, at_end[2]))
+        return out
 
 
 def _gain(left: float | None, entered: float) -> float:
