@@ -13,6 +13,7 @@ from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import order_dice, run_fast
 from hexwar.core.orders import Menu, OrderList, order_kinds, orders_of_kind
+from hexwar.core.state import Unit
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
 from hexwar.games.narvik.phases import assault, fire, movement, naval
@@ -160,6 +161,60 @@ def test_11_0_a_views_fatigue_records_are_the_unhidden_ones_as_the_log_grows():
     assert checked > 10
 
 
+def _plain_view(g, d, side):
+    """A side's view made with every kept part of a view forgotten first."""
+    from hexwar.games.narvik import view
+
+    for kept in (view._VIEW_UNITS, view._SETUP, view._PLACEHOLDERS):
+        kept.clear()
+    return g.view(d, {side})
+
+
+def _shown(v):
+    return [(k, u.id, u.type, u.side, u.nation, u.formation, u.loc, u.fatigue, u.concealed) for k, u in v.units.items()]
+
+
+@pytest.mark.parametrize("concealment", [False, True])
+def test_11_0_a_views_kept_units_and_setup_events_are_those_made_afresh(concealment):
+    """11.0, 11.3: at every decision of seeded games, each side's view (its units with the
+    other side's face-down counters anonymous, the kinds of counter out there face down, the
+    setup events) is the view made with nothing kept; the units it shows are the state's own
+    objects, and a view's dict of them is its own."""
+    g = narvik_game(Switches(allied_concealment=concealment))
+    hidden_seen = 0
+    for seed in (3, 4):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng, bot = random.Random(seed), RandomBot(seed)
+        while not d.over:
+            for side in (ALLIES, GERMANS):
+                v = g.view(d, {side})
+                assert all(u is d.units[k] for k, u in v.units.items() if not k.startswith("?"))
+                v.units.clear()  # the next view is not this one
+                v = g.view(d, {side})
+                want = _plain_view(g, d, side)
+                assert _shown(v) == _shown(want) and v.hidden_pool == want.hidden_pool
+                assert v.setup_events == want.setup_events
+                hidden_seen += len(v.hidden_pool)
+            g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
+    assert hidden_seen > 20, hidden_seen
+    # a face-down counter set elsewhere, or a unit the state holds in place of another, shows
+    # where it is and as it is in the next view, though the view before was kept
+    d = g.initial_state(3, order_dice(3, -1))
+    g.view(d, {ALLIES})
+    from hexwar.games.narvik.view import hidden_ids
+
+    face_down = d.units[hidden_ids(d, {ALLIES})[0]]  # the first in the view's order, and still first:
+    face_down.loc = min(g.board.locations())
+    assert hidden_ids(d, {ALLIES})[0] == face_down.id
+    assert _shown(g.view(d, {ALLIES})) == _shown(_plain_view(g, d, ALLIES))
+    g.view(d, {ALLIES})
+    other = next(u for u in d.on_map(ALLIES))
+    d.units[other.id] = Unit(other.id, other.type, other.side, other.nation, loc=other.loc, pool=None, fatigue=3)
+    v = g.view(d, {ALLIES})
+    assert v.units[other.id] is d.units[other.id]
+    assert _shown(v) == _shown(_plain_view(g, d, ALLIES))
+
+
 def test_20_1_group_naval_moves_are_kept_within_the_bound_and_stay_the_same(monkeypatch):
     """20.1: a group's naval moves depend on the map only and are kept, but groups are
     combinations of ships, so at most ``GROUP_MOVES_KEPT`` lists are (a long batch met new
@@ -300,7 +355,8 @@ def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone()
     the units ``Unit(...)`` makes, and making them does not mark every state's location
     index stale (a view is made at every decision)."""
     from hexwar.core import state as core_state
-        from hexwar.games.narvik.view import HIDDEN, hidden_ids
+    from hexwar.core.state import Unit
+    from hexwar.games.narvik.view import HIDDEN, hidden_ids
 
     g = narvik_game()
     d = g.initial_state(2, order_dice(2, -1))

@@ -19,11 +19,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from operator import is_
 from typing import TYPE_CHECKING, Any, Collection, Iterable
 
 from hexwar.core.state import new_unit
 from hexwar.data.tables import UnitType
-from hexwar.games.narvik.state import ALLIES, GERMANS, Ask, NarvikData
+from hexwar.games.narvik.state import ALLIES, GERMANS, SIDES, Ask, NarvikData
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
@@ -36,11 +37,19 @@ UNKNOWN = "?"
 
 def hidden_ids(d: NarvikData, sides: Collection[str]) -> list[str]:
     """The other side's counters on the map that are face down, in a neutral order."""
-    out = [u for u in d.units.values() if u.side not in sides and u.concealed and u.loc is not None]
-    return [u.id for u in sorted(out, key=lambda u: (u.loc, _neutral(d.seed, u.id)))]
+    out = [u for side in SIDES if side not in sides for u in d.side_units(side) if u.concealed]
+    seed = d.seed
+    return [u.id for u in sorted(out, key=lambda u: (u.loc, _NEUTRAL.get((seed, u.id)) or _neutral(seed, u.id)))]
 
 
 _NEUTRAL: dict[tuple[int, str], str] = {}
+#: (placeholder id, side, location) -> the anonymous counter a view shows there (never changed)
+_PLACEHOLDERS: dict[tuple[str, str, str | None], Any] = {}
+#: (id of a state's units, the hidden ids, their locations) -> (the units, their values, a
+#: view's units, its hidden pool)
+_VIEW_UNITS: dict[tuple[int, tuple[str, ...], tuple[str | None, ...]], tuple[Any, tuple[Any, ...], dict[str, Any], list[str]]] = {}
+#: (id of a setup-event list, its length, sides, placeholder names) -> (the list, the events as seen)
+_SETUP: dict[tuple[int, int, frozenset[str], tuple[tuple[str, str], ...]], tuple[list[Any], list[Any]]] = {}
 #: (id of a fatigue log, the hidden ids) -> (the log, records read, the last one read, those shown)
 _FATIGUE: dict[tuple[int, frozenset[str]], tuple[list[Any], int, Any, list[Any]]] = {}
 
@@ -86,16 +95,12 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
     names = {uid: f"?{i}" for i, uid in enumerate(hidden, 1)}
     v = d.shallow()
     if names:
-        v.units = {(names[uid] if uid in names else uid): (
-            new_unit(id=names[uid], type=HIDDEN.key, side=u.side, nation="", formation="", name="", loc=u.loc, pool=None,
-                     fatigue=0, concealed=True, flags=[])
-            if uid in names else u) for uid, u in d.units.items()}
-        v.hidden_pool = sorted(f"{d.units[uid].type}|{d.units[uid].nation}|{d.units[uid].formation}" for uid in names)
+        v.units, v.hidden_pool = _hidden_units(d, hidden, names)
         v.fatigue_log = _visible_fatigue(d.fatigue_log, names)
     else:  # nothing of the other side is face down: the view shares the state's units and
         v.hidden_pool = []  # fatigue log, as it always shared each visible unit (not to be changed)
     v.seed = 0
-    v.setup_events = visible_events(d.setup_events, sides, names)
+    v.setup_events = _visible_setup(d.setup_events, sides, names)
     if GERMANS not in sides:
         v.fuhrer = False  # 8.2: the German secret event is the German's
     if ALLIES not in sides and d.end_secret:
@@ -117,6 +122,49 @@ def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
                         count=d.ask.count, points=d.ask.points, units=tuple(redact(list(d.ask.units), names)),
                         length=d.ask.length, fp=d.ask.fp)
     return v
+
+
+def _hidden_units(d: NarvikData, hidden: list[str], names: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """A view's units (each face-down counter of ``hidden`` by its placeholder, where it is)
+    and its ``hidden_pool``. Kept for the same units and hidden counters where they are: the
+    state's units change in place between decisions, so the view's dict of them need not."""
+    units = d.units
+    locs = tuple(units[uid].loc for uid in hidden)
+    key = (id(units), tuple(hidden), locs)
+    kept = _VIEW_UNITS.get(key)
+    if kept is None or kept[0] is not units or len(kept[1]) != len(units) or not all(map(is_, kept[1], units.values())):
+        if len(_VIEW_UNITS) > 256:
+            _VIEW_UNITS.clear()
+        shown = {(names[uid] if uid in names else uid): (_placeholder(names[uid], u.side, u.loc) if uid in names else u)
+                 for uid, u in units.items()}
+        pool = sorted(f"{units[uid].type}|{units[uid].nation}|{units[uid].formation}" for uid in names)
+        kept = _VIEW_UNITS[key] = (units, tuple(units.values()), shown, pool)
+    return dict(kept[2]), list(kept[3])
+
+
+def _placeholder(name: str, side: str, loc: str | None) -> Any:
+    """The anonymous counter ``name`` of ``side`` at ``loc`` (11.0): the same object for the
+    same three, as a view shares every unit it shows (none is changed)."""
+    key = (name, side, loc)
+    hit = _PLACEHOLDERS.get(key)
+    if hit is None:
+        if len(_PLACEHOLDERS) > 10_000:
+            _PLACEHOLDERS.clear()
+        hit = _PLACEHOLDERS[key] = new_unit(id=name, type=HIDDEN.key, side=side, nation="", formation="", name="", loc=loc,
+                                            pool=None, fatigue=0, concealed=True, flags=[])
+    return hit
+
+
+def _visible_setup(events: list[dict[str, Any]], sides: frozenset[str], names: dict[str, str]) -> list[dict[str, Any]]:
+    """``visible_events`` of a game's setup events, which never change once the game is set
+    up: kept for the same list, sides and placeholders (a game asks at every decision)."""
+    key = (id(events), len(events), sides, tuple(names.items()))
+    kept = _SETUP.get(key)
+    if kept is None or kept[0] is not events:
+        if len(_SETUP) > 64:
+            _SETUP.clear()
+        kept = _SETUP[key] = (events, visible_events(events, sides, names))
+    return list(kept[1])
 
 
 def redact(value: Any, names: dict[str, str]) -> Any:
