@@ -116,3 +116,34 @@ def test_fatigue_always_within_0_and_limit(game, causes):
     for cause, times in causes:
         fat.add_fatigue(st_, game.tables, "6-1", cause, times=times)
         assert 0 <= st_.units["6-1"].fatigue <= game.tables.types["nor_bn"].fatigue_limit
+
+
+def test_13_2_points_by_location_are_each_units_size_points_aboard_and_free_kinds_none():
+    """13.2, 13.1: at every decision of a seeded Assault on Narvik game, each hex's stacking
+    points for a side are its units' points by size (company 1, battalion 3), none for the
+    kinds that stack free nor for a unit aboard a ship; one coming ashore counts its size."""
+    import random
+
+    from hexwar.ai import RandomBot
+    from hexwar.core.dice import Dice
+    from hexwar.core.engine import order_dice
+    from hexwar.games.narvik import narvik_game
+
+    g = narvik_game()
+    st = g.tables.stacking
+    d = g.initial_state(6, order_dice(6, -1))
+    rng, bot = random.Random(6), RandomBot(6)
+    aboard = 0
+    while not d.over:
+        for side in ("allies", "germans"):
+            want: dict[str, int] = {}
+            for u in d.side_units(side):
+                t = g.tables.types[u.type]
+                free = t.kind in st.free_kinds or stacking.ABOARD in u.flags
+                want[u.loc] = want.get(u.loc, 0) + (0 if free else st.points.get(t.size, 0))
+                if stacking.ABOARD in u.flags and t.kind not in st.free_kinds:
+                    aboard += 1
+                    assert stacking.unit_points(g.tables, u, ashore=True) == st.points[t.size]
+            assert stacking.points_by_location(d, g.tables, side) == want
+        g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
+    assert aboard > 10
