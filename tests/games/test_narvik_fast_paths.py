@@ -180,6 +180,8 @@ def test_11_0_a_views_kept_units_and_setup_events_are_those_made_afresh(concealm
     other side's face-down counters anonymous, the kinds of counter out there face down, the
     setup events) is the view made with nothing kept; the units it shows are the state's own
     objects, and a view's dict of them is its own."""
+    from hexwar.games.narvik.view import hidden_ids
+
     g = narvik_game(Switches(allied_concealment=concealment))
     hidden_seen = 0
     for seed in (3, 4):
@@ -201,9 +203,7 @@ def test_11_0_a_views_kept_units_and_setup_events_are_those_made_afresh(concealm
     # where it is and as it is in the next view, though the view before was kept
     d = g.initial_state(3, order_dice(3, -1))
     g.view(d, {ALLIES})
-    from hexwar.games.narvik.view import hidden_ids
-
-    face_down = d.units[hidden_ids(d, {ALLIES})[0]]  # the first in the view's order, and still first:
+    face_down = d.units[hidden_ids(d, {ALLIES})[0]]  # the first in the view's order, and still first there
     face_down.loc = min(g.board.locations())
     assert hidden_ids(d, {ALLIES})[0] == face_down.id
     assert _shown(g.view(d, {ALLIES})) == _shown(_plain_view(g, d, ALLIES))
