@@ -96,20 +96,22 @@ class DecisionGame:
         return str(d.ask.side if d.ask else d.side)
 
     def legal_orders(self, d: Any) -> list[Order]:
-        if d.over or d.ask is None:
-            return []
-        legal = self.decisions[d.ask.what].legal(self, d, d.ask)
-        if type(legal) is Menu:
+        legal = self._listing(d)
+        if isinstance(legal, Menu):
             return legal.orders()
         return legal if type(legal) is OrderList else list(legal)  # an OrderList is made for the call
 
     def legal_menu(self, d: Any) -> Menu:
         """The legal orders as a :class:`Menu`: for a reader that chooses a kind first, a
         decision whose listing is a menu works out only the kinds it reads."""
+        legal = self._listing(d)
+        return legal if isinstance(legal, Menu) else Menu.of(legal)
+
+    def _listing(self, d: Any) -> "list[Order] | Menu":
+        """The pending decision's listing as its ``Decision.legal`` makes it (none when over)."""
         if d.over or d.ask is None:
-            return Menu()
-        legal = self.decisions[d.ask.what].legal(self, d, d.ask)
-        return legal if type(legal) is Menu else Menu.of(legal)
+            return []
+        return self.decisions[d.ask.what].legal(self, d, d.ask)
 
     def apply(self, d: Any, order: Order, dice: Dice) -> list[dict[str, Any]]:
         over, none, foreign, other_side = self.refusal_rules

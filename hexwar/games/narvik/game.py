@@ -56,7 +56,8 @@ class Switches:
 
 
 class _Listing:
-    """``NarvikGame.listing``: while it is entered, the game's memo is the listing's."""
+    """While it is entered, the game's memo is ``memo`` (then the one before): a new listing's
+    (``legal_orders``), or, from ``NarvikGame.listing``, the memo of the listing that made a menu."""
 
     __slots__ = ("g", "memo", "prev")
 
@@ -183,21 +184,15 @@ class NarvikGame(DecisionGame):
         return hit
 
     def legal_orders(self, d: NarvikData) -> list[Order]:
-        self._memo = {}
-        try:
+        with _Listing(self, {}):  # a memo of its own for the listing (``memo``)
             return super().legal_orders(d)
-        finally:
-            self._memo = None
 
     def legal_menu(self, d: NarvikData) -> Menu:
         """The legal orders as a menu (``DecisionGame.legal_menu``): an action's or reaction's
         moves are worked out only as far as a kind-first reader needs, with the memo of the
         listing they belong to (``listing``)."""
-        self._memo = {}
-        try:
+        with _Listing(self, {}):
             return super().legal_menu(d)
-        finally:
-            self._memo = None
 
     def listing(self) -> "_Listing":
         """The context a menu's deferred part is worked out in: the memo of the listing that

@@ -38,8 +38,7 @@ UNKNOWN = "?"
 def hidden_ids(d: NarvikData, sides: Collection[str]) -> list[str]:
     """The other side's counters on the map that are face down, in a neutral order."""
     out = [u for side in SIDES if side not in sides for u in d.side_units(side) if u.concealed]
-    seed = d.seed
-    return [u.id for u in sorted(out, key=lambda u: (u.loc, _NEUTRAL.get((seed, u.id)) or _neutral(seed, u.id)))]
+    return [u.id for u in sorted(out, key=lambda u: (u.loc, _neutral(d.seed, u.id)))]
 
 
 _NEUTRAL: dict[tuple[int, str], str] = {}
