@@ -31,8 +31,22 @@ def battalion_dice(groups: Iterable[tuple[int, bool]], cap: int = BATTALION_CAP)
     >>> battalion_dice([(6, True)])          # cap first: min(6, 5) // 2
     2
     """
-    whole = sum(n for n, h in groups if not h)
-    halved = sum(n for n, h in groups if h)
+    whole = halved = 0
+    for n, h in groups:
+        if h:
+            halved += n
+        else:
+            whole += n
+    return sum_dice(whole, halved, cap)
+
+
+def sum_dice(whole: int, halved: int, cap: int = BATTALION_CAP) -> int:
+    """:func:`battalion_dice` of ``whole`` battalions that give a whole die each and
+    ``halved`` ones across a fjord or lake (4.2: the cap first, unhalved ones fill it first).
+
+    >>> sum_dice(3, 0), sum_dice(0, 3), sum_dice(4, 4), sum_dice(0, 6)
+    (3, 1, 4, 2)
+    """
     w = min(whole, cap)
     return w + min(halved, cap - w) // 2
 

@@ -152,3 +152,33 @@ def test_4_1_a_full_paths_store_starts_again_and_lists_the_same(monkeypatch):
         if d.step == "move" and not d.stage:
             assert [o for o in movement.card_moves(g, d, d.side) if o.path] == plain_card_moves(g, d, d.side)
             assert len(g._paths) <= 3
+
+
+def test_4_2_a_bots_attack_odds_are_the_fights_it_would_join():
+    """The priority bot weighs a move onto an enemy area by the chance that the battalions
+    already attacking it, with the mover added (halved across a fjord or lake) and its best
+    attack cards, beat the defender's dice plus a card (4.2): checked at every move decision
+    against that sum written out, for every attack the faction could make."""
+    from hexwar.games.kampen.bots import win_chance
+    from hexwar.games.kampen.state import enemies
+    from hexwar.rules.dicecombat import battalion_dice
+
+    g = kampen_game("basic")
+    checked = joined = 0
+    for d, legal in decisions(g, range(10)):
+        if d.step != "move" or d.stage:
+            continue
+        bot = KampenBot(d.side)
+        bot.scores(FastView(g, d).view_for((d.side,)), legal)  # the decision's memo, as when it plays
+        cards = bot._card_dice(g, d, "attack")
+        for o in legal:
+            if type(o) is not KMove or not g.hostile(d, d.side, o.dst):
+                continue
+            crossing = (o.src, o.dst) in g.water
+            here = [(gr.n, gr.crossing) for gr in d.attacks.get(o.dst, [])]
+            defenders = sum(d.bn[e].get(o.dst, 0) for e in enemies(d.side))
+            want = win_chance(battalion_dice(here + [(o.n, crossing)]) + cards, battalion_dice([(defenders, False)]) + 1)
+            assert bot.attack_chance(g, d, o.dst, o.n, crossing) == want, (o, here)
+            checked += 1
+            joined += bool(here)
+    assert checked > 300 and joined > 20

@@ -146,3 +146,15 @@ def test_4_2_group_dice_is_battalion_dice_of_one_group(n, halved, cap):
     from hexwar.rules.dicecombat import battalion_dice, group_dice
 
     assert group_dice(n, halved, cap) == battalion_dice([(n, halved)], cap)
+
+
+@given(st.lists(st.tuples(st.integers(0, 7), st.booleans()), max_size=4), st.integers(1, 6))
+def test_4_2_battalion_dice_count_the_first_battalions_to_the_cap_unhalved_first(groups, cap):
+    """4.2 read battalion by battalion: line the battalions up, those that give a whole die
+    first, take the first ``cap``; each unhalved one is a die, every two halved ones a die."""
+    from hexwar.rules.dicecombat import battalion_dice, sum_dice
+
+    line = sorted((h for n, h in groups for _ in range(n)))[:cap]  # False (unhalved) first
+    want = line.count(False) + line.count(True) // 2
+    assert battalion_dice(groups, cap) == want
+    assert sum_dice(sum(n for n, h in groups if not h), sum(n for n, h in groups if h), cap) == want

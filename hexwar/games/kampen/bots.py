@@ -48,7 +48,7 @@ from hexwar.games.kampen.state import (
     KampenData,
     enemies,
 )
-from hexwar.rules.dicecombat import battalion_dice, group_dice
+from hexwar.rules.dicecombat import battalion_dice, group_dice, sum_dice
 
 
 @lru_cache(maxsize=None)
@@ -183,29 +183,35 @@ class KampenBot:
         return n
 
     def attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
-        key = (target, extra, crossing)
-        p = self._memo.get(key)
-        if p is None:
-            p = self._memo[key] = self._attack_chance(g, x, target, extra, crossing)
-        return p
-
-    def _attack_chance(self, g: KampenGame, x: KampenData, target: str, extra: int, crossing: bool) -> float:
-        here = x.attacks.get(target)
-        if here:
-            a = battalion_dice([(gr.n, gr.crossing) for gr in here] + [(extra, crossing)])
+        """The chance that ``extra`` more battalions (across a fjord or lake if ``crossing``)
+        joining the attacks already on ``target`` win its fight (4.2), with the faction's
+        best attack cards and a card for the defender."""
+        key = ("target", target)  # the target's side of the sum, once a decision
+        t = self._memo.get(key)
+        if t is None:
+            t = self._memo[key] = self._target(g, x, target)
+        whole, halved, cards, d = t
+        if crossing:
+            halved += extra
         else:
-            a = group_dice(extra, crossing)
-        a += self.card_dice(g, x, "attack")
-        memo = self._memo
-        key = ("defence", target)  # the defender's dice (4.2), once a target a decision
-        d = memo.get(key)
-        if d is None:
-            bn = x.bn
-            dn = 0
-            for e in enemies(self.faction):
-                dn += bn[e].get(target, 0)
-            d = memo[key] = group_dice(dn, False) + 1  # the defender may hold a card
-        return win_chance(a, d)
+            whole += extra
+        return win_chance(sum_dice(whole, halved) + cards, d)
+
+    def _target(self, g: KampenGame, x: KampenData, target: str) -> tuple[int, int, int, int]:
+        """(unhalved and halved battalions already attacking ``target``, the faction's attack
+        card dice, the defender's dice with a card): what :meth:`attack_chance` adds a group to."""
+        whole = halved = 0
+        for gr in x.attacks.get(target, ()):
+            if gr.crossing:
+                halved += gr.n
+            else:
+                whole += gr.n
+        bn = x.bn
+        dn = 0
+        for e in enemies(self.faction):
+            dn += bn[e].get(target, 0)
+        d = group_dice(dn, False) + 1  # the defender may hold a card
+        return whole, halved, self.card_dice(g, x, "attack"), d
 
     def holds_cities(self, g: KampenGame) -> bool:
         """Germany in the point-city games (1.3): it must hold all six cities at the end."""
