@@ -24,13 +24,13 @@ COMMANDS = (
     ("<number>", "give the order with that number from the list"),
     ("<order text>", "give an order typed as listed, e.g.  pass"),
     ("list [words]", "list the legal orders (all, or those whose text contains every word)"),
-    ("<verb> <unit> <place>", "a short order: the cheapest path there is chosen (move 7-I/16 2505, sail LC-1 2408)"),
+    ("<verb> <unit> <place>", "a short order: that unit's cheapest order of the verb that ends there (move <unit> <place>)"),
     ("map", "write an SVG snapshot of the map and print its path"),
     ("explain <what>", "how a number was reached, with its rule"),
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("status", "show turn, phase and the game's tracks"),
-    ("rules [term]", "what a term of the rules means, with its section (rules MAS, rules AFL)"),
+    ("rules [term]", "what a term of the rules means, with its section"),
     ("help", "this text"),
     ("quit", "leave (the game stays saved; resume with --load)"),
 )
@@ -285,7 +285,7 @@ class Player:
         done, _, part = line.rpartition(" ")
         head = (done + " ") if done else ""
         legal = self.s.legal_orders() if not self.s.is_over() and self.s.current_side() in self.humans else []
-        texts = [o.text() for o in legal] + [c.split()[0] for c, _ in COMMANDS if not c.startswith("<")] + ["rules"]
+        texts = [o.text() for o in legal] + [c.split()[0] for c, _ in COMMANDS if not c.startswith("<") and self.offers(c)]
         out = set()
         for t in texts:
             if t.startswith(head + part):
@@ -299,17 +299,30 @@ class Player:
         options = self.completions(readline.get_line_buffer()[: readline.get_endidx()])
         return options[state] if state < len(options) else None
 
+    def offers(self, command: str) -> bool:
+        """Whether this game has a command of the shared list: ``rules`` needs a glossary, a
+        short order needs orders that name their units."""
+        key = command.split()[0]
+        if key == "rules":
+            return bool(self.glossary)
+        return key != "<verb>" or self.short_orders
+
     def help_text(self) -> str:
-        """The commands, the game's own wording first where it has one."""
+        """The commands this game has, the game's own wording first where it has one; the
+        ``rules`` line names two of the game's own terms."""
         own = {c.split()[0]: (c, t) for c, t in self.commands}
         lines = ["Commands"]
         done = set()
         for c, t in COMMANDS:
             key = c.split()[0]
+            if not self.offers(c):
+                continue
             if key in own and key not in done:
                 done.add(key)
                 lines += [_help_line(oc, ot) for oc, ot in self.commands if oc.split()[0] == key]
             elif key not in own:
+                if key == "rules":
+                    t += " (" + ", ".join(f"rules {k}" for k in (self.glossary_examples or tuple(self.glossary)[:2])) + ")"
                 lines.append(_help_line(c, t))
         return "\n".join(lines)
 
@@ -331,6 +344,11 @@ class Player:
 
     #: terms of the rules a player may ask about: term -> (meaning, section)
     glossary: Mapping[str, tuple[str, str]] = {}
+    #: the terms the help's ``rules`` line names (default: the glossary's first two)
+    glossary_examples: tuple[str, ...] = ()
+    #: whether orders name their units, so ``move <unit> <place>`` can pick one (a game
+    #: whose orders move battalions by number, like Kampen om Norge, has no short orders)
+    short_orders = True
 
     def rules_text(self, term: str) -> str:
         """What a term of the rules means, with its section; all terms when none is asked."""
@@ -338,9 +356,13 @@ class Player:
             return "this game has no glossary of terms yet"
         if not term:
             return "terms: " + ", ".join(sorted(self.glossary)) + "  (rules <term>)"
-        key = next((k for k in self.glossary if k.lower() == term.lower()), None)
-        if key is None:
-            return f"no term {term!r}; terms: {', '.join(sorted(self.glossary))}"
+        low = " ".join(term.lower().split())
+        key = next((k for k in self.glossary if k.lower() == low), None)
+        if key is None:  # a word of one term only: "rules mobilisation", "rules free"
+            near = [k for k in self.glossary if low in k.lower()]
+            if len(near) != 1:
+                return f"no term {term!r}; terms: {', '.join(sorted(near or self.glossary))}"
+            key = near[0]
         meaning, section = self.glossary[key]
         return f"{key}: {meaning}  [{section}]"
 

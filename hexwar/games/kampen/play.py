@@ -26,6 +26,67 @@ class KampenPlayer(Player):
         ("explain <card>", "a card's text: when it is played, what it does, its copies (e.g. explain panzer)"),
         ("status", "the battalions, your hand, the decks, the objectives, how the game ends and the standing"),
     )
+    #: orders move battalions by number from area to area: there is no unit to name
+    short_orders = False
+    glossary_examples = ("cash", "fjord")
+    #: the rules' terms as the orders and the status say them (a scenario's own end is in status)
+    glossary = {
+        "battalion": ("the only land piece: one combat die in attack and in defence; it moves one land area a "
+                      "round, and battalions moving together are a group", "2.2"),
+        "hostile": ("an area held by enemy battalions: moving into it is an attack, fought in the combat phase", "2.3, 4.1"),
+        "point city": ("Oslo, Kristiansand, Stavanger, Bergen, Trondheim, Narvik: they decide who wins; an empty "
+                       "one counts as Norwegian", "1.3, 2.3"),
+        "mobilisation point": ("one of 12 areas where Norway may place bought battalions (and in its point cities), "
+                               "at most 1 in each a round, none where Germans stand", "2.3, 4.3"),
+        "fjord": ("the water between some areas (Mjøsa counts): moving across is as usual, but battalions attacking "
+                  "across give half their dice, rounded down, and German and Allied defenders may not retreat across",
+                  "2.3, 4.2"),
+        "air range": ("German air cards north of the 'Fra Tyskland' line need a held airfield whose line reaches the "
+                      "fight; Transportfly flies between airfields German battalions hold (explain <area> shows it)",
+                      "2.3"),
+        "combat dice": ("one die per battalion, from at most 5 a side (Norway and the Allies defending together share "
+                        "the 5); dice from cards come on top, neither capped nor halved", "4.2"),
+        "six": ("every 6 rolled eliminates one enemy battalion; the defender also rolls for the battalions the "
+                "attacker's 6s eliminated, so losses fall together", "4.2"),
+        "tie": ("the higher total of pips wins the area; on a tie the attacker withdraws", "4.2"),
+        "withdraw": ("the loser's survivors leave: a defender all to one adjacent area with no enemies, no open "
+                     "fight and no attack launched from it this round (surrounded, it loses them all); an attacker "
+                     "back to the areas it attacked from", "4.2"),
+        "card type": ("a side plays at most one card of each type in a fight; Bombefly and Jagerbomber are one "
+                      "type", "4.2"),
+        "timing": ("the symbols before a card's function: green triangle, your own round; red square, the "
+                   "opponent's round, as a reaction; green circle, your own round, as a reaction; the number is "
+                   "the phase", "2.4"),
+        "cash": ("in your reinforcement phase, hand in cards for their soldier symbols, whatever they do: every 3 "
+                 "symbols buy a battalion, the rest are lost; cashed cards count as used", "4.3"),
+        "free reinforcement": ("Germany's one battalion every round, at no card cost", "4.3"),
+        "used": ("a card played or cashed goes to the bottom of its own deck, face up", "2.4"),
+        "draw": ("at the end of its own round a faction draws up to 5 (Germany) or 3 (Norway, the Allies)", "4.4"),
+        "discard": ("Germany or the Allies, having used no card in the round, discard one and draw one", "4.4"),
+        "exhausted": ("a deck whose first face-up card shows on top: Germany's ends the basic game, Norway shuffles "
+                      "and plays on, the Allies get no more cards and recall 4 battalions", "1.3, 2.4"),
+        "recall": ("the Allies removing battalions of their choice when their deck is exhausted (4; in the advanced "
+                   "game 5 ships too)", "2.4, 5.2"),
+        "sabotage": ("Norway's Veisperring and Sprengt bro, played after the German movement and before combat; "
+                     "Germany's Ingeniørkompani stops them", "4.1"),
+        "escape": ("Norway's Togtransport played to take battalions out of an area under attack before the fight",
+                   "4.1"),
+        "clear victory": ("Norway and the Allies: all German battalions gone, or 2 or more point cities held; "
+                          "Germany: all theirs gone, or every point city with 3 or fewer of theirs left", "1.3"),
+        "narrow victory": ("Norway and the Allies: one point city held; Germany: every point city, more than 3 of "
+                           "theirs left", "1.3"),
+        "ship": ("advanced game: a card of one or more ships, face down in its sea area, one die in sea combat; it "
+                 "moves up to 2 sea areas a round and leaves play only when sunk", "6.1, 8.1"),
+        "dummy": ("advanced game: a German face-down ship card that is no ship: removed when intercepted, and all "
+                  "after the 9 April round", "6.1"),
+        "intercept": ("advanced game: when ships enter a sea area with enemy ships, each side in turn may roll one die "
+                      "per enemy ship there; each success turns one of them face up to fight", "8.1"),
+        "raid": ("advanced game, 9 April round: a German battleship or heavy cruiser in VI, VII or VIII goes to the "
+                 "raid field and costs the Allies 2 cards (battleship) or 1; 6 symbols cashed recall the raiders",
+                 "7.2"),
+        "9 April round": ("the advanced game's first round, in place of the setup: every faction chooses cards, "
+                          "places, lands, fights and reinforces in the same round", "7"),
+    }
 
     @property
     def data(self) -> KampenData:

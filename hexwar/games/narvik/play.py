@@ -25,12 +25,14 @@ class NarvikPlayer(Player):
     game_name = "narvik"
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass"),
+        ("<verb> <unit> <place>", "a short order: the cheapest path there is chosen (move 7-I/16 2505, sail LC-1 2408)"),
         ("map [supply]", "write an SVG snapshot of the map (with lines of supply) and print its path"),
         ("explain <unit|hex|last>", "how a number was reached: fatigue, supply, terrain, ZoC, the last combat"),
         ("explain <unit> <hex>", "the MP of each step of the unit's cheapest path there"),
         ("status", "show turn, phase, tracks and victory points"),
     )
 
+    glossary_examples = ("MAS", "AFL")
     glossary = {
         "AD": ("attack differential: attack strength minus defence strength, each less its AFL; the CRT column", "15.1"),
         "AFL": ("average fatigue level: the fatigue points of a side's infantry in a combat, averaged and rounded down; "

@@ -1,0 +1,84 @@
+"""The terminal's help offers, in every game, only commands that work there: a short order
+where orders name their units, ``rules`` where the game has a glossary (and the terms the
+help names are in it), each term citing a section of its rules."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from hexwar.games import registry
+
+COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").read_text()
+
+
+def _player(info, seed=3):
+    g = info.build()
+    s = g.new_state(seed)
+    return s, info.player(s, set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
+
+
+def _named_orders(s, p, decisions=150):
+    """Orders of a random game that name a unit and a place (what a short order picks from)."""
+    rng = random.Random(5)
+    for _ in range(decisions):
+        if s.is_over():
+            return
+        legal = s.legal_orders()
+        for o in legal:
+            m = p.order_marks(o)
+            if len(m["u"]) == 1 and m["t"]:
+                yield o, m, legal
+        s.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_help_offers_a_short_order_only_where_one_can_be_given(name):
+    s, p = _player(registry.get(name))
+    offered = "<verb> <unit> <place>" in p.help_text()
+    found = next(_named_orders(s, p), None)
+    assert offered == (found is not None), (name, offered, found)
+    if found:
+        o, m, legal = found
+        verb = o.text().split()[0]
+        picked = p.parse(f"{verb} {m['u'][0]} {m['t']}", legal)
+        assert picked is not None and picked.text().split()[0] == verb
+        mk = p.order_marks(picked)
+        assert mk["u"] == m["u"] and mk["t"] == m["t"]
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_help_offers_rules_only_with_a_glossary_and_names_terms_it_has(name):
+    _s, p = _player(registry.get(name))
+    help_ = p.help_text()
+    line = next((ln for ln in help_.splitlines() if ln.strip().startswith("rules [term]")), None)
+    assert (line is not None) == bool(p.glossary)
+    if line is None:
+        assert "rules" not in p.completions("")
+        return
+    assert "rules" in p.completions("")
+    named = [t.removeprefix("rules ") for t in re.search(r"\((rules [^)]*)\)$", line).group(1).split(", ")]
+    assert len(named) == 2
+    for term in named:
+        assert p.rules_text(term).startswith(f"{term}: ") and re.search(r"\[[\d., ]+\]$", p.rules_text(term))
+
+
+def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
+    """Every term of Kampen om Norge cites sections of its rules (rows K<section> of the
+    coverage table); a word that only one term has finds it; an unknown one lists them."""
+    _s, p = _player(registry.get("kampen"))
+    assert len(p.glossary) >= 20
+    for term, (meaning, section) in p.glossary.items():
+        assert meaning and not meaning.endswith(".")
+        for sec in section.split(", "):
+            assert re.search(rf"\| K{re.escape(sec)}\b|\| K[\d.]+, K{re.escape(sec)}\b", COVERAGE), (term, sec)
+    assert p.rules_text("mobilisation").startswith("mobilisation point: ") and "[2.3, 4.3]" in p.rules_text("mobilisation")
+    assert p.rules_text("Point  City").startswith("point city: ")
+    assert p.rules_text("victory").startswith("no term 'victory'; terms: clear victory, narrow victory")
+    assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, air range")
+    assert p.rules_text("").startswith("terms: 9 April round, air range, battalion")
