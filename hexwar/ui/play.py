@@ -36,12 +36,21 @@ COMMANDS = (
 )
 
 MAX_LISTED = 30
+#: the orders a line that is not understood is shown, at most (those holding all its words)
+NEAR_SHOWN = 5
 #: an order's first word as the bots' summary says it
 PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
         "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
         "interdict": "interdicted", "exit": "left the map", "retreat": "retreated", "advance": "advanced",
         "take": "took a result", "play": "played a card", "cash": "cashed a card", "discard": "discarded",
         "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
+
+
+def _in_order(words: list[str], text: str) -> bool:
+    """Whether each word is part of a word of ``text``, in the order typed (``bardufoss
+    narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
+    toks = iter(text.lower().replace(">", " ").split())
+    return all(any(w in t for t in toks) for w in words)
 
 
 def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
@@ -266,7 +275,7 @@ class Player:
             return None
         order = self.parse(line, legal)
         if order is None:
-            self.out.print(f"not understood: {line!r} (type help, or list to see orders)", markup=False)
+            self.out.print(self.not_understood(line, legal), markup=False)
             return None
         confirmed, self._confirm = order == self._confirm, None
         if not confirmed and (why := self.ends_the_game(order)) is not None:
@@ -298,6 +307,22 @@ class Player:
 
         options = self.completions(readline.get_line_buffer()[: readline.get_endidx()])
         return options[state] if state < len(options) else None
+
+    def not_understood(self, line: str, legal: list[Order]) -> str:
+        """What a line that is no command and no order gets: the listed orders that hold
+        every word of it, numbered as listed, in the order typed where some do (``move
+        bardufoss narvik`` finds ``move 1 bardufoss>narvik``), the first few of them; or
+        where to look when none does."""
+        words = line.lower().replace(">", " ").split()
+        near = [(i, o) for i, o in enumerate(legal, 1) if _in_order(words, o.text())] \
+            or [(i, o) for i, o in enumerate(legal, 1) if all(w in o.text().lower() for w in words)]
+        if not words or not near:
+            return f"not understood: {line!r} (type help, or list to see orders)"
+        shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
+        more = len(near) - NEAR_SHOWN
+        tail = [f"  ... and {more} more: list {' '.join(words)}"] if more > 0 else []
+        those = "those words" if len(words) > 1 else "that word"
+        return "\n".join([f"not understood: {line!r}; the orders with {those} (type a number):"] + shown + tail)
 
     def offers(self, command: str) -> bool:
         """Whether this game has a command of the shared list: ``rules`` needs a glossary, a

@@ -82,3 +82,52 @@ def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
     assert p.rules_text("victory").startswith("no term 'victory'; terms: clear victory, narrow victory")
     assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, air range")
     assert p.rules_text("").startswith("terms: 9 April round, air range, battalion")
+
+
+def test_a_line_not_understood_shows_the_listed_orders_holding_its_words_by_their_numbers():
+    """Kampen om Norge has no short order; ``move <from> <to>`` is answered with the listed
+    orders that hold those words in that order, by their numbers, and a number gives its
+    order. Words in another order still find orders holding them all; a line matching many
+    shows the first five and how to list the rest; one matching none says where to look.
+    Nothing is applied."""
+    s, p = _player(registry.get("kampen"), seed=11)
+    legal = s.legal_orders()
+    before = s.data.to_json()
+    move = next(o for o in legal if type(o).__name__ == "KMove")
+    text = p.not_understood(f"move {move.src} {move.dst}", legal)
+    assert text.startswith(f"not understood: 'move {move.src} {move.dst}'; the orders with those words (type a number):")
+    rows = [ln.split() for ln in text.splitlines()[1:]]
+    want = [o for o in legal if o.text().startswith("move ") and o.text().endswith(f" {move.src}>{move.dst}")]
+    assert [r[1:] for r in rows] == [o.text().split() for o in want[:5]] and move in want
+    assert all(p.parse(r[0], legal) == o for r, o in zip(rows, want))
+    back = p.not_understood(f"{move.dst} {move.src} move", legal).splitlines()[1:]  # no order has them so
+    holding_all = [o.text() for o in legal if all(w in o.text() for w in (move.dst, move.src, "move"))]
+    assert move.text() in holding_all and [ln.split(None, 1)[1] for ln in back[:5]] == holding_all[:5]
+    many = p.not_understood("Move", legal).splitlines()
+    holding = [o for o in legal if "move" in o.text()]
+    assert len(holding) > 5 and "with that word" in many[0]
+    assert [ln.split(None, 1)[1] for ln in many[1:6]] == [o.text() for o in holding[:5]]
+    assert many[6] == f"  ... and {len(holding) - 5} more: list move" and len(many) == 7
+    assert p.not_understood("bogus words", legal) == "not understood: 'bogus words' (type help, or list to see orders)"
+    assert s.data.to_json() == before
+
+
+def test_a_line_not_understood_prefers_the_orders_with_its_words_in_the_order_typed():
+    """``move a b`` shows the moves from a to b, not those from b to a (found in a random
+    game of Kampen om Norge at a decision that has both)."""
+    import random
+
+    s, p = _player(registry.get("kampen"), seed=4)
+    rng = random.Random(2)
+    for _ in range(400):
+        legal = s.legal_orders()
+        texts = [o.text() for o in legal]
+        both = next((o for o in legal if type(o).__name__ == "KMove"
+                     and any(t.endswith(f" {o.dst}>{o.src}") and t.startswith("move ") for t in texts)), None)
+        if both is not None:
+            break
+        s.apply(rng.choice(legal))
+    assert both is not None
+    rows = p.not_understood(f"move {both.src} {both.dst}", legal).splitlines()[1:]
+    assert any(r.endswith(f" {both.src}>{both.dst}") for r in rows)
+    assert not any(r.endswith(f" {both.dst}>{both.src}") for r in rows)
