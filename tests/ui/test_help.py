@@ -131,3 +131,16 @@ def test_a_line_not_understood_prefers_the_orders_with_its_words_in_the_order_ty
     rows = p.not_understood(f"move {both.src} {both.dst}", legal).splitlines()[1:]
     assert any(r.endswith(f" {both.src}>{both.dst}") for r in rows)
     assert not any(r.endswith(f" {both.dst}>{both.src}") for r in rows)
+
+
+def test_konflikt_glossary_cites_its_sections():
+    """Every term of the Konflikt '47 scenario rules cites sections that are rows K47 <section>
+    of the coverage table, none of them a rule the game leaves out (3.2, 3.7)."""
+    _s, p = _player(registry.get("konflikt"))
+    assert len(p.glossary) >= 10
+    for term, (meaning, section) in p.glossary.items():
+        assert meaning and not meaning.endswith(".")
+        for sec in section.split(", "):
+            row = re.search(rf"^\| K47 {re.escape(sec)} [^|]*\| (\w+) \|", COVERAGE, flags=re.M)
+            assert row and row.group(1) == "done", (term, sec)
+    assert p.rules_text("outflank").startswith("outflanking: ") and p.rules_text("outflank").endswith("[3.5]")

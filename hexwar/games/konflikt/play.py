@@ -59,6 +59,38 @@ class KonfliktPlayer(Player):
 
     title = "Konflikt '47"
     game_name = "konflikt"
+    glossary_examples = ("reserves", "hidden")
+    #: the scenario rules' terms (the digest's K47 sections); distances as the rules give them,
+    #: in inches (a hex of the table is 3)
+    glossary = {
+        "requisition points": ("what a unit costs from its army list; the standard game is 1,000 a side, and the "
+                               "scenarios' scoring assumes it", "0"),
+        "first wave": ("the units that must come on from their own table edge on turn 1, each with Run or Advance "
+                       "and no order test", "1"),
+        "game length": ("at the end of turn 6 a die: 1-3 the game ends, 4-6 one more turn; 7 turns at most", "1"),
+        "reserves": ("units neither set up nor in the first wave: they do nothing on turn 1 (Top Secret aside); from "
+                     "turn 2 each may come on from its own edge with Advance or Run after an order test at -1; one "
+                     "that never arrives counts as destroyed", "3.4"),
+        "order test": ("2D6 at most the unit's morale less its penalties, as a reserve entering the table takes (-1)",
+                       "3.4"),
+        "outflanking": ("reserves sent left or right, written down in secret: from turn 3 they come on by that side "
+                        "edge, within 24 inches of their own edge and 6 more each later turn", "3.5"),
+        "hidden": ("a unit set up in cover or out of sight of every enemy: off the enemy's map and orders; revealed "
+                   "when it fires, advances or runs, is hit, or an enemy comes within 12 inches (infantry, artillery, "
+                   "recce) or 6 (any other)", "3.1"),
+        "bombardment": ("the preparatory bombardment, where the scenario gives the attacker one (on a 2+): a die for "
+                        "each unit in the enemy's set-up zone on the bombardment chart (the chart is ours, authored)",
+                        "3.3"),
+        "objective": ("a marker held by the side with infantry or artillery within 3 inches of it and no enemy "
+                      "there, kept until the enemy retakes it", "2.3, 2.4"),
+        "documents": ("Top Secret: picked up at the centre by infantry, carried, dropped when the carrier falls; "
+                      "carried off one's own edge they win", "2.5"),
+        "base": ("Demolition: each side's base, 6 inches from its edge, destroyed by an enemy unit touching it at "
+                 "the end of a turn", "2.6"),
+        "attrition": ("the precise score given at the end: each destroyed enemy unit at its cost times the "
+                      "scenario's VP for it (the winner's doubled in an objective scenario), the loser's capped 10 "
+                      "below the winner's", "3.6"),
+    }
 
     def describe(self, e: Mapping[str, Any]) -> str:
         return say(e)
