@@ -65,7 +65,7 @@ def test_help_offers_rules_only_with_a_glossary_and_names_terms_it_has(name):
     named = [t.removeprefix("rules ") for t in re.search(r"\((rules [^)]*)\)$", line).group(1).split(", ")]
     assert len(named) == 2
     for term in named:
-        assert p.rules_text(term).startswith(f"{term}: ") and re.search(r"\[[\d., ]+\]$", p.rules_text(term))
+        assert p.rules_text(term).startswith(f"{term}: ") and re.search(r"\[[\w., ]+\]$", p.rules_text(term))
 
 
 def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
@@ -144,3 +144,24 @@ def test_konflikt_glossary_cites_its_sections():
             row = re.search(rf"^\| K47 {re.escape(sec)} [^|]*\| (\w+) \|", COVERAGE, flags=re.M)
             assert row and row.group(1) == "done", (term, sec)
     assert p.rules_text("outflank").startswith("outflanking: ") and p.rules_text("outflank").endswith("[3.5]")
+
+
+def test_europa_glossary_cites_its_sections_and_calls_our_numbers_ours():
+    """Every term of the Europa variant cites sections that are rows E<n> of the coverage
+    table; a term that gives a number the variant leaves open says the number is ours."""
+    from hexwar.data.loader import default_library
+
+    _s, p = _player(registry.get("europa"))
+    assert len(p.glossary) >= 10
+    for term, (meaning, section) in p.glossary.items():
+        assert meaning and not meaning.endswith(".")
+        for sec in section.split(", "):
+            assert re.search(rf"^\| {re.escape(sec)} ", COVERAGE, flags=re.M), (term, sec)
+    rules = default_library().root / "tables" / "europa" / "rules.yaml"
+    authored = {"6 hexes": "general_supply: {hexes: 6, source: \"authored", "3 hexes": "attack_supply:  {hexes: 3, source: \"authored",
+                "1-4": "{lo: 1, hi: 4, result: retreat, source: \"authored", "1-3": "{lo: 1, hi: 3, result: retreat, source: authored"}
+    text = rules.read_text()
+    for number, line in authored.items():
+        said = [m for m, _ in p.glossary.values() if number in m]
+        assert said and all(f"{number}: ours" in m or f"{number} (ours)" in m for m in said), number
+        assert line in text, number

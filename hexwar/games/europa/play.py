@@ -80,6 +80,34 @@ class EuropaPlayer(Player):
 
     title = "Narvik (Europa variant)"
     game_name = "europa"
+    glossary_examples = ("attack supply", "disrupted")
+    #: the variant's terms by its sections (E1-E5); where the variant names a rule but gives
+    #: no number, the number is ours (tables/europa/rules.yaml) and says so
+    glossary = {
+        "general supply": ("a line from a unit to a supply source, not through enemy units or their ZoC unless a "
+                           "friendly unit stands there (6 hexes: ours); out of it a unit moves and attacks at half",
+                           "E1"),
+        "attack supply": ("a unit near a source or an HQ in general supply (3 hexes: ours) attacks at full "
+                          "strength; without it, at half", "E1"),
+        "disrupted": ("the AD and DD results of the CRT: until its side's next player turn the unit keeps what "
+                      "our chart gives, no attack, half its defence and movement", "E1"),
+        "odds": ("the CRT is read by the attack's strength against the defence's as odds, a column shifted for "
+                 "defenders caught retreating; explain last shows the figures", "E1, E6"),
+        "retreat before combat": ("turn 1: Norwegian defenders retreat before combat on a die of 1-4 (ours); later "
+                                  "turns the defender may evade: on 1-3 (ours) it slips away, else it is caught and "
+                                  "the attack gains a column", "E1"),
+        "breakdown": ("German regiments start broken down into battalions; three of a regiment's battalions in one "
+                      "hex may assemble into it, and it may break down again", "E1"),
+        "interdict": ("Allied sea interdiction of a port (one a turn: ours): a blockaded port is no German supply "
+                      "source, and destroyers sunk in it land their sailors as a naval regiment on turn 2", "E1"),
+        "stacking": ("2 ground units and 1 artillery battalion (2 batteries) a hex; units beyond add nothing to the "
+                     "defence", "E5"),
+        "absorb": ("an HQ takes units of its own formation into itself, freeing the stack (a Norwegian HQ 2 at most, "
+                   "ours); it moves at its slowest absorbed unit's rate and carries them", "E5"),
+        "exploitation": ("the last phase of a player turn: only combat motorized units move again, never into a "
+                         "defended hex", "E3"),
+        "ports": ("the seven ports decide the game; victory points for destroying key units break a tie", "E2"),
+    }
 
     @property
     def data(self) -> Any:
