@@ -292,3 +292,39 @@ def test_kampen_in_chromium_the_search_bot_shows_how_its_search_stands_while_it_
         page.wait_for_selector("#orders button", timeout=120_000)
         assert not page.locator("#spinner").is_visible()
         browser.close()
+
+
+#: the place under the mouse's last position, as the page finds it
+UNDER = """([x, y]) => { const e = document.elementFromPoint(x, y);
+  const l = e && e.closest && e.closest('[data-loc]'); return l ? l.dataset.loc : null; }"""
+#: the hover box shows the text of that place
+TIP_NAMES = """loc => { const t = document.querySelector('#tip');
+  return t.style.display === 'block' && t.dataset.loc === loc && t.textContent.startsWith(loc); }"""
+
+
+def test_narvik_in_chromium_the_hover_box_follows_the_map_under_a_still_mouse(tmp_path):
+    """Hover a hex: the box names it. Scroll the map with the wheel, then zoom, the mouse
+    not moving: the box names the hex now under the mouse, never the one before."""
+    g = narvik_game()
+    s = g.new_state(3)
+    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        m = page.locator("#map").bounding_box()
+        x, y = m["x"] + m["width"] * 0.4, m["y"] + m["height"] * 0.5
+        page.mouse.move(x, y)
+        first = page.evaluate(UNDER, [x, y])
+        assert first is not None
+        page.wait_for_function(TIP_NAMES, arg=first)
+        page.mouse.wheel(0, 240)  # the map scrolls under the mouse; the mouse stays
+        page.wait_for_function("() => document.getElementById('map').scrollTop > 0")
+        second = page.evaluate(UNDER, [x, y])
+        assert second not in (None, first)
+        assert not page.evaluate(TIP_NAMES, first)  # at once: the old hex's box is gone
+        page.wait_for_function(TIP_NAMES, arg=second)
+        page.evaluate("() => setZoom(zoom * 1.6)")
+        third = page.evaluate(UNDER, [x, y])
+        assert third not in (None, second)
+        page.wait_for_function(TIP_NAMES, arg=third)
+        shot(page, artefacts(tmp_path), "narvik-hover-after-scroll")
+        browser.close()
