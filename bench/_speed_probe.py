@@ -23,7 +23,10 @@ A random game is played as ``run_fast`` plays it: where the engine has menus
 kinds it does not choose are never listed; with ``full`` as a third argument every order is
 listed, and the listing timed (the legal-order figures).
 
-Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen N [menu|full]
+``kampen-split`` (the current engine only) plays the Kampen games, then the same games with
+every order given back as chosen: the engine without its bots' thinking and views.
+
+Usage: python bench/_speed_probe.py narvik-random|narvik-priority|kampen|kampen-split N [menu|full]
 """
 
 from __future__ import annotations
@@ -119,10 +122,64 @@ def kampen(n: int) -> dict:
     return {"games_per_s": n / (clock() - t0), "digest": digest.hexdigest()[:12]}
 
 
+class _Replay:
+    """A bot that gives the orders a game was played with, in turn: the game's listing,
+    orders and phases run as they did, its bots' thinking and views left out."""
+
+    def __init__(self, orders: list) -> None:
+        self.next = iter(orders).__next__
+
+    def choose(self, state: Any, legal: Any) -> Any:
+        return self.next()
+
+
+class _Record:
+    """A bot that plays as ``bot`` does and keeps each order it gives in ``kept``."""
+
+    def __init__(self, bot: Any, kept: list) -> None:
+        self.bot, self.kept = bot, kept
+
+    def choose(self, state: Any, legal: Any) -> Any:
+        o = self.bot.choose(state, legal)
+        self.kept.append(o)
+        return o
+
+
+def kampen_split(n: int) -> dict:
+    """The Kampen probe's games (the current engine only), then the same games again with
+    each order given back as it was chosen: what a game costs without its bots' thinking and
+    the views they are shown (games/s of each, and the bots' and views' share of a game)."""
+    from hexwar.core.engine import run_fast
+    from hexwar.games.kampen import FACTIONS, KampenGame
+    from hexwar.games.kampen.boards import kampen_board
+    from hexwar.games.kampen.bots import KampenBot
+
+    g = KampenGame("intro-narvik", kampen_board("norway"))
+    paused()
+    kept: dict[int, list] = {seed: [] for seed in range(n)}
+    winners = []
+    run_fast(g, 10**6, {f: KampenBot(f, 10**6) for f in FACTIONS})  # warm up
+    t0 = clock()
+    for seed in range(n):
+        view, _ = run_fast(g, seed, {f: _Record(KampenBot(f, seed), kept[seed]) for f in FACTIONS})
+        winners.append(view.data.winner)
+    full = clock() - t0
+    t0 = clock()
+    for seed in range(n):
+        replay = _Replay(kept[seed])
+        view, _ = run_fast(g, seed, {f: replay for f in FACTIONS})
+        assert view.data.over and view.data.winner == winners[seed], seed  # the same game
+    engine = clock() - t0
+    return {"games_per_s": n / full, "engine_games_per_s": n / engine, "bots_share": 1 - engine / full}
+
+
 def main() -> None:
     what, n = sys.argv[1], int(sys.argv[2])
     listing = sys.argv[3] if len(sys.argv) > 3 else "menu"
     gc.collect()
+    if what == "kampen-split":
+        print(json.dumps(kampen_split(n)))
+        return
     out = kampen(n) if what == "kampen" else narvik(what.split("-")[1], n, listing)
     print(json.dumps(out))
 
