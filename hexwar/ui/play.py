@@ -38,6 +38,8 @@ COMMANDS = (
 MAX_LISTED = 30
 #: the orders a line that is not understood is shown, at most (those holding all its words)
 NEAR_SHOWN = 5
+#: the terms ``rules <word>`` defines at once when several have the word (more: their names)
+GLOSSARY_SHOWN = 3
 #: an order's first word as the bots' summary says it
 PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
         "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
@@ -383,13 +385,11 @@ class Player:
             return "terms: " + ", ".join(sorted(self.glossary)) + "  (rules <term>)"
         low = " ".join(term.lower().split())
         key = next((k for k in self.glossary if k.lower() == low), None)
-        if key is None:  # a word of one term only: "rules mobilisation", "rules free"
-            near = [k for k in self.glossary if low in k.lower()]
-            if len(near) != 1:
-                return f"no term {term!r}; terms: {', '.join(sorted(near or self.glossary))}"
-            key = near[0]
-        meaning, section = self.glossary[key]
-        return f"{key}: {meaning}  [{section}]"
+        # else part of a term's name: "rules mobilisation"; up to three terms: "rules supply"
+        near = [key] if key is not None else [k for k in self.glossary if low in k.lower()]
+        if not near or len(near) > GLOSSARY_SHOWN:
+            return f"no term {term!r}; terms: {', '.join(sorted(near or self.glossary))}"
+        return "\n".join(f"{k}: {self.glossary[k][0]}  [{self.glossary[k][1]}]" for k in near)
 
     def ending(self, data: Any) -> str:
         """How a finished game ended, for the warning before a game-ending order (a game's player says more)."""

@@ -79,7 +79,9 @@ def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
             assert re.search(rf"\| K{re.escape(sec)}\b|\| K[\d.]+, K{re.escape(sec)}\b", COVERAGE), (term, sec)
     assert p.rules_text("mobilisation").startswith("mobilisation point: ") and "[2.3, 4.3]" in p.rules_text("mobilisation")
     assert p.rules_text("Point  City").startswith("point city: ")
-    assert p.rules_text("victory").startswith("no term 'victory'; terms: clear victory, narrow victory")
+    both = p.rules_text("victory").splitlines()  # a word of two terms: both defined
+    assert [ln.split(":")[0] for ln in both] == ["clear victory", "narrow victory"] and both[1].endswith("[1.3]")
+    assert p.rules_text("o").startswith("no term 'o'; terms: ")  # a letter of many: their names
     assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, air range")
     assert p.rules_text("").startswith("terms: 9 April round, air range, battalion")
 
