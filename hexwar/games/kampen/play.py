@@ -65,7 +65,7 @@ class KampenPlayer(Player):
         "discard": ("Germany or the Allies, having used no card in the round, discard one and draw one", "4.4"),
         "exhausted": ("a deck whose first face-up card shows on top: Germany's ends the basic game, Norway shuffles "
                       "and plays on, the Allies get no more cards and recall 4 battalions", "1.3, 2.4"),
-        "recall": ("the Allies removing battalions of their choice when their deck is exhausted (4; in the advanced "
+        "recall": ("the Allies removing 4 battalions of their choice when their deck is exhausted (in the advanced "
                    "game 5 ships too)", "2.4, 5.2"),
         "sabotage": ("Norway's Veisperring and Sprengt bro, played after the German movement and before combat; "
                      "Germany's Ingeniørkompani stops them", "4.1"),
