@@ -48,6 +48,29 @@ PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "re
         "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
 
 
+def list_examples(legal: list[Order]) -> list[str]:
+    """Words that narrow a long list, taken from the list itself: the first word of its
+    commonest kind of order (when it has more than one kind), and the fewest first words,
+    from two on, of that kind's first order that leave out some orders: a count only if
+    need be, and no copy number, other units of a stack or rest of a path (``move 1sg``,
+    ``ship scharnhorst``, ``move bardufoss``)."""
+    texts = [o.text().lower() for o in legal]
+    firsts: dict[str, int] = {}
+    for t in texts:
+        w = t.split(" ", 1)[0]
+        firsts[w] = firsts.get(w, 0) + 1
+    top = max(firsts, key=lambda w: (firsts[w], w))
+    out = [top] if len(firsts) > 1 else []
+    first = next(t for t in texts if t.split(" ", 1)[0] == top)
+    words = [w.split("#", 1)[0].split(",", 1)[0].split(">", 1)[0] for w in first.split()]
+    for some in ([w for w in words if not w.isdigit()], words):  # a count or hex only if need be
+        narrow = next((" ".join(some[:k]) for k in range(2, len(some) + 1)
+                       if sum(all(w in t for w in some[:k]) for t in texts) < len(texts)), None)
+        if narrow:
+            return out + [narrow]
+    return out
+
+
 def _in_order(words: list[str], text: str) -> bool:
     """Whether each word is part of a word of ``text``, in the order typed (``bardufoss
     narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
@@ -131,7 +154,9 @@ class Player:
             for o in legal:
                 kinds[o.kind] = kinds.get(o.kind, 0) + 1
             self.out.print(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), markup=False)
-            self.out.print("showing the first ones; 'list <words>' filters (e.g. list assault, list move 1SG)")
+            examples = ", ".join(f"list {w}" for w in list_examples(legal))
+            self.out.print("showing the first ones; 'list <words>' filters" + (f" (e.g. {examples})" if examples else ""),
+                           markup=False)
         cap = MAX_LISTED if not words else 200
         for i, o in shown[:cap]:
             self.out.print(f"  {i:>3}  {o.text()}", markup=False)

@@ -167,3 +167,31 @@ def test_europa_glossary_cites_its_sections_and_calls_our_numbers_ours():
         said = [m for m, _ in p.glossary.values() if number in m]
         assert said and all(f"{number}: ours" in m or f"{number} (ours)" in m for m in said), number
         assert line in text, number
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_long_list_suggests_filters_taken_from_its_own_orders_that_narrow_it(name):
+    """The hint under a capped list names filters from the list itself (never another game's
+    words): each keeps some of the orders, and fewer than all."""
+    from hexwar.ui.play import MAX_LISTED, list_examples
+
+    s, p = _player(registry.get(name))
+    rng = random.Random(7)
+    seen = 0
+    for _ in range(300):
+        if s.is_over():
+            break
+        legal = s.legal_orders()
+        if len(legal) > MAX_LISTED:
+            examples = list_examples(legal)
+            assert examples
+            for ex in examples:
+                kept = [o for o in legal if all(w in o.text().lower() for w in ex.split())]
+                assert 0 < len(kept) < len(legal), (name, ex)
+            buf = io.StringIO()
+            p.out = Console(file=buf, width=300)
+            p.list_orders(legal)
+            assert "(e.g. " + ", ".join(f"list {ex}" for ex in examples) + ")" in buf.getvalue()
+            seen += 1
+        s.apply(rng.choice(legal))
+    assert seen > 0, name
