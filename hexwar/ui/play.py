@@ -347,8 +347,8 @@ class Player:
             return f"not understood: {line!r} (type help, or list to see orders)"
         shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
         more = len(near) - NEAR_SHOWN
-        tail = [f"  ... and {more} more: list {' '.join(words)}"] if more > 0 else []
         those = "those words" if len(words) > 1 else "that word"
+        tail = [f"  ... and {more} more; 'list {' '.join(words)}' shows every order with {those}"] if more > 0 else []
         return "\n".join([f"not understood: {line!r}; the orders with {those} (type a number):"] + shown + tail)
 
     def offers(self, command: str) -> bool:

@@ -109,7 +109,7 @@ def test_a_line_not_understood_shows_the_listed_orders_holding_its_words_by_thei
     holding = [o for o in legal if "move" in o.text()]
     assert len(holding) > 5 and "with that word" in many[0]
     assert [ln.split(None, 1)[1] for ln in many[1:6]] == [o.text() for o in holding[:5]]
-    assert many[6] == f"  ... and {len(holding) - 5} more: list move" and len(many) == 7
+    assert many[6] == f"  ... and {len(holding) - 5} more; 'list move' shows every order with that word" and len(many) == 7
     assert p.not_understood("bogus words", legal) == "not understood: 'bogus words' (type help, or list to see orders)"
     assert s.data.to_json() == before
 
