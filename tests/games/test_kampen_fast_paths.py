@@ -182,3 +182,19 @@ def test_4_2_a_bots_attack_odds_are_the_fights_it_would_join():
             checked += 1
             joined += bool(here)
     assert checked > 300 and joined > 20
+
+
+@pytest.mark.parametrize("scenario", ["intro-narvik", "basic"])
+def test_4_1_the_bots_distance_to_the_objectives_counts_borders_to_the_nearest(scenario):
+    """The priority bot's march table: each land area's borders to the nearest objective,
+    counted ring by ring from the objectives over the land borders (at most 20)."""
+    g = kampen_game(scenario)
+    bot = KampenBot(GERMANS)
+    d = g.initial_state(1, Dice(1))
+    ring, dist = set(g.objectives()), {}
+    for k in range(21):
+        dist.update({a: k for a in ring if a not in dist})
+        ring = {b for a in ring for b in g.nbrs[a]} - set(dist)
+    want = {a: dist.get(a, 20) for a in g.land}
+    assert {a: bot.dist_to_goal(g, d, a) for a in g.land} == want
+    assert max(want.values()) > 2 and min(want.values()) == 0
