@@ -71,11 +71,21 @@ def list_examples(legal: list[Order]) -> list[str]:
     return out
 
 
-def _in_order(words: list[str], text: str) -> bool:
-    """Whether each word is part of a word of ``text``, in the order typed (``bardufoss
-    narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
-    toks = iter(text.lower().replace(">", " ").split())
-    return all(any(w in t for t in toks) for w in words)
+def holding(words: list[str], legal: list[Order], in_order: bool = False) -> list[tuple[int, Order]]:
+    """The orders whose text holds every word (lower case), with their numbers as listed
+    (``list``). ``in_order``: each word part of a word of the order, in the order typed
+    (``bardufoss narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
+    out = []
+    for i, o in enumerate(legal, 1):
+        text = o.text().lower()
+        if in_order:
+            toks = iter(text.replace(">", " ").split())
+            ok = all(any(w in t for t in toks) for w in words)
+        else:
+            ok = all(w in text for w in words)
+        if ok:
+            out.append((i, o))
+    return out
 
 
 def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
@@ -145,7 +155,7 @@ class Player:
 
     def list_orders(self, legal: list[Order], word: str = "") -> None:
         words = word.lower().split()
-        shown = [(i, o) for i, o in enumerate(legal, 1) if all(w in o.text().lower() for w in words)]
+        shown = holding(words, legal)
         if words and not shown:
             self.out.print(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)", markup=False)
             return
@@ -341,8 +351,7 @@ class Player:
         bardufoss narvik`` finds ``move 1 bardufoss>narvik``), the first few of them; or
         where to look when none does."""
         words = line.lower().replace(">", " ").split()
-        near = [(i, o) for i, o in enumerate(legal, 1) if _in_order(words, o.text())] \
-            or [(i, o) for i, o in enumerate(legal, 1) if all(w in o.text().lower() for w in words)]
+        near = holding(words, legal, in_order=True) or holding(words, legal)
         if not words or not near:
             return f"not understood: {line!r} (type help, or list to see orders)"
         shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
