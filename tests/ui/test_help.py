@@ -148,10 +148,12 @@ def test_konflikt_glossary_cites_its_sections():
     assert p.rules_text("outflank").startswith("outflanking: ") and p.rules_text("outflank").endswith("[3.5]")
 
 
-def test_europa_glossary_cites_its_sections_and_calls_our_numbers_ours():
+def test_europa_glossary_cites_its_sections_and_reads_its_numbers_from_the_charts():
     """Every term of the Europa variant cites sections that are rows E<n> of the coverage
-    table; a term that gives a number the variant leaves open says the number is ours."""
-    from hexwar.data.loader import default_library
+    table. The numbers it quotes are the charts' (tables/europa/rules.yaml, the unit types),
+    marked ours where their provenance is authored; a player's own chart, dropped in with
+    the rules as its source, is quoted as it stands and not called ours."""
+    from hexwar.games.europa.play import glossary
 
     _s, p = _player(registry.get("europa"))
     assert len(p.glossary) >= 10
@@ -159,14 +161,20 @@ def test_europa_glossary_cites_its_sections_and_calls_our_numbers_ours():
         assert meaning and not meaning.endswith(".")
         for sec in section.split(", "):
             assert re.search(rf"^\| {re.escape(sec)} ", COVERAGE, flags=re.M), (term, sec)
-    rules = default_library().root / "tables" / "europa" / "rules.yaml"
-    authored = {"6 hexes": "general_supply: {hexes: 6, source: \"authored", "3 hexes": "attack_supply:  {hexes: 3, source: \"authored",
-                "1-4": "{lo: 1, hi: 4, result: retreat, source: \"authored", "1-3": "{lo: 1, hi: 3, result: retreat, source: authored"}
-    text = rules.read_text()
-    for number, line in authored.items():
-        said = [m for m, _ in p.glossary.values() if number in m]
-        assert said and all(f"{number}: ours" in m or f"{number} (ours)" in m for m in said), number
-        assert line in text, number
+    said = {k: m for k, (m, _) in p.glossary.items()}
+    assert "at most 6 hexes (ours) from" in said["general supply"] and "within 3 hexes (ours)" in said["attack supply"]
+    assert "on a die of 1-4 (ours);" in said["retreat before combat"] and "on 1-3 (ours) it" in said["retreat before combat"]
+    assert "keeps 0 (ours) of its attack, 1/2 (ours) of its defence" in said["disrupted"]
+    assert "at most 2 (ours))" in said["absorb"] and "a port, 1 (ours) a turn" in said["interdict"]
+    assert "2 ground units" in said["stacking"] and "(ours)" not in said["stacking"]  # E5 states it
+
+    g = p.game
+    rules = g.rules.model_copy(update={
+        "general_supply": g.rules.general_supply.model_copy(update={"hexes": 5, "source": "rules E1"}),
+        "turn1_retreat": [b.model_copy(update={"hi": 3, "source": "rules E1"}) if b.result == "retreat" else b
+                          for b in g.rules.turn1_retreat]})
+    theirs = {k: m for k, (m, _) in glossary(type("G", (), {"rules": rules, "types": g.types})()).items()}
+    assert "at most 5 hexes from" in theirs["general supply"] and "on a die of 1-3;" in theirs["retreat before combat"]
 
 
 @pytest.mark.parametrize("name", registry.names())

@@ -81,33 +81,10 @@ class EuropaPlayer(Player):
     title = "Narvik (Europa variant)"
     game_name = "europa"
     glossary_examples = ("attack supply", "disrupted")
-    #: the variant's terms by its sections (E1-E5); where the variant names a rule but gives
-    #: no number, the number is ours (tables/europa/rules.yaml) and says so
-    glossary = {
-        "general supply": ("a line from a unit to a supply source, not through enemy units or their ZoC unless a "
-                           "friendly unit stands there (6 hexes: ours); out of it a unit moves and attacks at half",
-                           "E1"),
-        "attack supply": ("a unit near a source or an HQ in general supply (3 hexes: ours) attacks at full "
-                          "strength; without it, at half", "E1"),
-        "disrupted": ("the AD and DD results of the CRT: until its side's next player turn the unit keeps what "
-                      "our chart gives, no attack, half its defence and movement", "E1"),
-        "odds": ("the CRT is read by the attack's strength against the defence's as odds, a column shifted for "
-                 "defenders caught retreating; explain last shows the figures", "E1, E6"),
-        "retreat before combat": ("turn 1: Norwegian defenders retreat before combat on a die of 1-4 (ours); later "
-                                  "turns the defender may evade: on 1-3 (ours) it slips away, else it is caught and "
-                                  "the attack gains a column", "E1"),
-        "breakdown": ("German regiments start broken down into battalions; three of a regiment's battalions in one "
-                      "hex may assemble into it, and it may break down again", "E1"),
-        "interdict": ("Allied sea interdiction of a port (one a turn: ours): a blockaded port is no German supply "
-                      "source, and destroyers sunk in it land their sailors as a naval regiment on turn 2", "E1"),
-        "stacking": ("2 ground units and 1 artillery battalion (2 batteries) a hex; units beyond add nothing to the "
-                     "defence", "E5"),
-        "absorb": ("an HQ takes units of its own formation into itself, freeing the stack (a Norwegian HQ 2 at most, "
-                   "ours); it moves at its slowest absorbed unit's rate and carries them", "E5"),
-        "exploitation": ("the last phase of a player turn: only combat motorized units move again, never into a "
-                         "defended hex", "E3"),
-        "ports": ("the seven ports decide the game; victory points for destroying key units break a tie", "E2"),
-    }
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.glossary = glossary(self.game)
 
     @property
     def data(self) -> Any:
@@ -234,3 +211,52 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     enemy = GERMANS if viewer != GERMANS else ALLIES
     return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
                       panel=panel or [], shade=g.zoc(d, enemy), unit_text=text)
+
+
+def _said(value: Any, source: str) -> str:
+    """A chart value as the glossary says it, ``(ours)`` where its provenance is ``authored``."""
+    return f"{value} (ours)" if "authored" in source else f"{value}"
+
+
+def _band(bands: Any, result: str) -> str:
+    """The die rolls of a band chart that give ``result`` (1-4), with provenance."""
+    b = next(x for x in bands if x.result == result)
+    return _said(f"{b.lo}-{b.hi}" if b.lo != b.hi else f"{b.lo}", b.source)
+
+
+def glossary(g: Any) -> dict[str, tuple[str, str]]:
+    """The variant's terms by its sections (E1-E6), each number read from the game's charts
+    (``tables/europa/rules.yaml``, the unit types): where the variant gives none and the
+    chart is ours, the definition says so; a player's own chart shows its own values."""
+    r = g.rules
+    gs, at, dis, inter = r.general_supply, r.attack_supply, r.disrupted, r.interdictions
+    hq = g.types["nor_div_hq"]
+    return {
+        "general supply": (f"a line of at most {_said(f'{gs.hexes} hexes', gs.source)} from a unit to a supply source, "
+                           "not through enemy units or their ZoC unless a friendly unit stands there; out of it a "
+                           "unit moves and attacks at half", "E1"),
+        "attack supply": (f"a unit within {_said(f'{at.hexes} hexes', at.source)} of a source or of an HQ in general "
+                          "supply attacks at full strength; without it, at half", "E1"),
+        "disrupted": ("the AD and DD results of the CRT: until its side's next player turn the unit keeps "
+                      f"{_said(dis['attack'].keep, dis['attack'].source)} of its attack, "
+                      f"{_said(dis['defence'].keep, dis['defence'].source)} of its defence and "
+                      f"{_said(dis['mp'].keep, dis['mp'].source)} of its movement", "E1"),
+        "odds": ("the CRT is read by the attack's strength against the defence's as odds, a column shifted for "
+                 "defenders caught retreating; explain last shows the figures", "E1, E6"),
+        "retreat before combat": (f"turn 1: Norwegian defenders retreat before combat on a die of {_band(r.turn1_retreat, 'retreat')}; "
+                                  f"later turns the defender may evade: on {_band(r.retreat_option, 'retreat')} it slips "
+                                  "away, else it is caught and the attack gains a column", "E1"),
+        "breakdown": ("German regiments start broken down into battalions; three of a regiment's battalions in one "
+                      "hex may assemble into it, and it may break down again", "E1"),
+        "interdict": (f"Allied sea interdiction of a port, {_said(inter.hexes, inter.source)} a turn: a blockaded port "
+                      "is no German supply source, and destroyers sunk in it land their sailors as a naval regiment "
+                      "on turn 2", "E1"),
+        "stacking": (f"{r.stack_ground.hexes} ground units and {r.stack_artillery.hexes} artillery batteries (a battalion "
+                     "is 2) a hex; units beyond add nothing to the defence", "E5"),
+        "absorb": ("an HQ takes units of its own formation into itself, freeing the stack (a Norwegian HQ any "
+                   f"friendly unit, at most {_said(hq.hq.limit, hq.source)}); it moves at its slowest absorbed unit's "
+                   "rate and carries them", "E5"),
+        "exploitation": ("the last phase of a player turn: only combat motorized units move again, never into a "
+                         "defended hex", "E3"),
+        "ports": ("the seven ports decide the game; victory points for destroying key units break a tie", "E2"),
+    }
