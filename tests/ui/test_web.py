@@ -12,7 +12,7 @@ from rich.console import Console  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from hexwar.core.engine import load_game  # noqa: E402
-from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame  # noqa: E402
+from hexwar.games.kampen import ALLIES, FACTIONS, GERMANS, NORWAY, KampenGame  # noqa: E402
 from hexwar.games.kampen.bots import KampenBot  # noqa: E402
 from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
@@ -263,3 +263,30 @@ def test_a_thinking_search_bot_shows_time_and_playouts_on_the_page_never_its_car
     assert re.fullmatch(r"germans \(search\) is thinking: \d+\.\d/0\.05 s, \d+ playouts(, clear: answered early)?", line)
     cards = {g.copies[c].card for c in s.data.hand[GERMANS]} | {g.copies[c].name for c in s.data.hand[GERMANS]}
     assert not any(c in line for c in cards)
+
+
+def test_kampen_a_second_copy_of_a_card_says_its_orders_are_under_the_first_2_4(tmp_path):
+    """Two copies of one card play alike, so the orders list one of them (a discard, a card
+    move): the board shows those orders under the first copy and says so on the second,
+    never on a copy that has orders of its own or is the only one of its card."""
+    import random
+
+    g = KampenGame("basic")
+    seen = 0
+    for seed in range(4):
+        s = g.new_state(seed)
+        p = KampenPlayer(s, set(FACTIONS), {}, Console(), None, lambda _: "quit")
+        rng = random.Random(seed)
+        while not s.is_over() and len(s.log) < 400:
+            hand = p.hand()
+            for card in hand:
+                same = [c for c in hand if c["faction"] == card["faction"]
+                        and g.copies[c["id"]].card == g.copies[card["id"]].card]
+                first_with_orders = next((c for c in same if c["orders"]), None)
+                if card["orders"] or first_with_orders is None or same.index(first_with_orders) > same.index(card):
+                    assert "note" not in card, card
+                else:
+                    assert "under the first" in card["note"]
+                    seen += 1
+            s.apply(rng.choice(s.legal_orders()))
+    assert seen  # the case came up

@@ -328,3 +328,38 @@ def test_narvik_in_chromium_the_hover_box_follows_the_map_under_a_still_mouse(tm
         page.wait_for_function(TIP_NAMES, arg=third)
         shot(page, artefacts(tmp_path), "narvik-hover-after-scroll")
         browser.close()
+
+
+NUMBERS = """() => [...document.querySelectorAll('#orders button, .card button')].map(b =>
+  [b.querySelector('.num') ? b.querySelector('.num').textContent : '', b.dataset.order, last.orders.indexOf(b.dataset.order) + 1])"""
+
+
+def test_kampen_in_chromium_each_order_button_shows_the_number_the_command_box_takes(tmp_path):
+    """The word hint answers with order numbers; the buttons show the same numbers, and
+    typing one plays the order whose button shows it."""
+    g = KampenGame("intro-narvik")
+    s = g.new_state(5)
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        checked = 0
+        for _ in range(30):  # every decision up to one that plays a card from the hand
+            rows = page.evaluate(NUMBERS)
+            checked += len(rows)
+            for num, text, at in rows:
+                assert num == str(at) and at > 0, (num, text, at)
+            if page.locator(".card button").count():
+                break
+            click_order(page, rows[-1][1])
+        assert checked > 3 and page.locator(".card button").count()  # orders and cards' orders both
+        num, text, _ = rows[-1]
+        before, chosen = len(s.log), s.legal_orders()[int(num) - 1]
+        assert p.order_text(chosen) == text
+        n = page.evaluate("() => last.history.length + ':' + last.heading")
+        page.fill("#cmd", num)
+        page.press("#cmd", "Enter")
+        page.wait_for_function("n => (last.history.length + ':' + last.heading) !== n", arg=n)
+        assert len(s.log) > before and s.log.entries[before].order == chosen.to_dict()
+        shot(page, artefacts(tmp_path), "kampen-numbers")
+        browser.close()
+

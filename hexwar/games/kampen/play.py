@@ -171,15 +171,22 @@ class KampenPlayer(Player):
 
         g, d = self.game, self.data
         legal = self.s.legal_orders() if not self.s.is_over() and self.s.current_side() in self.humans else []
-        out = []
+        out: list[dict[str, Any]] = []
         for f in FACTIONS:
             if not self.may_see(f) or f not in self.humans and self.sees is not None:
                 continue
+            offered: set[str] = set()  # the cards whose orders are listed under a copy already
             for cid in d.hand[f] + d.pool.get(f, []):  # 7.0: the 9 April cards to choose from too
                 cp = g.copies[cid]
                 uses = [self.order_text(o) for o in legal if getattr(o, "copy", None) == cid and hasattr(o, "card")]
-                out.append({"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
-                            "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses})
+                card = {"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
+                        "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses}
+                if uses:
+                    offered.add(cp.card)
+                elif cp.card in offered:
+                    # two copies of a card play alike, so the orders list only one of them (2.4)
+                    card["note"] = "a second copy: this card's orders are under the first, and either copy plays alike"
+                out.append(card)
         return out
 
     def panel_lines(self) -> list[str]:
