@@ -363,3 +363,42 @@ def test_kampen_in_chromium_each_order_button_shows_the_number_the_command_box_t
         shot(page, artefacts(tmp_path), "kampen-numbers")
         browser.close()
 
+
+def test_narvik_in_chromium_a_late_answer_for_a_hex_the_mouse_left_is_not_shown(tmp_path, monkeypatch):
+    """The server is slow to describe the first hex: the mouse moves on to a second before
+    the answer comes. The box names the second, and the first's late answer never replaces it."""
+    g = narvik_game()
+    s = g.new_state(3)
+    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
+    slow: list[str] = []
+    answered: list[str] = []
+    about = WebGame.about
+
+    def slow_about(self, loc, unit):
+        if loc in slow:
+            time.sleep(1.5)
+        answered.append(loc)
+        return about(self, loc, unit)
+
+    monkeypatch.setattr(WebGame, "about", slow_about)
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        m = page.locator("#map").bounding_box()
+        x, y = m["x"] + m["width"] * 0.4, m["y"] + m["height"] * 0.5
+        first = page.evaluate(UNDER, [x, y])
+        slow.append(first)
+        page.mouse.move(x, y)
+        page.wait_for_timeout(500)  # the box has asked about the first hex; no answer yet
+        assert first not in answered
+        x2 = x + 90
+        page.mouse.move(x2, y)
+        second = page.evaluate(UNDER, [x2, y])
+        assert second not in (None, first)
+        page.wait_for_function(TIP_NAMES, arg=second)
+        for _ in range(60):  # until the first hex's answer has reached the page
+            if first in answered:
+                break
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(300)
+        assert first in answered and page.evaluate(TIP_NAMES, second) and not page.evaluate(TIP_NAMES, first)
+        browser.close()
