@@ -108,6 +108,13 @@ class GameInfo:
     #: ``invariants(game, state)``: the game's rules that hold after every order, each broken
     #: one as a sentence citing its section (empty: all hold); see ``broken``
     invariants: Callable[[Any, Any], list[str]] | None = None
+    #: ``describe_in(game)``: one event as a sentence in that game's words (its places by
+    #: their names, as the play loop says them); without it, ``describe``
+    describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
+
+    def describer(self, game: Any) -> Callable[[Mapping[str, Any]], str]:
+        """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
+        return self.describe_in(game) if self.describe_in is not None else self.describe
 
     def conformance_variants(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The variants the conformance suite runs: the game's own list, or its defaults."""

@@ -287,6 +287,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     if svg is not None:
         output_folder(svg)
     last_turn = st.data.turn
+    describe = info.describer(g)  # the events in the words the play loop used
     for entry in log.entries:
         try:
             events = replay_entry(st, entry)
@@ -300,7 +301,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         if not json_:
             out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)
             for ev in events:
-                out.print("        " + info.describe(ev), markup=False, highlight=False)
+                out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
             title = f"turn {st.data.turn}, order {entry.seq}: {text}"
             drawing = info.render(g, seen_by(g, st.data, sees), title=title)
@@ -310,7 +311,8 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     if json_:
         emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
     else:
-        out.print(f"{len(rows)} orders; {res.level}; {info.tally} {res.vp}", markup=False)
+        tally = ", ".join(f"{side} {n}" for side, n in res.vp.items())
+        out.print(f"{len(rows)} orders; {res.level}; {info.tally}: {tally}", markup=False)
 
 
 @app.command()

@@ -23,7 +23,7 @@ from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
-from hexwar.games.kampen.play import KampenPlayer
+from hexwar.games.kampen.play import KampenPlayer, say
 
 runner = CliRunner()
 
@@ -131,10 +131,19 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     bots = {f: KampenBot(f, 4) for f in (GERMANS, NORWAY, ALLIES)}
     for _ in range(12):
         s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+    player = KampenPlayer(s, set(), {}, Console(), None, lambda _: "quit")
     res = runner.invoke(app, ["replay", str(path), "--svg", str(tmp_path / "frames")])
     assert res.exit_code == 0, res.output
     frames = sorted((tmp_path / "frames").glob("*.svg"))
     assert len(frames) == 12 and "DE " in frames[-1].read_text()
+    # the events read as the play loop said them: the areas by their names (Bjørnfjell)
+    res = runner.invoke(app, ["replay", str(path), "--side", "all"])
+    lines = [ln.strip() for ln in res.output.splitlines()]
+    said = [KampenPlayer.describe(player, e) for e in (e for entry in s.log.entries for e in entry.events)]
+    assert said and all(line in lines for line in said)
+    assert any(line != say(e) for line, e in zip(said, (e for entry in s.log.entries for e in entry.events)))
+    assert lines[-1].endswith(f"battalions: germans {s.result().vp['germans']}, norwegians {s.result().vp['norwegians']}, "
+                              f"allies {s.result().vp['allies']}")
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux not installed")

@@ -10,7 +10,7 @@ from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
 from hexwar.games.kampen.odds import odds_command
-from hexwar.games.kampen.play import KampenPlayer, render, say
+from hexwar.games.kampen.play import KampenPlayer, render, say, say_in
 from hexwar.games.kampen.state import (
     ALLIES,
     COALITION,
@@ -91,6 +91,7 @@ GAME = GameInfo(
     default_bot="priority",
     player=KampenPlayer,
     describe=say,
+    describe_in=say_in,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
                 board_notes=batch.BOARD_NOTES),

@@ -4,7 +4,7 @@ and explanations."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from rich.table import Table
 
@@ -246,15 +246,26 @@ class KampenPlayer(Player):
 
     def describe(self, e: Mapping[str, Any]) -> str:
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
-        import re
+        if not hasattr(self, "_say"):
+            self._say = say_in(self.game)
+        return self._say(e)
 
-        if not hasattr(self, "_names"):
-            board = self.game.board
-            self._names = {a: n for a in self.game.land if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
-            ids = "|".join(map(re.escape, sorted(self._names, key=len, reverse=True)))
-            self._ids = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
+
+def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:
+    """``say`` with the game's areas by their names (Bjørnfjell, Mo i Rana), as the play loop
+    and ``hexwar replay`` word the events."""
+    import re
+
+    board = game.board
+    names = {a: n for a in game.land if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
+    ids = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
+    pattern = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
+
+    def described(e: Mapping[str, Any]) -> str:
         text = say(e)
-        return self._ids.sub(lambda m: self._names[m.group(1)], text) if self._ids else text
+        return pattern.sub(lambda m: names[m.group(1)], text) if pattern is not None else text
+
+    return described
 
 
 def fleet_table(g: Any, d: Any, may_see: Any) -> Table:
