@@ -327,6 +327,18 @@ SAY = {
     "combat_result": lambda e: (f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; "
                                 "a tie goes to the defender)"),
     "withdraw": lambda e: f"{_n(e['battalions'])} withdraw from {e['from']} to {e['to']}",
+    "attack_repulsed": lambda e: f"the attack on {e['area']} is repulsed: the attackers go back where they came from",
+    "cancelled": lambda e: f"{e['by']} cancels {e['card']}",
+    "evacuated": lambda e: f"the {e['faction']} evacuate to {e['to']}",
+    "escape": lambda e: f"{e['faction']} escape with {e['n']} from {e['from']} to {e['to']}",
+    "sabotage_cancelled": lambda e: f"the sabotage ({e['card']}) is cancelled: the attack goes on",
+    "sent_back": lambda e: f"sabotage ({e['card']}): the {e['n']} attacking {e['target']} from {e['from']} go back to {e['to']}",
+    "diverted": lambda e: f"{e['by']} diverts the paratroopers from {e['from']} to {e['to']}",
+    "reinforcements": lambda e: (f"{e['faction']} reinforce: {e['symbols']} symbol(s) cashed buy {e['bought']} battalion(s) "
+                                 "(3 symbols a battalion, leftovers lost)"
+                                 + (f", and {e['free']} free battalion(s) come" if e["free"] else "")),
+    "sunk_reinforcement": lambda e: f"a U-boat sinks one of the {e['faction']}' reinforcements at sea",
+    "reshuffle": lambda e: f"the {e['faction']} shuffle their {e['cards']} used cards into a new deck",
     "eliminated": lambda e: (f"removed at {e['area']}: {_n(e['defenders'], skip_zero=True) or 'no defenders'}, "
                              f"{e['attackers']} attacking"),
     "surrounded": lambda e: f"surrounded at {e['area']}: {_n(e['lost'])} lost, no area to withdraw to",

@@ -311,6 +311,8 @@ SAY = {
     "air_ship_attack": lambda e: f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: {e['naval']} hit(s)",
     "weather": lambda e: f"weather roll {e['roll']}: bad weather at {e['result']}",
     "base": lambda e: f"a Base is set up at {e['hex']}",
+    "ship_function": lambda e: (f"{e['ship']} serves as a Base (it may not move or act meanwhile)" if e["function"] == "base"
+                                else f"{e['ship']} ferries land units across the fjord (it may not move or act meanwhile)"),
     "event": lambda e: f"random event: {e['kind']}",
     "open_event": lambda e: f"open event roll {e['roll']}: {e['result']}",
     "air_interdiction": lambda e: (f"air interdiction on {e['hex']} with {e['ap']} AP, roll {e['roll']}: Air Table infantry "
