@@ -237,7 +237,7 @@ class Player:
             for verb, places in kinds.items():
                 at = sorted({p for p in places if p})
                 n = len(places)
-                word = PAST.get(verb, verb)
+                word = self.past.get(verb) or PAST.get(verb, verb)
                 said.append(f"{word}{f' {n} times' if n > 1 else ''}"
                             + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
             parts.append(f"the {side} " + ", ".join(said))
@@ -410,6 +410,9 @@ class Player:
     #: whether orders name their units, so ``move <unit> <place>`` can pick one (a game
     #: whose orders move battalions by number, like Kampen om Norge, has no short orders)
     short_orders = True
+    #: the game's own order verbs in the past tense, for the bots' turn in a sentence
+    #: (``bot_summary``); the verbs several games share are in ``PAST``
+    past: Mapping[str, str] = {}
 
     def rules_text(self, term: str) -> str:
         """What a term of the rules means, with its section; all terms when none is asked."""

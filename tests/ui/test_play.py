@@ -256,3 +256,27 @@ def test_every_event_a_game_can_log_reads_as_a_sentence_never_as_its_fields(name
         if say(e) == field_form(e):
             unworded.append(tag)
     assert len(g.events) > 20 and not unworded
+
+
+@pytest.mark.parametrize("name", ["narvik", "kampen", "europa", "konflikt", "skirmish"])
+def test_the_bots_turn_summed_up_has_a_past_tense_for_every_kind_of_order_a_game_lists(name):
+    """'while you waited: the germans mission 2 times (1644)': a verb with no past tense
+    came out as the order's first word. Every first word of the orders random games of each
+    scenario list has one, in the game's own player (``past``) or the shared ``PAST``."""
+    import random
+
+    from hexwar.games.registry import get
+    from hexwar.ui.play import PAST
+
+    info = get(name)
+    verbs: set[str] = set()
+    for scenario, seed in ((sc, seed) for sc in info.scenarios for seed in range(4 if name == "kampen" else 1)):
+        s = info.build(scenario).new_state(seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(s.log) < 800:
+            legal = s.legal_orders()
+            verbs |= {o.text().split(" ", 1)[0] for o in legal}
+            s.apply(rng.choice(legal))
+    past = {**PAST, **info.player.past}
+    assert "move" in verbs or "play" in verbs
+    assert not verbs - set(past), sorted(verbs - set(past))

@@ -81,6 +81,9 @@ class EuropaPlayer(Player):
     title = "Narvik (Europa variant)"
     game_name = "europa"
     glossary_examples = ("attack supply", "disrupted")
+    past = {"absorb": "absorbed a unit into an HQ", "assemble": "assembled a regiment", "attack": "attacked",
+            "detach": "detached a unit", "evade": "evaded", "form": "formed a unit", "mission": "flew an air mission",
+            "stand": "stood", "truck": "trucked a unit"}
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)

@@ -29,6 +29,9 @@ class KampenPlayer(Player):
     #: orders move battalions by number from area to area: there is no unit to name
     short_orders = False
     glossary_examples = ("cash", "fjord")
+    past = {"add": "added a ship to a sea combat", "chase": "chased a ship", "choose": "kept a 9 April card",
+            "intercept": "intercepted", "lose": "chose their losses", "raid": "sent a ship raiding",
+            "ship": "placed a ship card", "unship": "withdrew a ship"}
     #: the rules' terms as the orders and the status say them (a scenario's own end is in status)
     glossary = {
         "battalion": ("the only land piece: one combat die in attack and in defence; it moves one land area a "

@@ -60,6 +60,9 @@ class KonfliktPlayer(Player):
     title = "Konflikt '47"
     game_name = "konflikt"
     glossary_examples = ("reserves", "hidden")
+    past = {"deploy": "set up a unit", "down": "put a unit Down", "enter": "brought a unit on", "first": "put a unit in the first wave",
+            "leave": "took a unit off the table", "mark": "placed an objective or base", "outflank": "sent a unit to outflank",
+            "pick": "made a set-up choice", "reserve": "kept a unit in reserve"}
     #: the scenario rules' terms (the digest's K47 sections); distances as the rules give them,
     #: in inches (a hex of the table is 3)
     glossary = {

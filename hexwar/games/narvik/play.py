@@ -33,6 +33,8 @@ class NarvikPlayer(Player):
     )
 
     glossary_examples = ("MAS", "AFL")
+    past = {"base": "set up a Base", "bombard": "bombarded", "crossing": "set a ship to ferry across a fjord",
+            "mas": "declared maximum air support", "no": "declined maximum air support"}
     glossary = {
         "AD": ("attack differential: attack strength minus defence strength, each less its AFL; the CRT column", "15.1"),
         "AFL": ("average fatigue level: the fatigue points of a side's infantry in a combat, averaged and rounded down; "
