@@ -250,3 +250,34 @@ def test_the_view_gives_each_side_the_same_choices_and_illegal_orders_change_not
             g.apply(d, Down(g.other(s.current_side()), "A1"), Dice(0))
         assert d.to_json() == before
         s.apply(b[s.current_side()].choose(s, s.legal_orders()))
+
+
+def test_3_4_3_5_the_terminal_says_where_a_unit_waits_off_the_table_and_groups_them_so():
+    """Set-up off the table reads 'put A3 in the first wave', 'send A5 outflanking on the
+    right' (the other side: 'the side is secret'), and status lists the units by where
+    they wait ('first wave: A3 A4; reserve: A6'), not 'A3 first wave, A4 first wave, ...'."""
+    import io
+
+    from rich.console import Console
+
+    from hexwar.games.konflikt.play import KonfliktPlayer, say
+
+    assert say({"type": "assigned", "side": "allies", "unit": "A3", "where": "first wave"}).startswith("allies put A3 in the first wave")
+    assert say({"type": "assigned", "side": "allies", "unit": "A6", "where": "reserve"}).startswith("allies put A6 in reserve")
+    assert say({"type": "assigned", "side": "allies", "unit": "A5", "where": "outflank right"}).startswith(
+        "allies send A5 outflanking on the right")
+    assert "the side is secret" in say({"type": "assigned", "side": "allies", "unit": "A5"})
+    g = KonfliktGame("hold_until_relieved")
+    s = g.new_state(4)
+    buf = io.StringIO()
+    p = KonfliktPlayer(s, set(SIDES), {}, Console(file=buf, width=200), None, lambda _: "quit")
+    waiting: dict[tuple[str, str], list[str]] = {}
+    for _ in range(12):
+        o = next((o for o in s.legal_orders() if getattr(o, "where", "") in ("first wave", "reserve")), s.legal_orders()[0])
+        if getattr(o, "where", "") in ("first wave", "reserve"):
+            waiting.setdefault((o.side, o.where), []).append(o.unit)
+        s.apply(o)
+    p.status()
+    rows = {ln.split()[0]: ln for ln in buf.getvalue().splitlines() if ln.split() and ln.split()[0] in SIDES}
+    assert len({side for side, _ in waiting}) == 2 and len(waiting) >= 3
+    assert all(f"{where}: {' '.join(sorted(units))}" in rows[side] for (side, where), units in waiting.items())

@@ -16,12 +16,21 @@ def _pos(e: Mapping[str, Any]) -> str:
     return f" at {e['at']}" if e.get("at") else " (hidden)"
 
 
+def _assigned(unit: str, where: str | None) -> str:
+    """Where a unit set up off the table waits (3.4, 3.5): the outflanking side is secret."""
+    if where is None:
+        return f"send {unit} outflanking (the side is secret)"
+    if where.startswith("outflank"):
+        return f"send {unit} outflanking on the {where.split()[-1]}"
+    return f"put {unit} in {'the first wave' if where == 'first wave' else where}"
+
+
 SAY = {
     "roles": lambda e: f"the {e['attacker']} attack",
     "edges": lambda e: "table edges: " + ", ".join(f"{s} {x}" for s, x in e["edges"].items()),
     "marked": lambda e: f"{e['side']} place {'an objective' if e['what'] == 'objective' else 'their base'} at {e['at']}",
     "deployed": lambda e: f"{e['side']} deploy {e['unit']}{_pos(e)}" + (" hidden" if e["hidden"] and e.get("at") else ""),
-    "assigned": lambda e: f"{e['side']} put {e['unit']} {e.get('where', 'outflanking (the side is secret)')}",
+    "assigned": lambda e: f"{e['side']} {_assigned(e['unit'], e.get('where'))}",
     "bombardment": lambda e: f"{e['side']} call a bombardment: {e['face']}, " + ("it falls" if e["falls"] else "none"),
     "bombarded": lambda e: f"bombardment on {e['unit']}: {e['face']}, {e['points']} result point(s)",
     "turn": lambda e: f"--- turn {e['turn']}: order dice " + ", ".join(f"{s} {n}" for s, n in e["dice"].items()),
@@ -115,9 +124,11 @@ class KonfliktPlayer(Player):
             mine = [u for u in d.units.values() if u.side == s]
             on = [f"{u.id}@{u.loc}" + ("*" if u.concealed else "") for u in mine if u.loc is not None]
             hid = sum(1 for u in mine if u.loc is None and u.concealed)
-            off = [f"{u.id} {u.pool}" + (f" {d.flank[u.id]}" if u.id in d.flank else "") for u in mine
-                   if u.loc is None and u.pool not in ("eliminated", "removed", "reinforcements")]
-            t.add_row(s, " ".join(on) + (f" +{hid} hidden" if hid else ""), ", ".join(off),
+            off: dict[str, list[str]] = {}  # where they wait (to set up, first wave, reserve ...) -> units
+            for u in mine:
+                if u.loc is None and u.pool not in ("eliminated", "removed", "reinforcements"):
+                    off.setdefault(u.pool + (f" {d.flank[u.id]}" if u.id in d.flank else ""), []).append(u.id)
+            t.add_row(s, " ".join(on) + (f" +{hid} hidden" if hid else ""), "; ".join(f"{k}: {' '.join(sorted(v, key=lambda i: (len(i), i)))}" for k, v in off.items()),
                       str(sum(1 for u in mine if u.pool in ("eliminated", "removed"))), str(vp[s]))
         self.out.print(t)
         if d.objectives:
