@@ -23,7 +23,7 @@ from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
-from hexwar.games.kampen.play import KampenPlayer, say
+from hexwar.games.kampen.play import KampenPlayer, say, say_in
 
 runner = CliRunner()
 
@@ -139,9 +139,13 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     # the events read as the play loop said them: the areas by their names (Bjørnfjell)
     res = runner.invoke(app, ["replay", str(path), "--side", "all"])
     lines = [ln.strip() for ln in res.output.splitlines()]
+    flat = " ".join(res.output.split())  # the console wraps long lines
     said = [KampenPlayer.describe(player, e) for e in (e for entry in s.log.entries for e in entry.events)]
-    assert said and all(line in lines for line in said)
+    assert said and all(" ".join(line.split()) in flat for line in said)
     assert any(line != say(e) for line, e in zip(said, (e for entry in s.log.entries for e in entry.events)))
+    # the cards too by their names, as the hand shows them
+    assert say_in(g)({"type": "card", "faction": GERMANS, "how": "played", "card": "gebirgsjager", "rule": "2.4"}) \
+        == "germans played Gebirgsjäger  [2.4]"
     assert lines[-1].endswith(f"battalions: germans {s.result().vp['germans']}, norwegians {s.result().vp['norwegians']}, "
                               f"allies {s.result().vp['allies']}")
 

@@ -255,12 +255,14 @@ class KampenPlayer(Player):
 
 
 def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:
-    """``say`` with the game's areas by their names (Bjørnfjell, Mo i Rana), as the play loop
-    and ``hexwar replay`` word the events."""
+    """``say`` with the game's areas and cards by their names (Bjørnfjell, Mo i Rana;
+    Gebirgsjäger, as the hand shows the card), as the play loop and ``hexwar replay`` word
+    the events."""
     import re
 
     board = game.board
     names = {a: n for a in game.land if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
+    names.update({k: c.name for k, c in game.cards.cards.items() if c.name != k})
     ids = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     pattern = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
 
