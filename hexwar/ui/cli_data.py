@@ -250,7 +250,7 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
 def supply(scenario: str = typer.Argument(..., help="Scenario name"),
            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: every unit of the supply side)"),
            json_: bool = JSON) -> None:
-    """Check lines of supply (19.3): the path found, or the nearest base and what blocked it."""
+    """Check lines of supply (19.3) at a scenario's start: the path found, or the nearest base and what blocked it (in a game, explain <unit>)."""
     from hexwar.rules.supply import ALWAYS_SUPPLIED
 
     g = _game(scenario)
@@ -269,7 +269,7 @@ def supply(scenario: str = typer.Argument(..., help="Scenario name"),
     if json_:
         emit({"bases": data.bases, "units": rows})
         return
-    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply to bases {', '.join(data.bases) or 'none'}")
+    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply at the scenario's start (19.3); bases (19.4): {', '.join(data.bases) or 'none yet'}")
     for r in rows:
         tab.add_row(r["unit"], r["at"], "yes" if r["supplied"] else "[red]no[/]", r["reason"], ">".join(r["path"]))
     out.print(tab)
