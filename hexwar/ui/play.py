@@ -235,13 +235,17 @@ class Player:
         for side, kinds in by_side.items():
             said = []
             for verb, places in kinds.items():
-                at = sorted({p for p in places if p})
+                at = sorted({self.place_word(p) for p in places if p})
                 n = len(places)
                 word = self.past.get(verb) or PAST.get(verb, verb)
                 said.append(f"{word}{f' {n} times' if n > 1 else ''}"
                             + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
             parts.append(f"the {side} " + ", ".join(said))
         return "while you waited: " + "; ".join(parts)
+
+    def place_word(self, loc: str) -> str:
+        """A place as the summaries name it (a hex by its number; a game may use names)."""
+        return loc
 
     def final_line(self) -> str:
         return self.s.result().level

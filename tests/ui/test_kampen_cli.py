@@ -158,3 +158,12 @@ def test_scripted_kampen_tmux_session(tmp_path):
     p = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env, timeout=240)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
     assert "RESUMED OK" in p.stdout
+
+
+def test_the_bots_turn_summed_up_names_the_areas_as_the_events_do():
+    """'the norwegians placed a unit 3 times (Gjøvik, Oslo, Voss)', not the data's ids."""
+    g = KampenGame("basic")
+    s = g.new_state(4)
+    p = KampenPlayer(s, {ALLIES}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    moves = [g.kmove(NORWAY, "gjovik", "hamar", 1), g.kmove(NORWAY, "hamar", "lillehammer", 1)]
+    assert p.bot_summary(moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"

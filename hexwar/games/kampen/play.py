@@ -247,6 +247,10 @@ class KampenPlayer(Player):
     def final_line(self) -> str:
         return f"{self.data.ended}: {self.s.result().level}"
 
+    def place_word(self, loc: str) -> str:
+        """An area by its name (Gjøvik), as the events say it."""
+        return self.game.board.label(loc).partition(" (")[2].rstrip(")") or loc
+
     def describe(self, e: Mapping[str, Any]) -> str:
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
         if not hasattr(self, "_say"):
