@@ -160,9 +160,10 @@ class Player:
             self.out.print(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)", markup=False)
             return
         if not words and len(shown) > MAX_LISTED:
-            kinds: dict[str, int] = {}
+            kinds: dict[str, int] = {}  # by the word the orders begin with, as typed and as the web board groups them
             for o in legal:
-                kinds[o.kind] = kinds.get(o.kind, 0) + 1
+                verb = o.text().split(" ", 1)[0]
+                kinds[verb] = kinds.get(verb, 0) + 1
             self.out.print(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), markup=False)
             examples = ", ".join(f"list {w}" for w in list_examples(legal))
             self.out.print("showing the first ones; 'list <words>' filters" + (f" (e.g. {examples})" if examples else ""),

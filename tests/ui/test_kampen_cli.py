@@ -167,3 +167,19 @@ def test_the_bots_turn_summed_up_names_the_areas_as_the_events_do():
     p = KampenPlayer(s, {ALLIES}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
     moves = [g.kmove(NORWAY, "gjovik", "hamar", 1), g.kmove(NORWAY, "hamar", "lillehammer", 1)]
     assert p.bot_summary(moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"
+
+
+def test_a_long_list_counts_the_orders_by_the_word_they_begin_with_as_typed():
+    """'125 legal orders: move 48, pass 1, play 76', the words 'list' filters by and the web
+    board groups by; it said 'card 76, kmove 48', names the player never types."""
+    g = KampenGame("basic")
+    s = g.new_state(7)
+    buf = io.StringIO()
+    p = KampenPlayer(s, {GERMANS}, {}, Console(file=buf, width=200), None, lambda _: "quit")
+    legal = s.legal_orders()
+    p.list_orders(legal)
+    head = next(ln for ln in buf.getvalue().splitlines() if "legal orders:" in ln)
+    counts = dict(part.rsplit(" ", 1) for part in head.split(": ", 1)[1].split(", "))
+    assert len(counts) > 1 and sum(map(int, counts.values())) == len(legal)
+    assert all(int(n) == sum(1 for o in legal if o.text().split(" ", 1)[0] == word) for word, n in counts.items())
+    assert {"move", "play"} <= set(counts)
