@@ -75,6 +75,9 @@ def test_kampen_play_explains_cards_states_the_objectives_and_warns_before_the_l
     out = buf.getvalue()
     assert "Gebirgsjäger (Mountain troops), germans card" in out and "own round, combat step 1 (green triangle, phase 2)" in out
     assert "cancels Bombefly or Jagerbomber" in out  # the air type, named by its cards
+    n = sum(1 for cp in g.copies if cp.card == "gebirgsjager")
+    sym = {cp.symbols for cp in g.copies if cp.card == "gebirgsjager"}
+    assert len(sym) == 1 and f"in this game: {n} copies with {sym.pop()} reinforcement symbol" in out  # how many in the decks
     assert "Germany wins if it still holds any of them" in out and "the Allies draw their last unused card (3 left)" in out
     warned = out.index("this order ends the game: the Allies drew their last unused card (S1)")
     assert "standing" in out[warned:]  # the status after the warning: the game went on
