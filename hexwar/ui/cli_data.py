@@ -35,9 +35,44 @@ def _game(scenario: str) -> Any:
         raise UserError(str(e)) from None
 
 
-def _unit(game: Any, data: Any, uid: str) -> Any:
-    if uid not in data.units:
-        raise UserError(f"no unit {uid!r} in scenario {game.spec.name}; units: {', '.join(sorted(data.units))}")
+#: a scenario argument that names a saved game instead (``hexwar supply my.hexwar 6-I/12``)
+SAVED = ".hexwar"
+
+
+def _position(scenario: str) -> tuple[Any, Any, frozenset[str] | None, str]:
+    """The game and the position a rule query reads, the sides whose units it may name (None:
+    all), and what it is: a scenario's start, or a saved Assault on Narvik game as it stands,
+    seen by the side that played it while it is unfinished (11.0: the other side's face-down
+    counters stay anonymous), by everyone once it is over."""
+    if not scenario.endswith(SAVED):
+        g = _game(scenario)
+        return g, g.new_state(0).data, None, f"the start of {scenario}"
+    from hexwar.core.engine import ReplayError, replay, seen_by
+    from hexwar.core.log import SaveError, SaveFile
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    try:
+        log = SaveFile(Path(scenario)).load()
+    except SaveError as e:
+        raise UserError(str(e)) from None  # it names the file
+    try:
+        info, g = from_meta(log.meta)
+        if not (hasattr(g, "query") and hasattr(g, "supply")):
+            raise UserError(f"{scenario}: a {info.title} game; reach, supply and fatigue read Assault on Narvik positions")
+        state = replay(g, log)
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{scenario}: {e}") from None
+    seat = str(log.meta.get("seat") or info.default_seat)
+    sides = None if state.is_over() or set(info.seats.get(seat, ())) >= set(info.sides) else frozenset(info.seats[seat])
+    data = state.data if sides is None else seen_by(g, state.data, sides)
+    when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
+    return g, data, sides, f"{scenario} at {when}"
+
+
+def _unit(game: Any, data: Any, uid: str, sides: frozenset[str] | None = None) -> Any:
+    if uid not in data.units or sides is not None and data.units[uid].side not in sides and data.units[uid].concealed:
+        known = sorted(u for u, x in data.units.items() if sides is None or x.side in sides or not x.concealed)
+        raise UserError(f"no unit {uid!r} in scenario {game.spec.name}; units: {', '.join(known)}")
     u = data.units[uid]
     if u.loc is None:
         raise UserError(f"{uid} is not on the map ({u.pool})")
@@ -199,7 +234,7 @@ def map_build(name: str = typer.Argument("narvik", help="Geography to build: map
 
 
 @app.command()
-def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures/skirmish"),
+def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures/skirmish, or a saved game (.hexwar) as it stands"),
           unit: str = typer.Argument(..., help="Unit id"),
           to: Optional[str] = typer.Option(None, "--to", help="Explain the path to this location"),
           weather: Optional[str] = typer.Option(None, help="Weather section of the terrain chart"),
@@ -216,9 +251,8 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
         except (ValueError, ZeroDivisionError):
             raise UserError(f"--mp {mp!r} is not a number of MP (3, or 3/2 for halved)") from None
         in_range("--mp", new_mp, 0, 100)
-    g = _game(scenario)
-    data = g.new_state(0).data
-    u = _unit(g, data, unit)
+    g, data, sides, _what = _position(scenario)
+    u = _unit(g, data, unit, sides)
     t = g.tables.types[u.type]
     q = g.query(data, u)
     if new_mp is not None:
@@ -247,47 +281,52 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
 
 
 @app.command()
-def supply(scenario: str = typer.Argument(..., help="Scenario name"),
+def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved game (.hexwar) as it stands"),
            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: every unit of the supply side)"),
            json_: bool = JSON) -> None:
-    """Check lines of supply (19.3) at a scenario's start: the path found, or the nearest base and what blocked it (in a game, explain <unit>)."""
+    """Check lines of supply (19.3) at a scenario's start or in a saved game: the path found, or the nearest base and what blocked it."""
     from hexwar.rules.supply import ALWAYS_SUPPLIED
 
-    g = _game(scenario)
-    data = g.new_state(0).data
+    g, data, sides, what = _position(scenario)
     side = g.spec.supply_side
-    uids = units or sorted(u.id for u in data.on_map(side))
+
+    def checked(u: Any) -> bool:  # 19.2: a land unit on the map (ships are unaffected; a box is out of reach)
+        return g.tables.types[u.type].kind != "ship" and not g.board.is_a(u.loc, "box")
+
+    uids = units or sorted(u.id for u in data.on_map(side) if checked(u) and (sides is None or side in sides or not u.concealed))
     rows = []
     for uid in uids:
-        u = _unit(g, data, uid)
-        if u.nation in ALWAYS_SUPPLIED:
-            rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": "Norwegians are always supplied (19.2)", "path": []})
+        u = _unit(g, data, uid, sides)
+        if u.nation in ALWAYS_SUPPLIED or not checked(u):
+            why = ("Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
+                   else "ships are unaffected by supply (19.2)" if g.tables.types[u.type].kind == "ship"
+                   else f"in the {g.board.label(u.loc).partition(' (')[2].rstrip(')') or u.loc} box, out of the Germans' reach (22.1): never checked (19.2)")
+            rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": why, "path": []})
             continue
         res = g.supply(data, u)
         rows.append({"unit": uid, "at": u.loc, "supplied": res.supplied, "reason": res.reason, "path": list(res.path),
                      "blocked_at": res.blocked_at, "base": res.base})
     if json_:
-        emit({"bases": data.bases, "units": rows})
+        emit({"position": what, "bases": data.bases, "units": rows})
         return
-    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply at the scenario's start (19.3); bases (19.4): {', '.join(data.bases) or 'none yet'}")
+    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply (19.3) at {what}; bases (19.4): {', '.join(data.bases) or 'none yet'}")
     for r in rows:
         tab.add_row(r["unit"], r["at"], "yes" if r["supplied"] else "[red]no[/]", r["reason"], ">".join(r["path"]))
     out.print(tab)
 
 
 @app.command()
-def fatigue(scenario: str = typer.Argument(..., help="Scenario name"),
-            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: all on the map)"),
+def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved game (.hexwar) as it stands"),
+            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: all on the map; in a save, all you may see)"),
             recover: bool = typer.Option(False, help="Show the end-of-turn recovery (21.0) too"),
             json_: bool = JSON) -> None:
-    """Show fatigue, limits, the AFL of the units named (15.1), and end-of-turn recovery (21.0)."""
+    """Show fatigue, limits, the AFL of the units named (15.1), and end-of-turn recovery (21.0), at a scenario's start or in a saved game."""
     from hexwar.rules import fatigue as fat
 
-    g = _game(scenario)
-    data = g.new_state(0).data
-    uids = units or sorted(u.id for u in data.on_map())
+    g, data, sides, what = _position(scenario)
+    uids = units or sorted(u.id for u in data.on_map() if sides is None or u.side in sides or not u.concealed)
     for uid in uids:
-        _unit(g, data, uid)
+        _unit(g, data, uid, sides)
     afl, led = fat.average_fatigue_level(data, g.tables, uids)
     rows = [{"unit": x, "fp": data.units[x].fatigue, "fl": fat.fatigue_limit(g.tables, data.units[x]),
              "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x])} for x in uids]
@@ -296,9 +335,9 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name"),
         fat.end_of_turn_recovery(data, g.tables)
         after = {x: data.units[x].fatigue for x in uids}
     if json_:
-        emit({"units": rows, "afl": afl, "afl_ledger": led.to_dict(), "after_recovery": after})
+        emit({"position": what, "units": rows, "afl": afl, "afl_ledger": led.to_dict(), "after_recovery": after})
         return
-    tab = Table("unit", "FP", "FL", "at limit", *(["after 21.0"] if after else []), title="fatigue")
+    tab = Table("unit", "FP", "FL", "at limit", *(["after 21.0"] if after else []), title=f"fatigue at {what}")
     for r in rows:
         extra = [str(after[r["unit"]])] if after else []
         tab.add_row(r["unit"], str(r["fp"]) if r["infantry"] else "-", str(r["fl"]) if r["infantry"] else "-", "yes" if r["at_limit"] else "", *extra)

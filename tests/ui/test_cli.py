@@ -109,3 +109,72 @@ def test_rule_queries_work_on_the_narvik_scenario():
     assert f["afl"] == 0
     o = run_json("odds", "narvik/scenario", "--table")
     assert o["crt"] == "narvik-crt" and len(o["columns"]) == 8
+
+
+def refusal(args):
+    """The one-line error a command refuses with (the CLI prints it; the runner raises it)."""
+    from hexwar.ui.cli_common import UserError
+
+    res = runner.invoke(app, args)
+    assert isinstance(res.exception, UserError), res.output
+    return str(res.exception)
+
+
+def _saved_narvik(tmp_path, seat, orders=60):
+    """A Narvik game played by the priority bots for a while, saved as the ``seat`` side's."""
+    from hexwar.games.narvik import narvik_game
+    from hexwar.games.narvik.bots import PriorityBot
+
+    g = narvik_game()
+    s = g.new_state(5)
+    path = tmp_path / f"{seat}.hexwar"
+    s.attach_save(path)
+    s.log.meta.update(seat=seat)
+    bots = {side: PriorityBot(side, 5) for side in ("allies", "germans")}
+    while len(s.log) < orders and not s.is_over():
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    return g, s, path
+
+
+def test_19_3_supply_fatigue_and_reach_read_a_saved_game_as_it_stands(tmp_path):
+    """A player checking the figures of the game in progress: the queries take a save in
+    place of a scenario and read its position as that side sees it."""
+    g, s, path = _saved_narvik(tmp_path, "allies")
+    d = s.data
+    sup = run_json("supply", str(path))
+    assert f"turn {d.turn}" in sup["position"] and "as the allies see it" in sup["position"]
+    land = {u.id for u in d.on_map("allies") if g.is_land(u) and d.units[u.id].loc != "harstad"}
+    assert land and {r["unit"] for r in sup["units"]} == land  # ships and the Harstad box left out (19.2)
+    want = g.supplied(d, [d.units[x] for x in sorted(land)])
+    assert {r["unit"]: r["supplied"] for r in sup["units"]} == want  # as the game rules them
+    ship = next(u.id for u in d.on_map("allies") if g.is_ship(u))
+    assert "ships are unaffected" in run_json("supply", str(path), ship)["units"][0]["reason"]
+    fat = run_json("fatigue", str(path))
+    assert {r["unit"]: r["fp"] for r in fat["units"]} == {r["unit"]: d.units[r["unit"]].fatigue for r in fat["units"]}
+    assert any(r["fp"] for r in fat["units"])  # a game under way, not the start
+    mover = next(iter(sorted(land)))
+    reach = run_json("reach", str(path), mover)
+    assert reach["from"] == d.units[mover].loc
+
+
+def test_11_0_a_query_on_a_save_names_no_counter_its_side_may_not_see(tmp_path):
+    """From the Allied seat, the Germans' face-down counters (11.0) are neither listed nor
+    answered for: the refusal lists only what the Allies may see."""
+    g, s, path = _saved_narvik(tmp_path, "allies")
+    hidden = [u.id for u in s.data.units.values() if u.side == "germans" and u.concealed and u.loc]
+    assert hidden
+    fat = run_json("fatigue", str(path))
+    assert not {r["unit"] for r in fat["units"]} & set(hidden)
+    said = refusal(["fatigue", str(path), hidden[0]])
+    listed = set(said.split("; units: ")[1].split(", "))
+    assert said.startswith(f"no unit {hidden[0]!r}") and len(listed) > 20 and not listed & set(hidden)
+    assert "no such save file" in refusal(["supply", str(tmp_path / "none.hexwar")])
+
+
+def test_a_kampen_save_is_refused_by_the_narvik_rule_queries(tmp_path):
+    from hexwar.games.kampen import KampenGame
+
+    s = KampenGame("intro-narvik").new_state(1)
+    s.attach_save(tmp_path / "k.hexwar")
+    s.apply(s.legal_orders()[0])
+    assert "Assault on Narvik positions" in refusal(["supply", str(tmp_path / "k.hexwar")])
