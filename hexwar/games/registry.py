@@ -60,6 +60,8 @@ class Batch:
     scale: str
     board_lines: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
     board_notes: Mapping[str, str] = field(default_factory=dict)
+    #: what a game's length counts, singular ("turn"; Kampen om Norge's "game round")
+    turn: str = "turn"
 
 
 @dataclass(frozen=True)

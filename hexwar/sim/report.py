@@ -214,7 +214,8 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     bins = [b - 0.5 for b in range(1, top + 2)]
     for x, lab in zip(labels, short):
         ax.hist([int(r["end_turn"]) for r in batches[x]], bins=bins, histtype="step", density=True, label=lab, linewidth=1.6)
-    ax.set_xlabel("turn (Narvik) or game round (Kampen) when the game ended")
+    units = sorted({_turns(x, 0).split(" ", 1)[1][:-1] for x in labels})  # what each game's length counts
+    ax.set_xlabel(f"{' or '.join(units)} when the game ended")
     ax.set_ylabel("share of games")
     ax.legend(fontsize=7)
     fig.tight_layout()
@@ -256,6 +257,15 @@ def _short(label: str) -> str:
     return f"{s.game} {s.scenario} on {s.board}"
 
 
+def _turns(label: str, n: float, sd: float | None = None) -> str:
+    """A setup's game length with what it counts: '1.54 ± 0.70 game rounds', '9.00 turns'."""
+    from hexwar.games.registry import get
+
+    batch = get(parse_setup(label).game).batch
+    unit = batch.turn if batch is not None else "turn"
+    return f"{n:.2f}" + (f" ± {sd:.2f}" if sd is not None else "") + f" {unit}s"
+
+
 # --- text -----------------------------------------------------------------------------------
 
 
@@ -281,7 +291,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
         falls = (f" {v['narvik_falls']:.3f} | {nf['mean']:.2f}" + (f" ± {nf['sd']:.2f}" if nf["n"] > 1 else "") + " |") if narvik else ""
         lines.append(f"| {i} | `{x}` | {v['games']} | {v['allied_win_rate']:.3f} ({lo:.3f}-{hi:.3f}) | "
                      f"{v['german_wins'] / v['games']:.3f} | {v['no_winner'] / v['games']:.3f} | "
-                     f"{v['end_turn']['mean']:.2f} ± {v['end_turn']['sd']:.2f} |" + falls + " "
+                     f"{_turns(x, v['end_turn']['mean'], v['end_turn']['sd'])} |" + falls + " "
                      f"{v['loss_germans']['mean']:.2f} | {v['loss_allies']['mean']:.2f} |")
     lines += ["", f"![win rates]({figs['wins']})", "", f"![game length]({figs['length']})", ""]
     if narvik:
@@ -303,7 +313,8 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
             elif q == "Narvik falls":
                 lines.append(f"- Narvik falls in {va['narvik_falls']:.3f} of the games of {_short(a)}, {vb['narvik_falls']:.3f} of {_short(b)}.")
             elif q == "game length":
-                lines.append(f"- Game length: {va['end_turn']['mean']:.2f} against {vb['end_turn']['mean']:.2f}.")
+                lines.append(f"- Game length: {_short(a)} {_turns(a, va['end_turn']['mean'])} against {_short(b)} "
+                             f"{_turns(b, vb['end_turn']['mean'])}.")
             else:
                 lines.append(f"- The German share of all losses differs between {_short(a)} and {_short(b)}.")
     if not any(sig):

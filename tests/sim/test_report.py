@@ -29,6 +29,15 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     k = sum(int(r["allied_win"]) for r in rows)
     lo, hi = wilson(k, len(rows))
     assert f"{k / len(rows):.3f} ({lo:.3f}-{hi:.3f})" in text
+    # the game length says what it counts: Kampen om Norge's game rounds
+    length = sum(int(r["end_turn"]) for r in rows) / len(rows)
+    assert f"| {length:.2f} ± " in text and " game rounds |" in text
+
+
+def test_a_report_gives_each_games_length_in_what_it_counts():
+    assert report._turns("narvik/scenario@narvik:priority", 9, 1.25) == "9.00 ± 1.25 turns"
+    assert report._turns("kampen/intro-narvik@norway:priority", 1.5) == "1.50 game rounds"
+    assert report._turns("konflikt/envelopment@table:random", 6.4) == "6.40 turns"
 
 
 def test_a_report_on_games_without_narvik_has_no_narvik_figure_and_draws_without_a_warning(tmp_path):

@@ -94,7 +94,7 @@ GAME = GameInfo(
     describe_in=say_in,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
-                board_notes=batch.BOARD_NOTES),
+                board_notes=batch.BOARD_NOTES, turn="game round"),
     validate=_validate,
     scenario_kinds=("kampen_scenario",),
     odds=odds_command,
