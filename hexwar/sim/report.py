@@ -212,10 +212,13 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     fig, ax = plt.subplots(figsize=(7, 3.2))
     top = max(int(r["end_turn"]) for rows in batches.values() for r in rows)
     bins = [b - 0.5 for b in range(1, top + 2)]
+    unit = {x: _turns(x, 0).split(" ", 1)[1] for x in labels}  # what each game's length counts
+    mixed = len(set(unit.values())) > 1
     for x, lab in zip(labels, short):
-        ax.hist([int(r["end_turn"]) for r in batches[x]], bins=bins, histtype="step", density=True, label=lab, linewidth=1.6)
-    units = sorted({_turns(x, 0).split(" ", 1)[1][:-1] for x in labels})  # what each game's length counts
-    ax.set_xlabel(f"{' or '.join(units)} when the game ended")
+        ax.hist([int(r["end_turn"]) for r in batches[x]], bins=bins, histtype="step", density=True,
+                label=f"{lab} ({unit[x]})" if mixed else lab, linewidth=1.6)
+    ax.set_xlabel("when the game ended (each game's unit in the legend)" if mixed
+                  else f"{unit[labels[0]][:-1]} when the game ended")
     ax.set_ylabel("share of games")
     ax.legend(fontsize=7)
     fig.tight_layout()
