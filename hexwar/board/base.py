@@ -165,6 +165,11 @@ class Board(Protocol):
         ...
 
 
+def place_name(board: Board, loc: str) -> str:
+    """A place's name as players read it (Bjørnfjell, Sea area I), else its id (2503)."""
+    return board.label(loc).partition(" (")[2].rstrip(")") or loc
+
+
 def describe(board: Board, locs: Iterable[str]) -> str:
     """Return locations as a readable comma list, with place names."""
     return ", ".join(board.label(x) for x in locs)

@@ -19,6 +19,7 @@ from shapely.geometry import Point
 
 from hexwar.board import hexes
 from hexwar.board.areaboard import AreaBoard
+from hexwar.board.base import place_name
 from hexwar.board.geometry import LocalProjection
 
 LAND_TERRAIN = "land"
@@ -164,5 +165,4 @@ def _point(ab: AreaBoard, a: str) -> bool:
 
 def _name(ab: AreaBoard, a: str) -> str:
     """An area's name as players read it (Bjørnfjell), else its id."""
-    label = ab.label(a)
-    return label.partition(" (")[2].rstrip(")") or a
+    return place_name(ab, a)

@@ -114,6 +114,11 @@ class GameInfo:
     #: their names, as the play loop says them); without it, ``describe``
     describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
 
+    @property
+    def length_unit(self) -> str:
+        """What a game's length counts, singular: its batch's ``turn`` ('turn' without one)."""
+        return self.batch.turn if self.batch is not None else "turn"
+
     def describer(self, game: Any) -> Callable[[Mapping[str, Any]], str]:
         """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
         return self.describe_in(game) if self.describe_in is not None else self.describe

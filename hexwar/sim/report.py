@@ -264,9 +264,7 @@ def _turns(label: str, n: float, sd: float | None = None) -> str:
     """A setup's game length with what it counts: '1.54 ± 0.70 game rounds', '9.00 turns'."""
     from hexwar.games.registry import get
 
-    batch = get(parse_setup(label).game).batch
-    unit = batch.turn if batch is not None else "turn"
-    return f"{n:.2f}" + (f" ± {sd:.2f}" if sd is not None else "") + f" {unit}s"
+    return f"{n:.2f}" + (f" ± {sd:.2f}" if sd is not None else "") + f" {get(parse_setup(label).game).length_unit}s"
 
 
 # --- text -----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from hexwar.board import load_board
+from hexwar.board.base import place_name
 from hexwar.data.loader import default_library
 from hexwar.ui.cli_common import (
     JSON,
@@ -300,7 +301,7 @@ def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved g
         if u.nation in ALWAYS_SUPPLIED or not checked(u):
             why = ("Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
                    else "ships are unaffected by supply (19.2)" if g.tables.types[u.type].kind == "ship"
-                   else f"in the {g.board.label(u.loc).partition(' (')[2].rstrip(')') or u.loc} box, out of the Germans' reach (22.1): never checked (19.2)")
+                   else f"in the {place_name(g.board, u.loc)} box, out of the Germans' reach (22.1): never checked (19.2)")
             rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": why, "path": []})
             continue
         res = g.supply(data, u)

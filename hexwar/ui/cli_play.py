@@ -335,6 +335,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
         TimeRemainingColumn,
     )
 
+    from hexwar.games.registry import get
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
     from hexwar.sim.runner import BatchError
@@ -382,15 +383,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s -> {path}", markup=False)
     winners = ", ".join(f"{w} {n}" for w, n in sorted(summ["winners"].items(), key=lambda wn: -wn[1]))
     out.print(f"winners: {winners}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
-              f"game length {summ['end_turn']['mean']:.2f} {_turn_word(setup.game)}s", markup=False)
-
-
-def _turn_word(game: str) -> str:
-    """What a game's length counts: 'turn', or Kampen om Norge's 'game round'."""
-    from hexwar.games.registry import get
-
-    batch = get(game).batch
-    return batch.turn if batch is not None else "turn"
+              f"game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s", markup=False)
 
 
 @app.command()

@@ -8,6 +8,7 @@ from typing import Any, Callable, Mapping
 
 from rich.table import Table
 
+from hexwar.board.base import place_name
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
 from hexwar.ui.play import Player
 
@@ -197,7 +198,7 @@ class KampenPlayer(Player):
         lines = ["the 9 April round" if d.stage else f"Game round {d.turn}", f"{d.faction}: {d.step}"]
         for f in FACTIONS:
             lines.append(f"{SHORT[f]} bns {d.battalions(f)}, deck {max(d.down[f], 0)}")
-        names = [self.game.board.label(a).partition(" (")[2].rstrip(")") or a for a in self.game.objectives()]
+        names = [place_name(self.game.board, a) for a in self.game.objectives()]
         if d.ships:
             lines.append("at sea: ship cards, 6.1")
         lines.append("objectives:")
@@ -249,7 +250,7 @@ class KampenPlayer(Player):
 
     def place_word(self, loc: str) -> str:
         """An area by its name (Gjøvik), as the events say it."""
-        return self.game.board.label(loc).partition(" (")[2].rstrip(")") or loc
+        return place_name(self.game.board, loc)
 
     def describe(self, e: Mapping[str, Any]) -> str:
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
@@ -265,7 +266,7 @@ def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:
     import re
 
     board = game.board
-    names = {a: n for a in game.land if (n := board.label(a).partition(" (")[2].rstrip(")")) and n != a}
+    names = {a: n for a in game.land if (n := place_name(board, a)) != a}
     names.update({k: c.name for k, c in game.cards.cards.items() if c.name != k})
     ids = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     pattern = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
