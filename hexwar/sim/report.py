@@ -232,8 +232,10 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
             cats = sorted({t for t in turns if t is not None})
             shares = [sum(t == c for t in turns) / n for c in cats] + [sum(t is None for t in turns) / n]
             pos = [c + (i - len(labels) / 2) * 0.25 for c in cats] + [top + 1.5 + (i - len(labels) / 2) * 0.25]
-            ax.bar(pos, shares, width=0.25, label=lab)
-        ax.set_xlabel(f"turn or round when Narvik first fell to the Allies (right: never, at {top + 1.5:g})")
+            ax.bar(pos, shares, width=0.25, label=f"{lab} ({unit[x]})" if mixed else lab)
+        never = f"right: never, at {top + 1.5:g}"
+        ax.set_xlabel(f"when Narvik first fell to the Allies (each game's unit in the legend; {never})" if mixed
+                      else f"{unit[labels[0]][:-1]} when Narvik first fell to the Allies ({never})")
         ax.set_ylabel("share of games")
         ax.legend(fontsize=7)
         fig.tight_layout()
@@ -282,14 +284,14 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     lines += [f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)` and can be re-run alone "
               "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed).", ""]
     narvik = _tracks_narvik(batches)
-    fall_head = " Narvik falls | turn it falls |" if narvik else ""
+    fall_head = " Narvik falls | when it falls |" if narvik else ""
     lines += ["| # | setup | games | Allied wins (95% CI) | German wins | no winner | length (mean ± sd) |" + fall_head
               + " German losses | Allied losses |", "|---|---|---|---|---|---|---|" + ("---|---|" if narvik else "") + "---|---|"]
     for i, x in enumerate(labels, 1):
         v = s[x]
         lo, hi = v["allied_win_95ci"]
         nf = v["narvik_falls_turn"]
-        falls = (f" {v['narvik_falls']:.3f} | {nf['mean']:.2f}" + (f" ± {nf['sd']:.2f}" if nf["n"] > 1 else "") + " |") if narvik else ""
+        falls = (f" {v['narvik_falls']:.3f} | {_turns(x, nf['mean'], nf['sd'] if nf['n'] > 1 else None)} |") if narvik else ""
         lines.append(f"| {i} | `{x}` | {v['games']} | {v['allied_win_rate']:.3f} ({lo:.3f}-{hi:.3f}) | "
                      f"{v['german_wins'] / v['games']:.3f} | {v['no_winner'] / v['games']:.3f} | "
                      f"{_turns(x, v['end_turn']['mean'], v['end_turn']['sd'])} |" + falls + " "

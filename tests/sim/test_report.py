@@ -32,6 +32,8 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     # the game length says what it counts: Kampen om Norge's game rounds
     length = sum(int(r["end_turn"]) for r in rows) / len(rows)
     assert f"| {length:.2f} ± " in text and " game rounds |" in text
+    fell = [t for t in report._fell(rows) if t is not None]
+    assert "| when it falls |" in text and f"| {sum(fell) / len(fell):.2f} ± " in text  # when Narvik falls, in game rounds too
 
 
 def test_a_report_gives_each_games_length_in_what_it_counts():
