@@ -114,6 +114,17 @@ class GameInfo:
     #: their names, as the play loop says them); without it, ``describe``
     describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
 
+    def reader_seat(self, meta: Mapping[str, Any], over: bool) -> str:
+        """Whose eyes a saved game is read with: the side that played it while it is
+        unfinished, everyone's (``all``) once it is over."""
+        return "all" if over else str(meta.get("seat") or self.default_seat)
+
+    def sees(self, seat: str) -> frozenset[str] | None:
+        """The sides a seat sees as (None: everything, for ``all`` or a seat of every side)."""
+        if seat == "all" or set(self.seats[seat]) >= set(self.sides):
+            return None
+        return frozenset(self.seats[seat])
+
     @property
     def length_unit(self) -> str:
         """What a game's length counts, singular: its batch's ``turn`` ('turn' without one)."""

@@ -212,7 +212,7 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     fig, ax = plt.subplots(figsize=(7, 3.2))
     top = max(int(r["end_turn"]) for rows in batches.values() for r in rows)
     bins = [b - 0.5 for b in range(1, top + 2)]
-    unit = {x: _turns(x, 0).split(" ", 1)[1] for x in labels}  # what each game's length counts
+    unit = {x: _units(x) for x in labels}  # what each game's length counts
     mixed = len(set(unit.values())) > 1
     for x, lab in zip(labels, short):
         ax.hist([int(r["end_turn"]) for r in batches[x]], bins=bins, histtype="step", density=True,
@@ -262,11 +262,16 @@ def _short(label: str) -> str:
     return f"{s.game} {s.scenario} on {s.board}"
 
 
-def _turns(label: str, n: float, sd: float | None = None) -> str:
-    """A setup's game length with what it counts: '1.54 ± 0.70 game rounds', '9.00 turns'."""
+def _units(label: str) -> str:
+    """What a setup's game counts its length in, plural: 'turns', 'game rounds'."""
     from hexwar.games.registry import get
 
-    return f"{n:.2f}" + (f" ± {sd:.2f}" if sd is not None else "") + f" {get(parse_setup(label).game).length_unit}s"
+    return get(parse_setup(label).game).length_unit + "s"
+
+
+def _turns(label: str, n: float, sd: float | None = None) -> str:
+    """A setup's game length with what it counts: '1.54 ± 0.70 game rounds', '9.00 turns'."""
+    return f"{n:.2f}" + (f" ± {sd:.2f}" if sd is not None else "") + f" {_units(label)}"
 
 
 # --- text -----------------------------------------------------------------------------------

@@ -104,3 +104,13 @@ def output_folder(path: Path) -> Path:
     if read_only(path):
         raise UserError(f"{path}: not writable")
     return path
+
+
+def read_save(path: Path) -> Any:
+    """The log of a hexwar save; anything else is a one-line :class:`UserError`."""
+    from hexwar.core.log import SaveError, SaveFile
+
+    try:
+        return SaveFile(path).load()
+    except SaveError as e:
+        raise UserError(str(e)) from None

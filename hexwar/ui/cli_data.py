@@ -22,6 +22,7 @@ from hexwar.ui.cli_common import (
     map_app,
     out,
     output_file,
+    read_save,
     registry_game,
     write_text,
 )
@@ -49,22 +50,20 @@ def _position(scenario: str) -> tuple[Any, Any, frozenset[str] | None, str]:
         g = _game(scenario)
         return g, g.new_state(0).data, None, f"the start of {scenario}"
     from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.core.log import SaveError, SaveFile
     from hexwar.games.registry import UnknownGame, from_meta
 
-    try:
-        log = SaveFile(Path(scenario)).load()
-    except SaveError as e:
-        raise UserError(str(e)) from None  # it names the file
+    log = read_save(Path(scenario))
     try:
         info, g = from_meta(log.meta)
         if not (hasattr(g, "query") and hasattr(g, "supply")):
             raise UserError(f"{scenario}: a {info.title} game; reach, supply and fatigue read Assault on Narvik positions")
         state = replay(g, log)
+        seat = info.reader_seat(log.meta, state.is_over())  # as hexwar replay reads a save
+        if seat != "all":
+            info.check(seat=seat)
     except (UnknownGame, ReplayError) as e:
         raise UserError(f"{scenario}: {e}") from None
-    seat = str(log.meta.get("seat") or info.default_seat)
-    sides = None if state.is_over() or set(info.seats.get(seat, ())) >= set(info.sides) else frozenset(info.seats[seat])
+    sides = info.sees(seat)
     data = state.data if sides is None else seen_by(g, state.data, sides)
     when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
     return g, data, sides, f"{scenario} at {when}"
@@ -291,8 +290,11 @@ def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved g
     g, data, sides, what = _position(scenario)
     side = g.spec.supply_side
 
+    def ship(u: Any) -> bool:  # by its type: any game with supply (the fixture skirmish too), not Narvik's is_ship
+        return g.tables.types[u.type].kind == "ship"
+
     def checked(u: Any) -> bool:  # 19.2: a land unit on the map (ships are unaffected; a box is out of reach)
-        return g.tables.types[u.type].kind != "ship" and not g.board.is_a(u.loc, "box")
+        return not ship(u) and not g.board.is_a(u.loc, "box")
 
     uids = units or sorted(u.id for u in data.on_map(side) if checked(u) and (sides is None or side in sides or not u.concealed))
     rows = []
@@ -300,7 +302,7 @@ def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved g
         u = _unit(g, data, uid, sides)
         if u.nation in ALWAYS_SUPPLIED or not checked(u):
             why = ("Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
-                   else "ships are unaffected by supply (19.2)" if g.tables.types[u.type].kind == "ship"
+                   else "ships are unaffected by supply (19.2)" if ship(u)
                    else f"in the {place_name(g.board, u.loc)} box, out of the Germans' reach (22.1): never checked (19.2)")
             rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": why, "path": []})
             continue

@@ -23,6 +23,7 @@ from hexwar.ui.cli_common import (
     out,
     output_file,
     output_folder,
+    read_save,
     registry_game,
     write_text,
 )
@@ -93,20 +94,10 @@ def _free_name(path: Path) -> Path:
     return cand
 
 
-def _read_save(path: Path) -> Any:
-    """The log of a hexwar save; anything else is a one-line :class:`UserError`."""
-    from hexwar.core.log import SaveError, SaveFile
-
-    try:
-        return SaveFile(path).load()
-    except SaveError as e:
-        raise UserError(str(e)) from None
-
-
 def _save_of(path: Path) -> Any:
     """The log of a hexwar save, or None when the file is missing or something else."""
     try:
-        return _read_save(path) if path.is_file() else None
+        return read_save(path) if path.is_file() else None
     except UserError:
         return None
 
@@ -184,7 +175,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 out.print(f"{default} exists: this new game is saved to {save}", markup=False)
         if load is not None:
             if saved is None or saved_path != load:
-                saved = _read_save(load)
+                saved = read_save(load)
             meta = saved.meta
             if meta.get("game") != info.name:
                 raise UserError(f"{load} is a save of {meta.get('game')!r}, not {info.name!r}: "
@@ -270,17 +261,17 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     )
     from hexwar.games.registry import UnknownGame, from_meta
 
-    log = _read_save(file)
+    log = read_save(file)
     try:
         info, g = from_meta(log.meta, switch or [])
-        if side is None:  # the person who played it, until the game is over
-            side = "all" if replay(g, log).is_over() else str(log.meta.get("seat") or info.default_seat)
+        if side is None:
+            side = info.reader_seat(log.meta, replay(g, log).is_over())
         if side != "all":
             info.check(seat=side)
         st = replay_start(g, log.meta)
     except (UnknownGame, ReplayError) as e:
         raise UserError(f"{file}: {e}") from None
-    sees = None if side == "all" or set(info.seats[side]) >= set(info.sides) else info.seats[side]
+    sees = info.sees(side)
     events_of = getattr(g, "visible_events", None)
     order_of = getattr(g, "visible_order", None)
     rows = []

@@ -48,17 +48,29 @@ PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "re
         "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
 
 
-def list_examples(legal: list[Order]) -> list[str]:
+def verb(o: Order) -> str:
+    """An order's first word, as typed (``move``, ``play``): what ``list`` counts, the web board
+    groups by and the bots' summary puts in the past tense."""
+    return o.text().split(" ", 1)[0].lower()
+
+
+def verb_counts(legal: list[Order]) -> dict[str, int]:
+    """How many of the orders begin with each word (``verb``), in list order."""
+    counts: dict[str, int] = {}
+    for o in legal:
+        w = verb(o)
+        counts[w] = counts.get(w, 0) + 1
+    return counts
+
+
+def list_examples(legal: list[Order], firsts: dict[str, int] | None = None) -> list[str]:
     """Words that narrow a long list, taken from the list itself: the first word of its
     commonest kind of order (when it has more than one kind), and the fewest first words,
     from two on, of that kind's first order that leave out some orders: a count only if
     need be, and no copy number, other units of a stack or rest of a path (``move 1sg``,
     ``ship scharnhorst``, ``move bardufoss``)."""
     texts = [o.text().lower() for o in legal]
-    firsts: dict[str, int] = {}
-    for t in texts:
-        w = t.split(" ", 1)[0]
-        firsts[w] = firsts.get(w, 0) + 1
+    firsts = firsts if firsts is not None else verb_counts(legal)
     top = max(firsts, key=lambda w: (firsts[w], w))
     out = [top] if len(firsts) > 1 else []
     first = next(t for t in texts if t.split(" ", 1)[0] == top)
@@ -160,12 +172,9 @@ class Player:
             self.out.print(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)", markup=False)
             return
         if not words and len(shown) > MAX_LISTED:
-            kinds: dict[str, int] = {}  # by the word the orders begin with, as typed and as the web board groups them
-            for o in legal:
-                verb = o.text().split(" ", 1)[0]
-                kinds[verb] = kinds.get(verb, 0) + 1
+            kinds = verb_counts(legal)  # by the word the orders begin with, as typed
             self.out.print(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())), markup=False)
-            examples = ", ".join(f"list {w}" for w in list_examples(legal))
+            examples = ", ".join(f"list {w}" for w in list_examples(legal, kinds))
             self.out.print("showing the first ones; 'list <words>' filters" + (f" (e.g. {examples})" if examples else ""),
                            markup=False)
         cap = MAX_LISTED if not words else 200
@@ -231,14 +240,14 @@ class Player:
         for o in orders:
             m = self.order_marks(o, view)
             where = m["t"] or m["f"] or ""
-            by_side.setdefault(o.side, {}).setdefault(o.text().split(" ", 1)[0], []).append(where)
+            by_side.setdefault(o.side, {}).setdefault(verb(o), []).append(where)
         parts = []
         for side, kinds in by_side.items():
             said = []
-            for verb, places in kinds.items():
+            for first, places in kinds.items():
                 at = sorted({self.place_word(p) for p in places if p})
                 n = len(places)
-                word = self.past.get(verb) or PAST.get(verb, verb)
+                word = self.past.get(first) or PAST.get(first, first)
                 said.append(f"{word}{f' {n} times' if n > 1 else ''}"
                             + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
             parts.append(f"the {side} " + ", ".join(said))
