@@ -10,6 +10,7 @@ subclass.
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -30,7 +31,7 @@ COMMANDS = (
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("status", "show turn, phase and the game's tracks"),
-    ("rules [term]", "what a term of the rules means, with its section"),
+    ("rules [term]", "what a term or a section number of the rules means"),
     ("help", "this text"),
     ("quit", "leave (the game stays saved; resume with --load)"),
 )
@@ -40,6 +41,26 @@ MAX_LISTED = 30
 NEAR_SHOWN = 5
 #: the terms ``rules <word>`` defines at once when several have the word (more: their names)
 GLOSSARY_SHOWN = 3
+#: a rule section as a glossary cites it (19.4, 8.2.1, E1; Konflikt's 0)
+SECTION = re.compile(r"[a-z]?\d+(\.\d+)*")
+
+
+def cites(sections: str, section: str) -> bool:
+    """Whether a glossary entry's sections (``19.2, 19.3``; ``8.0-8.3``) cite ``section``:
+    the section itself, one of its subsections (19.3 for 19), or within a range."""
+    def key(s: str) -> tuple[int, ...]:
+        return tuple(int(x) for x in s.lstrip("abcdefghijklmnopqrstuvwxyz").split("."))
+
+    want = section.lower()
+    for part in (p.strip().lower() for p in sections.split(",")):
+        lo, _, hi = part.partition("-")
+        if not SECTION.fullmatch(lo) or (hi and not SECTION.fullmatch(hi)):
+            continue
+        if lo == want or lo.startswith(want + "."):
+            return True
+        if hi and want[:1].isalpha() == lo[:1].isalpha() and key(lo) <= key(want) <= key(hi):
+            return True
+    return False
 #: an order's first word as the bots' summary says it
 PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
         "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
@@ -433,14 +454,29 @@ class Player:
         if not self.glossary:
             return "this game has no glossary of terms yet"
         if not term:
-            return "terms: " + ", ".join(sorted(self.glossary)) + "  (rules <term>)"
+            return "terms: " + ", ".join(sorted(self.glossary, key=str.lower)) + "  (rules <term>)"
         low = " ".join(term.lower().split())
         key = next((k for k in self.glossary if k.lower() == low), None)
-        # else part of a term's name: "rules mobilisation"; up to three terms: "rules supply"
-        near = [key] if key is not None else [k for k in self.glossary if low in k.lower()]
-        if not near or len(near) > GLOSSARY_SHOWN:
-            return f"no term {term!r}; terms: {', '.join(sorted(near or self.glossary))}"
-        return "\n".join(f"{k}: {self.glossary[k][0]}  [{self.glossary[k][1]}]" for k in near)
+        # else part of a term's name: "rules mobilisation"; up to three terms: "rules supply"; a
+        # plural finds its singular: "rules dummies", "rules sixes"
+        forms = [low] + [low[:-n] + end for tail, n, end in (("ies", 3, "y"), ("s", 1, ""), ("es", 2, ""))
+                         if low.endswith(tail) and len(low) > n + 1]
+        near = [key] if key is not None else next(
+            (hit for f in forms if (hit := [k for k in self.glossary if f in k.lower()])), [])
+        head = f"no term {term!r}; terms:"
+        if not near and SECTION.fullmatch(low):  # a section, as explain cites them: "rules 19.4"
+            near = [k for k, (_m, secs) in self.glossary.items() if cites(secs, low)]
+            head = f"section {term} is cited by:"
+        if not near:  # a word of the definitions: "rules ridge"
+            near = next((hit for f in forms if (hit := [k for k, (m, _s) in self.glossary.items()
+                                                        if re.search(rf"\b{re.escape(f)}", m.lower())])), [])
+            head = f"no term {term!r}; it comes up in:"
+        if not near:
+            return f"no term {term!r}; terms: {', '.join(sorted(self.glossary, key=str.lower))}"
+        if len(near) > GLOSSARY_SHOWN:
+            return f"{head} {', '.join(sorted(near, key=str.lower))}"
+        said = [f"{k}: {self.glossary[k][0]}  [{self.glossary[k][1]}]" for k in sorted(near, key=str.lower)]
+        return "\n".join(said if head.endswith("terms:") else [head] + said)
 
     def ending(self, data: Any) -> str:
         """How a finished game ended, for the warning before a game-ending order (a game's player says more)."""

@@ -13,6 +13,7 @@ import pytest
 from rich.console import Console
 
 from hexwar.games import registry
+from hexwar.ui.play import cites
 
 COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").read_text()
 
@@ -84,6 +85,60 @@ def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
     assert p.rules_text("o").startswith("no term 'o'; terms: ")  # a letter of many: their names
     assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, air range")
     assert p.rules_text("").startswith("terms: 9 April round, air range, battalion")
+
+
+def _covered(section):
+    """Whether a row of the coverage table names an Assault on Narvik section (its first
+    cell: ``| 9.1, 9.1.1 Actions``, ``| 11.0-11.2 Concealment``)."""
+    for row in COVERAGE.splitlines():
+        cell = row.split("|")[1] if row.startswith("| ") else ""
+        nums = re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?:-\d+(?:\.\d+)+)?", cell)
+        if nums and cites(", ".join(nums), section):
+            return True
+    return False
+
+
+def test_narvik_glossary_has_the_rules_words_and_cites_covered_sections():
+    """A player looks up the rules' words, not only their abbreviations (rules supply, rules
+    dummy): every term cites sections of the rulebook that the coverage table names."""
+    _s, p = _player(registry.get("narvik"))
+    for word in ("supply", "Base", "fatigue", "dummy", "retreat", "advance", "initiative", "reaction",
+                 "artillery", "tank", "formation", "landing", "amphibious assault", "Harstad", "Sweden", "stacking"):
+        assert word in p.glossary, word
+    for term, (meaning, section) in p.glossary.items():
+        assert meaning and not meaning.endswith("."), term
+        for sec in section.split(", "):
+            assert _covered(sec), (term, sec)
+    assert not _covered("99.9") and _covered("11.1") and _covered("23.3")  # the check itself: a range, a gap
+
+
+def test_cites_reads_a_glossary_entrys_sections_ranges_and_subsections():
+    assert cites("19.2, 19.3", "19.3") and cites("19.2, 19.3", "19")  # the section, or one under it
+    assert not cites("19.2, 19.3", "19.4") and not cites("19.2", "1") and not cites("19.2", "19.2.1")
+    assert cites("8.0-8.3", "8.2.1") and cites("8.0-8.3", "8.3") and not cites("8.0-8.3", "8.4")
+    assert cites("E1, E6", "e6") and not cites("E1", "1") and not cites("E1-E3", "2")
+    assert cites("0", "0") and not cites("authored", "1")
+
+
+def test_rules_finds_a_term_by_section_plural_or_a_word_of_its_meaning():
+    """rules 19.4 (as explain cites it) gives the terms that cite the section; a plural finds
+    its term; a word no term is named by gives the terms whose meaning uses it; a word no
+    term has lists them all."""
+    _s, p = _player(registry.get("narvik"))
+    base = p.rules_text("19.4").splitlines()
+    assert base[0] == "section 19.4 is cited by:" and base[1].startswith("Base: ") and base[1].endswith("[19.4]")
+    assert len(base) == 2
+    assert p.rules_text("19") == "section 19 is cited by: Base, German supply, LoS, supply"
+    assert p.rules_text("8.2.1").splitlines()[1].startswith("Führer Orders: ")
+    assert p.rules_text("dummies").startswith("dummy: ") and p.rules_text("tanks").startswith("tank: ")
+    assert p.rules_text("bases").startswith("Base: ")
+    ridge = p.rules_text("ridge").splitlines()
+    assert ridge[0] == "no term 'ridge'; it comes up in:"
+    assert [ln.split(":")[0] for ln in ridge[1:]] == ["artillery", "bombardment"]
+    assert p.rules_text("99.9").startswith("no term '99.9'; terms: action, AD, advance")  # by name, any case
+    k = _player(registry.get("kampen"))[1]
+    assert k.rules_text("sixes").startswith("six: ")
+    assert k.rules_text("4.2") == "section 4.2 is cited by: card type, combat dice, fjord, six, tie, withdraw"
 
 
 def test_a_line_not_understood_shows_the_listed_orders_holding_its_words_by_their_numbers():

@@ -165,7 +165,7 @@ def test_terminal_list_filters_by_words_says_no_match_and_how_many_more(tmp_path
     assert n_moves <= 200 or f"{n_moves - 200} more" in text
     assert "undo takes a number of your orders (undo, undo 3), not 'abc'" in text and "from 1 up" in text
     assert "MAS: maximum air support" in text and "[18.2]" in text
-    assert "terms: AD, AFL" in text and "no term 'xyz'" in text
+    assert "terms: action, AD, advance, AFL" in text and "no term 'xyz'" in text  # by name, whatever the case
 
 
 def test_refused_orders_say_why_with_the_rule_section_and_change_nothing(tmp_path):

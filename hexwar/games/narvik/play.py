@@ -32,7 +32,7 @@ class NarvikPlayer(Player):
         ("status", "show turn, phase, tracks and victory points"),
     )
 
-    glossary_examples = ("MAS", "AFL")
+    glossary_examples = ("MAS", "supply")
     past = {"base": "set up a Base", "bombard": "bombarded", "crossing": "set a ship to ferry across a fjord",
             "mas": "declared maximum air support", "no": "declined maximum air support"}
     glossary = {
@@ -51,6 +51,91 @@ class NarvikPlayer(Player):
         "MP": ("movement points: what a unit spends to enter hexes; its terrain and hexsides set the cost", "14.0"),
         "VP": ("victory points: Narvik 10, hex 1918 5, and the awards of 29.0; the level is read at the end", "25.0, 29.0"),
         "ZoC": ("zone of control: the six hexes around a land unit; leaving one costs extra MP", "12.0"),
+        # the rules' words, as a player looks them up (rules supply, rules 19.4)
+        "action": ("what the side with the initiative does in the action phase: a land move, an assault, an air "
+                   "mission, a naval move, an embarkation or landing, an interdiction; the other side may then react",
+                   "9.0, 9.1"),
+        "reaction": ("after each action the other side may make one: a land move (either side) or an air mission "
+                     "(the Germans only)", "9.1.1"),
+        "initiative": ("the side that acts: the Allies hold it when the action phase starts; it passes after an "
+                       "attack action or a pass, and two passes in a row end the phase", "9.1, 9.2"),
+        "attack action": ("an assault, an artillery interdiction, a disembarkation or landing, or a bombardment: "
+                          "the initiative passes after one", "9.0, 9.2"),
+        "assault": ("an attack on one enemy-held hex by adjacent units not at FL, with artillery, ships and German "
+                    "AP in support: the two strengths less their AFL give the AD, then one die on the CRT", "15.1"),
+        "result": ("each point of a CRT result is taken as a retreat of 1 hex, 6 FP spread among the side's units "
+                   "in the fight, or one of them eliminated; the defender takes his first", "15.2"),
+        "advance": ("attacking infantry and tanks may enter the hex an assault emptied, at no MP and whatever the "
+                    "ZoC; each advancing infantry unit loses 1 FP", "15.3"),
+        "retreat": ("the units of a fight going back 1 to 3 hexes: never into an enemy hex, nor into enemy ZoC "
+                    "unless a friendly unit not in the fight stands there, and ending farther from the enemy than "
+                    "the hexes retreated", "15.3, 15.3.1"),
+        "fatigue": ("the FP an infantry unit gathers from moving, fighting and results, up to its FL; the AFL takes "
+                    "it off combat strength; at the end of a turn -8 FP, -4 for a unit at FL", "10.0, 10.1, 21.0"),
+        "face down": ("a concealed counter: the other side does not know what it is; it may not move or attack and "
+                      "has no ZoC; an assault or bombardment on its hex reveals it", "11.0, 11.1, 11.2"),
+        "dummy": ("a German counter that is nothing: at most 5 in play; revealed, it is eliminated", "11.1, 11.2"),
+        "air recon": ("with Allied concealment (a switch): 1 German AP reveals every unit in a hex, as many hexes "
+                      "a turn as a die gives, none in bad weather at Narvik", "11.3"),
+        "stacking": ("at most 6 infantry points in a hex, a company 1 and a battalion 3; artillery and tanks count "
+                     "nothing, units aboard ships neither; Harstad has no limit", "13.1, 13.2, 13.2.1"),
+        "minimum move": ("a unit may always move 1 hex in a movement action, whatever it costs, unless the hex "
+                         "is barred to it", "14.1"),
+        "road": ("the road rate applies along a road or the railway joining the two hexes directly", "14.2"),
+        "artillery": ("Allied batteries: they support assaults within 2 hexes (over a ridge only when adjacent to "
+                      "the target), interdict once a turn, never take FP and have no ZoC; defending alone they "
+                      "give the attacker +2", "16.1"),
+        "interdiction": ("an attack that puts FP on units: artillery on one German unit and ships on every unit in "
+                         "a hex, 2 FP per strength point; German air on the Allied infantry of a hex, the Air "
+                         "Table's Infantry result x2", "16.1.1, 18.1.2, 20.5"),
+        "tank": ("Allied tanks: +1 to the CRT roll for each attacking, -1 for each defending; they take no FP, have "
+                 "no ZoC, ignore enemy ZoC, and are the first eliminated", "16.2"),
+        "formation": ("+1 to the attacker's CRT roll for each formation with 2 or more of its units in the "
+                      "assault; never for the defender", "17.0"),
+        "supply": ("an Allied land unit with no line of supply to a Base takes +6 FP when assaulted, and its "
+                   "artillery cannot interdict; ships, Norwegians and units landed this turn take no FP for it",
+                   "19.2, 19.3"),
+        "Base": ("a port hex an Allied land unit holds, designated in an initial phase: 2 in a game at most, lost "
+                 "when a German land unit enters it; a source of supply and an Air Table modifier", "19.4"),
+        "German supply": ("while an Allied land unit stands on the railway between the Germans and Narvik port, or "
+                          "the Allies hold the port, a die may lose the turn's German reinforcements", "19.1"),
+        "embark": ("a land unit boarding a ship in a friendly port or at Harstad: a Puffer, LC, DD or CL carries "
+                   "one battalion, an LC instead one artillery or tank; it costs the unit nothing", "20.2"),
+        "disembark": ("a unit leaving its ship in a friendly port that already holds another friendly unit, or at "
+                      "Harstad", "20.2"),
+        "landing": ("ships bringing troops ashore in a port that is not friendly or on a beach, as a new action "
+                    "after their move; into an enemy hex it is an amphibious assault", "20.3"),
+        "amphibious assault": ("a landing into an enemy hex: land strengths halved, every Allied result an "
+                               "elimination, no artillery and no adjacent units join; if the enemy stays, the force "
+                               "goes back to Harstad", "20.3.1"),
+        "bombardment": ("ships firing on Germans within the range on their counter, never over a ridge: support for "
+                        "a landing or an assault, or an interdiction of its own", "20.5"),
+        "Puffer": ("a flotilla of Norwegian fishing boats: it carries one battalion, or is a Base in a non-mountain "
+                   "coast hex, or ferries land units across fjord hexsides", "20.2, 20.6"),
+        "fjord crossing": ("a Puffer or LC in a hex with fjord hexsides lets land units cross them as if there were "
+                           "none; no tanks or artillery, no attack across, not from or into a mountain hex", "20.6"),
+        "Harstad": ("the Allied box off the map: non-Norwegian Allied units arrive there; unlimited stacking, no "
+                    "German attack reaches it; ships sail between it and the west or north edge", "22.1"),
+        "Sweden": ("a unit that enters Sweden, moving or retreating, is interned: removed for good, and the other "
+                   "side scores VP", "22.2"),
+        "exit": ("Allied units leaving the map across the north or south edge in a move, at 1 MP: they never return, "
+                 "and score VP on turns 1-5 only", "22.3"),
+        "weather": ("rolled in the initial phase of turns 1-7: bad weather at Trondheim halves the German AP; at "
+                    "Narvik it modifies assaults and air attacks and stops air recon; a thaw brings the good-weather "
+                    "movement costs for good", "7.0"),
+        "random event": ("a die every turn: an open event both sides read, or a secret one only its side sees (the "
+                         "Allies' may end the game, the Germans' may be Führer Orders)", "8.0, 8.1, 8.2, 8.3"),
+        "Führer Orders": ("the German secret event: no German land unit moves this turn, and Germans take bad "
+                          "assault results as FP or eliminations, never retreats (eliminations only in "
+                          "amphibious assaults)", "8.2.1"),
+        "reinforcements": ("the Allies' arrive at Harstad by the schedule; the Germans' come with open events, in "
+                           "a hex a German unit holds, and may come face down with a dummy each", "23.2, 23.4, 28.0"),
+        "replacement": ("a German replacement rebuilds one eliminated company (never a KM battalion); with none "
+                        "eliminated it is lost", "23.4"),
+        "redeployment": ("Allied units an open event takes away: removed at once, neither eliminated nor worth VP",
+                         "23.3, 31.0"),
+        "end of turn": ("fatigue recovers (-8 FP, -4 at FL), the AP go back to 0, and the VP are counted",
+                        "6.5, 21.0"),
     }
 
     @property
