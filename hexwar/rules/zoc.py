@@ -98,6 +98,8 @@ def explain_zoc(board: "Board", state: "GameState", tables: "Tables", loc: str, 
     led = Ledger(f"ZoC of {side} at {board.label(loc)}")
     hits = 0
     for n in board.neighbours(loc):
+        if board.terrain(n) == "box" or board.terrain(loc) == "box":
+            continue  # no ZoC into or out of an off-map box (as projects_into: 12.0, 22.1)
         for u in state.at(n):
             if u.side != side:
                 continue

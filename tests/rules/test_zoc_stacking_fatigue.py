@@ -43,6 +43,21 @@ def test_12_0_units_without_zoc(board, tables, state):
     )
 
 
+def test_12_0_explain_zoc_rules_as_zoc_of_does_on_every_hex_with_units_in_the_harstad_box(board, tables, state):
+    """explain <hex> says a hex is in a side's ZoC exactly where the game's ZoC puts it: units
+    in the Harstad box project none onto the map's edge hexes (12.0, 22.1), nor does the map
+    into the box."""
+    st = state.data
+    st.place("1SG", "harstad")  # a battalion in the box, beside the edge hexes it links to
+    assert any(board.terrain(n) != "box" for n in board.neighbours("harstad"))
+    for side in ("allies", "germans"):
+        zoc = zoc_of(board, st, tables, side)
+        for loc in board.locations():
+            led = explain_zoc(board, st, tables, loc, side)
+            assert (led.total == "in ZoC") == (loc in zoc), (side, loc, led.render())
+            assert "1SG at harstad" not in led.render()
+
+
 def test_13_2_stacking_points_and_limit(board, tables, state):
     st = state.data
     # 1612: 1IG (bn, 3) + RA1 (art, free)
