@@ -27,7 +27,7 @@ COMMANDS = (
     ("list [words]", "list the legal orders (all, or those whose text contains every word)"),
     ("<verb> <unit> <place>", "a short order: that unit's cheapest order of the verb that ends there (move <unit> <place>)"),
     ("map", "write an SVG snapshot of the map and print its path"),
-    ("explain <what>", "how a number was reached, with its rule"),
+    ("explain <what>", "how a number was reached, with its rule; explain <order number> weighs an order first"),
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("status", "show turn, phase and the game's tracks"),
@@ -311,7 +311,10 @@ class Player:
                 self.out.print(f"cannot write the map: {e.filename or self.snapshots}: {e.strerror}", markup=False)
             return None
         if word == "explain":
-            self.out.print(self.explain(rest.strip()), markup=False)
+            arg = rest.strip()
+            order = self.listed_order(arg, legal)
+            said = order if isinstance(order, str) else self.explain(arg) if order is None else self.explain_order(order)
+            self.out.print(said, markup=False)
             return None
         if word == "rules":
             self.out.print(self.rules_text(rest.strip()), markup=False)
@@ -606,6 +609,23 @@ class Player:
 
     def explain(self, what: str) -> str:
         return f"this game explains nothing yet (not {what!r})"
+
+    def listed_order(self, arg: str, legal: list[Order]) -> Order | str | None:
+        """The listed order ``explain`` names: by its number (a number that is a place of the
+        board names the place: explain 2215 is the hex), or by its text as listed or in short
+        (``explain assault 2215 with 1IG``). A number past the list gets a reason; anything
+        else (a unit, a place, a card, last) is None, for the game's own explain."""
+        if arg.isdigit() and arg not in self.game.board:
+            i = int(arg)
+            return legal[i - 1] if 1 <= i <= len(legal) else f"no order {i}: the list has {len(legal)} (list shows them)"
+        if len(arg.split()) < 2:
+            return None
+        return Player.parse(self, arg, legal)
+
+    def explain_order(self, order: Order) -> str:
+        """An order before it is given: what it costs or risks (a game's player says more)."""
+        note = self.order_note(order)[0]
+        return f"{order.text()}: {note}" if note else f"{order.text()}: nothing to weigh before it is given"
 
 
 def _help_line(command: str, text: str) -> str:

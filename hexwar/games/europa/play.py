@@ -150,6 +150,29 @@ class EuropaPlayer(Player):
         lines += [self.unit_line(u) for u in d.at(loc)]
         return lines
 
+    def attack_ledger(self, order: Attack) -> str:
+        """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
+        a ``ValueError`` where it cannot be fought."""
+        from hexwar.games.europa.phases import combat
+
+        ex = combat.explain(self.game, self.s.data, order)  # type: ignore[arg-type]
+        return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
+
+    def explain_order(self, order: Order) -> str:
+        """A listed attack as ``explain attack`` gives it; any other order by its note."""
+        if isinstance(order, Attack):
+            try:
+                return f"{order.text()}\n{self.attack_ledger(order)}" + (f"\n{w}" if (w := self.caveat(order)) else "")
+            except ValueError as exc:
+                return f"{order.text()}: {exc}"
+        return Player.explain_order(self, order)
+
+    def caveat(self, order: Attack) -> str:
+        """What the odds leave out: Norwegian defenders may retreat before combat (E1)."""
+        if all(u.nation == "norway" for u in self.game.ground_at(self.s.data, order.target) if u.side != order.side):
+            return "if the Norwegians stand: they may retreat before combat, E1"
+        return ""
+
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """An attack's exact odds before it is made (E1's CRT)."""
         if isinstance(order, Attack):
@@ -161,23 +184,20 @@ class EuropaPlayer(Player):
                 return "", None
             good = sum((p for r, p in ex["odds"] if r in ("DE", "DR", "EX", "DD")), Fraction(0))
             note = f"{ex['attack']}:{ex['defence']} shift {ex['shift']:+d}: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
-            if all(u.nation == "norway" for u in self.game.ground_at(self.s.data, order.target) if u.side != order.side):
-                note += " (if the Norwegians stand: they may retreat before combat, E1)"
+            if w := self.caveat(order):
+                note += f" ({w})"
             return note, float(good)
         return "", None
 
     def explain(self, what: str) -> str:
-        from hexwar.games.europa.phases import combat
-
         g, d = self.game, self.data
         parts = what.split()
         if parts and parts[0] == "attack":
             try:
                 o = Attack(self.s.current_side(), parts[1], tuple(parts[3:] if len(parts) > 2 and parts[2] == "with" else parts[2:]))
-                ex = combat.explain(g, self.s.data, o)  # type: ignore[arg-type]
+                return self.attack_ledger(o)
             except (IndexError, ValueError) as exc:
                 return f"explain attack HEX with UNIT...: {exc}"
-            return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
         if what in ("", "last"):
             for entry in reversed(self.s.log.entries):
                 for ev in entry.events:

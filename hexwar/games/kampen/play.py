@@ -9,6 +9,7 @@ from typing import Any, Callable, Mapping
 from rich.table import Table
 
 from hexwar.board.base import place_name
+from hexwar.core.orders import Order
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
 from hexwar.ui.play import Player
 
@@ -25,6 +26,7 @@ class KampenPlayer(Player):
         ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
         ("explain <area|last>", "an area's borders, coasts and air range; the dice of the last combat"),
         ("explain <card>", "a card's text: when it is played, what it does, its copies (e.g. explain panzer)"),
+        ("explain <order>", "a listed order by its number or text: an attack's dice and exact odds before cards"),
         ("status", "the battalions, your hand, the decks, the objectives, how the game ends and the standing"),
     )
     #: orders move battalions by number from area to area: there is no unit to name
@@ -204,6 +206,34 @@ class KampenPlayer(Player):
         lines.append("objectives:")
         lines += ["  " + ", ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
         return lines
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        """A move into an enemy area, on foot or by a card's move, is an attack (4.1): its
+        battalion dice, with the groups already attacking there, against the defenders', and
+        the exact chance of taking the area and the battalions each side may expect to lose,
+        before any card (4.2)."""
+        from hexwar.games.kampen.orders import KMove, PlayCard
+        from hexwar.games.kampen.state import enemies
+        from hexwar.rules.dicecombat import battalion_dice, summary
+
+        if isinstance(order, KMove):
+            last, dst = order.src, order.dst
+        elif isinstance(order, PlayCard) and order.slot == "move" and order.path:
+            last, dst = (order.path[-2] if len(order.path) > 1 else order.src), order.path[-1]
+        else:
+            return "", None
+        g, d = self.game, self.data
+        if not g.hostile(d, order.side, dst):
+            return "", None
+        dn = sum(d.bn[f].get(dst, 0) for f in enemies(order.side))
+        groups = [(gr.n, gr.crossing) for gr in d.attacks.get(dst, [])]
+        groups.append((order.n, (last, dst) in g.water))  # 4.2: across a fjord or lake, dice halved
+        a, dd = battalion_dice(groups), battalion_dice([(dn, False)])
+        odds = summary(a, dd, sum(n for n, _ in groups), dn)
+        win, an = float(odds["attacker_wins"]), sum(n for n, _ in groups)
+        return (f"attack: {an} battalion{'s' if an > 1 else ''} against {dn}, dice {a} against {dd}: takes the area "
+                f"{win:.0%} before cards; expected losses {float(odds['attacker_losses']):.1f} yours, "
+                f"{float(odds['defender_losses']):.1f} theirs [4.2]"), win
 
     def explain(self, what: str) -> str:
         g, d = self.game, self.data

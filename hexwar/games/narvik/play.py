@@ -29,6 +29,8 @@ class NarvikPlayer(Player):
         ("map [supply]", "write an SVG snapshot of the map (with lines of supply) and print its path"),
         ("explain <unit|hex|last>", "how a number was reached: fatigue, supply, terrain, ZoC, the last combat"),
         ("explain <unit> <hex>", "the MP of each step of the unit's cheapest path there"),
+        ("explain <order>", "an order before you give it, by its number or text: a move's MP step by step, "
+                            "an assault's strengths, AFL, AD, DRMs and exact odds"),
         ("status", "show turn, phase, tracks and victory points"),
     )
 
@@ -270,28 +272,19 @@ class NarvikPlayer(Player):
         known strength (11.2): then it says so."""
         from itertools import product
 
-        from hexwar.core.dice import Dice, DiceExhausted, Roll
-        from hexwar.core.orders import IllegalOrder
         from hexwar.rules.combat import diff_outcomes
 
         d, g = self.data, self.game
         if any(u.concealed for u in d.at(order.target) if u.side != order.side):
             return "defenders face down: their strength shows when attacked (11.2)"
-        rolls: list[tuple[list[Roll], Fraction]] = [([], Fraction(1))]
+        rolls: list[tuple[tuple[int, int] | None, Fraction]] = [(None, Fraction(1))]
         if order.ap:
-            rolls = [([Roll("air support", (a, b))], Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
+            rolls = [((a, b), Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
         dist: dict[tuple[int, int], Fraction] = {}
         seen: set[tuple[int, int]] = set()
-        for script, p in rolls:
-            work = d.clone()
-            assert isinstance(work, NarvikData)
-            work.last_combat = None
-            try:
-                g.apply(work, order, Dice.replaying([*script, Roll("CRT", (1,))]))
-            except (DiceExhausted, IllegalOrder, KeyError, ValueError):
-                pass
-            c = work.last_combat
-            if not c or c.get("target") != order.target:
+        for air, p in rolls:
+            c = self.trial_assault(order, air)
+            if c is None:
                 return "odds: not known before the assault"
             seen.add((c["ad"], c["drm"]))
             for r, q in diff_outcomes(g.tables.crt, c["ad"], c["drm"]):
@@ -302,6 +295,50 @@ class NarvikPlayer(Player):
         d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
         return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
                 f"attacker loses >=1 {float(a_hit):.0%}")
+
+    def trial_assault(self, order: Any, air: tuple[int, int] | None = None) -> dict[str, Any] | None:
+        """The assault fought on a copy of what the side sees, its air-support roll ``air``
+        and a CRT die of 1 scripted: its ``last_combat`` record (strengths, AD, DRM, ledger),
+        or None when it cannot be fought so (15.1, 18.1.1)."""
+        from hexwar.core.dice import Dice, DiceExhausted, Roll
+        from hexwar.core.orders import IllegalOrder
+
+        work = self.data.clone()
+        assert isinstance(work, NarvikData)
+        work.last_combat = None
+        script = [Roll("air support", air)] if air else []
+        try:
+            self.game.apply(work, order, Dice.replaying([*script, Roll("CRT", (1,))]))
+        except (DiceExhausted, IllegalOrder, KeyError, ValueError):
+            pass
+        c = work.last_combat
+        return c if c and c.get("target") == order.target else None
+
+    def explain_order(self, order: Order) -> str:
+        """A move's MP step by step along its own path (14.0-14.2, 12.1; 1 MP more to leave
+        the map, 22.3); an assault's strengths, AFL, AD and DRMs as it would be fought, with
+        the exact odds of every result (15.1): before the die is rolled, so the ledger stops
+        at the column. With air support it is shown at an air roll of 7, the odds weighing
+        every roll."""
+        from hexwar.games.narvik.orders import Exit, LandAssault
+        from hexwar.rules.movement import explain_path
+
+        if isinstance(order, (Move, Exit)) and len(order.path) > 1:
+            g, d = self.game, self.data
+            u = d.units[order.unit]
+            t = g.tables.types[u.type]
+            text = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, order.path, g.query(d, u)).render()
+            return f"{order.text()}\n{text}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
+        if isinstance(order, LandAssault):
+            odds = self.assault_odds(order)
+            c = self.trial_assault(order, (3, 4) if order.ap else None)
+            if c is None:
+                return f"{order.text()}: {odds}"
+            led = dict(c["ledger"], total=None)
+            led["lines"] = [ln for ln in led["lines"] if ln["text"] != "die" and not ln["text"].startswith("modified roll ")]
+            air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if order.ap else []
+            return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
+        return Player.explain_order(self, order)
 
     def panel_lines(self) -> list[str]:
         d = self.data

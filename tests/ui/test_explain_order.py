@@ -1,0 +1,124 @@
+"""``explain <order>``: a listed order weighed before it is given, by its number or its text
+(a number that is a hex id names the hex). Assault on Narvik shows an assault's ledger up to
+the CRT column and the exact odds of every result (15.1), a move's MP step by step along its
+own path (14.0-14.2); Kampen om Norge an attack's battalion dice and chance (4.2); the Europa
+variant an attack as ``explain attack`` gives it (E1). Nothing is applied."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+
+from hexwar.games import registry
+from hexwar.games.kampen.odds import combat_odds
+
+
+def _until(name, want, seed=5, rng_seed=1, after=50, side=None):
+    """A random game of ``name`` played until ``side`` may give an order ``want`` accepts."""
+    info = registry.get(name)
+    s = info.build().new_state(seed)
+    rng = random.Random(rng_seed)
+    for i in range(5000):
+        assert not s.is_over()
+        legal = list(s.legal_orders())
+        hits = [o for o in legal if want(o)]
+        if hits and i >= after and side in (None, s.current_side()):
+            buf = io.StringIO()
+            p = info.player(s, {s.current_side()}, {}, Console(file=buf, width=200), None, lambda _: "quit")
+            return s, p, legal, hits, buf
+        s.apply(rng.choice(legal))
+    raise AssertionError("no such order met")
+
+
+def test_15_1_explain_an_assault_by_its_number_gives_its_ledger_before_the_die_and_its_exact_odds():
+    s, p, legal, hits, buf = _until("narvik", lambda o: type(o).__name__ == "LandAssault", side="allies")
+    before = s.data.to_json()
+    for o in hits:
+        p.command(f"explain {legal.index(o) + 1}", legal)
+    said = buf.getvalue().split("\n")
+    assert s.data.to_json() == before  # weighed on a copy
+    for o in hits:
+        start = said.index(o.text())
+        block = said[start:said.index("", start) if "" in said[start:] else None]
+        block = block[:next(i for i, ln in enumerate(block) if ln.startswith("before the die: ")) + 1]
+        odds = p.assault_odds(o)
+        assert block[-1] == f"before the die: {odds}"
+        assert block[1] == "land assault (15.1)"
+        ad = next(ln for ln in block if ln.startswith("  attack differential (AD): "))
+        if not o.ap:  # one column: the ledger's AD is the odds' AD
+            assert f"AD {int(ad.split(': ')[1].split()[0]):+d}," in odds
+        assert any(ln.startswith("  CRT column ") for ln in block)
+        assert not any(ln.startswith(("  die:", "  = ", "  modified roll")) for ln in block)  # no die yet
+
+
+def test_14_0_explain_a_move_by_its_text_costs_its_own_path():
+    s, p, legal, hits, _buf = _until("narvik", lambda o: type(o).__name__ == "Move" and len(o.path) > 2, after=0)
+    for o in hits[:10]:
+        text = p.explain_order(p.listed_order(o.text(), legal))
+        lines = text.splitlines()
+        assert lines[0] == o.text() and lines[1].startswith(f"movement {' > '.join(o.path)} (")
+        assert lines[-1] == f"  = {p.path_cost(o.unit, o.path)}"
+
+
+def test_explain_a_number_past_the_list_says_so_and_a_hex_id_names_the_hex():
+    s, p, legal, _hits, buf = _until("narvik", lambda o: type(o).__name__ == "Move", after=0)
+    assert p.listed_order("99999", legal) == f"no order 99999: the list has {len(legal)} (list shows them)"
+    assert p.listed_order("2101", legal) is None and p.listed_order("1SG", legal) is None  # the game's own explain
+    p.command("explain 2101", legal)
+    assert buf.getvalue().startswith("2101")  # the hex, not order 2101
+    assert p.listed_order("3", legal) is legal[2]
+
+
+def _kampen_move(o):
+    """(last area, destination) of a move on foot or by a card's move; None for other orders."""
+    if type(o).__name__ == "KMove":
+        return o.src, o.dst
+    if type(o).__name__ == "PlayCard" and o.slot == "move" and o.path:
+        return (o.path[-2] if len(o.path) > 1 else o.src), o.path[-1]
+    return None
+
+
+def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards():
+    """A move into an enemy area, on foot or by a card, is an attack (4.1): its note is the
+    command line's exact chance for the same battalions, defenders and fjord (4.2); a group
+    joining an attack counts the groups already there. Every move order of random games is
+    checked until each of the three is met."""
+    info = registry.get("kampen")
+    checked = {"KMove": 0, "PlayCard": 0, "joining": 0}
+    for seed in range(12):
+        s, rng = info.build().new_state(seed), random.Random(seed)
+        while not s.is_over() and not all(checked.values()):
+            legal = list(s.legal_orders())
+            p = info.player(s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            g, d = p.game, p.data
+            for o in legal:
+                if _kampen_move(o) is None:
+                    continue
+                last, dst = _kampen_move(o)
+                dn = sum(d.bn[f].get(dst, 0) for f in ("germans", "norwegians", "allies")
+                         if (o.side == "germans") != (f == "germans"))
+                note, chance = p.order_note(o)
+                if not dn:  # no enemy there: no attack to weigh
+                    assert note == "" and chance is None
+                    continue
+                if d.attacks.get(dst):  # joining groups already attacking: their battalions count too
+                    total = sum(gr.n for gr in d.attacks[dst]) + o.n
+                    assert note.startswith(f"attack: {total} battalions against {dn}, "), note
+                    checked["joining"] += 1
+                    continue
+                want = combat_odds(g, o.n, dn, (last, dst) in g.water)["attacker_wins"]  # a first group
+                assert chance == float(want) and f"takes the area {float(want):.0%} before cards" in note
+                assert p.explain_order(o) == f"{o.text()}: {note}"
+                checked[type(o).__name__] += 1
+            s.apply(rng.choice(legal))
+    assert all(checked.values()), checked
+
+
+def test_europa_explain_a_listed_attack_is_explain_attack():
+    s, p, legal, hits, _buf = _until("europa", lambda o: type(o).__name__ == "Attack", seed=4, rng_seed=2, after=20)
+    for o in hits[:3]:
+        text = p.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
+        assert text.startswith(o.text() + "\n" + p.explain(o.text()))
+        assert "exact odds: " in text
