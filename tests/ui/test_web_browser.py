@@ -220,6 +220,29 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
     assert len(s.log) >= 2
 
 
+def test_kampen_in_chromium_a_clicked_area_shows_the_orders_onto_it_with_their_odds_below_the_hand(tmp_path):
+    # the hand fills the side panel, so what a click on the map picks sits below it: the panel
+    # scrolls to it, and the moves onto an enemy-held area carry their odds (4.2)
+    g = KampenGame("intro-narvik")
+    s = g.new_state(3)
+    p = KampenPlayer(s, {GERMANS}, {NORWAY: KampenBot(NORWAY, 3), ALLIES: KampenBot(ALLIES, 3)}, Console(), None,
+                     lambda _: "quit")
+    shown = """() => { const b = document.getElementById('scroll').getBoundingClientRect();
+      const r = document.querySelector('#picklist h4').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }"""
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        assert page.evaluate("() => document.getElementById('scroll').scrollTop") == 0
+        page.locator('path.loc[data-loc="bardufoss"]').click(force=True)
+        page.wait_for_function("() => document.querySelector('#picklist h4') !== null")
+        assert page.inner_text("#picklist h4") == "orders onto bardufoss (exact odds before you commit)"
+        assert page.evaluate(shown)  # brought into view from under the hand
+        notes = page.locator("#picklist .note").all_inner_texts()
+        assert len(notes) == page.locator("#picklist button").count() > 0  # every move onto it is an attack
+        assert all("takes the area" in n and "before cards" in n for n in notes)
+        shot(page, artefacts(tmp_path), "kampen-area-orders-with-odds")
+        browser.close()
+
+
 MARK_CENTRED = """() => { const m = document.getElementById('map').getBoundingClientRect();
   const r = document.querySelector('#svg .highlight').getBoundingClientRect();
   const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
