@@ -122,3 +122,63 @@ def test_europa_explain_a_listed_attack_is_explain_attack():
         text = p.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
         assert text.startswith(o.text() + "\n" + p.explain(o.text()))
         assert "exact odds: " in text
+
+
+def _fly(p, order, sums):
+    """The air mission flown by the game itself on a copy of the German view, its 2D6 rolls
+    scripted to these sums: the events."""
+    from hexwar.core.dice import Dice, Roll
+
+    work = p.data.clone()
+    events = []
+    from hexwar.games.narvik.phases.air import strike
+    strike(p.game, work, order, Dice.replaying([Roll("air table", (max(1, t - 6), min(6, t - 1))) for t in sums]), events)
+    return work, events
+
+
+def test_18_1_3_air_odds_on_ships_and_infantry_are_the_game_s_own_strikes_counted_over_every_roll():
+    """The chances an air mission's note gives are what the game's own strike does, flown on
+    a copy for every 2D6 sum of every attack (weighted 1..6..1 in 36): ships sunk or left
+    damaged (18.1.3, a damaged ship sinking at a second damage), the FP an infantry hex's
+    units gain (18.1.2); with and without a DRM (18.1)."""
+    from fractions import Fraction
+    from itertools import product
+
+    info = registry.get("narvik")
+    s, rng = info.build().new_state(21), random.Random(3)
+    two = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
+    seen = set()
+    for _ in range(4000):
+        if s.is_over() or ({k for k, _ in seen} >= {"ships", "split", "infantry"} and any(m for _, m in seen)):
+            break
+        legal = list(s.legal_orders())
+        air = [o for o in legal if type(o).__name__ == "AirStrike" and o.mission in ("ships", "infantry")]
+        if air:
+            p = info.player(s, {"germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            for o in air:
+                kind = "infantry" if o.mission == "infantry" else "split" if len(o.allocation) > 1 else "ships"
+                m, chances = p.air_chances(o)
+                if (kind, m != 0) in seen:
+                    continue
+                seen.add((kind, m != 0))
+                counted: dict = {}
+                n = 1 if o.mission == "infantry" else len(o.allocation)
+                for sums in product(range(2, 13), repeat=n):
+                    w = 1
+                    for t in sums:
+                        w *= two[t]
+                    work, events = _fly(p, o, sums)
+                    if o.mission == "infantry":
+                        (ev,) = [e for e in events if e["type"] == "air_interdiction"]
+                        key = ("fp", ev["infantry"] * 2)
+                        counted[key] = counted.get(key, 0) + w
+                    else:
+                        for sid in {sid for sid, _a in o.allocation}:
+                            u = work.units[sid]
+                            key = (sid, 2 if u.pool is not None else 1 if "damaged" in u.flags else 0)
+                            counted[key] = counted.get(key, 0) + w
+                want = {(k, v): p_ for k, d_ in chances.items() for v, p_ in d_.items() if p_}
+                assert {k: v for k, v in counted.items() if v} == want, o.text()
+                assert p.explain_order(o).startswith(f"{o.text()}: ") and "%" in p.order_note(o)[0]
+        s.apply(rng.choice(legal))
+    assert {k for k, _ in seen} == {"ships", "split", "infantry"} and any(m for _, m in seen), seen  # a DRM met too

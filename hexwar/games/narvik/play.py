@@ -237,7 +237,7 @@ class NarvikPlayer(Player):
         return lines
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
-        from hexwar.games.narvik.orders import Exit, LandAssault, NavalMove
+        from hexwar.games.narvik.orders import AirStrike, Exit, LandAssault, NavalMove
 
         if isinstance(order, (Move, Exit)) and len(order.path) > 1:
             cost = self.path_cost(order.unit, order.path)
@@ -249,7 +249,56 @@ class NarvikPlayer(Player):
             return f"{len(order.path) - 1} hexes", float(len(order.path))
         if isinstance(order, LandAssault):
             return self.assault_odds(order), None
+        if isinstance(order, AirStrike) and order.mission in ("infantry", "ships"):
+            return self.air_odds(order), None
         return "", None
+
+    def air_odds(self, order: Any) -> str:
+        """A German air mission's results with their exact chances, before it is flown
+        (``air_chances``), as a line: the FP each Allied infantry unit takes (18.1.2), or each
+        attacked ship's chance to be sunk or left damaged (18.1.3); with the hex's DRM."""
+        try:
+            m, dist = self.air_chances(order)
+        except (ValueError, KeyError):
+            return ""
+        g, d = self.game, self.data
+        if order.mission == "infantry":
+            n = sum(1 for u in d.at(order.hex) if u.side == ALLIES and g.t(u).infantry and not u.has(ABOARD))
+            return (f"each of {n} infantry unit{'s' if n != 1 else ''} gains " + ", ".join(
+                f"{k} FP {float(p):.0%}" for k, p in sorted(dist["fp"].items())) + f", to its FL at most (DRM {m:+d})")
+        return "; ".join(f"{sid} sunk {float(f.get(2, 0)):.0%}, damaged {float(f.get(1, 0)):.0%}"
+                         for sid, f in dist.items()) + f" (DRM {m:+d})"
+
+    def air_chances(self, order: Any) -> tuple[int, dict[str, dict[int, Fraction]]]:
+        """The DRM of the hex (bad weather at Narvik, a Base, MAS, 18.1) and the exact chances
+        of a German air mission, 2D6 on the Air Table's column for the AP: ``{"fp": {FP: p}}``,
+        the FP each Allied infantry unit in the hex takes ('Infantry' result x2, 18.1.2); or
+        per attacked ship ``{0: whole, 1: damaged, 2: sunk}``, its attacks taken in turn, a
+        damaged ship sinking at a second damage (18.1.3). A ``ValueError`` for AP off the table."""
+        from hexwar.games.narvik.phases.air import drm
+
+        g, d = self.game, self.data
+        m = drm(g, d, order.hex)
+        rolls = [(t, Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]  # 2D6
+        if order.mission == "infantry":
+            assert g.tables.fatigue is not None
+            fp = g.tables.fatigue.fp("air_interdiction_per_point")
+            out: dict[int, Fraction] = {}
+            for t, p in rolls:
+                k = g.air.result(order.ap, t, m)[0] * fp
+                out[k] = out.get(k, Fraction(0)) + p
+            return m, {"fp": out}
+        fate: dict[str, dict[int, Fraction]] = {}
+        for sid, a in order.allocation:
+            now = fate.get(sid) or {1 if "damaged" in d.units[sid].flags else 0: Fraction(1)}
+            nxt: dict[int, Fraction] = {}
+            for state, q in now.items():
+                for t, p in rolls:
+                    nav = g.air.result(a, t, m)[1] if state < 2 else 0
+                    to = 2 if nav == 2 or (nav == 1 and state == 1) else max(state, nav)
+                    nxt[to] = nxt.get(to, Fraction(0)) + q * p
+            fate[sid] = nxt
+        return m, fate
 
     def path_cost(self, uid: str, path: tuple[str, ...]) -> Fraction | None:
         """The MP a unit spends along a path (14.0-14.2, 12.1), or None if it cannot."""
