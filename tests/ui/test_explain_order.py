@@ -182,3 +182,35 @@ def test_18_1_3_air_odds_on_ships_and_infantry_are_the_game_s_own_strikes_counte
                 assert p.explain_order(o).startswith(f"{o.text()}: ") and "%" in p.order_note(o)[0]
         s.apply(rng.choice(legal))
     assert {k for k, _ in seen} == {"ships", "split", "infantry"} and any(m for _, m in seen), seen  # a DRM met too
+
+
+def test_20_3_1_a_landing_into_enemies_is_weighed_as_an_amphibious_assault_and_face_down_defenders_stay_unknown():
+    """A landing into a hex the enemy holds is an amphibious assault (20.3.1): explain gives
+    its ledger, land strengths halved, and its odds; while a defender there is face down,
+    only that is said: no strength, no counter named (11.2)."""
+    info = registry.get("narvik")
+    s, rng = info.build().new_state(1), random.Random(1)
+    met = set()
+    while not s.is_over() and len(met) < 2:
+        legal = list(s.legal_orders())
+        p = None
+        for o in legal:
+            if type(o).__name__ != "Landing":
+                continue
+            p = p or info.player(s, {"allies"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            if not p.contested(o):
+                assert p.order_note(o)[0] == ""  # an uncontested landing: nothing to weigh
+                continue
+            hidden = [u.id for u in s.data.at(o.target) if u.side == "germans" and u.concealed]
+            text = p.explain_order(o)
+            if hidden:
+                assert text == f"{o.text()}: defenders face down: their strength shows when attacked (11.2)"
+                assert not any(h in text for h in hidden)
+            else:
+                lines = text.splitlines()
+                assert any("strength halved" in ln and ln.endswith("[20.3.1]") for ln in lines)
+                assert lines[-1] == f"before the die: {p.assault_odds(o)}" and "%" in lines[-1]
+                assert not any(ln.startswith("  die:") for ln in lines)
+            met.add(bool(hidden))
+        s.apply(rng.choice(legal))
+    assert met == {True, False}

@@ -247,7 +247,7 @@ class NarvikPlayer(Player):
             return f"{cost + extra} MP", float(cost + extra)
         if isinstance(order, NavalMove):
             return f"{len(order.path) - 1} hexes", float(len(order.path))
-        if isinstance(order, LandAssault):
+        if isinstance(order, LandAssault) or self.contested(order):
             return self.assault_odds(order), None
         if isinstance(order, AirStrike) and order.mission in ("infantry", "ships"):
             return self.air_odds(order), None
@@ -327,7 +327,7 @@ class NarvikPlayer(Player):
         if any(u.concealed for u in d.at(order.target) if u.side != order.side):
             return "defenders face down: their strength shows when attacked (11.2)"
         rolls: list[tuple[tuple[int, int] | None, Fraction]] = [(None, Fraction(1))]
-        if order.ap:
+        if getattr(order, "ap", 0):  # German air support (18.1.1); a landing has none
             rolls = [((a, b), Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
         dist: dict[tuple[int, int], Fraction] = {}
         seen: set[tuple[int, int]] = set()
@@ -344,6 +344,13 @@ class NarvikPlayer(Player):
         d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
         return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
                 f"attacker loses >=1 {float(a_hit):.0%}")
+
+    def contested(self, order: Order) -> bool:
+        """Whether an order is a landing into a hex enemy units hold: an amphibious assault,
+        fought as a land assault (20.3.1)."""
+        from hexwar.games.narvik.orders import Landing
+
+        return isinstance(order, Landing) and any(u.side != order.side for u in self.data.at(order.target))
 
     def trial_assault(self, order: Any, air: tuple[int, int] | None = None) -> dict[str, Any] | None:
         """The assault fought on a copy of what the side sees, its air-support roll ``air``
@@ -366,9 +373,10 @@ class NarvikPlayer(Player):
     def explain_order(self, order: Order) -> str:
         """A move's MP step by step along its own path (14.0-14.2, 12.1; 1 MP more to leave
         the map, 22.3); an assault's strengths, AFL, AD and DRMs as it would be fought, with
-        the exact odds of every result (15.1): before the die is rolled, so the ledger stops
-        at the column. With air support it is shown at an air roll of 7, the odds weighing
-        every roll."""
+        the exact odds of every result (15.1), an amphibious assault's too (20.3.1): before the
+        die is rolled, so the ledger stops at the column. With air support it is shown at an
+        air roll of 7, the odds weighing every roll. Face-down defenders have no strength to
+        show (11.2): then only that is said."""
         from hexwar.games.narvik.orders import Exit, LandAssault
         from hexwar.rules.movement import explain_path
 
@@ -378,14 +386,17 @@ class NarvikPlayer(Player):
             t = g.tables.types[u.type]
             text = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, order.path, g.query(d, u)).render()
             return f"{order.text()}\n{text}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
-        if isinstance(order, LandAssault):
+        if isinstance(order, LandAssault) or self.contested(order):
             odds = self.assault_odds(order)
-            c = self.trial_assault(order, (3, 4) if order.ap else None)
+            ap = getattr(order, "ap", 0)
+            target = getattr(order, "target", "")
+            hidden = any(u.concealed for u in self.data.at(target) if u.side != order.side)
+            c = None if hidden else self.trial_assault(order, (3, 4) if ap else None)  # 11.2: no strength to read
             if c is None:
                 return f"{order.text()}: {odds}"
             led = dict(c["ledger"], total=None)
             led["lines"] = [ln for ln in led["lines"] if ln["text"] != "die" and not ln["text"].startswith("modified roll ")]
-            air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if order.ap else []
+            air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
             return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
         return Player.explain_order(self, order)
 
