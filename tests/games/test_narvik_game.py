@@ -248,6 +248,28 @@ def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
     assert d.vp[GERMANS] - before == 6 + 4  # DD damaged 3 + sunk 3 more (20.4), battalion 4 (29.0)
 
 
+def test_20_4_a_ship_damaged_by_air_goes_to_harstad_with_its_cargo_and_the_log_says_so(g):
+    from hexwar.games.narvik.play import say
+
+    s = to_action(g)
+    d = s.data
+    clear(d)
+    sea = next(h for h in g.board.hexes() if g.board.terrain(h) == "sea")
+    put(d, "DD-1", sea)
+    put(d, "1SG", sea)
+    d.units["1SG"].flags.append("aboard")
+    d.cargo = {"DD-1": "1SG"}
+    d.tracks["ap"] = 5
+    d.ask = Ask(GERMANS, "action")
+    events = g.apply(d, AirStrike(GERMANS, "ships", sea, 5, (("DD-1", 5),)), scripted(("air table", (4, 5))))
+    assert d.units["DD-1"].loc == d.units["1SG"].loc == "harstad" and "no_move" in d.units["DD-1"].flags
+    (hit,) = [e for e in events if e["type"] == "air_ship_attack"]
+    (back,) = [e for e in events if e["type"] == "damaged"]
+    assert say(hit).endswith(": 1 hit  [18.1.3]")
+    assert back == {"type": "damaged", "ship": "DD-1", "cargo": "1SG", "rule": "20.4"}
+    assert say(back) == "DD-1 is damaged: back to Harstad with 1SG, no more movement this turn  [20.4]"
+
+
 def test_22_2_sweden_interns(g):
     s = to_action(g)
     d = s.data

@@ -264,9 +264,10 @@ class NarvikPlayer(Player):
         g, d = self.game, self.data
         if order.mission == "infantry":
             n = sum(1 for u in d.at(order.hex) if u.side == ALLIES and g.t(u).infantry and not u.has(ABOARD))
-            return (f"each of {n} infantry unit{'s' if n != 1 else ''} gains " + ", ".join(
+            return (("its infantry unit gains " if n == 1 else f"each of its {n} infantry units gains ") + ", ".join(
                 f"{k} FP {float(p):.0%}" for k, p in sorted(dist["fp"].items())) + f", to its FL at most (DRM {m:+d})")
-        return "; ".join(f"{sid} sunk {float(f.get(2, 0)):.0%}, damaged {float(f.get(1, 0)):.0%}"
+        aboard = {sid: f" (with {d.cargo[sid]} aboard, lost if it sinks, 20.4)" if d.cargo.get(sid) else "" for sid in dist}
+        return "; ".join(f"{sid} sunk {float(f.get(2, 0)):.0%}, damaged {float(f.get(1, 0)):.0%}{aboard[sid]}"
                          for sid, f in dist.items()) + f" (DRM {m:+d})"
 
     def air_chances(self, order: Any) -> tuple[int, dict[str, dict[int, Fraction]]]:
@@ -492,7 +493,10 @@ SAY = {
     "turn": lambda e: f"=== turn {e['turn']} ===",
     "eliminated": lambda e: f"{e['unit']} is eliminated",
     "secret": lambda e: f"{e['side']} roll their secret event: {e['result']}",
-    "air_ship_attack": lambda e: f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: {e['naval']} hit(s)",
+    "air_ship_attack": lambda e: (f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: "
+                                  + {0: "no effect", 1: "1 hit"}.get(e["naval"], f"{e['naval']} hits")),
+    "damaged": lambda e: (f"{e['ship']} is damaged: back to Harstad" + (f" with {e['cargo']}" if e.get("cargo") else "")
+                          + ", no more movement this turn"),
     "weather": lambda e: f"weather roll {e['roll']}: bad weather at {e['result']}",
     "base": lambda e: f"a Base is set up at {e['hex']}",
     "ship_function": lambda e: (f"{e['ship']} serves as a Base (it may not move or act meanwhile)" if e["function"] == "base"
