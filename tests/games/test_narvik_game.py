@@ -264,10 +264,9 @@ def test_20_4_a_ship_damaged_by_air_goes_to_harstad_with_its_cargo_and_the_log_s
     events = g.apply(d, AirStrike(GERMANS, "ships", sea, 5, (("DD-1", 5),)), scripted(("air table", (4, 5))))
     assert d.units["DD-1"].loc == d.units["1SG"].loc == "harstad" and "no_move" in d.units["DD-1"].flags
     (hit,) = [e for e in events if e["type"] == "air_ship_attack"]
-    (back,) = [e for e in events if e["type"] == "damaged"]
-    assert say(hit).endswith(": 1 hit  [18.1.3]")
-    assert back == {"type": "damaged", "ship": "DD-1", "cargo": "1SG", "rule": "20.4"}
-    assert say(back) == "DD-1 is damaged: back to Harstad with 1SG, no more movement this turn  [20.4]"
+    assert say(hit) == ("air attack on DD-1 with 5 AP, roll [4, 5]: 1 hit: damaged, back to Harstad with any cargo "
+                        "and no more movement this turn (20.4), or sunk if it was  [18.1.3]")
+    assert say(dict(hit, naval=0)).endswith(": no effect  [18.1.3]") and say(dict(hit, naval=2)).endswith(": 2 hits: sunk  [18.1.3]")
 
 
 def test_22_2_sweden_interns(g):
@@ -474,3 +473,4 @@ def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_el
     assert seen == [{"type": "no_retreat", "unit": "KM-1", "rule": "15.3.1"}]
     assert s.data.units["KM-1"].loc is None
     assert s.legal_orders()  # the game goes on
+

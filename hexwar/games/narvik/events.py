@@ -308,15 +308,6 @@ class Sunk(TypedDict):
     rule: str
 
 
-class ShipDamaged(TypedDict):
-    """A ship damaged by air goes back to Harstad with its cargo and moves no more this turn (20.4)."""
-
-    type: Literal["damaged"]
-    ship: str
-    cargo: str  # "" when it carries nothing
-    rule: str
-
-
 class NavalMove(TypedDict):
     type: Literal["naval_move"]
     ships: list[str]

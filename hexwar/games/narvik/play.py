@@ -493,10 +493,10 @@ SAY = {
     "turn": lambda e: f"=== turn {e['turn']} ===",
     "eliminated": lambda e: f"{e['unit']} is eliminated",
     "secret": lambda e: f"{e['side']} roll their secret event: {e['result']}",
-    "air_ship_attack": lambda e: (f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: "
-                                  + {0: "no effect", 1: "1 hit"}.get(e["naval"], f"{e['naval']} hits")),
-    "damaged": lambda e: (f"{e['ship']} is damaged: back to Harstad" + (f" with {e['cargo']}" if e.get("cargo") else "")
-                          + ", no more movement this turn"),
+    "air_ship_attack": lambda e: (f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: " + {
+        0: "no effect",
+        1: "1 hit: damaged, back to Harstad with any cargo and no more movement this turn (20.4), or sunk if it was"}
+        .get(e["naval"], f"{e['naval']} hits: sunk")),
     "weather": lambda e: f"weather roll {e['roll']}: bad weather at {e['result']}",
     "base": lambda e: f"a Base is set up at {e['hex']}",
     "ship_function": lambda e: (f"{e['ship']} serves as a Base (it may not move or act meanwhile)" if e["function"] == "base"

@@ -168,7 +168,6 @@ def strike(g: "NarvikGame", d: NarvikData, order: AirStrike, dice: Dice, events:
             cargo = d.cargo.get(sid)
             if cargo:
                 d.place(cargo, HARSTAD)
-            events.append(E.ShipDamaged(type="damaged", ship=sid, cargo=cargo or "", rule="20.4"))
             for f in ("base", "crossing"):
                 if f in s.flags:
                     s.flags.remove(f)
