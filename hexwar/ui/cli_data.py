@@ -56,7 +56,7 @@ def _position(scenario: str) -> tuple[Any, Any, frozenset[str] | None, str]:
     try:
         info, g = from_meta(log.meta)
         if not (hasattr(g, "query") and hasattr(g, "supply")):
-            raise UserError(f"{scenario}: a {info.title} game; reach, supply and fatigue read Assault on Narvik positions")
+            raise UserError(f"{scenario}: a {info.title} game; reach, supply, fatigue and odds read Assault on Narvik positions")
         state = replay(g, log)
         seat = info.reader_seat(log.meta, state.is_over())  # as hexwar replay reads a save
         if seat != "all":
@@ -349,7 +349,7 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved 
 
 
 @app.command()
-def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for a Kampen om Norge land combat"),
+def odds(scenario: str = typer.Argument(..., help="Scenario name, a saved game (.hexwar) as it stands, or kampen for a Kampen om Norge land combat"),
          defend: Optional[int] = typer.Option(None, help="kampen: defending battalions"),
          fjord: bool = typer.Option(False, "--fjord", help="kampen: the attack crosses a fjord or lake (4.2)"),
          cards: Optional[str] = typer.Option(None, help="kampen: attacker's cards, comma-separated (panzer=2, speidertropp ...)"),
@@ -395,7 +395,7 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for 
         from hexwar.data.scenario import load_scenario
         from hexwar.rules.combat import column_table, column_table_markdown
 
-        sc = load_scenario(scenario)
+        sc = _position(scenario)[0] if scenario.endswith(SAVED) else load_scenario(scenario)
         if sc.tables.crt is None:
             raise UserError(f"scenario {scenario} has no differential CRT")
         if json_:
@@ -403,8 +403,7 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for 
         else:
             print(column_table_markdown(sc.tables.crt, drm))
         return
-    g = _game(scenario)
-    data = g.new_state(0).data
+    g, data, sides, what = _position(scenario)
     crt = g.tables.crt
     ledger = None
     if attack is not None or defence is not None:
@@ -419,15 +418,17 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, or kampen for 
                 raise UserError("--target needs --attackers")
             ids = [x.strip() for x in attackers.split(",") if x.strip()]
             for x in ids:
-                _unit(g, data, x)
+                _unit(g, data, x, sides)
             defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
             if not defenders:
                 raise UserError(f"{target} holds no enemy of {ids[0]}")
+            if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
+                raise UserError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
             s = assault_sums(data, g.tables, ids, defenders)
             ad, drm = s.differential, s.drm
             from hexwar.rules.ledger import Ledger
 
-            ledger = Ledger(f"assault on {target}")
+            ledger = Ledger(f"assault on {target} at {what}")
             ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
             ledger.total = f"AD {ad}, DRM {drm:+d}"
         if ad is None:

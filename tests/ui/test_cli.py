@@ -171,6 +171,30 @@ def test_11_0_a_query_on_a_save_names_no_counter_its_side_may_not_see(tmp_path):
     assert "no such save file" in refusal(["supply", str(tmp_path / "none.hexwar")])
 
 
+def test_15_1_odds_of_an_assault_read_a_saved_game_as_it_stands_and_not_face_down_defenders(tmp_path):
+    """``hexwar odds my.hexwar --target HEX --attackers ...``: the what-if reads the game in
+    progress as the seat sees it (the attacker's fatigue now, not at the start, 15.1 AFL);
+    a hex whose defenders are face down is refused with 11.2, naming none of them."""
+    from hexwar.rules.assault import assault_sums
+
+    g, s, path = _saved_narvik(tmp_path, "allies", orders=120)
+    d = s.data
+    att = next(u for u in d.on_map("allies") if g.t(u).infantry and u.loc != "harstad" and u.fatigue > 0)
+    shown = next(u for u in d.on_map("germans") if not u.concealed and not any(
+        x.concealed for x in d.at(u.loc) if x.side == "germans"))
+    r = run_json("odds", str(path), "--target", shown.loc, "--attackers", att.id)
+    assert "as the allies see it" in r["ledger"]["title"] and f"turn {d.turn}" in r["ledger"]["title"]
+    defenders = [u.id for u in d.at(shown.loc) if u.side == "germans"]
+    want = assault_sums(d, g.tables, [att.id], defenders)
+    assert (r["ad"], r["drm"]) == (want.differential, want.drm)
+    assert {"text": "attacker AFL", "value": -att.fatigue, "rule": "15.1"} in r["ledger"]["lines"]  # fatigue now
+    start = run_json("odds", "narvik/scenario", "--target", shown.loc, "--attackers", att.id)
+    assert not any(ln["text"] == "attacker AFL" and ln["value"] for ln in start["ledger"]["lines"])  # fresh at the start
+    hidden = next(u for u in d.on_map("germans") if u.concealed)
+    said = refusal(["odds", str(path), "--target", hidden.loc, "--attackers", att.id])
+    assert said == f"{hidden.loc}: defenders face down: their strength shows when attacked (11.2)"
+
+
 def test_a_kampen_save_is_refused_by_the_narvik_rule_queries(tmp_path):
     from hexwar.games.kampen import KampenGame
 
