@@ -230,17 +230,22 @@ def test_16_2_tanks_are_eliminated_first(g):
         assert elim == ["3H-TK"]  # 16.2
 
 
-def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
-    s = to_action(g)
-    d = s.data
+def _loaded_destroyer_at_sea(g, ap):
+    """DD-1 at sea with 1SG aboard, alone on the map; the Germans to act with ``ap`` AP."""
+    d = to_action(g).data
     clear(d)
     sea = next(h for h in g.board.hexes() if g.board.terrain(h) == "sea")
     put(d, "DD-1", sea)
     put(d, "1SG", sea)
     d.units["1SG"].flags.append("aboard")
     d.cargo = {"DD-1": "1SG"}
-    d.tracks["ap"] = 10
+    d.tracks["ap"] = ap
     d.ask = Ask(GERMANS, "action")
+    return d, sea
+
+
+def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
+    d, sea = _loaded_destroyer_at_sea(g, 10)
     before = d.vp[GERMANS]
     order = AirStrike(GERMANS, "ships", sea, 10, (("DD-1", 5), ("DD-1", 5)))
     g.apply(d, order, scripted(("air table", (4, 5)), ("air table", (4, 5))))
@@ -251,16 +256,7 @@ def test_18_1_3_a_damaged_ship_is_sunk_by_a_second_hit_and_its_cargo_lost(g):
 def test_20_4_a_ship_damaged_by_air_goes_to_harstad_with_its_cargo_and_the_log_says_so(g):
     from hexwar.games.narvik.play import say
 
-    s = to_action(g)
-    d = s.data
-    clear(d)
-    sea = next(h for h in g.board.hexes() if g.board.terrain(h) == "sea")
-    put(d, "DD-1", sea)
-    put(d, "1SG", sea)
-    d.units["1SG"].flags.append("aboard")
-    d.cargo = {"DD-1": "1SG"}
-    d.tracks["ap"] = 5
-    d.ask = Ask(GERMANS, "action")
+    d, sea = _loaded_destroyer_at_sea(g, 5)
     events = g.apply(d, AirStrike(GERMANS, "ships", sea, 5, (("DD-1", 5),)), scripted(("air table", (4, 5))))
     assert d.units["DD-1"].loc == d.units["1SG"].loc == "harstad" and "no_move" in d.units["DD-1"].flags
     (hit,) = [e for e in events if e["type"] == "air_ship_attack"]
