@@ -324,8 +324,8 @@ class NarvikPlayer(Player):
 
         from hexwar.rules.combat import diff_outcomes
 
-        d, g = self.data, self.game
-        if any(u.concealed for u in d.at(order.target) if u.side != order.side):
+        g = self.game
+        if self.unseen_defenders(order):
             return "defenders face down: their strength shows when attacked (11.2)"
         rolls: list[tuple[tuple[int, int] | None, Fraction]] = [(None, Fraction(1))]
         if getattr(order, "ap", 0):  # German air support (18.1.1); a landing has none
@@ -345,6 +345,11 @@ class NarvikPlayer(Player):
         d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
         return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
                 f"attacker loses >=1 {float(a_hit):.0%}")
+
+    def unseen_defenders(self, order: Any) -> bool:
+        """Whether a defender of an assault's or a landing's hex is face down to the side
+        giving it: its strength is not known until it is attacked (11.2)."""
+        return any(u.concealed for u in self.data.at(order.target) if u.side != order.side)
 
     def contested(self, order: Order) -> bool:
         """Whether an order is a landing into a hex enemy units hold: an amphibious assault,
@@ -390,9 +395,7 @@ class NarvikPlayer(Player):
         if isinstance(order, LandAssault) or self.contested(order):
             odds = self.assault_odds(order)
             ap = getattr(order, "ap", 0)
-            target = getattr(order, "target", "")
-            hidden = any(u.concealed for u in self.data.at(target) if u.side != order.side)
-            c = None if hidden else self.trial_assault(order, (3, 4) if ap else None)  # 11.2: no strength to read
+            c = None if self.unseen_defenders(order) else self.trial_assault(order, (3, 4) if ap else None)
             if c is None:
                 return f"{order.text()}: {odds}"
             led = dict(c["ledger"], total=None)
