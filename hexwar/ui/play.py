@@ -625,7 +625,7 @@ class Player:
     def explain_order(self, order: Order) -> str:
         """An order before it is given: what it costs or risks (a game's player says more)."""
         note = self.order_note(order)[0]
-        return f"{order.text()}: {note}" if note else f"{order.text()}: nothing to weigh before it is given"
+        return f"{order.text()}: {note}" if note else f"{order.text()}: no cost or odds worked out for it before it is given"
 
 
 def _help_line(command: str, text: str) -> str:
