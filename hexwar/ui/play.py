@@ -61,6 +61,8 @@ def cites(sections: str, section: str) -> bool:
         if hi and want[:1].isalpha() == lo[:1].isalpha() and key(lo) <= key(want) <= key(hi):
             return True
     return False
+
+
 #: an order's first word as the bots' summary says it
 PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
         "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
@@ -466,7 +468,8 @@ class Player:
                          if low.endswith(tail) and len(low) > n + 1]
         near = [key] if key is not None else next(
             (hit for f in forms if (hit := [k for k in self.glossary if f in k.lower()])), [])
-        head = f"no term {term!r}; terms:"
+        head = f"no term {term!r}; terms:"  # named by the term's name: the definitions alone
+        said_by_name = bool(near)
         if not near and SECTION.fullmatch(low):  # a section, as explain cites them: "rules 19.4"
             near = [k for k, (_m, secs) in self.glossary.items() if cites(secs, low)]
             head = f"section {term} is cited by:"
@@ -479,7 +482,7 @@ class Player:
         if len(near) > GLOSSARY_SHOWN:
             return f"{head} {', '.join(sorted(near, key=str.lower))}"
         said = [f"{k}: {self.glossary[k][0]}  [{self.glossary[k][1]}]" for k in sorted(near, key=str.lower)]
-        return "\n".join(said if head.endswith("terms:") else [head] + said)
+        return "\n".join(said if said_by_name else [head] + said)
 
     def ending(self, data: Any) -> str:
         """How a finished game ended, for the warning before a game-ending order (a game's player says more)."""
@@ -615,12 +618,14 @@ class Player:
         board names the place: explain 2215 is the hex), or by its text as listed or in short
         (``explain assault 2215 with 1IG``). A number past the list gets a reason; anything
         else (a unit, a place, a card, last) is None, for the game's own explain."""
-        if arg.isdigit() and arg not in self.game.board:
-            i = int(arg)
-            return legal[i - 1] if 1 <= i <= len(legal) else f"no order {i}: the list has {len(legal)} (list shows them)"
-        if len(arg.split()) < 2:
+        if arg.isdigit():
+            if arg in self.game.board:
+                return None
+            if not 1 <= int(arg) <= len(legal):
+                return f"no order {int(arg)}: the list has {len(legal)} (list shows them)"
+        elif len(arg.split()) < 2:
             return None
-        return Player.parse(self, arg, legal)
+        return Player.parse(self, arg, legal)  # by number, by text, or in short
 
     def explain_order(self, order: Order) -> str:
         """An order before it is given: what it costs or risks (a game's player says more)."""

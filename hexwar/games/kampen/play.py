@@ -228,9 +228,9 @@ class KampenPlayer(Player):
         dn = sum(d.bn[f].get(dst, 0) for f in enemies(order.side))
         groups = [(gr.n, gr.crossing) for gr in d.attacks.get(dst, [])]
         groups.append((order.n, (last, dst) in g.water))  # 4.2: across a fjord or lake, dice halved
-        a, dd = battalion_dice(groups), battalion_dice([(dn, False)])
-        odds = summary(a, dd, sum(n for n, _ in groups), dn)
-        win, an = float(odds["attacker_wins"]), sum(n for n, _ in groups)
+        a, dd, an = battalion_dice(groups), battalion_dice([(dn, False)]), sum(n for n, _ in groups)
+        odds = summary(a, dd, an, dn)
+        win = float(odds["attacker_wins"])
         return (f"attack: {an} battalion{'s' if an > 1 else ''} against {dn}, dice {a} against {dd}: takes the area "
                 f"{win:.0%} before cards; expected losses {float(odds['attacker_losses']):.1f} yours, "
                 f"{float(odds['defender_losses']):.1f} theirs [4.2]"), win

@@ -265,10 +265,10 @@ class NarvikPlayer(Player):
         if order.mission == "infantry":
             n = sum(1 for u in d.at(order.hex) if u.side == ALLIES and g.t(u).infantry and not u.has(ABOARD))
             return (("its infantry unit gains " if n == 1 else f"each of its {n} infantry units gains ") + ", ".join(
-                f"{k} FP {float(p):.0%}" for k, p in sorted(dist["fp"].items())) + f", to its FL at most (DRM {m:+d})")
+                f"{k} FP {float(p):.0%}" for k, p in sorted(dist["fp"].items())) + f", to its FL at most (DRM {m:+d})  [18.1.2]")
         aboard = {sid: f" (with {d.cargo[sid]} aboard, lost if it sinks, 20.4)" if d.cargo.get(sid) else "" for sid in dist}
         return "; ".join(f"{sid} sunk {float(f.get(2, 0)):.0%}, damaged {float(f.get(1, 0)):.0%}{aboard[sid]}"
-                         for sid, f in dist.items()) + f" (DRM {m:+d})"
+                         for sid, f in dist.items()) + f" (DRM {m:+d})  [18.1.3]"
 
     def air_chances(self, order: Any) -> tuple[int, dict[str, dict[int, Fraction]]]:
         """The DRM of the hex (bad weather at Narvik, a Base, MAS, 18.1) and the exact chances
@@ -344,7 +344,7 @@ class NarvikPlayer(Player):
         d_hit = sum((q for (_, x), q in dist.items() if x >= 1), Fraction(0))
         d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
         return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
-                f"attacker loses >=1 {float(a_hit):.0%}")
+                f"attacker loses >=1 {float(a_hit):.0%}  [15.1]")
 
     def unseen_defenders(self, order: Any) -> bool:
         """Whether a defender of an assault's or a landing's hex is face down to the side
