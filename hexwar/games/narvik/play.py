@@ -14,11 +14,12 @@ from hexwar.core.orders import Move, Order
 from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.stacking import ABOARD
+from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
 from hexwar.ui.play import Player, render_ledger, sentence
 from hexwar.ui.play import describe as describe_event
 
 
-class NarvikPlayer(Player):
+class NarvikPlayer(LandExplain, Player):
     """The play loop for Assault on Narvik."""
 
     title = "Assault on Narvik"
@@ -301,18 +302,6 @@ class NarvikPlayer(Player):
             fate[sid] = nxt
         return m, fate
 
-    def path_cost(self, uid: str, path: tuple[str, ...]) -> Fraction | None:
-        """The MP a unit spends along a path (14.0-14.2, 12.1), or None if it cannot."""
-        from hexwar.rules.movement import explain_path
-
-        g, d = self.game, self.data
-        u = d.units.get(uid)
-        if u is None or not self.visible(u):
-            return None
-        t = g.tables.types[u.type]
-        total = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, path, g.query(d, u)).total
-        return Fraction(total) if isinstance(total, (int, Fraction)) else None
-
     def assault_odds(self, order: Any) -> str:
         """Every result of an assault with its exact chance, before it is made (15.1, 18.1.1).
 
@@ -322,29 +311,18 @@ class NarvikPlayer(Player):
         known strength (11.2): then it says so."""
         from itertools import product
 
-        from hexwar.rules.combat import diff_outcomes
-
-        g = self.game
         if self.unseen_defenders(order):
             return "defenders face down: their strength shows when attacked (11.2)"
         rolls: list[tuple[tuple[int, int] | None, Fraction]] = [(None, Fraction(1))]
         if getattr(order, "ap", 0):  # German air support (18.1.1); a landing has none
             rolls = [((a, b), Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
-        dist: dict[tuple[int, int], Fraction] = {}
-        seen: set[tuple[int, int]] = set()
+        columns: dict[tuple[int, int], Fraction] = {}
         for air, p in rolls:
             c = self.trial_assault(order, air)
             if c is None:
                 return "odds: not known before the assault"
-            seen.add((c["ad"], c["drm"]))
-            for r, q in diff_outcomes(g.tables.crt, c["ad"], c["drm"]):
-                dist[r] = dist.get(r, Fraction(0)) + p * q
-        ad = " or ".join(f"AD {a:+d}, DRM {m:+d}" for a, m in sorted(seen)) if len(seen) <= 2 else f"{len(seen)} columns by the air roll"
-        a_hit = sum((q for (a, _), q in dist.items() if a >= 1), Fraction(0))
-        d_hit = sum((q for (_, x), q in dist.items() if x >= 1), Fraction(0))
-        d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
-        return (f"{ad}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
-                f"attacker loses >=1 {float(a_hit):.0%}  [15.1]")
+            columns[(c["ad"], c["drm"])] = columns.get((c["ad"], c["drm"]), Fraction(0)) + p
+        return assault_odds_line(self.game.tables.crt, columns)
 
     def unseen_defenders(self, order: Any) -> bool:
         """Whether a defender of an assault's or a landing's hex is face down to the side
@@ -384,22 +362,17 @@ class NarvikPlayer(Player):
         air roll of 7, the odds weighing every roll. Face-down defenders have no strength to
         show (11.2): then only that is said."""
         from hexwar.games.narvik.orders import Exit, LandAssault
-        from hexwar.rules.movement import explain_path
 
-        if isinstance(order, (Move, Exit)) and len(order.path) > 1:
-            g, d = self.game, self.data
-            u = d.units[order.unit]
-            t = g.tables.types[u.type]
-            text = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, order.path, g.query(d, u)).render()
-            return f"{order.text()}\n{text}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
+        path = self.path_ledger(order.unit, order.path) if isinstance(order, (Move, Exit)) and len(order.path) > 1 else None
+        if path is not None:
+            return f"{order.text()}\n{path.render()}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
         if isinstance(order, LandAssault) or self.contested(order):
             odds = self.assault_odds(order)
             ap = getattr(order, "ap", 0)
             c = None if self.unseen_defenders(order) else self.trial_assault(order, (3, 4) if ap else None)
             if c is None:
                 return f"{order.text()}: {odds}"
-            led = dict(c["ledger"], total=None)
-            led["lines"] = [ln for ln in led["lines"] if ln["text"] != "die" and not ln["text"].startswith("modified roll ")]
+            led = ledger_before_the_die(c["ledger"])
             air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
             return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
         return Player.explain_order(self, order)
@@ -410,25 +383,8 @@ class NarvikPlayer(Player):
                 f"German AP {d.tracks.get('ap', 0)}", f"VP Allies {d.vp.get('allies', 0)}",
                 f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"]
 
-    def explain_move(self, uid: str, dest: str) -> str:
-        """Return the MP ledger of the cheapest path of a unit to a hex (14.0-14.2, 12.1)."""
-        from hexwar.rules.movement import explain_path, reach
-
-        g, d = self.game, self.data
-        u = d.units[uid]
-        if not self.visible(u) or u.loc is None:
-            return f"{uid}: not a unit you can see on the map"
-        t = g.tables.types[u.type]
-        q = g.query(d, u)
-        r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
-        if dest not in r:
-            return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
-        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
-
     def explain(self, what: str) -> str:
         from hexwar.rules.fatigue import explain_fatigue
-        from hexwar.rules.stacking import explain_stack
-        from hexwar.rules.zoc import explain_zoc
 
         g = self.game
         d = self.data
@@ -451,14 +407,7 @@ class NarvikPlayer(Player):
                 lines.append(g.supply(d, u).explain().render())
             return "\n".join(lines)
         if what in g.board:
-            lines = [f"{g.board.label(what)}: {g.board.terrain(what)}"]
-            for u in d.at(what):
-                lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
-            for side in ("allies", "germans"):
-                lines.append(explain_zoc(g.board, d, g.tables, what, side).render())
-                if any(u.side == side for u in d.at(what)) and (self.sees is None or side in self.sees):
-                    lines.append(explain_stack(g.board, d, g.tables, what, side).render())
-            return "\n".join(lines)
+            return "\n".join(self.location_lines(what, (ALLIES, GERMANS)))
         return f"explain what? a unit you can see, a hex id like 2212, or last (not {what!r})"
 
 
