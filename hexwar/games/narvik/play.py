@@ -13,6 +13,7 @@ from rich.table import Table
 from hexwar.core.orders import Move, Order
 from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.rules.ledger import fmt
 from hexwar.rules.stacking import ABOARD
 from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
 from hexwar.ui.play import Player, render_ledger, sentence
@@ -245,7 +246,7 @@ class NarvikPlayer(LandExplain, Player):
             if cost is None:
                 return "", None
             extra = Fraction(1) if isinstance(order, Exit) else Fraction(0)  # 22.3: 1 MP to leave the map
-            return f"{cost + extra} MP", float(cost + extra)
+            return f"{fmt(cost + extra)} MP", float(cost + extra)  # 2 1/2 MP, as the ledgers write it
         if isinstance(order, NavalMove):
             return f"{len(order.path) - 1} hexes", float(len(order.path))
         if isinstance(order, LandAssault) or self.contested(order):
