@@ -3,13 +3,17 @@ events as sentences."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Mapping
 
 from rich.table import Table
 
+from hexwar.core.orders import Order
 from hexwar.games.konflikt import victory
-from hexwar.games.konflikt.state import SIDES
-from hexwar.ui.play import Player, sentence
+from hexwar.games.konflikt.orders import Down, Enter, Leave
+from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
+from hexwar.games.skirmish.play import SkirmishPlayer
+from hexwar.ui.play import sentence
 
 
 def _pos(e: Mapping[str, Any]) -> str:
@@ -63,7 +67,7 @@ def say(e: Mapping[str, Any]) -> str:
     return sentence(e, SAY)
 
 
-class KonfliktPlayer(Player):
+class KonfliktPlayer(SkirmishPlayer):
     """The play loop for a Konflikt '47 scenario."""
 
     title = "Konflikt '47"
@@ -106,6 +110,76 @@ class KonfliktPlayer(Player):
 
     def describe(self, e: Mapping[str, Any]) -> str:
         return say(e)
+
+    # --- explain: a unit, its order test, an order before it is given --------------------------
+
+    def hidden_unit(self, uid: str) -> str:
+        return f"{uid}: hidden; where it is shows when it is revealed (3.1)"
+
+    def order_test(self, u: Any) -> tuple[int, Fraction]:
+        """The order test a unit off the table takes to come on: 2D6 at most its morale less 1,
+        and the chance it passes (3.4, 3.5)."""
+        g = self.game
+        need = g.t.units[u.type].morale + int(g.t.reserves["test_modifier"].value)
+        return need, Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= need), 36)
+
+    def test_words(self, u: Any) -> str:
+        need, p = self.order_test(u)
+        return f"order test 2D6 <= {need} (morale {self.game.t.units[u.type].morale}, -1): {float(p):.0%}"
+
+    def whereabouts(self, u: Any) -> str:
+        g, d = self.game, self.view()
+        r = g.t.reserves
+        if u.loc is not None:
+            return f"at {u.loc}" + (", hidden: off the enemy's map until revealed (3.1)" if u.concealed else "")
+        if u.pool == UNSET:
+            return "to set up"
+        if u.pool == FIRST_WAVE:
+            return "in the first wave: comes on at its own edge on turn 1, with no order test (1)"
+        if u.pool == RESERVE:
+            first = 1 if g.spec_of(d).reserves_turn_one else int(r["from_turn"].value)
+            return f"in reserve: may come on at its own edge from turn {first}, {self.test_words(u)} (3.4)"
+        if u.pool == FLANK:
+            hand = d.flank.get(u.id)
+            return (f"outflanking{f' on the {hand}' if hand else ''}: may come on by that side edge from turn "
+                    f"{int(r['outflank_from_turn'].value)}, {self.test_words(u)} (3.5)")
+        if u.pool == EXITED:
+            return "taken off the table"
+        if u.pool == "removed":
+            return "never arrived: counted destroyed (3.4)"
+        return "destroyed" if u.pool == "eliminated" else f"at {u.pool}"
+
+    def unit_facts(self, u: Any) -> list[str]:
+        spec = self.game.t.units[u.type]
+        return [f"  morale {spec.morale}, cost {spec.cost} requisition points [3.4, 3.6]"
+                + (" (our authored values: tables/konflikt/templates.yaml)" if spec.source.startswith("authored") else "")]
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        """A unit coming on: its order test and its chance (3.4, 3.5), or none in the first
+        wave (1); a move's MP and an assault's odds as the host ruleset's."""
+        if isinstance(order, Enter):
+            u = self.view().units[order.unit]
+            if u.pool == FIRST_WAVE:
+                return "first wave: no order test  [1]", None
+            return f"{self.test_words(u)}  [{'3.5' if u.pool == FLANK else '3.4'}]", None
+        return SkirmishPlayer.order_note(self, order)
+
+    def explain_order(self, order: Order) -> str:
+        if isinstance(order, Enter):
+            u = self.view().units[order.unit]
+            note = self.order_note(order)[0]
+            fail = "" if u.pool == FIRST_WAVE else "; failed, it stays off the table and its order is spent"
+            return f"{order.text()}: {note}{fail}"
+        if isinstance(order, Down):
+            return f"{order.text()}: the unit waits, and its order die is spent  [3.4]"
+        if isinstance(order, Leave):
+            d = self.view()
+            scores = self.game.spec_of(d).points
+            pts = (scores.get(self.game.role(d, order.side)) or scores.get("both") or {}).get("exited")
+            why = f"{pts} VP for each unit that leaves by the enemy's edge  [2.1]" if pts else \
+                "the documents carried off your own edge win the game  [2.5]"
+            return f"{order.text()}: {why}"
+        return SkirmishPlayer.explain_order(self, order)
 
     def heading(self, side: str) -> str:
         d = self.view()

@@ -9,7 +9,8 @@ from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
-from hexwar.ui.play import Player, describe
+from hexwar.games.skirmish.play import SkirmishPlayer
+from hexwar.ui.play import describe
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
 
@@ -57,7 +58,7 @@ GAME = GameInfo(
     make=_make,
     bots={"random": Bot(_bot, help="random legal orders")},
     default_bot="random",
-    player=Player,
+    player=SkirmishPlayer,
     describe=describe,
     render=_render,
     scenario_kinds=("scenario",),

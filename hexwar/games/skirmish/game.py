@@ -246,6 +246,19 @@ class SkirmishGame:
         data.side = self._enemy(data.side)  # 9.2: initiative passes after an attack action
         return events
 
+    def assault_before_the_die(self, data: GameState, order: Assault) -> dict[str, Any] | None:
+        """The assault event ``order`` would make, fought on a copy of ``data`` with a CRT die
+        of 1: its strengths, AD, DRM and column are the die's to come (the unsupplied
+        defenders' FP included, 19.2). None when it cannot be fought there (15.1)."""
+        from hexwar.core.dice import DiceExhausted, Roll
+
+        work = data.clone()
+        try:
+            events = self._assault(work, order, Dice.replaying([Roll("CRT", (1,))]))
+        except (DiceExhausted, IllegalOrder, KeyError, ValueError):
+            return None
+        return next((e for e in events if e["type"] == "assault"), None)
+
     def supply(self, data: GameState, u: Unit):
         """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
         zoc = enemy_zoc(self.board, data, self.tables, u.side)

@@ -1,0 +1,127 @@
+"""The skirmish ruleset in the terminal and on the web board: the shared play loop, with its
+units, hexes, paths and assaults explained over the shared land rules (``hexwar.ui.land``),
+and a move or an assault weighed before it is given. The Konflikt '47 player builds on it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hexwar.core.orders import Assault, Move, Order
+from hexwar.rules.ledger import fmt
+from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
+from hexwar.ui.play import Player, render_ledger
+
+
+class SkirmishPlayer(LandExplain, Player):
+    """The play loop of the skirmish ruleset and the games it hosts: ``explain`` a unit, a
+    hex, a unit's way to a hex, the last assault, or an order by its number or text."""
+
+    title = "Skirmish"
+    game_name = "skirmish"
+
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.game.spec.sides)
+
+    def unit_line(self, u: Any) -> str:
+        """One unit as the hover and ``explain`` show it: kind, strength, MP, fatigue against
+        its limit (10.0; artillery and tanks take none, 16.1, 16.2)."""
+        t = self.game.tables.types[u.type]
+        tired = f", fatigue {u.fatigue}/{t.fatigue_limit} FP" if t.fatigue_limit else ", takes no fatigue"
+        return f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}{tired}"
+
+    def hidden_unit(self, uid: str) -> str:
+        """What ``explain`` says of a unit the person may not see (a game words its own rule)."""
+        return f"{uid}: a face-down counter; you do not know what it is (11.0)"
+
+    def unit_lines(self, u: Any) -> list[str]:
+        """``explain <unit>``: the unit, where it is, its fatigue (10.0, 21.0) and, for the
+        side that needs supply, its line of supply (19.2-19.4)."""
+        from hexwar.rules.fatigue import explain_fatigue, takes_fatigue
+        from hexwar.rules.supply import ALWAYS_SUPPLIED
+
+        g, d = self.game, self.view()
+        lines = [f"{self.unit_line(u)}, {self.whereabouts(u)}", *self.unit_facts(u)]
+        if takes_fatigue(g.tables, u):
+            lines.append(explain_fatigue(d, g.tables, u.id).render())
+        if u.loc is not None and u.side == g.spec.supply_side:
+            if u.nation in ALWAYS_SUPPLIED:
+                lines.append(f"{u.nation}: always in supply (19.2)")
+            else:
+                lines.append(g.supply(d, u).explain().render())
+        return lines
+
+    def whereabouts(self, u: Any) -> str:
+        """Where a unit is, or the pool it waits in (a game words its own pools)."""
+        return f"at {u.loc or u.pool}"
+
+    def unit_facts(self, u: Any) -> list[str]:
+        """What else a game tells of a unit (its own charts), as indented lines."""
+        return []
+
+    def about(self, loc: str, unit: str | None = None) -> list[str]:
+        """A hex as the web board's hover shows it: terrain, the units seen there and, with a
+        unit picked, the MP of its cheapest way there (14.0)."""
+        lines = Player.about(self, loc)
+        d = self.view()
+        for u in d.at(loc):
+            lines.append("  " + (self.unit_line(u) if self.visible(u) else self.hidden_unit(u.id)))
+        picked = d.units.get(unit) if unit else None
+        if picked is not None and picked.loc not in (None, loc) and self.visible(picked):
+            lines.append(self.explain_move(picked.id, loc))
+        return lines
+
+    def order_note(self, order: Order) -> tuple[str, float | None]:
+        """A move's MP along its own path (14.0-14.2); an assault's odds before the die (15.1)."""
+        if isinstance(order, Move) and len(order.path) > 1:
+            cost = self.path_cost(order.unit, order.path)
+            return ("", None) if cost is None else (f"{fmt(cost)} MP", float(cost))
+        if isinstance(order, Assault):
+            return self.assault_odds(order), None
+        return "", None
+
+    def assault_odds(self, order: Assault) -> str:
+        """Every result of an assault with its exact chance, before it is made (15.1)."""
+        ev = self.game.assault_before_the_die(self.view(), order)
+        if ev is None:
+            return "odds: not known before the assault"
+        return assault_odds_line(self.game.tables.crt, {(ev["ad"], ev["drm"]): Fraction(1)})
+
+    def explain_order(self, order: Order) -> str:
+        """A move's MP step by step along its own path (14.0-14.2, 12.1); an assault's
+        strengths, AFL, AD and DRMs as it would be fought, up to the CRT column, and the exact
+        odds of every result (15.1)."""
+        if isinstance(order, Move) and len(order.path) > 1:
+            led = self.path_ledger(order.unit, order.path)
+            if led is not None:
+                return f"{order.text()}\n{led.render()}"
+        if isinstance(order, Assault):
+            ev = self.game.assault_before_the_die(self.view(), order)
+            if ev is not None:
+                return "\n".join([order.text(), render_ledger(ledger_before_the_die(ev["ledger"])),
+                                  f"before the die: {self.assault_odds(order)}"])
+        return Player.explain_order(self, order)
+
+    def last_assault(self) -> str:
+        """The ledger of the last assault the person saw (15.1)."""
+        for entry in reversed(self.s.log.entries):
+            for ev in reversed(self.visible_events(entry.events)):
+                if ev.get("type") == "assault" and ev.get("ledger"):
+                    return render_ledger(ev["ledger"])
+        return "no assault yet"
+
+    def explain(self, what: str) -> str:
+        g, d = self.game, self.view()
+        parts = what.split()
+        if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
+            return self.explain_move(parts[0], parts[1])
+        if what in ("", "last"):
+            return self.last_assault()
+        if what in d.units:
+            u = d.units[what]
+            return "\n".join(self.unit_lines(u)) if self.visible(u) else self.hidden_unit(what)
+        if what in g.board:
+            return "\n".join(self.location_lines(what, self.sides()))
+        place = min(g.board.locations())
+        return (f"explain what? a unit, a place like {place}, a unit and a place (its way there), an order's "
+                f"number, or last (not {what!r})")
