@@ -75,6 +75,8 @@ def test_15_1_an_assault_explained_before_the_die_is_fought_at_that_ad_and_drm_w
                                             f"defender loses >=1 {float(d1):.0%}, ")
                 assert f"attacker loses >=1 {float(a1):.0%}  [15.1]" in lines[-1]
                 assert p.order_note(o)[0] == lines[-1].removeprefix("before the die: ")
+                # the web board's hover, the attacker picked: the hex is assaulted, not moved into (14.1)
+                assert p.about(o.target, o.units[0])[-1] == f"held by the enemy: {o.units[0]} may assault it, not move in (15.1)"
                 met += 1
             if met >= 6:
                 return
@@ -98,6 +100,7 @@ def test_14_0_a_move_explained_costs_the_mp_the_game_charges_for_its_path(name, 
                 mp = fmt(Fraction(ev["mp"]))  # 2 1/2, as a ledger writes it
                 assert lines[0] == o.text() and lines[-1] == f"  = {mp}"
                 assert p.order_note(o)[0] == f"{mp} MP"
+                assert p.about(o.path[-1], o.unit)[-1] == p.explain_move(o.unit, o.path[-1])
                 met += 1
                 from_zoc += o in zoc
             if met >= 40 and from_zoc >= 10:
