@@ -281,3 +281,22 @@ def test_3_4_3_5_the_terminal_says_where_a_unit_waits_off_the_table_and_groups_t
     rows = {ln.split()[0]: ln for ln in buf.getvalue().splitlines() if ln.split() and ln.split()[0] in SIDES}
     assert len({side for side, _ in waiting}) == 2 and len(waiting) >= 3
     assert all(f"{where}: {' '.join(sorted(units))}" in rows[side] for (side, where), units in waiting.items())
+
+
+def test_k47_no_supply_an_assaulted_british_unit_takes_no_fatigue_before_the_die():
+    """The scenarios have no supply rule. The host ruleset's 19.2 (+6 FP for an unsupplied
+    defender of the supply side, before the assault) needs a base to trace to, and the table
+    has none: applied, it gave every British unit assaulted 6 FP first."""
+    british = 0
+    for seed in range(1, 40):
+        view, log = run_fast(KonfliktGame("maximum_attrition"), seed, bots(seed), record=True)
+        d = view.data
+        for e in log.entries:
+            for ev in e.events:
+                if ev["type"] == "fatigue":
+                    assert ev["cause"] != "unsupplied_attacked", ev
+                if ev["type"] == "assault":
+                    british += any(d.units[x].nation == "british" for x in ev["defenders"])
+        if british >= 10:
+            return
+    raise AssertionError(f"only {british} assaults on British units met")
