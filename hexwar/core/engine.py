@@ -340,7 +340,12 @@ def new_play_state(game: Ruleset, seed: int, meta: dict[str, Any]) -> PlayState:
 
 
 class ReplayError(ValueError):
-    """A log that does not replay on this game: another game's, tampered, or diverging."""
+    """A log that does not replay on this game: another game's, tampered, or diverging;
+    ``seq``: the entry it stopped at, when one is to blame (the orders before it replay)."""
+
+    def __init__(self, message: str, seq: int | None = None):
+        super().__init__(message)
+        self.seq = seq
 
 
 def replay_start(game: Ruleset, meta: dict[str, Any]) -> PlayState:
@@ -371,18 +376,18 @@ def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str,
     try:
         order = st.game.orders.from_dict(e.order)
     except IllegalOrder as exc:
-        raise ReplayError(f"order {e.seq}: {exc}") from None
+        raise ReplayError(f"order {e.seq}: {exc}", e.seq) from None
     dice = Dice.replaying(e.rolls)
     try:
         events = st._apply(order, dice, e.seq, check=verify)
     except IllegalOrder as exc:
-        raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}") from None
+        raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}", e.seq) from None
     except DiceExhausted as exc:
-        raise ReplayError(f"order {e.seq} ({order.text()}): {exc}") from None
+        raise ReplayError(f"order {e.seq} ({order.text()}): {exc}", e.seq) from None
     if dice.left():
-        raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made")
+        raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made", e.seq)
     if verify and events != e.events:
-        raise ReplayError(f"replay diverged at order {e.seq} ({order.text()}): events differ from the log")
+        raise ReplayError(f"replay diverged at order {e.seq} ({order.text()}): events differ from the log", e.seq)
     return events
 
 
@@ -394,18 +399,37 @@ def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
     return st
 
 
-def load_game(game: Ruleset, path: str | Path, writer: bool = False) -> PlayState:
+def load_game(game: Ruleset, path: str | Path, writer: bool = False, upto: int | None = None,
+              keep: Path | None = None) -> PlayState:
     """Resume a saved game, keeping the save file attached; a ``writer`` first becomes the
     save's only writer (a second player, or a read-only save, is refused). A damaged save
-    raises :class:`SaveError` naming the file and the entry, and is never modified."""
+    raises :class:`SaveError` naming the file and the entry (its ``seq``, when one entry is to
+    blame), and is never modified.
+
+    ``upto``: resume from the save's first ``upto`` orders, for a save that stops replaying
+    at a later one (made by a version whose rules differ there, or damaged). A writer's save
+    is cut to them, after the whole save is copied to ``keep``, a new file: nothing is lost."""
     sf = SaveFile(path)
     if writer:
         sf.lock()
     try:
-        st = replay(game, sf.load())
+        log = sf.load()
+        whole = len(log)
+        if upto is not None:
+            if not 0 <= upto <= whole:
+                raise SaveError(f"{sf.path}: --upto {upto}: the save holds {whole} orders (0 to {whole} may be kept)")
+            log = EventLog(log.meta, log.entries[:upto])
+        st = replay(game, log)
+        if writer and upto is not None and upto < whole:
+            if keep is None:
+                raise SaveError(f"{sf.path}: cutting it to {upto} orders needs a file to keep the whole save in")
+            SaveFile(keep).create(sf.load())  # never replaces a file; the cut waits for it
+            sf.truncate(upto)
     except ReplayError as e:
         sf.close()
-        raise SaveError(f"{sf.path}: {e}") from None
+        err = SaveError(f"{sf.path}: {e}")
+        err.seq = e.seq
+        raise err from None
     except SaveError:
         sf.close()
         raise

@@ -66,7 +66,10 @@ class EventLog:
 
 
 class SaveError(ValueError):
-    """A save that cannot be read or written as asked: one line naming the file (and entry)."""
+    """A save that cannot be read or written as asked: one line naming the file (and entry);
+    ``seq``: the order it stops replaying at, when one is to blame."""
+
+    seq: int | None = None
 
 
 class SaveLocked(SaveError):

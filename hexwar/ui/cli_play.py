@@ -134,6 +134,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
          opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s) (hexwar games lists each game's)"),
          seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
          load: Optional[Path] = typer.Option(None, help="Resume a saved game (its game, sides, bots and switches come with it)"),
+         upto: Optional[int] = typer.Option(None, help="With --load: resume from the save's first N orders, for a save that stops loading at a later one (the whole save is kept in a copy first)"),
          save: Optional[Path] = typer.Option(None, help="Save file for a new game (default <game>-seed<SEED>.hexwar, resumed if it exists); every order is saved"),
          new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
          switch: Optional[List[str]] = typer.Option(None, help="Rules switches (hexwar games lists each game's)"),
@@ -195,15 +196,26 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
             except (UnknownGame, ValueError, TypeError) as e:
                 raise UserError(f"{load}: the save's {e}") from None
             seed = int(meta["seed"])  # the bots play on as they started
+            keep = _free_name(load.with_name(f"{load.stem}.all-{len(saved)}-orders{load.suffix}")) \
+                if upto is not None and upto < len(saved) else None
             try:
-                state = load_game(g, load, writer=True)
+                state = load_game(g, load, writer=True, upto=upto, keep=keep)
             except SaveError as e:
+                if e.seq is not None and upto is None:  # the orders before it still replay
+                    raise UserError(f"{e}; if it was saved before a rule of hexwar was fixed, play on from the {e.seq} "
+                                    f"orders before it (the whole save is kept in a copy): "
+                                    f"hexwar play --load {shlex.quote(str(load))} --upto {e.seq}") from None
                 raise UserError(str(e)) from None
+            if keep is not None:
+                out.print(f"resumed from the first {upto} of {len(saved)} orders; the whole save is kept in {keep}",
+                          markup=False)
             state.log.meta.update(seat=side, opponent=opponent)
             path = load
             if resuming:  # said once the save is ours (a second player is refused first)
                 out.print(resuming, markup=False)
         else:
+            if upto is not None:
+                raise UserError("--upto resumes a save: give it with --load")
             side, opponent, think = side or info.default_seat, opponent or info.default_bot, think or 1.0
             info.check(scenario, board, switch or [], bot=opponent, seat=side)
             path = save or Path(f"{info.name}-seed{seed}.hexwar")

@@ -205,3 +205,64 @@ def test_undo_keeps_the_same_file_so_the_lock_holds(tmp_path):
     with pytest.raises(SaveLocked):
         SaveFile(tmp_path / "u.hexwar").lock()
     s.close()
+
+
+def test_a_save_that_stops_replaying_at_an_order_resumes_from_the_orders_before_it_and_nothing_is_lost(tmp_path, played):
+    """A save replays with each order's events checked: one made before a rule was fixed
+    stops at the first order the rule changes. The refusal says how to play on from the
+    orders before it (``--upto``), and that keeps the whole save in a new file first."""
+    import json
+
+    body = json.loads(sqlite3.connect(played).execute("SELECT body FROM entries WHERE seq = 20").fetchone()[0])
+    body["events"].append({"type": "pass", "side": "allies"})  # what an older rule would have logged
+    path = _tamper(played, tmp_path / "old.hexwar", "UPDATE entries SET body = ? WHERE seq = 20", (json.dumps(body),))
+    whole = SaveFile(path).load().to_json()
+    p = hexwar("play", "--load", "old.hexwar", cwd=tmp_path)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1, p.stderr
+    assert "replay diverged at order 20" in p.stderr and p.stderr.rstrip().endswith("hexwar play --load old.hexwar --upto 20")
+    assert SaveFile(path).load().to_json() == whole  # refused, untouched
+    (tmp_path / "old.all-30-orders.hexwar").write_text("someone's file")  # a copy never replaces a file
+    p = hexwar("play", "--load", "old.hexwar", "--upto", "20", cwd=tmp_path, stdin="status\nquit\n")
+    assert p.returncode == 0, p.stderr
+    assert "resumed from the first 20 of 30 orders; the whole save is kept in old.all-30-orders-2.hexwar" in p.stdout
+    assert (tmp_path / "old.all-30-orders.hexwar").read_text() == "someone's file"
+    assert SaveFile(tmp_path / "old.all-30-orders-2.hexwar").load().to_json() == whole
+    st = load_game(_game(path), path)  # the cut save loads: its first 20 orders, then the bots' on from them
+    assert json.loads(st.log.to_json())["entries"][:20] == json.loads(whole)["entries"][:20]
+    assert json.loads(st.log.to_json())["entries"][20:21] != json.loads(whole)["entries"][20:21]
+    st.save.close()
+    n = orders(path)
+    for bad in (["--upto", str(n + 1)], ["--upto", "-1"]):
+        p = hexwar("play", "--load", "old.hexwar", *bad, cwd=tmp_path)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and f"the save holds {n} orders" in p.stderr, p.stderr
+    p = hexwar("play", "narvik", "--upto", "3", cwd=tmp_path)
+    assert p.returncode == 2 and "--upto resumes a save: give it with --load" in p.stderr
+
+
+def test_a_konflikt_save_made_before_its_supply_was_taken_out_plays_on_from_before_the_first_assault_it_changes(tmp_path):
+    """A Konflikt '47 game saved before 4806f61 (the host's 19.2 gave assaulted British units
+    +6 FP) stops loading at order 86, the first assault on a British unit; ``--upto 86``
+    plays on from there under the rules as they are."""
+    import json
+
+    from hexwar.core.log import EventLog
+
+    golden = Path(__file__).resolve().parents[1] / "golden" / "diverging" / "konflikt-before-4806f61.json"
+    log = EventLog.from_json(golden.read_text())
+    assert any(ev.get("cause") == "unsupplied_attacked" for ev in log.entries[86].events)
+    SaveFile(tmp_path / "k.hexwar").create(log)
+    p = hexwar("play", "--load", "k.hexwar", cwd=tmp_path)
+    assert p.returncode == 2 and "replay diverged at order 86 (assault 0209 with G3,G5)" in p.stderr
+    p = hexwar("play", "--load", "k.hexwar", "--upto", "86", cwd=tmp_path, stdin="status\nquit\n")
+    assert p.returncode == 0 and "standing: Maximum Attrition" in p.stdout, p.stderr
+    now = SaveFile(tmp_path / "k.hexwar").load()
+    assert json.loads(now.to_json())["entries"][:86] == json.loads(log.to_json())["entries"][:86]
+    assert not any(ev.get("cause") == "unsupplied_attacked" for e in now.entries for ev in e.events)
+    kept = SaveFile(tmp_path / f"k.all-{len(log)}-orders.hexwar").load()
+    assert json.loads(kept.to_json())["entries"] == json.loads(log.to_json())["entries"]
+
+
+def _game(path: Path):
+    from hexwar.games.registry import from_meta
+
+    return from_meta(SaveFile(path).load().meta)[1]
