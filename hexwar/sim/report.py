@@ -86,7 +86,7 @@ def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path,
     batches: dict[str, list[dict[str, Any]]] = {}
     for s, n in zip(setups, games):
         cb = (lambda d, t, _l=s.label: progress(_l, d, t)) if progress else None
-        batches[s.label] = simulate(s, n, seed, cache / f"{s.slug}-seed{seed}.csv", workers, scheduler, cb)
+        batches[s.label] = simulate(s, n, seed, cache / f"{s.slug}-seed{seed}.csv", workers, scheduler, cb, stale="replace")
     figs = _figures(batches, out)
     text = _markdown(setups, batches, seed, title, intro, figs)
     path = out / "report.md"
@@ -287,7 +287,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     if intro:
         lines += [intro, ""]
     lines += [f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)` and can be re-run alone "
-              "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed).", ""]
+              "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed), each with the build that played it: a changed rule, chart or map plays them again.", ""]
     narvik = _tracks_narvik(batches)
     fall_head = " Narvik falls | when it falls |" if narvik else ""
     lines += ["| # | setup | games | Allied wins (95% CI) | German wins | no winner | length (mean ± sd) |" + fall_head

@@ -3,7 +3,9 @@
 Each game's seed is derived from the batch seed and the game's index, so any single game
 can be re-run (``play_one``) and, with ``record``, replayed step by step. Finished games are
 appended to a CSV file as they complete (flushed and synced), so an interrupted batch keeps
-them and the same command resumes where it stopped.
+them and the same command resumes where it stopped. Each row names the build that played it
+(``build_fingerprint``: the engine's code that decides a game and the data it read), so a batch
+is never resumed with games of other rules: a fixed rule or an edited chart plays them again.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from hexwar.sim.setups import Setup, build_bots, build_game
 
 #: CSV columns; nested figures (objective turns, losses by type, combats) are JSON strings
 COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "vp_germans", "vp_allies", "end_turn", "orders", "fell", "losses",
-           "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats"]
+           "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats", "build"]
 CHUNK = 25
+#: the packages whose code decides how a game plays (the terminal, the web board and the
+#: reports only tell it): with the data, what a batch's games were played by
+BUILD_CODE = ("ai", "board", "core", "data", "games", "rules", "sim")
 
 
 class BatchError(Exception):
@@ -59,14 +64,34 @@ def run_chunk(setup: Setup, indices: list[int], batch_seed: int) -> list[dict[st
     return [play_one(setup, i, batch_seed) for i in indices]
 
 
+def build_fingerprint() -> str:
+    """What a batch's games are played by: a digest of the engine's code that decides a game
+    (``BUILD_CODE``) and of every map, order of battle and table under the data root (the
+    checkout's, or $HEXWAR_DATA with a player's own charts). Another rule or another chart
+    value gives another fingerprint, so other games."""
+    import hexwar
+    from hexwar.data.loader import data_root
+
+    h = hashlib.sha256()
+    pkg = Path(hexwar.__file__).resolve().parent
+    root = data_root()
+    files = [(f"hexwar/{p.relative_to(pkg)}", p) for sub in BUILD_CODE for p in sorted((pkg / sub).rglob("*.py"))]
+    files += [(str(p.relative_to(root)), p) for folder in ("maps", "oob", "tables")
+              for p in sorted((root / folder).rglob("*")) if p.is_file()]
+    for name, p in files:
+        h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
 def read_rows(path: Path) -> list[dict[str, Any]]:
-    """Return the rows already written to a batch file (none if it does not exist)."""
+    """Return the rows already written to a batch file (none if it does not exist); rows of a
+    file written before rows named their build have none (``build`` None)."""
     if not path.exists():
         return []
     try:
         with open(path, newline="", encoding="utf-8") as fh:
             reader = csv.DictReader(fh)
-            if reader.fieldnames is not None and list(reader.fieldnames) != COLUMNS:
+            if reader.fieldnames is not None and list(reader.fieldnames) not in (COLUMNS, COLUMNS[:-1]):
                 raise BatchError(f"{path}: not a hexwar batch file (its header is not the batch columns); use another --out")
             return [r for r in reader if r.get("index", "") != ""]  # "": a half-written last line
     except UnicodeDecodeError:
@@ -121,8 +146,13 @@ def _repair(path: Path) -> None:
 
 
 def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int | None = None,
-             scheduler: str | None = None, progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
+             scheduler: str | None = None, progress: Callable[[int, int], None] | None = None,
+             stale: str = "refuse") -> list[dict[str, Any]]:
     """Run (or resume) a batch; return all its rows sorted by index.
+
+    A batch file whose games another build played (a rule, a chart or a map changed since,
+    ``build_fingerprint``) is refused (``stale="refuse"``: it is the user's file), or played
+    again from the start (``"replace"``: a report's cache of rows).
 
     ``scheduler``: ``None`` for local processes, ``"local-dask"`` for a local Dask cluster,
     or a Dask scheduler address (``tcp://host:8786``). The batch file is locked while the
@@ -142,14 +172,23 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
         except BlockingIOError:
             raise BatchError(f"{out}: another hexwar simulate is writing this batch; wait for it or use another --out") from None
         _repair(out)
-        done = check_rows(out, read_rows(out), setup, batch_seed)
+        build = build_fingerprint()
+        rows = read_rows(out)
+        if any(r.get("build") != build for r in rows):
+            if stale != "replace":
+                raise BatchError(f"{out}: its games were played by other rules or data (a rule, a chart or a map changed "
+                                 f"since); new games would not be comparable with them: use another --out, or delete it")
+            with open(out, "w", encoding="utf-8"):
+                pass  # the report's own cache: its games are played again
+            rows = []
+        done = check_rows(out, rows, setup, batch_seed)
         todo = [i for i in range(games) if i not in done]
         chunks = [todo[k: k + CHUNK] for k in range(0, len(todo), CHUNK)]
         finished = len(done & set(range(games)))
         if progress:
             progress(finished, games)
         for rows in _execute(setup, chunks, batch_seed, workers, scheduler):
-            _append(out, rows)
+            _append(out, [dict(r, build=build) for r in rows])
             finished += len(rows)
             if progress:
                 progress(finished, games)

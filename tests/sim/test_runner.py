@@ -87,3 +87,46 @@ def test_sampled_combat_outcomes_agree_with_the_exact_odds(tmp_path):
         assert abs(w / n - p) < 4.5 * se + 1e-9, (k, n, w / n, p)
         checked += 1
     assert checked >= 3
+
+
+def test_a_batch_played_by_other_rules_or_data_is_refused_and_a_reports_cache_is_played_again(tmp_path, monkeypatch):
+    """Rows name the build that played them: resuming a batch after a rule or a chart changed
+    would mix games of two rule sets in one figure."""
+    import csv
+
+    from hexwar.sim import runner
+
+    out = tmp_path / "b.csv"
+    first = simulate(SETUP, 6, 4, out, workers=1)
+    assert {r["build"] for r in first} == {runner.build_fingerprint()}
+    assert simulate(SETUP, 8, 4, out, workers=1)[:6] == first  # the same build resumes
+    monkeypatch.setattr(runner, "build_fingerprint", lambda: "a-fixed-rule")
+    with pytest.raises(runner.BatchError, match="played by other rules or data"):
+        simulate(SETUP, 10, 4, out, workers=1)
+    assert len(read_rows(out)) == 8  # refused, untouched
+    again = simulate(SETUP, 8, 4, out, workers=1, stale="replace")
+    assert [r["index"] for r in again] == [str(i) for i in range(8)] and {r["build"] for r in again} == {"a-fixed-rule"}
+    # a file from before rows named their build: its games are of an unknown build
+    old = tmp_path / "old.csv"
+    with open(old, "w", newline="", encoding="utf-8") as fh:
+        w = csv.DictWriter(fh, fieldnames=runner.COLUMNS[:-1])
+        w.writeheader()
+        w.writerows({k: v for k, v in r.items() if k != "build"} for r in first)
+    with pytest.raises(runner.BatchError, match="played by other rules or data"):
+        simulate(SETUP, 6, 4, old, workers=1)
+
+
+def test_the_build_is_the_data_a_player_points_hexwar_at_and_changes_with_a_chart_value(tmp_path, monkeypatch):
+    import shutil
+
+    from hexwar.data.loader import data_root
+    from hexwar.sim.runner import build_fingerprint
+
+    here = build_fingerprint()
+    for folder in ("maps", "oob", "tables"):
+        shutil.copytree(data_root() / folder, tmp_path / folder)
+    monkeypatch.setenv("HEXWAR_DATA", str(tmp_path))
+    assert build_fingerprint() == here  # the same files
+    crt = tmp_path / "tables" / "narvik" / "crt.yaml"
+    crt.write_text(crt.read_text().replace("source: authored", "source: publisher", 1))
+    assert build_fingerprint() != here
