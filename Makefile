@@ -1,4 +1,4 @@
-# One command per generated artefact. `make reports` took 6 min 18 s on 2 cores in a clean clone installed with `pip install ".[report]"` (its figures need matplotlib) (2026-11-27, at 4ff74ee; 6 min 8 s at a4b6576, 5 min 45 s at 31fb0a0, 8 min 2 s at 3280967), and wrote every report into the clone's docs/ byte for byte as committed.
+# One command per generated artefact. `make reports` took 6 min 18 s on 2 cores in a clean clone installed with `pip install ".[report]"` (its figures need matplotlib) (2026-11-27, at 4ff74ee; 7 min 56 s at 130a73b with every cached row played again, the rows now naming their build, and every figure as it was; 6 min 8 s at a4b6576, 5 min 45 s at 31fb0a0, 8 min 2 s at 3280967), and wrote every report into the clone's docs/ byte for byte as committed.
 .PHONY: reports reports-konflikt maps test bench
 
 reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7) and docs/compare-konflikt/ (issue 16)
