@@ -290,3 +290,55 @@ def test_kampen_a_second_copy_of_a_card_says_its_orders_are_under_the_first_2_4(
                     seen += 1
             s.apply(rng.choice(s.legal_orders()))
     assert seen  # the case came up
+
+
+def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_never_a_hidden_unit(tmp_path):
+    """Konflikt '47 on the page: a unit picked lists its orders with their notes (a move's MP,
+    14.0; an assault's odds, 15.1; coming on, the order test's chance or none in the first
+    wave, 3.4); the enemy's hidden units are neither pickable nor in any note (3.1)."""
+    import random
+    import re
+
+    from hexwar.games import registry
+
+    info = registry.get("konflikt")
+    s = info.build("point_defence").new_state(6)
+    p = info.player(s, {"allies"}, {"germans": info.bot("priority", "germans", 6, 0.1)}, Console(), None,
+                    lambda _: "quit", snapshots=tmp_path)
+    client = TestClient(make_app(WebGame(p)))
+    rng = random.Random(1)
+    seen: set[str] = set()
+    unseen = 0  # decisions with an enemy unit hidden on the table
+    for _ in range(150):
+        st = client.get("/api/state").json()
+        if s.is_over() or seen >= {"move", "assault", "enter"}:
+            break
+        hidden = [u for u in s.data.units.values() if u.side == GERMANS and u.concealed and u.loc is not None]
+        unseen += bool(hidden)
+        for h in hidden:
+            assert client.get("/api/pick", params={"unit": h.id}).status_code == 404
+        for unit in sorted({u for m in st["marks"] for u in m["u"]})[:3]:
+            notes = client.get("/api/pick", params={"unit": unit}).json()["orders"]
+            for o in notes:
+                kind = o["text"].split()[0]
+                if kind == "move":
+                    assert re.fullmatch(r"(\d+ )?(\d+/\d+|\d+) MP", o["note"]), o
+                elif kind == "assault":
+                    assert re.match(r"AD [+-]\d+, DRM [+-]\d+: defender loses >=1 \d+%", o["note"]), o
+                elif kind == "enter":
+                    assert re.fullmatch(r"first wave: no order test  \[1\]|order test 2D6 <= \d+ \(morale \d+, -1\): "
+                                        r"\d+%  \[3\.[45]\]", o["note"]), o
+                else:
+                    continue
+                seen.add(kind)
+                for h in hidden:
+                    assert h.loc not in o["note"] and h.id not in o["note"]
+        fights = [o for o in st["orders"] if o.startswith("assault ")]
+        foes = [u.loc for u in p.view().units.values() if u.side == GERMANS and u.loc is not None]
+        moves = [o for o in st["orders"] if o.startswith("move ")]
+        if not fights and moves and foes:  # close with the enemy to meet assaults
+            line = min(moves, key=lambda o: min(s.game.board.distance(o.split(">")[-1], f) for f in foes))
+        else:
+            line = fights[0] if fights else rng.choice(st["orders"])
+        client.post("/api/command", json={"line": line})
+    assert seen >= {"move", "assault", "enter"} and unseen >= 3, (seen, unseen)
