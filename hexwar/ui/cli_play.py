@@ -262,6 +262,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),
            switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with (saves before they were recorded)"),
            side: Optional[str] = typer.Option(None, help="Whose eyes: a side as in hexwar play --side, or all (default: the side the save was played by while the game is unfinished, all once it is over)"),
+           upto: Optional[int] = typer.Option(None, help="Only the save's first N orders (a save that stops replaying at a later one)"),
            json_: bool = JSON) -> None:
     """Step through a saved game from its log, optionally writing SVG snapshots."""
     from hexwar.core.engine import (
@@ -273,7 +274,18 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     )
     from hexwar.games.registry import UnknownGame, from_meta
 
+    from hexwar.core.log import EventLog
+
     log = read_save(file)
+    if upto is not None:
+        if not 0 <= upto <= len(log):
+            raise UserError(f"{file}: --upto {upto}: the save holds {len(log)} orders (0 to {len(log)} may be shown)")
+        log = EventLog(log.meta, log.entries[:upto])
+
+    def refused(e: ReplayError) -> UserError:  # the orders before the one to blame still replay
+        hint = f"; hexwar replay {shlex.quote(str(file))} --upto {e.seq} shows the orders before it" if e.seq else ""
+        return UserError(f"{file}: {e}{hint}")
+
     try:
         info, g = from_meta(log.meta, switch or [])
         if side is None:
@@ -281,7 +293,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         if side != "all":
             info.check(seat=side)
         st = replay_start(g, log.meta)
-    except (UnknownGame, ReplayError) as e:
+    except ReplayError as e:
+        raise refused(e) from None
+    except UnknownGame as e:
         raise UserError(f"{file}: {e}") from None
     sees = info.sees(side)
     events_of = getattr(g, "visible_events", None)
@@ -294,7 +308,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     for entry in log.entries:
         try:
             events = replay_entry(st, entry)
-        except (ReplayError, ValueError) as e:
+        except ReplayError as e:
+            raise refused(e) from None
+        except ValueError as e:
             raise UserError(f"{file}: {e}") from None
         order = g.orders.from_dict(entry.order)
         if sees is not None and events_of is not None:

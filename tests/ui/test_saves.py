@@ -253,6 +253,10 @@ def test_a_konflikt_save_made_before_its_supply_was_taken_out_plays_on_from_befo
     SaveFile(tmp_path / "k.hexwar").create(log)
     p = hexwar("play", "--load", "k.hexwar", cwd=tmp_path)
     assert p.returncode == 2 and "replay diverged at order 86 (assault 0209 with G3,G5)" in p.stderr
+    p = hexwar("replay", "k.hexwar", cwd=tmp_path)  # read-only: the orders before it are shown
+    assert p.returncode == 2 and p.stderr.rstrip().endswith("hexwar replay k.hexwar --upto 86 shows the orders before it")
+    p = hexwar("replay", "k.hexwar", "--upto", "86", "--json", cwd=tmp_path)
+    assert p.returncode == 0 and json.loads(p.stdout)["orders"] == 86, p.stderr
     p = hexwar("play", "--load", "k.hexwar", "--upto", "86", cwd=tmp_path, stdin="status\nquit\n")
     assert p.returncode == 0 and "standing: Maximum Attrition" in p.stdout, p.stderr
     now = SaveFile(tmp_path / "k.hexwar").load()
