@@ -58,6 +58,16 @@ class LandExplain:
             return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
         return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
 
+    def way_there(self, uid: str, dest: str) -> str:
+        """What a unit picked on the map does to a location the mouse is over: an enemy-held
+        one it may assault, never enter by a move (14.1, 15.1); any other, the MP of its
+        cheapest way there (``explain_move``)."""
+        d = self.view()
+        u = d.units.get(uid)
+        if u is not None and any(x.side != u.side for x in d.at(dest)):
+            return f"held by the enemy: {uid} may assault it, not move in (15.1)"
+        return self.explain_move(uid, dest)
+
     def location_lines(self, loc: str, sides: Iterable[str]) -> list[str]:
         """A location as ``explain <hex>`` gives it: its terrain, the units the person sees
         there, each side's ZoC on it (12.0) and the stacking of the sides they command (13.2)."""

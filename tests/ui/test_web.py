@@ -138,6 +138,9 @@ def test_picking_a_unit_gives_its_moves_with_their_mp_and_an_enemy_hex_its_assau
     picked = client.get("/api/pick", params={"loc": target}).json()
     onto = [o for o in picked["orders"] if o["t"] == target and o["text"].startswith("assault")]
     assert onto and picked["about"][0].startswith(target)
+    attacker = st["marks"][i]["u"][0]  # the hover, an attacker picked: an assault, never a move in (14.1)
+    hover = client.get("/api/about", params={"loc": target, "unit": attacker}).json()["about"]
+    assert hover[-1] == f"held by the enemy: {attacker} may assault it, not move in (15.1)"
     for o in onto[:3]:
         order = next(x for x in s.legal_orders() if x.text() == o["text"])
         if any(u.concealed for u in s.data.at(target) if u.side == GERMANS):

@@ -235,7 +235,7 @@ class NarvikPlayer(LandExplain, Player):
         if unit and unit in d.units and d.units[unit].loc and unit != loc and d.units[unit].loc != loc:
             t = self.game.tables.types[d.units[unit].type]
             if t.kind != "ship" and self.game.is_land(d.units[unit]):
-                lines.append(self.explain_move(unit, loc))
+                lines.append(self.way_there(unit, loc))
         return lines
 
     def order_note(self, order: Order) -> tuple[str, float | None]:

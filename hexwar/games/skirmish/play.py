@@ -68,10 +68,7 @@ class SkirmishPlayer(LandExplain, Player):
             lines.append("  " + (self.unit_line(u) if self.visible(u) else self.hidden_unit(u.id)))
         picked = d.units.get(unit) if unit else None
         if picked is not None and picked.loc not in (None, loc) and self.visible(picked):
-            if any(u.side != picked.side for u in d.at(loc)):  # 14.1: never entered by a move
-                lines.append(f"held by the enemy: {picked.id} may assault it, not move in (15.1)")
-            else:
-                lines.append(self.explain_move(picked.id, loc))
+            lines.append(self.way_there(picked.id, loc))
         return lines
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
