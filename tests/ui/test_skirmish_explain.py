@@ -185,3 +185,23 @@ def test_3_1_explain_never_places_an_enemy_hidden_unit(scenario):
             met += 1
             break
     assert met >= 3
+
+
+def test_19_2_explain_gives_the_supply_sides_units_their_line_of_supply_and_norwegians_none_needed():
+    """The skirmish fixture's Allies trace supply to the base at 1612 (19.3, 19.4); the
+    Norwegians are always in supply (19.2); the Germans and Konflikt's forces need none."""
+    info = registry.get("skirmish")
+    s = info.build().new_state(1)
+    p = info.player(s, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
+    g, d = s.game, s.data
+    for uid in ("1SG", "1IG", "TK1"):
+        res = g.supply(d, d.units[uid])
+        text = p.explain(uid)
+        assert f"line of supply from {d.units[uid].loc}" in text
+        assert text.endswith("= " + ("supplied" if res.supplied else "not supplied"))
+    assert "norwegian: always in supply (19.2)" in p.explain("6-1")
+    assert "line of supply" not in p.explain("I-1") and "fatigue of I-1 (FL 12)" in p.explain("I-1")
+    k = registry.get("konflikt")
+    ks = k.build("maximum_attrition").new_state(1)
+    kp = k.player(ks, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
+    assert all("supply" not in kp.explain(uid) for uid in ("A1", "A6", "G1"))
