@@ -138,10 +138,11 @@ def test_3_4_a_reserve_coming_on_passes_its_order_test_as_often_as_explain_says(
 
 def test_explain_last_gives_the_last_assaults_ledger_and_a_unit_its_fatigue_and_where_it_waits():
     ledgers = reserves = 0
+    kinds: set[str] = set()  # reserve, outflank (own side), secret outflank (the enemy's)
     fight = lambda o: isinstance(o, Assault)  # noqa: E731 - every assault that may be made, to meet many
     for s, p, legal, buf in (x for seed in range(1, 20) for x in _players("konflikt", "envelopment", lambda o: True, seed,
                                                                          prefer=fight)):
-        if ledgers >= 10 and reserves >= 5:
+        if ledgers >= 10 and reserves >= 5 and kinds >= {"outflank", "secret outflank"}:
             break
         last = next((ev for e in reversed(s.log.entries) for ev in reversed(e.events) if ev["type"] == "assault"), None)
         if last is None:
@@ -153,15 +154,18 @@ def test_explain_last_gives_the_last_assaults_ledger_and_a_unit_its_fatigue_and_
         for u in [u for u in s.data.units.values() if u.pool in ("reserve", "outflank")][:2]:
             text = p.explain(u.id)
             # 3.5: the enemy's side is secret until its first outflanker arrives
-            hand = f" on the {s.data.flank[u.id]}" if u.side == s.current_side() or u.side in s.data.shown else ""
+            known = u.side == s.current_side() or u.side in s.data.shown
+            where = f"on the {s.data.flank[u.id]}: may come on by that side edge" if known else \
+                "on a side kept secret: may come on by a side edge"
             waits = {"reserve": "in reserve: may come on at its own edge from turn 2, order test 2D6 <= ",
-                     "outflank": f"outflanking{hand}: may come on by that side edge from turn 3, order test 2D6 <= "}[u.pool]
+                     "outflank": f"outflanking {where} from turn 3, order test 2D6 <= "}[u.pool]
             assert f"{u.id} {u.name}: " in text and waits in text
+            kinds.add(u.pool if u.pool == "reserve" or known else "secret outflank")
             t = s.game.tables.types[u.type]
             assert ("fatigue of" in text) == bool(t.fatigue_limit)
             assert f"morale {s.game.t.units[u.type].morale}, cost {s.game.t.units[u.type].cost} requisition points" in text
             reserves += 1
-    assert ledgers >= 10 and reserves >= 5
+    assert ledgers >= 10 and reserves >= 5 and kinds >= {"outflank", "secret outflank"}, kinds
 
 
 @pytest.mark.parametrize("scenario", ["envelopment", "point_defence", "hold_until_relieved"])

@@ -117,15 +117,16 @@ class KonfliktPlayer(SkirmishPlayer):
         return f"{uid}: hidden; where it is shows when it is revealed (3.1)"
 
     def order_test(self, u: Any) -> tuple[int, Fraction]:
-        """The order test a unit off the table takes to come on: 2D6 at most its morale less 1,
-        and the chance it passes (3.4, 3.5)."""
+        """The order test a unit off the table takes to come on: 2D6 at most its morale with
+        the entry's modifier (-1), and the chance it passes (3.4, 3.5)."""
         g = self.game
         need = g.t.units[u.type].morale + int(g.t.reserves["test_modifier"].value)
         return need, Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= need), 36)
 
     def test_words(self, u: Any) -> str:
         need, p = self.order_test(u)
-        return f"order test 2D6 <= {need} (morale {self.game.t.units[u.type].morale}, -1): {float(p):.0%}"
+        mod = int(self.game.t.reserves["test_modifier"].value)
+        return f"order test 2D6 <= {need} (morale {self.game.t.units[u.type].morale}, {mod:+d}): {float(p):.0%}"
 
     def whereabouts(self, u: Any) -> str:
         g, d = self.game, self.view()
@@ -140,9 +141,10 @@ class KonfliktPlayer(SkirmishPlayer):
             first = 1 if g.spec_of(d).reserves_turn_one else int(r["from_turn"].value)
             return f"in reserve: may come on at its own edge from turn {first}, {self.test_words(u)} (3.4)"
         if u.pool == FLANK:
-            hand = d.flank.get(u.id)
-            return (f"outflanking{f' on the {hand}' if hand else ''}: may come on by that side edge from turn "
-                    f"{int(r['outflank_from_turn'].value)}, {self.test_words(u)} (3.5)")
+            hand = d.flank.get(u.id)  # the enemy's side is his secret until his first outflanker arrives
+            where = f"on the {hand}: may come on by that side edge" if hand else \
+                "on a side kept secret: may come on by a side edge"
+            return f"outflanking {where} from turn {int(r['outflank_from_turn'].value)}, {self.test_words(u)} (3.5)"
         if u.pool == EXITED:
             return "taken off the table"
         if u.pool == "removed":
