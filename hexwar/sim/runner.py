@@ -27,9 +27,11 @@ from hexwar.sim.setups import Setup, build_bots, build_game
 COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "vp_germans", "vp_allies", "end_turn", "orders", "fell", "losses",
            "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats", "build"]
 CHUNK = 25
-#: the packages whose code decides how a game plays (the terminal, the web board and the
-#: reports only tell it): with the data, what a batch's games were played by
+#: the packages whose code decides how a game plays: with the data, what a batch's games were
+#: played by; the terminal's and the web board's players (``games/*/play.py``) and the
+#: reports' words and figures (``BUILD_SKIP``) only tell the games
 BUILD_CODE = ("ai", "board", "core", "data", "games", "rules", "sim")
+BUILD_SKIP = ("sim/report.py", "sim/stats.py")
 
 
 class BatchError(Exception):
@@ -69,18 +71,25 @@ def build_fingerprint() -> str:
     (``BUILD_CODE``) and of every map, order of battle and table under the data root (the
     checkout's, or $HEXWAR_DATA with a player's own charts). Another rule or another chart
     value gives another fingerprint, so other games."""
+    h = hashlib.sha256()
+    for name, p in build_files():
+        h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def build_files() -> list[tuple[str, Path]]:
+    """The files ``build_fingerprint`` reads, each with the name it is digested under."""
     import hexwar
     from hexwar.data.loader import data_root
 
-    h = hashlib.sha256()
     pkg = Path(hexwar.__file__).resolve().parent
     root = data_root()
-    files = [(f"hexwar/{p.relative_to(pkg)}", p) for sub in BUILD_CODE for p in sorted((pkg / sub).rglob("*.py"))]
+    code = [p for sub in BUILD_CODE for p in sorted((pkg / sub).rglob("*.py"))]
+    files = [(f"hexwar/{p.relative_to(pkg)}", p) for p in code
+             if str(p.relative_to(pkg)) not in BUILD_SKIP and not (p.name == "play.py" and p.parent.parent.name == "games")]
     files += [(str(p.relative_to(root)), p) for folder in ("maps", "oob", "tables")
               for p in sorted((root / folder).rglob("*")) if p.is_file()]
-    for name, p in files:
-        h.update(name.encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
-    return h.hexdigest()[:16]
+    return files
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
