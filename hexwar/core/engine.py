@@ -413,17 +413,15 @@ def load_game(game: Ruleset, path: str | Path, writer: bool = False, upto: int |
     if writer:
         sf.lock()
     try:
-        log = sf.load()
-        whole = len(log)
-        if upto is not None:
-            if not 0 <= upto <= whole:
-                raise SaveError(f"{sf.path}: --upto {upto}: the save holds {whole} orders (0 to {whole} may be kept)")
-            log = EventLog(log.meta, log.entries[:upto])
-        st = replay(game, log)
+        full = sf.load()
+        whole = len(full)
+        if upto is not None and not 0 <= upto <= whole:
+            raise SaveError(f"{sf.path}: --upto {upto}: the save holds {whole} orders (0 to {whole} may be kept)")
+        st = replay(game, full if upto is None else EventLog(full.meta, full.entries[:upto]))
         if writer and upto is not None and upto < whole:
             if keep is None:
                 raise SaveError(f"{sf.path}: cutting it to {upto} orders needs a file to keep the whole save in")
-            SaveFile(keep).create(sf.load())  # never replaces a file; the cut waits for it
+            SaveFile(keep).create(full)  # never replaces a file; the cut waits for it
             sf.truncate(upto)
     except ReplayError as e:
         sf.close()

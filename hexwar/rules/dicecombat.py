@@ -82,6 +82,20 @@ def pool(n: int) -> dict[tuple[int, int], Fraction]:
     return dist
 
 
+@lru_cache(maxsize=None)
+def totals(n: int) -> dict[int, Fraction]:
+    """Exact distribution of the total of ``n`` six-sided dice (``pool`` without its sixes):
+    2D6 for Assault on Narvik's Air Table (18.1) and Konflikt's order tests (3.4).
+
+    >>> totals(2)[7], totals(2)[2], sum(p for t, p in totals(2).items() if t <= 8)
+    (Fraction(1, 6), Fraction(1, 36), Fraction(13, 18))
+    """
+    out: dict[int, Fraction] = {}
+    for (t, _sixes), p in pool(n).items():
+        out[t] = out.get(t, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
 def outcomes(att_dice: int, def_dice: int) -> dict[tuple[bool, int, int], Fraction]:
     """Exact distribution of ``(attacker wins, defenders killed, attackers killed)``.
 

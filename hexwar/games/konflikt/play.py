@@ -13,6 +13,7 @@ from hexwar.games.konflikt import victory
 from hexwar.games.konflikt.orders import Down, Enter, Leave
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
 from hexwar.games.skirmish.play import SkirmishPlayer
+from hexwar.rules.dicecombat import totals
 from hexwar.ui.play import sentence
 
 
@@ -121,7 +122,7 @@ class KonfliktPlayer(SkirmishPlayer):
         the entry's modifier (-1), and the chance it passes (3.4, 3.5)."""
         g = self.game
         need = g.t.units[u.type].morale + int(g.t.reserves["test_modifier"].value)
-        return need, Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= need), 36)
+        return need, sum((p for t, p in totals(2).items() if t <= need), Fraction(0))
 
     def test_words(self, u: Any) -> str:
         need, p = self.order_test(u)

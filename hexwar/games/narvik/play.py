@@ -279,10 +279,11 @@ class NarvikPlayer(LandExplain, Player):
         per attacked ship ``{0: whole, 1: damaged, 2: sunk}``, its attacks taken in turn, a
         damaged ship sinking at a second damage (18.1.3). A ``ValueError`` for AP off the table."""
         from hexwar.games.narvik.phases.air import drm
+        from hexwar.rules.dicecombat import totals
 
         g, d = self.game, self.data
         m = drm(g, d, order.hex)
-        rolls = [(t, Fraction(6 - abs(t - 7), 36)) for t in range(2, 13)]  # 2D6
+        rolls = list(totals(2).items())  # 2D6 on the Air Table
         if order.mission == "infantry":
             assert g.tables.fatigue is not None
             fp = g.tables.fatigue.fp("air_interdiction_per_point")
