@@ -30,8 +30,26 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.data.tables import TerrainChart
 
 
+@dataclass(frozen=True)
+class MoveCites:
+    """The rule sections a movement ledger cites: Assault on Narvik's by default (and the
+    skirmish ruleset's, which keeps its numbering); a game with its own numbering passes its
+    own (Europa: ``E4``)."""
+
+    terrain: str = "14.1"  # the chart's cost to enter a location or cross a border
+    road: str = "14.2"  # the road rate along a road or railway
+    box: str = "22.1"  # off-map boxes are never entered by land
+    zoc_exit: str = "12.1"  # the extra MP to leave an enemy ZoC (and 12.1's artillery)
+    blocked: str = "14.1"  # never into (or through) a location holding enemy units
+    min_move: str = "14.1"  # one location always, whatever it costs
+
+
+NARVIK_CITES = MoveCites()
+
+
 def step_cost(
-    board: "Board", chart: "TerrainChart", weather: str, mclass: str, a: str, b: str, ledger: Ledger | None = None
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, a: str, b: str, ledger: Ledger | None = None,
+    cites: MoveCites = NARVIK_CITES,
 ) -> Fraction | None:
     """Return the MP to move from ``a`` into adjacent ``b`` (None = prohibited), 14.1-14.2.
 
@@ -43,7 +61,7 @@ def step_cost(
     tb = board.terrain(b)
     if tb == "box" or board.terrain(a) == "box":
         if ledger is not None:
-            ledger.add(f"{b}: off-map box, not entered by land movement", "P", "22.1")
+            ledger.add(f"{b}: off-map box, not entered by land movement", "P", cites.box)
         return None
     border = board.border(a, b)
     tclass = chart.terrain_class(tb)
@@ -53,18 +71,18 @@ def step_cost(
     if tclass is None or tclass not in sec.terrain:
         normal = None
         if explain:
-            lines.append((f"enter {b} ({tb}): not on chart {chart.name}", "P", "14.1"))
+            lines.append((f"enter {b} ({tb}): not on chart {chart.name}", "P", cites.terrain))
     else:
         normal = sec.terrain[tclass].cost(mclass)
         if explain:
-            lines.append((f"enter {b} ({tb} = {tclass})", "P" if normal is None else normal, "14.1"))
+            lines.append((f"enter {b} ({tb} = {tclass})", "P" if normal is None else normal, cites.terrain))
         for f in sorted(border.features):
             row = sec.hexsides.get(f)
             if row is None:
                 continue
             c = row.cost(mclass)
             if explain:
-                lines.append((f"cross {f} border {a}/{b}", "P" if c is None else c, "14.1"))
+                lines.append((f"cross {f} border {a}/{b}", "P" if c is None else c, cites.terrain))
             if c is None:
                 normal = None
             elif normal is not None:
@@ -75,7 +93,7 @@ def step_cost(
         if road is not None and (normal is None or road < normal):
             cost = road
             if explain:
-                lines = [(f"road {a}-{b} ({'/'.join(sorted(border.features & {'road', 'rail'}))})", road, "14.2")]
+                lines = [(f"road {a}-{b} ({'/'.join(sorted(border.features & {'road', 'rail'}))})", road, cites.road)]
     if ledger is not None:
         for t, v, r in lines:
             ledger.add(t, v, r)  # type: ignore[arg-type]
@@ -485,31 +503,33 @@ def path_mp(board: "Board", chart: "TerrainChart", weather: str, mclass: str, pa
 
 
 def explain_path(
-    board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery
+    board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery,
+    cites: MoveCites = NARVIK_CITES,
 ) -> Ledger:
-    """Return the MP ledger of a path: each step's terrain, border, road and ZoC cost."""
+    """Return the MP ledger of a path: each step's terrain, border, road and ZoC cost, with
+    the sections of ``cites``."""
     led = Ledger(f"movement {' > '.join(path)} ({mclass}, {weather}, MP {q.mp})")
     spent = Fraction(0)
     for a, b in zip(path, path[1:]):
         if b in q.blocked:
-            led.add(f"{b} holds enemy units: may not enter", "P", "14.1")
+            led.add(f"{b} holds enemy units: may not enter", "P", cites.blocked)
             led.total = None
             return led
-        c = step_cost(board, chart, weather, mclass, a, b, led)
+        c = step_cost(board, chart, weather, mclass, a, b, led, cites)
         if c is None:
-            led.add(f"{a} > {b} is prohibited", "P", "14.1")
+            led.add(f"{a} > {b} is prohibited", "P", cites.terrain)
             led.total = None
             return led
         if a in q.zoc:
             if q.artillery and not _art_may_leave(q, a, b):
-                led.add(f"artillery may not leave enemy ZoC at {a} here", "P", "12.1")
+                led.add(f"artillery may not leave enemy ZoC at {a} here", "P", cites.zoc_exit)
                 led.total = None
                 return led
-            led.add(f"leave enemy ZoC at {a}", q.zoc_exit, "12.1")
+            led.add(f"leave enemy ZoC at {a}", q.zoc_exit, cites.zoc_exit)
             c += q.zoc_exit
         spent += c
     if spent > q.mp and len(path) == 2 and q.min_move:
-        led.add(f"costs {spent} > MP {q.mp}: allowed as the one-hex minimum move", None, "14.1")
+        led.add(f"costs {spent} > MP {q.mp}: allowed as the one-hex minimum move", None, cites.min_move)
         spent = q.mp
     led.add("MP left", q.mp - spent)
     led.total = spent
