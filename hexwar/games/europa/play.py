@@ -8,9 +8,10 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.core.orders import Order
-from hexwar.games.europa.orders import Attack
-from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED
+from hexwar.core.orders import Move, Order, Retreat
+from hexwar.games.europa.orders import Attack, Evade, Truck
+from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
+from hexwar.rules.ledger import fmt
 from hexwar.ui.play import Player, render_ledger, sentence
 
 _NAMES: dict[str, str] = {}
@@ -131,7 +132,7 @@ class EuropaPlayer(Player):
     def unit_line(self, u: Any) -> str:
         g, d = self.game, self.data
         t = g.t(u)
-        line = f"{u.id} {u.name}: {t.kind} {t.size}, {t.attack}-{t.defence}-{t.mp}"
+        line = f"{u.id}{' ' + u.name if u.name and u.name != u.id else ''}: {t.kind} {t.size}, {t.attack}-{t.defence}-{t.mp}"
         if u.has(DISRUPTED):
             line += ", disrupted (E1)"
         if u.has(OVERSTACKED):
@@ -148,7 +149,93 @@ class EuropaPlayer(Player):
         if loc in d.owner:
             lines.append(f"owned by the {d.owner[loc]} (E4)")
         lines += [self.unit_line(u) for u in d.at(loc)]
+        u = d.units.get(unit or "")
+        if u is not None and u.loc is not None and u.loc != loc and self.game.ground(u):
+            lines.append(self.way_there(u.id, loc))
         return lines
+
+    # --- movement (E4) ----------------------------------------------------------------------
+
+    def exploiting(self) -> bool:
+        return self.data.phase == "exploitation"
+
+    def path_ledger(self, uid: str, path: tuple[str, ...], mover: str = "") -> Any:
+        """The MP ledger of a unit's move along a path (E4), as the game reckons it."""
+        from hexwar.games.europa.phases.movement import path_ledger
+
+        d = self.data
+        return path_ledger(self.game, d, d.units[uid], tuple(path), d.units[mover] if mover else None)
+
+    def explain_move(self, uid: str, dest: str) -> str:
+        """The MP ledger of a unit's way to a hex this phase (E4): the path the game would move
+        it along; why it may not move now, or cannot get there, where that is so."""
+        from hexwar.games.europa.phases.movement import destinations, why_not_move
+
+        g, d = self.game, self.data
+        u = d.units.get(uid)
+        if u is None or u.loc is None or not g.ground(u):
+            return f"{uid}: not a ground unit on the map"
+        exploit = self.exploiting()
+        way = destinations(g, d, u, exploit).get(dest)
+        why = why_not_move(g, d, u, exploit)
+        if way is None:
+            phase = "exploitation" if exploit else "movement"
+            return (f"{uid} cannot reach {dest} in a {phase} phase from {u.loc} (MP {fmt(g.movement(d, u))})"
+                    + (f"; and now {why}" if why else ""))
+        return self.path_ledger(uid, way).render() + (f"\n(not this phase: {why})" if why else "")
+
+    def way_there(self, uid: str, dest: str) -> str:
+        """What a unit picked on the map does to a hex the mouse is over: its cheapest way
+        there and its MP (E4); into an enemy-held hex it stops, and then attacks (E3 D)."""
+        from hexwar.games.europa.phases.movement import destinations
+
+        g, d = self.game, self.data
+        u = d.units.get(uid)
+        led = self.explain_move(uid, dest)
+        if u is not None and g.ground_at(d, dest, other(u.side)) and dest in destinations(g, d, u, self.exploiting()):
+            then = "; units sharing a hex with the enemy must attack it (E3 D)" if g.attack(d, u) > 0 else ""
+            return f"held by the enemy: {uid} may move in and stop (E4){then}\n{led}"
+        return led
+
+    def retreat_lines(self, order: Retreat) -> str:
+        """Where a unit may retreat and why not elsewhere (E1; the limits are ours)."""
+        from hexwar.games.europa.phases.combat import retreat_reasons
+
+        d = self.data
+        c = d.combat
+        u = d.units.get(order.unit)
+        if c is None or u is None:
+            return f"{order.text()}: no combat is waiting for its retreat"
+        why = retreat_reasons(self.game, d, u, c)
+        lines = [f"{order.text()}: one hex, the owner's choice (E1)",
+                 "  may retreat to: " + (", ".join(_at(n) for n, w in sorted(why.items()) if not w) or "nowhere: eliminated")]
+        lines += [f"  not {_at(n)}: {w}" for n, w in sorted(why.items()) if w]
+        return "\n".join(lines)
+
+    def evade_lines(self, order: Evade) -> str:
+        """E1's limited option to retreat: the die's chance and the odds either way."""
+        from dataclasses import replace
+
+        from hexwar.games.europa.phases.combat import odds
+
+        g, d = self.game, self.data
+        c = d.combat
+        if c is None:
+            return f"{order.text()}: no attack is waiting"
+
+        def line(cc: Any) -> str:
+            return ", ".join(f"{r} {float(p):.0%}" for r, p in odds(g, d, cc))
+        stand = f"if the attack is fought as it stands: {line(c)}  [E1]"
+        if not order.go:
+            return f"stand: the defenders at {_at(c.target)} stay and fight\n  {stand}"
+        if g.switches.free_retreat:
+            return f"evade: the defenders at {_at(c.target)} retreat before combat, no die (switch free_retreat, E1)"
+        bands = g.rules.retreat_option
+        go = sum(b.hi - b.lo + 1 for b in bands if b.result == "retreat")
+        return (f"evade: the defenders at {_at(c.target)} try to retreat before combat (E1)\n"
+                f"  die {_band(bands, 'retreat')}: they retreat, no combat: {go}/6 = {go / 6:.0%}\n"
+                f"  else caught: the attack gains a column: {line(replace(c, shift=c.shift + 1))}  [E1]\n"
+                f"  (standing instead, {stand})")
 
     def attack_ledger(self, order: Attack) -> str:
         """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
@@ -159,12 +246,22 @@ class EuropaPlayer(Player):
         return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
 
     def explain_order(self, order: Order) -> str:
-        """A listed attack as ``explain attack`` gives it; any other order by its note."""
+        """A listed attack as ``explain attack`` gives it; a move its MP ledger; a retreat
+        where it may go; an evasion its die; any other order by its note."""
         if isinstance(order, Attack):
             try:
                 return f"{order.text()}\n{self.attack_ledger(order)}" + (f"\n{w}" if (w := self.caveat(order)) else "")
             except ValueError as exc:
                 return f"{order.text()}: {exc}"
+        if isinstance(order, Move) and order.unit in self.data.units:
+            return self.path_ledger(order.unit, order.path).render()
+        if isinstance(order, Truck) and order.unit in self.data.units and order.truck in self.data.units:
+            return f"{order.truck} drives {order.unit} (E1 trucks): the truck's MP\n" + \
+                self.path_ledger(order.unit, order.path, order.truck).render()
+        if isinstance(order, Retreat):
+            return self.retreat_lines(order)
+        if isinstance(order, Evade):
+            return self.evade_lines(order)
         return Player.explain_order(self, order)
 
     def caveat(self, order: Attack) -> str:
@@ -174,7 +271,15 @@ class EuropaPlayer(Player):
         return ""
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
-        """An attack's exact odds before it is made (E1's CRT)."""
+        """An attack's exact odds before it is made (E1's CRT); a move's or a truck's MP (E4)."""
+        if isinstance(order, (Move, Truck)) and len(order.path) > 1:
+            try:
+                led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))
+            except KeyError:
+                return "", None
+            if not isinstance(led.total, (int, Fraction)):
+                return "", None
+            return f"{fmt(led.total)} MP", float(led.total)
         if isinstance(order, Attack):
             from hexwar.games.europa.phases import combat
 
@@ -199,11 +304,9 @@ class EuropaPlayer(Player):
             except (IndexError, ValueError) as exc:
                 return f"explain attack HEX with UNIT...: {exc}"
         if what in ("", "last"):
-            for entry in reversed(self.s.log.entries):
-                for ev in entry.events:
-                    if ev.get("type") == "attack":
-                        return render_ledger(ev["ledger"])
-            return "no combat yet"
+            return self.last_combat()
+        if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
+            return self.explain_move(parts[0], parts[1])
         if what in d.units:
             u = d.units[what]
             lines = [self.unit_line(u) + f", at {u.loc or u.pool}"]
@@ -215,7 +318,34 @@ class EuropaPlayer(Player):
             return "\n".join(lines)
         if what in g.board:
             return "\n".join(self.about(what))
-        return f"explain what? a unit, a hex id like 2508, 'attack HEX with UNIT ...', or last (not {what!r})"
+        return (f"explain what? a unit, a hex id like 2508, a unit and a hex ('2DivHQ 1743': its way there), "
+                f"'attack HEX with UNIT ...', or last (not {what!r})")
+
+    def last_combat(self) -> str:
+        """The last attack: its ledger, odds column, die and result (E1); or, where the
+        Norwegian defenders retreated before combat, that and its die (E1)."""
+        for entry in reversed(self.s.log.entries):
+            for ev in reversed(entry.events):
+                if ev.get("type") == "attack":
+                    return render_ledger(ev["ledger"])
+                if ev.get("type") == "evade" and ev.get("result") == "retreat":
+                    by = self.attack_before(entry.seq, ev["target"])
+                    r = self.game.rules
+                    why = (f"on turn 1 they must, on a die of {_band(r.turn1_retreat, 'retreat')}: the die was {ev['die']}"
+                           if ev["choice"] == "turn 1" else
+                           f"they chose to, and slip away on a die of {_band(r.retreat_option, 'retreat')}: the die was {ev['die']}"
+                           if ev["die"] else "they chose to (free retreat: no die)")
+                    return (f"attack on {_at(ev['target'])}{by}: not fought, the Norwegian defenders retreated before "
+                            f"combat; {why}  [E1]")
+        return "no combat yet"
+
+    def attack_before(self, seq: int, target: str) -> str:
+        """' by UNITS' of the last attack on ``target`` declared at or before entry ``seq``."""
+        for entry in reversed(self.s.log.entries):
+            o = entry.order
+            if entry.seq <= seq and o.get("kind") == "attack" and o.get("target") == target:
+                return " by " + ", ".join(o.get("units", ()))
+        return ""
 
     def map_svg(self, supply: bool = False) -> str:
         d = self.data

@@ -350,20 +350,34 @@ def _exchange(g: "EuropaGame", d: EuropaData, c: Combat, lost: Fraction, events:
 def retreat_hexes(g: "EuropaGame", d: EuropaData, u: Unit, c: Combat) -> list[str]:
     """Where a unit may retreat one hex: land it may enter, not Sweden, no enemy ground unit,
     not into an enemy ZoC unless a friendly unit is there (authored, as in Europa)."""
+    return sorted(n for n, why in retreat_reasons(g, d, u, c).items() if not why)
+
+
+def retreat_reasons(g: "EuropaGame", d: EuropaData, u: Unit, c: Combat) -> dict[str, str]:
+    """Each hex next to ``u`` -> why it may not retreat there ("" where it may): what
+    :func:`retreat_hexes` decides, in words for ``explain``."""
     if u.loc is None:
-        return []
+        return {}
     ctx = g.context(d, u.side)
     zoc, enemy, never = ctx.zoc, ctx.enemy, ctx.never
     mine = g.occupied(d, u.side)
     cls = g.t(u).movement_class
-    out = []
+    out = {}
     for n in g.board.neighbours(u.loc):
-        if n in never or n in enemy or n == c.target or (n in zoc and n not in mine):
-            continue
-        if cls == "none" or step_cost(g.board, g.chart, d.weather, cls, u.loc, n) is None:
-            continue
-        out.append(n)
-    return sorted(out)
+        if n in never:
+            why = "never entered (Sweden, E4)" if n in g.sweden else "never entered (E4)"
+        elif n in enemy:
+            why = "enemy units (E1)"
+        elif n == c.target:
+            why = "the hex fought over (E1)"
+        elif n in zoc and n not in mine:
+            why = "enemy ZoC with no friendly unit (E1, authored)"
+        elif cls == "none" or step_cost(g.board, g.chart, d.weather, cls, u.loc, n) is None:
+            why = "prohibited terrain (E4, TEC authored)"
+        else:
+            why = ""
+        out[n] = why
+    return out
 
 
 def retreat_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:

@@ -3,6 +3,7 @@ headquarters, E1's breakdowns, trucks and naval interdiction."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -20,12 +21,18 @@ from hexwar.games.europa.orders import (
 )
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData
-from hexwar.rules.movement import reach, step_cost
+from hexwar.rules.ledger import Ledger, Line
+from hexwar.rules.movement import MoveCites, explain_path, reach, step_cost
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.europa.game import Context, EuropaGame
 
 INFANTRY = ("infantry", "mountain", "naval_infantry")
+
+#: the sections a Europa movement ledger cites: E4, the TEC's values and the ZoC's exit cost
+#: being ours (E6: the seed names the chart without its values)
+CITES = MoveCites(terrain="E4, TEC authored", road="E4, TEC authored", box="E4", zoc_exit="E4, authored",
+                  blocked="E4", min_move="E4")
 
 
 def run_movement(g: "EuropaGame", d: EuropaData, dice: Dice, events: list) -> None:
@@ -48,6 +55,46 @@ def may_move(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool) -> bool:
     if exploit and (not t.exploits or u.has(DISRUPTED)):
         return False
     return g.movement(d, u) > 0
+
+
+def why_not_move(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool) -> str:
+    """Why ``u`` may not move in this phase, in words with the rule ("" if it may): what
+    :func:`may_move` decides."""
+    t = g.t(u)
+    if u.loc is None:
+        return "it is not on the map"
+    if u.id in d.carried:
+        return f"it rode with {d.carried[u.id]} this phase (E1 trucks)"
+    if u.id in d.moved:
+        return "it has moved already this phase (E4)"
+    if u.id in d.absorbed:
+        return f"it is absorbed by {d.absorbed[u.id]} and moves with it (E5 C)"
+    if t.movement_class == "none":
+        return "it has no movement rating (E4)"
+    if exploit and not t.exploits:
+        return "only combat/motorized units move in the exploitation phase (E3 E)"
+    if exploit and u.has(DISRUPTED):
+        return "a disrupted unit does not exploit (E3 E, authored)"
+    if g.movement(d, u) <= 0:
+        return "it has no MP (E4)"
+    return ""
+
+
+def path_ledger(g: "EuropaGame", d: EuropaData, u: Unit, path: tuple[str, ...], mover: Unit | None = None) -> Ledger:
+    """The MP ledger of ``u`` moving along ``path`` (driven by ``mover``, a truck), reckoned
+    as :func:`destinations` reckons it (E4): the TEC's cost of each hex and hexside, the cost
+    to leave an enemy ZoC, the one hex a unit may always move; a last step into an enemy hex
+    is allowed and the move stops there. A ledger with no total for a path it may not take."""
+    m = mover or u
+    ctx = g.context(d, u.side)
+    q = g.query(d, m, ctx)
+    stop = path[-1] in ctx.enemy
+    if stop:  # E4: a unit may enter an enemy-occupied hex and stop, never pass through one
+        q = replace(q, blocked=q.blocked - {path[-1]})
+    led = explain_path(g.board, g.chart, d.weather, g.t(m).movement_class, path, q, CITES)
+    if stop and led.total is not None:
+        led.lines.insert(len(led.lines) - 1, Line(f"{path[-1]} holds enemy units: the move stops there", None, "E4"))
+    return led
 
 
 def destinations(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool, mover: Unit | None = None,
