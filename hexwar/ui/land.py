@@ -51,6 +51,8 @@ class LandExplain:
         u = d.units.get(uid)
         if u is None or not self.visible(u) or u.loc is None:
             return f"{uid}: not a unit you can see on the map"
+        if dest == u.loc:
+            return f"{uid} is at {dest} already"
         t = g.tables.types[u.type]
         q = g.query(d, u)
         r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)

@@ -385,11 +385,36 @@ class Player:
         options = self.completions(readline.get_line_buffer()[: readline.get_endidx()])
         return options[state] if state < len(options) else None
 
+    def no_such_move(self, line: str, legal: list[Order]) -> str:
+        """Why a short move (``move UNIT PLACE``) of a unit the person sees, to a place of the
+        board, is no listed order: the unit cannot get there, or not now (the game's own
+        ``explain_move`` says which); "" for any other line."""
+        w = line.split()
+        explain_move = getattr(self, "explain_move", None)
+        if len(w) != 3 or w[0].lower() != "move" or ">" in w[2] or explain_move is None or w[2] not in self.game.board:
+            return ""
+        units = getattr(self.view(), "units", {})
+        uid = next((x for x in units if x.lower() == w[1].lower()), None)
+        if uid is None or any(getattr(o, "unit", None) == uid and o.text().lower().startswith("move ") for o in legal
+                              if (getattr(o, "path", None) or ("",))[-1] == w[2]):
+            return ""
+        said = str(explain_move(uid, w[2]))
+        mine = any(getattr(o, "unit", None) == uid for o in legal)
+        if "\n" not in said:  # one line: the reason it cannot get there
+            return f"no move of {uid} to {w[2]}: {said}"
+        if "(not this phase: " in said:
+            return f"no move of {uid} to {w[2]} now: " + said.rsplit("(not this phase: ", 1)[1][:-1]
+        return (f"no move of {uid} to {w[2]} is listed now" + ("" if mine else f" ({uid} has no order now)")
+                + f"; its way there: explain {uid} {w[2]}")
+
     def not_understood(self, line: str, legal: list[Order]) -> str:
         """What a line that is no command and no order gets: the listed orders that hold
         every word of it, numbered as listed, in the order typed where some do (``move
         bardufoss narvik`` finds ``move 1 bardufoss>narvik``), the first few of them; or
         where to look when none does."""
+        why = self.no_such_move(line, legal)
+        if why:
+            return why
         words = line.lower().replace(">", " ").split()
         near = holding(words, legal, in_order=True) or holding(words, legal)
         if not words or not near:

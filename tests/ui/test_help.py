@@ -190,6 +190,56 @@ def test_a_line_not_understood_prefers_the_orders_with_its_words_in_the_order_ty
     assert not any(r.endswith(f" {both.dst}>{both.src}") for r in rows)
 
 
+@pytest.mark.parametrize("name", ["narvik", "europa", "konflikt"])
+def test_a_short_move_a_unit_cannot_make_says_why_and_changes_nothing(name):
+    """``move UNIT PLACE`` with no such listed move says why, as ``explain UNIT PLACE`` does:
+    the unit cannot get there (14.1 / E4), or is there already, or may not move now (E4: moved
+    already this phase); typed in any case. Assault on Narvik no longer reads it as a path of
+    one hex ('a move starts at ... and enters at least one hex'). A short move it can make
+    is still given."""
+    info = registry.get(name)
+    s = info.build().new_state(3)
+    rng = random.Random(1)
+    far = here = moved = 0
+    for _ in range(400):
+        if s.is_over() or (far and here and (moved or name != "europa")):
+            break
+        legal = s.legal_orders()
+        me = s.current_side()
+        p = info.player(s, {me}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
+        d = p.view()
+        moves = [o for o in legal if type(o).__name__ == "Move" and len(o.path) > 1]
+        if moves:
+            before = s.data.to_json()
+            o = moves[0]
+            u = d.units[o.unit]
+            listed = {m.path[-1] for m in moves if m.unit == o.unit}
+            out = next((x for x in sorted(s.game.board.locations()) if x not in listed and x != u.loc
+                        and p.explain_move(o.unit, x).startswith(f"{o.unit} cannot reach {x} ")), None)
+            if out is not None:
+                assert p.parse(f"move {o.unit.lower()} {out}", legal) is None
+                assert p.not_understood(f"move {o.unit.lower()} {out}", legal) == \
+                    f"no move of {o.unit} to {out}: {p.explain_move(o.unit, out)}"
+                far += 1
+            assert p.not_understood(f"move {o.unit} {u.loc}", legal) == f"no move of {o.unit} to {u.loc}: {o.unit} is at {u.loc} already"
+            assert p.parse(f"move {o.unit} {o.path[-1]}", legal).path[-1] == o.path[-1]  # a short move it can make
+            here += 1
+            assert s.data.to_json() == before
+            if name == "europa":
+                from hexwar.games.europa.phases.movement import destinations
+
+                g = s.game
+                gone = next((u for u in d.on_map(me) if u.id in d.moved and u.id not in d.carried
+                             and destinations(g, d, u, d.phase == "exploitation")), None)
+                if gone is not None:
+                    x = sorted(destinations(g, d, gone, d.phase == "exploitation"))[0]
+                    assert p.not_understood(f"move {gone.id} {x}", legal) == \
+                        f"no move of {gone.id} to {x} now: it has moved already this phase (E4)"
+                    moved += 1
+        s.apply(rng.choice([o for o in legal if type(o).__name__ == "Move"] or legal))
+    assert far and here and (moved or name != "europa"), (far, here, moved)
+
+
 def test_konflikt_glossary_cites_its_sections():
     """Every term of the Konflikt '47 scenario rules cites sections that are rows K47 <section>
     of the coverage table, none of them a rule the game leaves out (3.2, 3.7)."""

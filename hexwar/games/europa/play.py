@@ -175,6 +175,8 @@ class EuropaPlayer(Player):
         u = d.units.get(uid)
         if u is None or u.loc is None or not g.ground(u):
             return f"{uid}: not a ground unit on the map"
+        if dest == u.loc:
+            return f"{uid} is at {dest} already"
         exploit = self.exploiting()
         way = destinations(g, d, u, exploit).get(dest)
         why = why_not_move(g, d, u, exploit)

@@ -161,7 +161,10 @@ class NarvikPlayer(LandExplain, Player):
     def parse(self, line: str, legal: list[Order]) -> Order | None:
         """An order as listed, or one of the choices the list caps (15.1, 18.1.3, 20.1-20.3,
         22.3) typed in the same words: the game checks it in full."""
-        return Player.parse(self, line, legal) or parse_text(" ".join(line.split()), self.s.current_side())
+        got = Player.parse(self, line, legal)
+        if got is None and self.no_such_move(line, legal):
+            return None  # a short move the unit cannot make: not_understood says why
+        return got or parse_text(" ".join(line.split()), self.s.current_side())
 
     def status(self) -> None:
         d = self.data
