@@ -355,9 +355,9 @@ class Player:
             self.out.print(self.not_understood(line, legal), markup=False)
             return None
         confirmed, self._confirm = order == self._confirm, None
-        if not confirmed and (why := self.ends_the_game(order)) is not None:
+        if not confirmed and (warning := self.think_twice(order)) is not None:
             self._confirm = order
-            self.out.print(f"this order ends the game{why}. Type it again to confirm; anything else plays on.", markup=False)
+            self.out.print(f"{warning}. Type it again to confirm; anything else plays on.", markup=False)
             return None
         try:
             self.show_events(self.s.apply(order))
@@ -451,6 +451,12 @@ class Player:
                     t += " (" + ", ".join(f"rules {k}" for k in (self.glossary_examples or tuple(self.glossary)[:2])) + ")"
                 lines.append(_help_line(c, t))
         return "\n".join(lines)
+
+    def think_twice(self, order: Order) -> str | None:
+        """Why an order is given only when typed twice (None: at once): here, an order that
+        ends the game whatever the dice; a game's player adds its own."""
+        why = self.ends_the_game(order)
+        return None if why is None else f"this order ends the game{why}"
 
     def ends_the_game(self, order: Order) -> str | None:
         """If ``order`` ends the game whatever the dice: how (``": why"`` or ``""``); else None.

@@ -28,7 +28,8 @@ from hexwar.rules.movement import reach, step_cost
 
 def _decisions(seed, rng_seed=1, limit=400, prefer=lambda o: False):
     """A random Europa game: (state, the deciding side's player, legal, output) at each of
-    its first ``limit`` decisions; the orders ``prefer`` likes are played when there are any."""
+    its first ``limit`` decisions; the orders ``prefer`` likes are played when there are any
+    (chosen from the orders legal then: the caller may have given some)."""
     info = registry.get("europa")
     s = info.build().new_state(seed)
     rng = random.Random(rng_seed)
@@ -39,6 +40,9 @@ def _decisions(seed, rng_seed=1, limit=400, prefer=lambda o: False):
         buf = io.StringIO()
         p = info.player(s, {s.current_side()}, {}, Console(file=buf, width=250), None, lambda _: "quit")
         yield s, p, legal, buf
+        if s.is_over():  # the caller may have given orders itself
+            return
+        legal = list(s.legal_orders())
         s.apply(rng.choice([o for o in legal if prefer(o)] or legal))
 
 
@@ -248,3 +252,40 @@ def test_a_units_line_names_it_once():
             assert line.startswith(f"{u.id}: ")
             plain += 1
     assert plain and named
+
+
+def test_E5_B_ending_movement_with_units_overstacked_is_given_only_when_typed_twice():
+    """Passing the movement (or exploitation) phase with units over the stacking limit leaves
+    them adding nothing to the defence (E5 B): typed once, the terminal names them and
+    changes nothing; typed again, it is given, and the game flags those very units. The web
+    board's pass button carries the same note. A pass that leaves none is given at once."""
+    warned = at_once = differ = 0
+    for seed in (3, 4, 5):
+        for s, p, legal, buf in _decisions(seed, limit=600, prefer=lambda o: type(o).__name__ == "Absorb"):
+            d = p.data
+            if d.phase not in ("movement", "exploitation") or not any(type(o).__name__ == "Pass" for o in legal):
+                continue
+            over = p.left_overstacked(next(o for o in legal if type(o).__name__ == "Pass"))
+            now = [f"{u.id} at " for u in sorted(d.on_map(d.side), key=lambda u: (u.loc, u.id)) if "overstacked" in u.flags]
+            differ += [x.split(" at ")[0] + " at " for x in over] != now  # the pass itself restacks (E5 A)
+            if (warned if over else at_once) >= 2:
+                continue
+            n = len(s.log)
+            p.command("pass", legal)
+            if not over:
+                assert len(s.log) == n + 1 and "Type it again" not in buf.getvalue()
+                at_once += 1
+                continue
+            said = " ".join(buf.getvalue().split())  # as one line, however the console wrapped it
+            assert len(s.log) == n and f"over the stacking limit, adding nothing to the defence (E5 B): {', '.join(over)}" in said
+            assert said.endswith("Type it again to confirm; anything else plays on.")
+            assert p.order_note(legal[[o.text() for o in legal].index("pass")])[0] == \
+                f"leaves over the stacking limit (E5 B): {', '.join(over)}"
+            p.command("pass", s.legal_orders())
+            assert len(s.log) == n + 1
+            flagged = sorted((u.loc, u.id) for u in s.data.on_map(d.side) if "overstacked" in u.flags)
+            assert [x.split(" at ")[0] for x in over] == [u for _, u in flagged]
+            warned += 1
+        if warned >= 2 and at_once >= 2 and differ:
+            break
+    assert warned and at_once and differ, (warned, at_once, differ)

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.core.orders import Move, Order, Retreat
+from hexwar.core.orders import IllegalOrder, Move, Order, Pass, Retreat
 from hexwar.games.europa.orders import Attack, Evade, Truck
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.rules.ledger import fmt
@@ -272,8 +272,37 @@ class EuropaPlayer(Player):
             return "if the Norwegians stand: they may retreat before combat, E1"
         return ""
 
+    def left_overstacked(self, order: Order) -> list[str]:
+        """The units of the side ending its movement or exploitation phase with ``order`` that
+        the game would leave over the stacking limit (E5 B), found by giving it on a copy."""
+        from hexwar.core.dice import Dice
+
+        d = self.data
+        if not isinstance(order, Pass) or d.phase not in ("movement", "exploitation") or order.side != d.side:
+            return []
+        work = d.clone()
+        try:
+            self.game.apply(work, order, Dice(0))
+        except IllegalOrder:
+            return []
+        over = [u for u in work.on_map(order.side) if u.has(OVERSTACKED)]
+        return [f"{u.id} at {_at(u.loc)}" for u in sorted(over, key=lambda u: (u.loc or "", u.id))]
+
+    def think_twice(self, order: Order) -> str | None:
+        """Also the end of a movement or exploitation phase that leaves units over the stacking
+        limit, where they add nothing to the defence (E5 B)."""
+        why = Player.think_twice(self, order)
+        if why is None and (over := self.left_overstacked(order)):
+            why = (f"this order ends your {self.data.phase} phase with {len(over)} unit{'s' if len(over) > 1 else ''} over "
+                   f"the stacking limit, adding nothing to the defence (E5 B): {', '.join(over)}; an HQ may absorb "
+                   "units of its formation (absorb, E5 C)")
+        return why
+
     def order_note(self, order: Order) -> tuple[str, float | None]:
-        """An attack's exact odds before it is made (E1's CRT); a move's or a truck's MP (E4)."""
+        """An attack's exact odds before it is made (E1's CRT); a move's or a truck's MP (E4);
+        the end of a movement phase, the units it leaves overstacked (E5 B)."""
+        if over := self.left_overstacked(order):
+            return f"leaves over the stacking limit (E5 B): {', '.join(over)}", None
         if isinstance(order, (Move, Truck)) and len(order.path) > 1:
             try:
                 led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))
