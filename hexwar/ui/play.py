@@ -357,7 +357,7 @@ class Player:
         confirmed, self._confirm = order == self._confirm, None
         if not confirmed and (warning := self.think_twice(order)) is not None:
             self._confirm = order
-            self.out.print(f"{warning}. Type it again to confirm; anything else plays on.", markup=False)
+            self.out.print(f"{warning}. Give it again to confirm (type or click it); anything else plays on.", markup=False)
             return None
         try:
             self.show_events(self.s.apply(order))

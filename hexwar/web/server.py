@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
+from hexwar.core.orders import Pass
 from hexwar.ui.play import Player
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -161,6 +162,9 @@ class WebGame:
             "over": over,
             "orders": [p.order_text(o) for o in legal[:MAX_ORDERS]],
             "marks": [p.order_marks(o, view) for o in legal[:MAX_ORDERS]],
+            # the full list's notes: those of the passes that end a phase (what they leave
+            # undone; a unit's orders carry theirs when the unit is picked)
+            "notes": {i: note for i, o in enumerate(legal[:MAX_ORDERS]) if isinstance(o, Pass) and (note := p.order_note(o)[0])},
             "tracks": p.tracks(),
             "hand": p.hand(),
             "bot": self.bot,

@@ -273,12 +273,12 @@ def test_E5_B_ending_movement_with_units_overstacked_is_given_only_when_typed_tw
             n = len(s.log)
             p.command("pass", legal)
             if not over:
-                assert len(s.log) == n + 1 and "Type it again" not in buf.getvalue()
+                assert len(s.log) == n + 1 and "Give it again" not in buf.getvalue()
                 at_once += 1
                 continue
             said = " ".join(buf.getvalue().split())  # as one line, however the console wrapped it
             assert len(s.log) == n and f"over the stacking limit, adding nothing to the defence (E5 B): {', '.join(over)}" in said
-            assert said.endswith("Type it again to confirm; anything else plays on.")
+            assert said.endswith("Give it again to confirm (type or click it); anything else plays on.")
             assert p.order_note(legal[[o.text() for o in legal].index("pass")])[0] == \
                 f"leaves over the stacking limit (E5 B): {', '.join(over)}"
             p.command("pass", s.legal_orders())

@@ -18,6 +18,7 @@ from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
 from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
+from hexwar.rules.ledger import fmt  # noqa: E402
 from hexwar.web.server import WebGame, make_app, serve  # noqa: E402
 
 
@@ -345,3 +346,35 @@ def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_neve
             line = fights[0] if fights else rng.choice(st["orders"])
         client.post("/api/command", json={"line": line})
     assert seen >= {"move", "assault", "enter"} and unseen >= 3, (seen, unseen)
+
+
+def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_waits_for_a_second_click_E5_B(tmp_path):
+    """The full orders list carries the pass's note (the units it leaves over the stacking
+    limit, E5 B); the first click changes nothing and says so, the second gives it; a move
+    picked with its unit carries its MP (E4)."""
+    from hexwar.games.europa import EuropaGame
+    from hexwar.games.europa.bots import PriorityBot as EuropaBot
+    from hexwar.games.europa.play import EuropaPlayer
+
+    g = EuropaGame()
+    s = g.new_state(3)
+    while not (s.current_side() == "allies" and s.data.phase == "movement"):
+        s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    p = EuropaPlayer(s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
+    client = TestClient(make_app(WebGame(p)))
+    st = client.get("/api/state").json()
+    i = st["orders"].index("pass")
+    over = p.left_overstacked(s.legal_orders()[i])
+    assert over and st["notes"] == {str(i): f"leaves over the stacking limit (E5 B): {', '.join(over)}"}
+    n = len(s.log)
+    st = client.post("/api/command", json={"line": "pass"}).json()
+    assert len(s.log) == n and "Give it again to confirm" in " ".join(str(h) for h in st["history"][-2:])
+    client.post("/api/command", json={"line": "pass"})
+    assert len(s.log) > n and s.log.entries[n].order["kind"] == "pass"
+    while not (s.current_side() == "allies" and s.data.phase == "movement"):
+        s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    move = next(o for o in s.legal_orders() if type(o).__name__ == "Move" and len(o.path) > 2)
+    picked = client.get("/api/pick", params={"loc": move.path[0], "unit": move.unit}).json()
+    row = next(o for o in picked["orders"] if o["text"] == move.text())
+    total = p.path_ledger(move.unit, move.path).total
+    assert row["note"] == f"{fmt(total)} MP" and row["cost"] == float(total)

@@ -425,3 +425,31 @@ def test_narvik_in_chromium_a_late_answer_for_a_hex_the_mouse_left_is_not_shown(
         page.wait_for_timeout(300)
         assert first in answered and page.evaluate(TIP_NAMES, second) and not page.evaluate(TIP_NAMES, first)
         browser.close()
+
+
+def test_europa_in_chromium_the_pass_button_names_the_units_left_overstacked_and_waits_for_a_second_click(tmp_path):
+    """E5 B: the pass that ends the Allied movement phase with units over the stacking limit
+    carries them in its note on the full list; clicked once it says so in the history and
+    the phase stays; clicked again it is given."""
+    from hexwar.games.europa import EuropaGame
+    from hexwar.games.europa.bots import PriorityBot as EuropaBot
+    from hexwar.games.europa.play import EuropaPlayer
+
+    g = EuropaGame()
+    s = g.new_state(3)
+    while not (s.current_side() == "allies" and s.data.phase == "movement"):
+        s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    folder = artefacts(tmp_path)
+    p = EuropaPlayer(s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=folder)
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        btn = page.locator('button[data-order="pass"]').first
+        assert "leaves over the stacking limit (E5 B): " in btn.inner_text() and "2DivHQ at 1841 (Hamar)" in btn.inner_text()
+        n = len(s.log)
+        btn.click()
+        page.wait_for_function("() => document.querySelector('#history').textContent.includes('Give it again to confirm')")
+        assert len(s.log) == n and "movement" in page.inner_text("#heading")
+        shot(page, folder, "europa-pass-once")
+        click_order(page, "pass")
+        assert len(s.log) > n and s.log.entries[n].order["kind"] == "pass" and "movement" not in page.inner_text("#heading")
+        browser.close()
