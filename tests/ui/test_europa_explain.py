@@ -289,3 +289,29 @@ def test_E5_B_ending_movement_with_units_overstacked_is_given_only_when_typed_tw
         if warned >= 2 and at_once >= 2 and differ:
             break
     assert warned and at_once and differ, (warned, at_once, differ)
+
+
+def test_E1_an_attack_explained_before_the_die_names_the_column_it_is_fought_in():
+    """``explain`` of a listed attack ends its ledger with the odds and the column the die is
+    read in, the very line of the ledger of that attack fought (on a copy; Norwegians asked
+    to evade stand, E1)."""
+    met = 0
+    for s, p, legal, _ in _decisions(4, rng_seed=2, limit=900, prefer=lambda o: type(o).__name__ == "Attack"):
+        g, d = s.game, p.data
+        for o in [o for o in legal if type(o).__name__ == "Attack"][:3]:
+            text = p.explain_order(o)
+            said = next(ln.strip() for ln in text.splitlines() if ln.strip().startswith("odds "))
+            for k in range(40):  # live dice until it is fought (a turn 1 retreat before combat is not)
+                work = d.clone()
+                events = g.apply(work, o, Dice(k))
+                if work.ask is not None and work.ask.what == "evade":  # the Norwegians stand (E1)
+                    events += g.apply(work, Evade("allies", False), Dice(k))
+                if any(e["type"] == "attack" for e in events):
+                    break
+            fought = next(e for e in events if e["type"] == "attack")
+            line = next(ln for ln in fought["ledger"]["lines"] if ln["text"].startswith("odds "))
+            assert said == f"{line['text']}: {line['value']}  [{line['rule']}]"
+            met += 1
+        if met >= 6:
+            return
+    pytest.fail(f"attacks met: {met}")

@@ -432,5 +432,7 @@ def explain(g: "EuropaGame", d: EuropaData, order: Attack, supplied: dict[str, b
     check_attack(g, d, order)
     c = Combat(order.side, order.target, list(order.units), sorted(u.id for u in g.ground_at(d, order.target, other(order.side))))
     att, dfn, shift, led = strengths(g, d, c, supplied)
+    col = g.crt.columns[odds_column_index(g.crt, att, dfn, shift)]  # type: ignore[arg-type]
+    led.add(f"odds {att}:{dfn}, shifted {shift:+d}", col.label, "E1")  # the column the die is read in, as _resolve
     dist = odds_outcomes(g.crt, att, dfn, 0, shift)  # type: ignore[arg-type]
     return {"attack": att, "defence": dfn, "shift": shift, "ledger": led, "odds": dist}
