@@ -418,6 +418,10 @@ class Player:
         words = line.lower().replace(">", " ").split()
         near = holding(words, legal, in_order=True) or holding(words, legal)
         if not words or not near:
+            kinds = verb_counts(legal)
+            if words and legal:  # the kinds of order there are now ('pass' typed at a retreat)
+                return (f"not understood: {line!r}; the orders now: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+                        + " (list shows them)")
             return f"not understood: {line!r} (type help, or list to see orders)"
         shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
         more = len(near) - NEAR_SHOWN

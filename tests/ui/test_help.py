@@ -165,7 +165,12 @@ def test_a_line_not_understood_shows_the_listed_orders_holding_its_words_by_thei
     assert len(holding) > 5 and "with that word" in many[0]
     assert [ln.split(None, 1)[1] for ln in many[1:6]] == [o.text() for o in holding[:5]]
     assert many[6] == f"  ... and {len(holding) - 5} more; 'list move' shows every order with that word" and len(many) == 7
-    assert p.not_understood("bogus words", legal) == "not understood: 'bogus words' (type help, or list to see orders)"
+    verbs = {}
+    for o in legal:
+        verbs[o.text().split()[0]] = verbs.get(o.text().split()[0], 0) + 1
+    assert len(verbs) == 2  # a line of no order's words is told the few kinds of order there are now
+    assert p.not_understood("bogus words", legal) == \
+        f"not understood: 'bogus words'; the orders now: {', '.join(f'{k} {n}' for k, n in sorted(verbs.items()))} (list shows them)"
     assert s.data.to_json() == before
 
 
@@ -238,6 +243,22 @@ def test_a_short_move_a_unit_cannot_make_says_why_and_changes_nothing(name):
                     moved += 1
         s.apply(rng.choice([o for o in legal if type(o).__name__ == "Move"] or legal))
     assert far and here and (moved or name != "europa"), (far, here, moved)
+
+
+def test_an_order_of_another_decision_is_told_the_orders_there_are_now():
+    """'pass' typed where the Norwegians must choose their retreat (E1) names the kind of
+    orders there are now, not only 'not understood'."""
+    info = registry.get("europa")
+    s = info.build().new_state(5)
+    rng = random.Random(1)
+    for _ in range(400):
+        legal = s.legal_orders()
+        if all(o.text().startswith("retreat ") for o in legal):
+            break
+        s.apply(rng.choice([o for o in legal if o.text().startswith("attack ")] or legal))
+    p = info.player(s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    assert p.not_understood("pass", legal) == f"not understood: 'pass'; the orders now: retreat {len(legal)} (list shows them)"
+    assert p.not_understood("", legal) == "not understood: '' (type help, or list to see orders)"
 
 
 def test_konflikt_glossary_cites_its_sections():
