@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 from typer.testing import CliRunner
 
-from hexwar.games.kampen.bots import KampenBot, win_chance
 from hexwar.core.engine import load_game, replay
 from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
+from hexwar.games.kampen.bots import KampenBot, win_chance
+from hexwar.games.kampen.play import KampenPlayer, say, say_in
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
-from hexwar.games.kampen.play import KampenPlayer, say, say_in
 
 runner = CliRunner()
 
@@ -53,6 +52,21 @@ def test_kampen_play_loop_status_map_explain_undo_save_and_resume(tmp_path):
     assert re.search(r"germans .* \d cards", text)  # counted, not named
     resumed = load_game(g, path)
     assert resumed.log.entries == s.log.entries
+
+
+def test_kampen_status_names_each_factions_areas_as_the_map_does_with_their_battalions():
+    """'Bjørnfjell 1, Mo i Rana 1, Narvik 1', by name, where it read 'bjornfjell:1 mo_i_rana:1'."""
+    from hexwar.board.base import place_name
+
+    g = KampenGame("intro-narvik")
+    s = g.new_state(4)
+    buf = io.StringIO()
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {}, Console(file=buf, width=250), None, scripted([]))
+    p.status()
+    rows = {ln.split()[0]: ln for ln in buf.getvalue().splitlines() if ln.strip()}
+    for f in (GERMANS, NORWAY, ALLIES):
+        held = ", ".join(f"{a} {n}" for a, n in sorted((place_name(g.board, a), n) for a, n in s.data.bn[f].items()))
+        assert f" {held} " in rows[f] and "Bjørnfjell" in buf.getvalue()
 
 
 def test_kampen_play_explains_cards_states_the_objectives_and_warns_before_the_last_order():

@@ -110,7 +110,9 @@ class KampenPlayer(Player):
         t = Table("", "battalions", "hand", "deck (unused)", "cards used", "lost", box=None)
         for f in FACTIONS:
             hand = ", ".join(g.copies[c].name for c in d.hand[f]) if self.may_see(f) else f"{len(d.hand[f])} cards"
-            t.add_row(f, " ".join(f"{a}:{n}" for a, n in sorted(d.bn[f].items())), hand, str(max(d.down[f], 0)),
+            held = sorted((place_name(g.board, a), n) for a, n in d.bn[f].items())  # by name, as players read the map
+            t.add_row(f, ", ".join(f"{a} {n}" for a, n in held),
+                      hand, str(max(d.down[f], 0)),
                       str(d.cards_used[f]), str(d.losses[f]))
         self.out.print(t)
         if d.ships:
