@@ -186,6 +186,10 @@ def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or
     standing = ", ".join(f"{r} {float(q):.0%}" for r, q in combat.odds(g, d, c))
     assert f"else caught: the attack gains a column: {caught}  [E1]" in text
     assert p.explain_order(stand).endswith(f"if the attack is fought as it stands: {standing}  [E1]")
+    # the web board's buttons carry the same figures
+    assert p.order_note(go)[0].endswith(f": they retreat, no combat: {slips}/6 = {slips / 6:.0%}; "
+                                        f"else caught: the attack gains a column: {caught}")
+    assert p.order_note(stand)[0] == f"if the attack is fought as it stands: {standing}"
     assert d.to_json() == s.data.to_json()  # weighed on copies
 
 

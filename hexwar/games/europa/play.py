@@ -303,6 +303,9 @@ class EuropaPlayer(Player):
         the end of a movement phase, the units it leaves overstacked (E5 B)."""
         if over := self.left_overstacked(order):
             return f"leaves over the stacking limit (E5 B): {', '.join(over)}", None
+        if isinstance(order, Evade) and self.data.combat is not None:  # the explanation's figures, in short
+            lines = self.evade_lines(order).splitlines()[1:]
+            return "; ".join(ln.strip().removesuffix("  [E1]") for ln in lines if not ln.lstrip().startswith("(")), None
         if isinstance(order, (Move, Truck)) and len(order.path) > 1:
             try:
                 led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))
