@@ -26,7 +26,6 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
-from hexwar.core.orders import Pass
 from hexwar.ui.play import Player
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -154,6 +153,7 @@ class WebGame:
         legal = [] if over or side not in p.humans else s.legal_orders()
         svg = p.map_svg()
         view = p.view()
+        marks = [p.order_marks(o, view) for o in legal[:MAX_ORDERS]]
         return {
             "title": p.title,
             "heading": "game over: " + p.final_line() if over else p.heading(side or ""),
@@ -161,10 +161,12 @@ class WebGame:
             "yours": bool(legal),
             "over": over,
             "orders": [p.order_text(o) for o in legal[:MAX_ORDERS]],
-            "marks": [p.order_marks(o, view) for o in legal[:MAX_ORDERS]],
-            # the full list's notes: those of the passes that end a phase (what they leave
-            # undone; a unit's orders carry theirs when the unit is picked)
-            "notes": {i: note for i, o in enumerate(legal[:MAX_ORDERS]) if isinstance(o, Pass) and (note := p.order_note(o)[0])},
+            "marks": marks,
+            # the full list's notes: those of the orders that name no unit and no place, which
+            # no pick on the map shows (a pass and what it leaves undone, evade or stand); a
+            # unit's orders carry theirs when the unit or its place is picked
+            "notes": {i: note for i, (o, m) in enumerate(zip(legal, marks))
+                      if not m["u"] and m["t"] is None and (note := p.order_note(o)[0])},
             "tracks": p.tracks(),
             "hand": p.hand(),
             "bot": self.bot,

@@ -378,3 +378,16 @@ def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_wa
     row = next(o for o in picked["orders"] if o["text"] == move.text())
     total = p.path_ledger(move.unit, move.path).total
     assert row["note"] == f"{fmt(total)} MP" and row["cost"] == float(total)
+
+
+def test_europa_on_the_web_board_evade_and_stand_carry_their_odds_in_the_full_list_E1():
+    """Evade and stand name no unit and no place, so no pick on the map shows them: the full
+    list carries their notes (the evasion's chance, the odds caught or standing, E1); the
+    orders a pick shows carry none there."""
+    from tests.ui.test_europa_explain import _evasion_state
+
+    s, p, legal, _ = _evasion_state()
+    st = TestClient(make_app(WebGame(p))).get("/api/state").json()
+    assert st["orders"] == ["evade", "stand"]
+    assert st["notes"] == {str(i): p.order_note(o)[0] for i, o in enumerate(legal)}
+    assert "they retreat, no combat: 3/6 = 50%" in st["notes"]["0"] and st["notes"]["1"].startswith("if the attack is fought")
