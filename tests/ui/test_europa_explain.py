@@ -191,6 +191,7 @@ def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or
                                         f"else caught: the attack gains a column: {caught}")
     assert p.order_note(stand)[0] == f"if the attack is fought as it stands: {standing}"
     assert d.to_json() == s.data.to_json()  # weighed on copies
+    assert f"attacked now by {', '.join(c.attackers)} (E3 D)" in p.about(c.target)  # the hover of the hex
 
 
 def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_combat():

@@ -149,6 +149,8 @@ class EuropaPlayer(Player):
         if loc in d.owner:
             lines.append(f"owned by the {d.owner[loc]} (E4)")
         lines += [self.unit_line(u) for u in d.at(loc)]
+        if d.combat is not None and d.combat.target == loc:  # the attack waiting on a decision here
+            lines.append(f"attacked now by {', '.join(d.combat.attackers)} (E3 D)")
         u = d.units.get(unit or "")
         if u is not None and u.loc is not None and u.loc != loc and self.game.ground(u):
             lines.append(self.way_there(u.id, loc))
