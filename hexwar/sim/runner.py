@@ -1,7 +1,8 @@
 """Batch simulation: N seeded games of one setup, on local cores or a Dask cluster.
 
 Each game's seed is derived from the batch seed and the game's index, so any single game
-can be re-run (``play_one``) and, with ``record``, replayed step by step. Finished games are
+can be re-run (``play_one``) and saved to be replayed step by step (``record_one``: ``hexwar
+simulate SETUP --seed K --game N``). Finished games are
 appended to a CSV file as they complete (flushed and synced), so an interrupted batch keeps
 them and the same command resumes where it stopped. Each row names the build that played it
 (``build_fingerprint``: the engine's code that decides a game and the data it read), so a batch
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from hexwar.core.engine import run_fast
+from hexwar.core.log import EventLog
 from hexwar.sim.setups import Setup, build_bots, build_game
 
 #: CSV columns; nested figures (objective turns, losses by type, combats) are JSON strings
@@ -50,15 +52,37 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 def play_one(setup: Setup, index: int, batch_seed: int) -> dict[str, Any]:
     """Play game ``index`` of a batch and return its row."""
+    return _play(setup, index, batch_seed, record=False)[0]
+
+
+def record_one(setup: Setup, index: int, batch_seed: int) -> tuple[dict[str, Any], EventLog]:
+    """Play game ``index`` of a batch again, the very game of its row, and return the row and
+    its log: a save that ``hexwar replay`` steps through and ``hexwar play --load --upto``
+    takes over. The log's meta is the game's own (as ``new_state`` writes it) with the batch
+    it belongs to; ``opponent`` is the setup's bots where one kind plays every side."""
+    from hexwar.games.registry import get
+    from hexwar.sim.setups import bot_kinds
+
+    row, log = _play(setup, index, batch_seed, record=True)
+    assert log is not None
+    kinds = set(bot_kinds(setup.bots, get(setup.game).sides, get(setup.game).default_bot).values())
+    log.meta.update(seat="none", batch={"setup": setup.label, "seed": batch_seed, "index": index})
+    if len(kinds) == 1:
+        log.meta["opponent"] = kinds.pop()
+    return row, log
+
+
+def _play(setup: Setup, index: int, batch_seed: int, record: bool) -> tuple[dict[str, Any], EventLog | None]:
     from hexwar.games.registry import get
 
     g = build_game(setup)
     seed = game_seed(batch_seed, index)
     watch = get(setup.game).batch.observer(g)  # type: ignore[union-attr]
-    view, _ = run_fast(g, seed, build_bots(setup, seed), observe=watch)
+    meta = dict(g.new_state(seed).log.meta) if record else None  # what an interactive game's save holds
+    view, log = run_fast(g, seed, build_bots(setup, seed), record=record, meta=meta, observe=watch)
     row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed}
     row.update(watch.row(view))
-    return row
+    return row, log
 
 
 def run_chunk(setup: Setup, indices: list[int], batch_seed: int) -> list[dict[str, Any]]:
@@ -258,7 +282,11 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
 
 
 def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> Iterator[list[dict[str, Any]]]:
-    from distributed import Client, LocalCluster, as_completed  # simulate() checked it is there
+    from distributed import (  # simulate() checked it is there
+        Client,
+        LocalCluster,
+        as_completed,
+    )
 
     cluster = None
     if scheduler == "local-dask":

@@ -272,9 +272,8 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         replay_start,
         seen_by,
     )
-    from hexwar.games.registry import UnknownGame, from_meta
-
     from hexwar.core.log import EventLog
+    from hexwar.games.registry import UnknownGame, from_meta
 
     log = read_save(file)
     if upto is not None:
@@ -342,6 +341,8 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
              workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
              scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
              dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
+             game_no: Optional[int] = typer.Option(None, "--game", help="Play game N of the batch (the CSV's index) again, the very game of its row, and save it to step through (hexwar replay) or take over (hexwar play --load --upto)"),
+             save: Optional[Path] = typer.Option(None, help="With --game: the save to write (default <setup>-seed<K>-game<N>.hexwar; never overwritten)"),
              json_: bool = JSON) -> None:
     """Run N seeded bot-vs-bot games; one CSV row per game and a JSON summary beside it."""
     import time
@@ -366,6 +367,12 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     in_range("--games", games, 1, MAX_GAMES)
     in_range("--workers", workers, 1, 256)
     in_range("--seed", seed, 0, MAX_SEED)
+    if save is not None and game_no is None:
+        raise UserError("--save writes one game of a batch: give --game N too")
+    if game_no is not None:
+        in_range("--game", game_no, 0, MAX_GAMES - 1)
+        _one_game(setup, seed, game_no, save, out_path, json_)
+        return
     if out_path is not None:
         output_file(out_path)
         if out_path.suffix.lower() == ".json":
@@ -403,6 +410,46 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     winners = ", ".join(f"{w} {n}" for w, n in sorted(summ["winners"].items(), key=lambda wn: -wn[1]))
     out.print(f"winners: {winners}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
               f"game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s", markup=False)
+
+
+def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Optional[Path], json_: bool) -> None:
+    """``simulate --game N``: game N of the batch played again (the same seed, bots and dice as
+    its row) and saved; set beside its row of the batch file where there is one."""
+    from hexwar.core.log import SaveError, SaveFile
+    from hexwar.sim.runner import BatchError, build_fingerprint, read_rows, record_one
+
+    dest = save or Path(f"{setup.slug}-seed{seed}-game{index}.hexwar")
+    output_file(dest)
+    if dest.exists():
+        raise UserError(f"{dest}: already exists; a save is never overwritten (give another --save)")
+    row, log = record_one(setup, index, seed)
+    try:
+        SaveFile(dest).create(log)
+    except SaveError as e:
+        raise UserError(str(e)) from None
+    path = batch or Path("sim") / f"{setup.slug}-seed{seed}.csv"
+    try:
+        old = next((r for r in read_rows(path) if r.get("index") == str(index)), None)
+    except BatchError:
+        old = None
+    keys = ("winner", "level", "orders", "end_turn")
+    if old is None:
+        beside = ""
+    elif old.get("build") != build_fingerprint():
+        beside = f"; its row in {path} was played by another build (other rules or data): this is the game today's rules play"
+    elif all(str(row[k]) == old[k] for k in keys):
+        beside = f"; the same game as its row in {path}"
+    else:  # the same build, another game: a fault of the engine, never to pass in silence
+        raise UserError(f"game {index} of {path} played again differs from its row ({', '.join(f'{k} {old[k]!r}' for k in keys)}): "
+                        f"please report it with the batch file and the save {dest}")
+    if json_:
+        emit({"game": index, "seed": row["seed"], "save": str(dest), "row": row, "beside": beside.lstrip("; ")})
+        return
+    out.print(f"game {index} of {setup.label} --seed {seed} (game seed {row['seed']}): {row['level'] or row['winner']}, "
+              f"{row['orders']} orders{beside}", markup=False)
+    q = shlex.quote(str(dest))
+    out.print(f"saved to {dest}; step through it: hexwar replay {q} --svg frames/; take it over from order N: "
+              f"hexwar play --load {q} --upto N --side SIDE", markup=False)
 
 
 @app.command()

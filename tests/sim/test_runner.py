@@ -133,3 +133,25 @@ def test_the_build_is_the_data_a_player_points_hexwar_at_and_changes_with_a_char
     crt = tmp_path / "tables" / "narvik" / "crt.yaml"
     crt.write_text(crt.read_text().replace("source: authored", "source: publisher", 1))
     assert build_fingerprint() != here
+
+
+@pytest.mark.parametrize("setup,index", [("narvik", 0), ("europa", 0), ("kampen/advanced", 0), ("konflikt@table-areas", 2),
+                                         ("kampen/basic:random,germans=priority", 1)])
+def test_a_batch_game_played_again_and_saved_is_the_game_of_its_row_and_replays_to_its_end(setup, index):
+    """``record_one`` plays game ``index`` of a batch again with its log: the row is the
+    batch's own (``play_one``), and the log replays, every event checked, to the same end,
+    under the meta an interactive save holds (so ``hexwar replay`` and ``play --load`` read
+    it); one bot kind for every side is the save's opponent, mixed kinds name none."""
+    from hexwar.core.engine import replay
+    from hexwar.games.registry import from_meta
+    from hexwar.sim.runner import record_one
+
+    st = parse_setup(setup)
+    row, log = record_one(st, index, 3)
+    assert row == play_one(st, index, 3) and len(log) == row["orders"]
+    _info, g = from_meta(log.meta)
+    assert set(g.new_state(row["seed"]).log.meta) <= set(log.meta)
+    again = replay(g, log)
+    assert again.is_over() and again.result().level == row["level"] and again.result().winner == (row["winner"] or None)
+    assert log.meta["batch"] == {"setup": st.label, "seed": 3, "index": index} and log.meta["seat"] == "none"
+    assert log.meta.get("opponent") == (None if "," in st.bots else st.bots)

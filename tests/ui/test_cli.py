@@ -202,3 +202,53 @@ def test_a_kampen_save_is_refused_by_the_narvik_rule_queries(tmp_path):
     s.attach_save(tmp_path / "k.hexwar")
     s.apply(s.legal_orders()[0])
     assert "Assault on Narvik positions" in refusal(["supply", str(tmp_path / "k.hexwar")])
+
+
+def test_simulate_game_n_saves_that_game_of_the_batch_to_replay_or_take_over(tmp_path, monkeypatch):
+    """``simulate SETUP --seed K --game N`` plays game N of the batch again, says it is the game
+    of its row, and saves it; ``replay`` gives its end, ``play --load --upto`` takes it over;
+    the save is never overwritten; a row the same build played otherwise is refused loudly,
+    and --save without --game is refused."""
+    from hexwar.core.engine import load_game
+    from hexwar.games.registry import get
+    from hexwar.sim.runner import read_rows
+
+    def refused(args):
+        res = runner.invoke(app, args)
+        assert res.exit_code != 0
+        return str(res.exception)
+
+    monkeypatch.chdir(tmp_path)
+    res = runner.invoke(app, ["simulate", "kampen", "--games", "3", "--seed", "2", "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    csv_path = tmp_path / "sim" / "kampen-intro-narvik_norway_priority-seed2.csv"
+    row = next(r for r in read_rows(csv_path) if r["index"] == "1")
+    res = runner.invoke(app, ["simulate", "kampen", "--seed", "2", "--game", "1"])
+    said = " ".join(res.output.split())
+    assert res.exit_code == 0, res.output
+    assert f"game 1 of kampen/intro-narvik@norway:priority --seed 2 (game seed {row['seed']}): {row['level']}, {row['orders']} orders; " \
+           f"the same game as its row in sim/kampen-intro-narvik_norway_priority-seed2.csv" in said
+    save = tmp_path / "kampen-intro-narvik_norway_priority-seed2-game1.hexwar"
+    info = get("kampen")
+    s = load_game(info.build(), save)
+    assert len(s.log) == int(row["orders"]) and s.result().level == row["level"]
+    res = runner.invoke(app, ["replay", str(save)])
+    assert res.exit_code == 0 and f"{row['orders']} orders; {row['level']}" in " ".join(res.output.split())
+    assert "already exists; a save is never overwritten" in refused(["simulate", "kampen", "--seed", "2", "--game", "1"])
+    assert "give --game N too" in refused(["simulate", "kampen", "--save", "x.hexwar"])
+    # take it over from order 10, commanding the coalition
+    res = runner.invoke(app, ["play", "--load", str(save), "--upto", "10", "--side", "coalition"], input="quit\n")
+    assert res.exit_code == 0, res.output
+    assert len(load_game(info.build(), save).log) == 10
+    assert (tmp_path / f"{save.name.removesuffix('.hexwar')}.all-{row['orders']}-orders.hexwar").exists()
+    # a row of this very build that the game played again does not match: refused, never passed in silence
+    import csv
+
+    with open(csv_path, newline="") as fh:
+        table = list(csv.reader(fh))
+    k = next(i for i, r in enumerate(table) if r[1] == "1")
+    assert table[k][table[0].index("orders")] == row["orders"]
+    table[k][table[0].index("orders")] = str(int(row["orders"]) + 1)
+    with open(csv_path, "w", newline="") as fh:
+        csv.writer(fh).writerows(table)
+    assert "played again differs from its row" in refused(["simulate", "kampen", "--seed", "2", "--game", "1", "--save", "other.hexwar"])
