@@ -252,3 +252,32 @@ def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(view
     status = buf.getvalue()
     hidden = {g.fleet[x.id].name for x in s.data.ships if x.owner == other and not g.fleet[x.id].dummy} - revealed
     assert not leaks(status, hidden)
+
+
+def test_replay_frames_show_every_counter_face_up_to_everyone_and_the_enemys_face_down_to_a_side(tmp_path):
+    """``hexwar replay --svg`` of a finished game, read with everyone's eyes (the default once it
+    is over), draws every counter face up: the German dummies by name, no '?'; read by the
+    Allies, the German counters never revealed are '?' and their ids are in no frame (11.0).
+    It drew them all face down even for everyone."""
+    from typer.testing import CliRunner
+
+    from hexwar.core.log import SaveFile
+    from hexwar.sim import parse_setup
+    from hexwar.sim.runner import record_one
+    from hexwar.ui.cli import app
+
+    _row, log = record_one(parse_setup("narvik"), 2, 4)
+    SaveFile(tmp_path / "g.hexwar").create(log)
+    st = replay(narvik_game(), log)
+    ever_seen = {ev.get("unit") for e in log.entries for ev in e.events if ev["type"] in ("revealed", "reveal", "dummy_removed")}
+    secrets = {u.id for u in st.data.units.values() if u.side == "germans" and u.concealed and u.loc} - ever_seen
+    assert secrets
+    for side in ("all", "allies"):
+        res = CliRunner().invoke(app, ["replay", str(tmp_path / "g.hexwar"), "--svg", str(tmp_path / side), "--per-turn",
+                                       "--side", side])
+        assert res.exit_code == 0, res.output
+        last = sorted((tmp_path / side).glob("*.svg"))[-1].read_text()
+        if side == "all":
+            assert ">?<" not in last and leaks(last, secrets) == sorted(secrets)
+        else:
+            assert ">?<" in last and not leaks(last, secrets)

@@ -274,6 +274,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     )
     from hexwar.core.log import EventLog
     from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.ui.render import EVERYONE
 
     log = read_save(file)
     if upto is not None:
@@ -322,7 +323,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
                 out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
             title = f"turn {st.data.turn}, order {entry.seq}: {text}"
-            drawing = info.render(g, seen_by(g, st.data, sees), title=title)
+            # the eyes the log is read with: everyone's (every counter face up) or one side's
+            eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
+            drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
             write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
         last_turn = st.data.turn
     res = st.result()

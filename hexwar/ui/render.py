@@ -293,7 +293,8 @@ def render_svg(
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
-    ``viewer``: the side looking (its enemy's face-down counters show as '?');
+    ``viewer``: the side looking (its enemy's face-down counters show as '?'; None: an
+    onlooker, who sees every side's face down; ``EVERYONE``: every counter face up);
     ``panel``: lines for a side panel of tracks; ``shade``: locations to tint (a ZoC);
     ``paths``: location sequences to draw as lines (lines of supply);
     ``stacks``: per location, (label, count, colour) markers for games that count identical
@@ -462,6 +463,16 @@ def _lines(geom: Any) -> list[LineString]:
     return out
 
 
+#: the viewer who sees every counter face up: a finished game, or a replay read with
+#: everyone's eyes (``None`` is an onlooker, who sees no side's face-down counters)
+EVERYONE = "*"
+
+
+def _hidden(u: Any, viewer: str | None) -> bool:
+    """Whether ``viewer`` sees ``u`` face down: a concealed counter of another side."""
+    return bool(u.concealed) and viewer != EVERYONE and (viewer is None or viewer != u.side)
+
+
 def _fill(u: Any, hidden: bool) -> tuple[str, str]:
     fill = "#777777" if hidden else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999999"))
     return fill, "#fff" if fill in DARK else "#000"
@@ -477,8 +488,8 @@ def _counters(by_loc: Mapping[str, list[Any]], centres: Mapping[str, tuple[float
         if loc not in centres:
             continue
         x, y = centres[loc]
-        units = sorted(units, key=lambda u: (bool(u.concealed and viewer != u.side), u.side != (viewer or u.side), u.id))
-        hidden = [u.concealed and (viewer is None or viewer != u.side) for u in units]
+        units = sorted(units, key=lambda u: (_hidden(u, viewer), u.side != (viewer or u.side), u.id))
+        hidden = [_hidden(u, viewer) for u in units]
         tip = [("face-down counter" if h else f"{u.id} {u.name}".strip() + (f", fatigue {u.fatigue} FP" if u.fatigue else ""))
                for u, h in zip(units, hidden)]
         ids = " ".join("?" if h else u.id for u, h in zip(units, hidden))
@@ -537,7 +548,7 @@ def _panel(px: float, lines: list[str], boxes: Sequence[str], on_box: Mapping[st
                    f'<text x="10" y="{y + 4:.0f}" font-size="12" font-weight="bold">{escape(place_name(board, bx) or bx)} box '
                    f'({len(units)})</text>')
         for i, u in enumerate(rows):
-            hidden = u.concealed and (viewer is None or viewer != u.side)
+            hidden = _hidden(u, viewer)
             f, _ = _fill(u, hidden)
             label = "? face-down counter" if hidden else (text.get(u.id) or u.id).replace("\n", " ")
             if not hidden and u.fatigue:
