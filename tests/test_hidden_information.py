@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 import pytest
-
 from rich.console import Console
 
 from hexwar.ai.random_bot import RandomBot
@@ -100,9 +99,10 @@ def _allied_session(seed, script, switches=Switches()):
 
 def test_the_allied_player_never_sees_a_face_down_german_counter(tmp_path):
     for seed in (1, 4):
-        g, s, p, buf = _allied_session(seed, ["1"] * 40)
+        g, s, p, buf = _allied_session(seed, ["1"] * 20)
         p.snapshots = tmp_path
         p.run()
+        assert not s.is_over()  # once it is over every counter is turned up (the next test)
         played = buf.getvalue()
         # bot orders and events on the way: face-down placements are anonymous
         assert not re.search(r"germans: place \S+ \d{4} hidden", played)
@@ -122,6 +122,29 @@ def test_the_allied_player_never_sees_a_face_down_german_counter(tmp_path):
         assert "dummy" not in out.lower()
         for svg in tmp_path.glob("*.svg"):
             assert not leaks(svg.read_text(), secrets), svg
+
+
+def test_once_the_game_is_over_the_allied_player_sees_every_counter_turned_up(tmp_path):
+    """At the end of a game the face-down German counters are turned up for the Allied player,
+    as a replay shows them to everyone once it is over: ``explain`` names the dummies, the map
+    draws no '?'. Until the last order they stayed face down (the test above)."""
+    g, s, p, buf = _allied_session(1, ["1"] * 40)
+    p.snapshots = tmp_path
+    before = None
+    for _ in range(200):
+        if s.is_over():
+            break
+        before = {u.id for u in p.view().on_map("germans") if u.concealed}
+        legal = s.legal_orders()
+        if s.current_side() == "germans":
+            s.apply(p.bots["germans"].choose(s.view_for(("germans",)), legal))
+        else:
+            s.apply(legal[0])
+    assert s.is_over() and before and all(x.startswith("?") for x in before)  # face down to the last order
+    dummies = sorted(u.id for u in s.data.on_map("germans") if u.type == "dummy")
+    assert dummies and p.explain(dummies[0]).startswith(dummies[0])
+    svg = p.map_svg()
+    assert ">?<" not in svg and leaks(svg, set(dummies)) == dummies
 
 
 def test_secret_events_are_the_rolling_sides_alone():

@@ -151,11 +151,24 @@ class Player:
         self.snapshots = snapshots  # the folder map snapshots go to (None: beside the save)
         sides = set(humans) | set(bots)
         # what the person may see: their own sides' secrets, not the bots' (all: hot seat, none: watching)
-        self.sees: frozenset[str] | None = frozenset(humans) if humans and humans != sides else None
-        self.viewer = next(iter(humans)) if len(humans) == 1 else None
+        self._sees: frozenset[str] | None = frozenset(humans) if humans and humans != sides else None
+        self._viewer = next(iter(humans)) if len(humans) == 1 else None
         self.game: Any = state.game  # the game object (board, tables, scenario)
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
         self._bot_turn: list[Order] = []  # the bots' orders since the person's last decision
+
+    @property
+    def sees(self) -> frozenset[str] | None:
+        """The sides whose secrets the person may see (None: every side's); once the game is
+        over, every side's: the counters are turned up, the hands shown."""
+        return None if self.s.is_over() else self._sees
+
+    @property
+    def viewer(self) -> str | None:
+        """The side the map is drawn for (None: an onlooker); once the game is over, everyone."""
+        from hexwar.ui.render import EVERYONE
+
+        return EVERYONE if self.s.is_over() else self._viewer
 
     # --- display --------------------------------------------------------------------
 
