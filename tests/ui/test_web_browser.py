@@ -453,3 +453,34 @@ def test_europa_in_chromium_the_pass_button_names_the_units_left_overstacked_and
         click_order(page, "pass")
         assert len(s.log) > n and s.log.entries[n].order["kind"] == "pass" and "movement" not in page.inner_text("#heading")
         browser.close()
+
+
+def test_narvik_in_chromium_a_finished_game_shows_every_counter_turned_up_around_its_last_combat(tmp_path):
+    """A finished game (game 2 of batch 4, played again) opened on the web board: the heading
+    gives the result, the orders panel says the game is over, the German dummies are drawn by
+    name (no '?'), and the map is scrolled to the last combat, outlined in red."""
+    from hexwar.core.engine import replay
+    from hexwar.sim import parse_setup
+    from hexwar.sim.runner import record_one
+
+    _row, log = record_one(parse_setup("narvik"), 2, 4)
+    g = narvik_game()
+    s = replay(g, log)
+    assert s.is_over()
+    folder = artefacts(tmp_path)
+    p = NarvikPlayer(s, {"allies"}, {"germans": PriorityBot("germans", 4)}, Console(), None, lambda _: "quit", snapshots=folder)
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url)
+        page.wait_for_selector("#svg > svg")
+        page.wait_for_function("() => document.querySelector('#orders').textContent.includes('the game is over')")
+        assert page.inner_text("#heading").startswith("game over: ")
+        units = " ".join(page.locator("g.counter").evaluate_all("gs => gs.map(g => g.dataset.units)"))
+        assert "DUMMY-1" in units and "?" not in units
+        inside = page.evaluate("""() => { const r = document.querySelector('#svg .highlight').getBoundingClientRect();
+            const m = document.querySelector('#map').getBoundingClientRect(); const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+            return x > m.left && x < m.right && y > m.top && y < m.bottom; }""")
+        assert inside
+        shot(page, folder, "narvik-over")
+        browser.close()
