@@ -209,3 +209,37 @@ def test_19_2_explain_gives_the_supply_sides_units_their_line_of_supply_and_norw
     ks = k.build("maximum_attrition").new_state(1)
     kp = k.player(ks, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
     assert all("supply" not in kp.explain(uid) for uid in ("A1", "A6", "G1"))
+
+
+@pytest.mark.parametrize("scenario", ["envelopment", "hold_until_relieved"])
+def test_3_1_explain_a_set_up_order_says_where_the_unit_goes_and_whether_it_may_hide_there(scenario):
+    """A Konflikt set-up order explained: on the table, the hex and its terrain, and 'it may set
+    up hidden here instead' exactly where the hidden variant is listed (cover, and a set-up the
+    scenario lets hide, 3.1); in cover where it may not hide, why; waiting off the table, how
+    it comes on, with the order test's chance (3.4, 3.5). It said 'no cost or odds worked out'."""
+    from hexwar.games.konflikt.state import FLANK, RESERVE
+
+    for s, p, legal, _ in _players("konflikt", scenario, lambda o: isinstance(o, Assign), seed=3):
+        g = s.game
+        listed = set(legal)
+        kinds = set()
+        for o in [o for o in legal if isinstance(o, Assign)]:
+            text = p.explain_order(o)
+            assert text.startswith(o.text() + ": ") and "no cost or odds" not in text
+            u = p.view().units[o.unit]
+            if o.where == "table":
+                hideable = Assign(o.side, o.unit, "table", o.at, True) in listed
+                assert text.startswith(f"{o.text()}: sets up at {g.board.label(o.at)} ({g.board.terrain(o.at)})")
+                assert ("may set up hidden here instead" in text) == (hideable and not o.hidden)
+                assert ("this set-up is not hidden" in text) == (g.cover(o.at) and not hideable)
+                kinds.add("hide" if hideable else "cover" if g.cover(o.at) else "open")
+            elif o.where == RESERVE:
+                assert text.endswith(f"in reserve: may come on at its own edge from turn 2, {p.test_words(u)} (3.4)")
+                kinds.add(o.where)
+            elif o.where.startswith(FLANK):
+                hand = o.where.split()[-1]
+                assert f"outflanking on the {hand}: may come on by that side edge from turn 3, {p.test_words(u)} (3.5)" in text
+                kinds.add(FLANK)
+        assert {RESERVE, FLANK} <= kinds and ("hide" in kinds if scenario == "envelopment" else "cover" in kinds), kinds
+        return
+    pytest.fail("no set-up met")

@@ -3,6 +3,7 @@ events as sentences."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -10,7 +11,7 @@ from rich.table import Table
 
 from hexwar.core.orders import Order
 from hexwar.games.konflikt import victory
-from hexwar.games.konflikt.orders import Down, Enter, Leave
+from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
 from hexwar.games.skirmish.play import SkirmishPlayer
 from hexwar.rules.dicecombat import totals
@@ -130,27 +131,51 @@ class KonfliktPlayer(SkirmishPlayer):
         return f"order test 2D6 <= {need} (morale {self.game.t.units[u.type].morale}, {mod:+d}): {float(p):.0%}"
 
     def whereabouts(self, u: Any) -> str:
-        g, d = self.game, self.view()
-        r = g.t.reserves
+        d = self.view()
         if u.loc is not None:
             return f"at {u.loc}" + (", hidden: off the enemy's map until revealed (3.1)" if u.concealed else "")
         if u.pool == UNSET:
             return "to set up"
-        if u.pool == FIRST_WAVE:
-            return "in the first wave: comes on at its own edge on turn 1, with no order test (1)"
-        if u.pool == RESERVE:
-            first = 1 if g.spec_of(d).reserves_turn_one else int(r["from_turn"].value)
-            return f"in reserve: may come on at its own edge from turn {first}, {self.test_words(u)} (3.4)"
-        if u.pool == FLANK:
-            hand = d.flank.get(u.id)  # the enemy's side is his secret until his first outflanker arrives
-            where = f"on the {hand}: may come on by that side edge" if hand else \
-                "on a side kept secret: may come on by a side edge"
-            return f"outflanking {where} from turn {int(r['outflank_from_turn'].value)}, {self.test_words(u)} (3.5)"
+        if u.pool in (FIRST_WAVE, RESERVE, FLANK):
+            # the enemy's side is his secret until his first outflanker arrives
+            return self.waiting_words(u, u.pool, d.flank.get(u.id))
         if u.pool == EXITED:
             return "taken off the table"
         if u.pool == "removed":
             return "never arrived: counted destroyed (3.4)"
         return "destroyed" if u.pool == "eliminated" else f"at {u.pool}"
+
+    def waiting_words(self, u: Any, pool: str, hand: str | None) -> str:
+        """How a unit off the table comes on: in the first wave (1), from reserve (3.4), or
+        outflanking by ``hand``'s side edge (3.5; None: a side kept secret), with its order test."""
+        g, d = self.game, self.view()
+        r = g.t.reserves
+        if pool == FIRST_WAVE:
+            return "in the first wave: comes on at its own edge on turn 1, with no order test (1)"
+        if pool == RESERVE:
+            first = 1 if g.spec_of(d).reserves_turn_one else int(r["from_turn"].value)
+            return f"in reserve: may come on at its own edge from turn {first}, {self.test_words(u)} (3.4)"
+        where = f"on the {hand}: may come on by that side edge" if hand else \
+            "on a side kept secret: may come on by a side edge"
+        return f"outflanking {where} from turn {int(r['outflank_from_turn'].value)}, {self.test_words(u)} (3.5)"
+
+    def assign_words(self, order: Assign) -> str:
+        """Where a set-up order puts a unit and what follows from it: on the table (hidden
+        where the scenario allows it and the hex is cover, 3.1), or waiting off it."""
+        g, d = self.game, self.view()
+        u = d.units[order.unit]
+        if order.where.startswith(FLANK):  # "outflank left": the side is the player's own secret
+            return self.waiting_words(u, FLANK, order.where.split()[-1])
+        if order.where != "table":
+            return self.waiting_words(u, order.where, None)
+        here = f"sets up at {g.board.label(order.at)} ({g.board.terrain(order.at)})"
+        if order.hidden:
+            return f"{here}, hidden: in cover, off the enemy's map and orders until revealed (3.1)"
+        if replace(order, hidden=True) in self.s.legal_orders():
+            return here + "; it may set up hidden here instead, being in cover (3.1)"
+        if g.cover(order.at):
+            return here + "; in cover, but this set-up is not hidden (3.1: only where the scenario allows it)"
+        return here
 
     def unit_facts(self, u: Any) -> list[str]:
         spec = self.game.t.units[u.type]
@@ -173,6 +198,8 @@ class KonfliktPlayer(SkirmishPlayer):
             note = self.order_note(order)[0]
             fail = "" if u.pool == FIRST_WAVE else "; failed, it stays off the table and its order is spent"
             return f"{order.text()}: {note}{fail}"
+        if isinstance(order, Assign):
+            return f"{order.text()}: {self.assign_words(order)}"
         if isinstance(order, Down):
             return f"{order.text()}: the unit waits, and its order die is spent  [3.4]"
         if isinstance(order, Leave):
