@@ -147,6 +147,23 @@ def test_once_the_game_is_over_the_allied_player_sees_every_counter_turned_up(tm
     assert ">?<" not in svg and leaks(svg, set(dummies)) == dummies
 
 
+def test_a_game_only_watched_draws_every_counter_face_up_and_a_hot_seat_none():
+    """``hexwar play --side none`` (bots on every side, the person watching) has no one to keep
+    a secret from: the map draws the German dummies by name, as explain names them; a hot seat
+    (one person, both sides) draws every side's face-down counters face down."""
+    g = narvik_game()
+    s = g.new_state(1)
+    bots = {x: PriorityBot(x, 1) for x in ("allies", "germans")}
+    for _ in range(30):
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    dummies = {u.id for u in s.data.on_map("germans") if u.type == "dummy"}
+    assert dummies and not s.is_over()
+    watched = NarvikPlayer(s, set(), bots, Console(file=io.StringIO()), None, lambda _: "quit").map_svg()
+    assert ">?<" not in watched and leaks(watched, dummies) == sorted(dummies)
+    hot = NarvikPlayer(s, {"allies", "germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit").map_svg()
+    assert ">?<" in hot and not leaks(hot, dummies)
+
+
 def test_secret_events_are_the_rolling_sides_alone():
     g = narvik_game()
     for seed in range(40):

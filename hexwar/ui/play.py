@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from hexwar.core.engine import PlayState, seen_by
 from hexwar.core.orders import IllegalOrder, Order
+from hexwar.ui.render import EVERYONE
 
 COMMANDS = (
     ("<number>", "give the order with that number from the list"),
@@ -152,7 +153,9 @@ class Player:
         sides = set(humans) | set(bots)
         # what the person may see: their own sides' secrets, not the bots' (all: hot seat, none: watching)
         self._sees: frozenset[str] | None = frozenset(humans) if humans and humans != sides else None
-        self._viewer = next(iter(humans)) if len(humans) == 1 else None
+        # the map's eyes: the one side played; every side's for a game only watched (nothing
+        # is secret from nobody), an onlooker's (no face-down counter turned) in a hot seat
+        self._viewer = next(iter(humans)) if len(humans) == 1 else None if humans else EVERYONE
         self.game: Any = state.game  # the game object (board, tables, scenario)
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
         self._bot_turn: list[Order] = []  # the bots' orders since the person's last decision
@@ -166,8 +169,6 @@ class Player:
     @property
     def viewer(self) -> str | None:
         """The side the map is drawn for (None: an onlooker); once the game is over, everyone."""
-        from hexwar.ui.render import EVERYONE
-
         return EVERYONE if self.s.is_over() else self._viewer
 
     # --- display --------------------------------------------------------------------
