@@ -320,3 +320,67 @@ def test_E1_an_attack_explained_before_the_die_names_the_column_it_is_fought_in(
         if met >= 6:
             return
     pytest.fail(f"attacks met: {met}")
+
+
+def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_the_game_rolls():
+    """``explain`` of a naval interdiction gives each result's chance over the die with its
+    DRM (E1, the table ours); of an air mission, the enemy AA that fires and the chance it gets
+    through (E3 C): both counted here by giving the order on copies for every face of the dice."""
+    from itertools import product
+
+    from hexwar.games.europa.orders import Interdict, Mission
+
+    interdicts = missions = 0
+    for seed in (2, 3, 5):
+        for s, p, legal, _ in _decisions(seed, limit=700, prefer=lambda o: isinstance(o, (Interdict, Mission, Move))):
+            g, d = s.game, p.data
+            for o in [o for o in legal if isinstance(o, Interdict)][:1]:
+                drm, chances = p.interdiction_chances(o)
+                seen = {}
+                for face in range(1, 7):
+                    ev = next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("interdiction", (face,))]))
+                              if e["type"] == "interdict")
+                    assert ev["drm"] == drm
+                    seen[ev["result"]] = seen.get(ev["result"], 0) + Fraction(1, 6)
+                assert seen == chances
+                text = p.explain_order(o)
+                assert ", ".join(f"{r} {float(q):.0%}" for r, q in chances.items()) in text and "(E1, the table ours)" in text
+                interdicts += 1
+            for o in [o for o in legal if isinstance(o, Mission)][:2]:
+                aa, through = p.mission_chances(o)
+                if len(aa) > 3:
+                    continue
+                got = Fraction(0)
+                for faces in product(range(1, 7), repeat=len(aa)):
+                    ev = next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("AA fire", (f,)) for f in faces]))
+                              if e["type"] == "mission")
+                    assert ev["aa"] == aa
+                    got += Fraction(0 if ev["turned_back"] else 1, 6 ** len(aa))
+                assert got == through and f"gets through {float(through):.0%}" in p.explain_order(o)
+                missions += 1
+            if interdicts >= 2 and missions >= 4:
+                break
+        if interdicts >= 2 and missions >= 4:
+            break
+    assert interdicts >= 2 and missions >= 4, (interdicts, missions)
+    # AA fire, rare in random games: a mission over Norwegians beside Oslo with one AA battery
+    from hexwar.core.engine import PlayState
+    from hexwar.core.log import EventLog
+    from hexwar.games.europa import EuropaGame
+    from hexwar.games.europa.state import GERMANS, Ask
+    from tests.games.test_europa_rules import OSLO, bare, land_neighbour
+
+    g = EuropaGame()
+    x = land_neighbour(g, OSLO)
+    d = bare(g, ("KG4", OSLO), ("I/IR307", OSLO), ("I/IR4", x), ("AA-1", x), ask=Ask(GERMANS, "air"))
+    d.phase, d.air_side = "air", GERMANS
+    s = PlayState(g, d, EventLog({"game": "europa", "seed": 1}))
+    p = registry.get("europa").player(s, {GERMANS}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
+    o = Mission(GERMANS, "KG4", x)
+    aa, through = p.mission_chances(o)
+    assert aa == ["AA-1"] and through == Fraction(5, 6)
+    turned = [next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("AA fire", (f,))])) if e["type"] == "mission")["turned_back"]
+              for f in range(1, 7)]
+    assert Fraction(turned.count(False), 6) == through
+    assert p.explain_order(o) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
+                                  "the attack on it (at most 2 missions count a hex) (E3 C, the AA chart ours)")

@@ -9,7 +9,8 @@ from typing import Any, Mapping
 from rich.table import Table
 
 from hexwar.core.orders import IllegalOrder, Move, Order, Pass, Retreat
-from hexwar.games.europa.orders import Attack, Evade, Truck
+from hexwar.games.europa.orders import Attack, Evade, Interdict, Mission, Truck
+from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.rules.ledger import fmt
 from hexwar.ui.play import Player, render_ledger, sentence
@@ -241,6 +242,44 @@ class EuropaPlayer(Player):
                 f"  else caught: the attack gains a column: {line(replace(c, shift=c.shift + 1))}  [E1]\n"
                 f"  (standing instead, {stand})")
 
+    def interdiction_chances(self, order: Interdict) -> tuple[int, dict[str, Fraction]]:
+        """E1 naval interdiction of a port (the table and its DRM ours): the DRM, and the
+        chance of each result over the six faces of the die."""
+        g, d = self.game, self.data
+        early = g.rules.interdiction_drm
+        drm = early.shift if d.turn <= early.until_turn else 0
+        out: dict[str, Fraction] = {}
+        for face in range(1, 7):
+            r = band(g.rules.interdiction, max(1, min(6, face + drm)))
+            out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
+        return drm, out
+
+    def interdiction_words(self, order: Interdict) -> str:
+        drm, out = self.interdiction_chances(order)
+        ships = [u.id for u in self.data.at(order.port) if u.side == GERMANS and self.game.t(u).kind == "ship"]
+        return (f"interdict {_at(order.port)}: die {drm:+d}: " + ", ".join(f"{r} {float(p):.0%}" for r, p in out.items())
+                + "; a blockade: no German supply source through the next German player turn; sunk: that and the German "
+                "ships in the port sunk" + (f" ({', '.join(ships)}), their sailors ashore as a naval regiment" if ships else "")
+                + " (E1, the table ours)")
+
+    def mission_chances(self, order: Mission) -> tuple[list[str], Fraction]:
+        """An air mission (E3 C): the enemy AA units in or next to the hex (each fires once and
+        turns the mission back on the chart's roll, ours), and the chance it gets through."""
+        g, d = self.game, self.data
+        aa = sorted(u.id for n in [order.target, *g.board.neighbours(order.target)] for u in d.at(n)
+                    if u.side != order.side and g.t(u).aa > 0)
+        miss = Fraction(g.rules.aa_hit.roll - 1, 6)
+        return aa, miss ** len(aa)
+
+    def mission_words(self, order: Mission) -> str:
+        aa, through = self.mission_chances(order)
+        ours = order.side == self.data.side
+        what = ("+1 column to the attack on it" if ours else "-1 column to an attack on it") + \
+            f" (at most {self.game.rules.air_max.hexes} missions count a hex)"
+        fire = (f"AA fire from {', '.join(aa)}: each turns it back on a {self.game.rules.aa_hit.roll}" if aa
+                else "no enemy AA in or next to the hex")
+        return f"{order.unit} over {_at(order.target)}: {fire}; gets through {float(through):.0%}: {what} (E3 C, the AA chart ours)"
+
     def attack_ledger(self, order: Attack) -> str:
         """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
         a ``ValueError`` where it cannot be fought."""
@@ -266,6 +305,10 @@ class EuropaPlayer(Player):
             return self.retreat_lines(order)
         if isinstance(order, Evade):
             return self.evade_lines(order)
+        if isinstance(order, Interdict):
+            return self.interdiction_words(order)
+        if isinstance(order, Mission):
+            return self.mission_words(order)
         return Player.explain_order(self, order)
 
     def caveat(self, order: Attack) -> str:
@@ -305,6 +348,12 @@ class EuropaPlayer(Player):
         the end of a movement phase, the units it leaves overstacked (E5 B)."""
         if over := self.left_overstacked(order):
             return f"leaves over the stacking limit (E5 B): {', '.join(over)}", None
+        if isinstance(order, Interdict):
+            drm, out = self.interdiction_chances(order)
+            return ", ".join(f"{r} {float(p):.0%}" for r, p in out.items()) + f" (die {drm:+d})", None
+        if isinstance(order, Mission):
+            aa, through = self.mission_chances(order)
+            return f"gets through {float(through):.0%}" + (f" ({len(aa)} AA)" if aa else ""), None
         if isinstance(order, Evade) and self.data.combat is not None:  # the explanation's figures, in short
             lines = self.evade_lines(order).splitlines()[1:]
             return "; ".join(ln.strip().removesuffix("  [E1]") for ln in lines if not ln.lstrip().startswith("(")), None
