@@ -602,7 +602,7 @@ class Player:
         # ``then``: where ships sail on to after the order's own act (a landing's or an
         # unloading's way home), which starts where that act takes place
         then = tuple(getattr(order, "then", ()) or ())
-        to = path[-1] if path else next((v for k in ("target", "hex", "dst", "area")
+        to = path[-1] if path else next((v for k in ("target", "hex", "dst", "area", "port")
                                          if isinstance(v := getattr(order, k, None), str) and v), None) \
             or (then[0] if then else None)
         frm = path[0] if path else (then[0] if then else getattr(order, "src", None) or None)

@@ -366,6 +366,10 @@ def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_wa
     i = st["orders"].index("pass")
     over = p.left_overstacked(s.legal_orders()[i])
     assert over and st["notes"] == {str(i): f"leaves over the stacking limit (E5 B): {', '.join(over)}"}
+    # a naval interdiction is placed at its port: picking the port shows it with its chances (E1)
+    inter = next(o for o in s.legal_orders() if type(o).__name__ == "Interdict")
+    row = next(o for o in client.get("/api/pick", params={"loc": inter.port}).json()["orders"] if o["text"] == inter.text())
+    assert row["t"] == inter.port and row["note"] == p.order_note(inter)[0] and "blockade" in row["note"]
     n = len(s.log)
     st = client.post("/api/command", json={"line": "pass"}).json()
     assert len(s.log) == n and "Give it again to confirm" in " ".join(str(h) for h in st["history"][-2:])
