@@ -217,37 +217,44 @@ class EuropaPlayer(Player):
         lines += [f"  not {_at(n)}: {w}" for n, w in sorted(why.items()) if w]
         return "\n".join(lines)
 
-    def evade_lines(self, order: Evade) -> str:
-        """E1's limited option to retreat: the die's chance and the odds either way."""
+    def evade_odds(self, order: Evade) -> tuple[str, Fraction, str]:
+        """E1's limited option to retreat: the odds of the attack as it stands, the chance the
+        defenders slip away (the die's faces that give 'retreat'), and the odds if caught."""
         from dataclasses import replace
 
         from hexwar.games.europa.phases.combat import odds
 
         g, d = self.game, self.data
         c = d.combat
-        if c is None:
-            return f"{order.text()}: no attack is waiting"
+        assert c is not None
 
         def line(cc: Any) -> str:
             return ", ".join(f"{r} {float(p):.0%}" for r, p in odds(g, d, cc))
-        stand = f"if the attack is fought as it stands: {line(c)}  [E1]"
+        go = Fraction(sum(b.hi - b.lo + 1 for b in g.rules.retreat_option if b.result == "retreat"), 6)
+        return line(c), go, line(replace(c, shift=c.shift + 1))
+
+    def evade_lines(self, order: Evade) -> str:
+        """The evasion's die and the odds either way, as ``explain`` gives them (E1)."""
+        g, c = self.game, self.data.combat
+        if c is None:
+            return f"{order.text()}: no attack is waiting"
+        stand, go, caught = self.evade_odds(order)
         if not order.go:
-            return f"stand: the defenders at {_at(c.target)} stay and fight\n  {stand}"
+            return f"stand: the defenders at {_at(c.target)} stay and fight\n  if the attack is fought as it stands: {stand}  [E1]"
         if g.switches.free_retreat:
             return f"evade: the defenders at {_at(c.target)} retreat before combat, no die (switch free_retreat, E1)"
-        bands = g.rules.retreat_option
-        go = sum(b.hi - b.lo + 1 for b in bands if b.result == "retreat")
         return (f"evade: the defenders at {_at(c.target)} try to retreat before combat (E1)\n"
-                f"  die {_band(bands, 'retreat')}: they retreat, no combat: {go}/6 = {go / 6:.0%}\n"
-                f"  else caught: the attack gains a column: {line(replace(c, shift=c.shift + 1))}  [E1]\n"
-                f"  (standing instead, {stand})")
+                f"  die {_band(g.rules.retreat_option, 'retreat')}: they retreat, no combat: {go.numerator * 6 // go.denominator}/6 = {float(go):.0%}\n"
+                f"  else caught: the attack gains a column: {caught}  [E1]\n"
+                f"  (standing instead, if the attack is fought as it stands: {stand}  [E1])")
 
     def interdiction_chances(self, order: Interdict) -> tuple[int, dict[str, Fraction]]:
         """E1 naval interdiction of a port (the table and its DRM ours): the DRM, and the
         chance of each result over the six faces of the die."""
+        from hexwar.games.europa.phases.movement import interdiction_drm
+
         g, d = self.game, self.data
-        early = g.rules.interdiction_drm
-        drm = early.shift if d.turn <= early.until_turn else 0
+        drm = interdiction_drm(g, d)
         out: dict[str, Fraction] = {}
         for face in range(1, 7):
             r = band(g.rules.interdiction, max(1, min(6, face + drm)))
@@ -265,9 +272,10 @@ class EuropaPlayer(Player):
     def mission_chances(self, order: Mission) -> tuple[list[str], Fraction]:
         """An air mission (E3 C): the enemy AA units in or next to the hex (each fires once and
         turns the mission back on the chart's roll, ours), and the chance it gets through."""
-        g, d = self.game, self.data
-        aa = sorted(u.id for n in [order.target, *g.board.neighbours(order.target)] for u in d.at(n)
-                    if u.side != order.side and g.t(u).aa > 0)
+        from hexwar.games.europa.phases.air import aa_units
+
+        g = self.game
+        aa = aa_units(g, self.data, order.side, order.target)
         miss = Fraction(g.rules.aa_hit.roll - 1, 6)
         return aa, miss ** len(aa)
 
@@ -355,8 +363,13 @@ class EuropaPlayer(Player):
             aa, through = self.mission_chances(order)
             return f"gets through {float(through):.0%}" + (f" ({len(aa)} AA)" if aa else ""), None
         if isinstance(order, Evade) and self.data.combat is not None:  # the explanation's figures, in short
-            lines = self.evade_lines(order).splitlines()[1:]
-            return "; ".join(ln.strip().removesuffix("  [E1]") for ln in lines if not ln.lstrip().startswith("(")), None
+            stand, go, caught = self.evade_odds(order)
+            if not order.go:
+                return f"if the attack is fought as it stands: {stand}", None
+            if self.game.switches.free_retreat:
+                return "they retreat before combat, no die", None
+            return (f"die {_band(self.game.rules.retreat_option, 'retreat')}: they retreat, no combat: "
+                    f"{go.numerator * 6 // go.denominator}/6 = {float(go):.0%}; else caught: the attack gains a column: {caught}"), None
         if isinstance(order, (Move, Truck)) and len(order.path) > 1:
             try:
                 led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))

@@ -60,6 +60,12 @@ def air_orders(g: "EuropaGame", d: EuropaData, ask: Ask) -> list[Order]:
     return out
 
 
+def aa_units(g: "EuropaGame", d: EuropaData, side: str, target: str) -> list[str]:
+    """The enemy AA units that fire at ``side``'s mission over ``target``: every one in the hex
+    or next to it, once each (authored)."""
+    return sorted(u.id for n in [target, *g.board.neighbours(target)] for u in d.at(n) if u.side != side and g.t(u).aa > 0)
+
+
 def do_air(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     assert ask is not None
@@ -75,9 +81,7 @@ def do_air(g: "EuropaGame", d: EuropaData, order: Order, dice: Dice, events: lis
     if not isinstance(order, Mission) or order.target not in targets_for(g, d, ask.side).get(order.unit, []):
         raise IllegalOrder(f"{order.text()}: not an air unit of {ask.side} able to fly over that hex now", "E3 C")
     d.flown.append(order.unit)
-    # AA fire: every enemy AA unit in the hex or next to it fires once (authored)
-    aa = sorted(u.id for n in [order.target, *g.board.neighbours(order.target)] for u in d.at(n)
-                if u.side != ask.side and g.t(u).aa > 0)
+    aa = aa_units(g, d, ask.side, order.target)
     rolls: list[int] = []
     hit = False
     for _ in aa:

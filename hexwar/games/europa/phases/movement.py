@@ -330,14 +330,19 @@ def _regiment(g: "EuropaGame", d: EuropaData, order: Assemble | Breakdown, event
         events.append(E.Regiment(type="breakdown", regiment=reg, battalions=list(bns), at=loc, rule="E1"))
 
 
+def interdiction_drm(g: "EuropaGame", d: EuropaData) -> int:
+    """The interdiction die's modifier this turn (authored: the Home Fleet's early days)."""
+    early = g.rules.interdiction_drm
+    return early.shift if d.turn <= early.until_turn else 0
+
+
 def _interdict(g: "EuropaGame", d: EuropaData, order: Interdict, dice: Dice, events: list) -> None:
     """E1 naval interdiction (authored table): blockade the port; on a 6, sink the German
     ships in it, whose sailors come ashore as E1's naval regiment on turn 2 (or the next turn)."""
     if order.side != ALLIES or order.port not in interdict_targets(g, d) or d.interdicted >= g.rules.interdictions.hexes:
         raise IllegalOrder(f"{order.port} is not an Axis-held port the Allies may interdict now", "E1")
     d.interdicted += 1
-    early = g.rules.interdiction_drm
-    drm = early.shift if d.turn <= early.until_turn else 0
+    drm = interdiction_drm(g, d)
     die = dice.roll(1, "interdiction").faces[0]
     res = band(g.rules.interdiction, max(1, min(6, die + drm)))
     sunk: list[str] = []
