@@ -49,17 +49,12 @@ def run_exploitation(g: "EuropaGame", d: EuropaData, dice: Dice, events: list) -
 def may_move(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool) -> bool:
     """E4, E3 E: a ground unit with a movement rating that has not moved this phase; in
     exploitation only combat/motorized units, and not disrupted ones (authored)."""
-    t = g.t(u)
-    if u.loc is None or u.id in d.moved or u.id in d.absorbed or u.id in d.carried or t.movement_class == "none":
-        return False
-    if exploit and (not t.exploits or u.has(DISRUPTED)):
-        return False
-    return g.movement(d, u) > 0
+    return not why_not_move(g, d, u, exploit)
 
 
 def why_not_move(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool) -> str:
-    """Why ``u`` may not move in this phase, in words with the rule ("" if it may): what
-    :func:`may_move` decides."""
+    """Why ``u`` may not move in this phase, in words with the rule ("" if it may): the rule
+    :func:`may_move` asks, written once."""
     t = g.t(u)
     if u.loc is None:
         return "it is not on the map"
