@@ -60,10 +60,10 @@ def why_not_move(g: "EuropaGame", d: EuropaData, u: Unit, exploit: bool) -> str:
         return "it is not on the map"
     if u.id in d.carried:
         return f"it rode with {d.carried[u.id]} this phase (E1 trucks)"
-    if u.id in d.moved:
-        return "it has moved already this phase (E4)"
     if u.id in d.absorbed:
         return f"it is absorbed by {d.absorbed[u.id]} and moves with it (E5 C)"
+    if u.id in d.moved:
+        return "it has moved already this phase (E4)"
     if t.movement_class == "none":
         return "it has no movement rating (E4)"
     if exploit and not t.exploits:
