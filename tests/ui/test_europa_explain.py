@@ -393,3 +393,29 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
     assert Fraction(turned.count(False), 6) == through
     assert p.explain_order(o) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
                                   "the attack on it (at most 2 missions count a hex) (E3 C, the AA chart ours)")
+
+
+def test_E5_C_explain_absorb_and_detach_give_the_stack_before_and_after_and_the_hqs_mp():
+    """Absorbing a unit into an HQ (or detaching it) explained: the hex's ground units against
+    the limit of E5 A now and after, and the MP the HQ then moves at (its slowest unit's, E5 C),
+    the figures of the order given: after it, the game's own count and the HQ's MP are these."""
+    from hexwar.games.europa.orders import Absorb, Detach
+
+    met = {Absorb: 0, Detach: 0}
+    for s, p, legal, _ in _decisions(3, limit=400, prefer=lambda o: isinstance(o, (Absorb, Detach))):
+        g, d = s.game, p.data
+        for o in [o for o in legal if isinstance(o, (Absorb, Detach))][:3]:
+            text = p.explain_order(o)
+            hq = d.units[o.hq]
+            after = d.clone()
+            g.apply(after, o, Dice(0))
+            n0, n1 = g.stack_points(d, hq.loc, hq.side)[0], g.stack_points(after, hq.loc, hq.side)[0]
+            assert n1 == n0 + (1 if isinstance(o, Detach) else -1)
+            assert f"{n0} ground units now, {n1} after, limit 2" in text
+            mp = fmt(g.movement(after, after.units[o.hq]))
+            assert text.endswith(f"{o.hq} then moves at {mp} MP (E5 C: its slowest unit's)")
+            assert p.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2; the HQ moves at {mp} MP"  # the button
+            met[type(o)] += 1
+        if all(v >= 2 for v in met.values()):
+            return
+    pytest.fail(f"met {met}")

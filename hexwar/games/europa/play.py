@@ -9,7 +9,15 @@ from typing import Any, Mapping
 from rich.table import Table
 
 from hexwar.core.orders import IllegalOrder, Move, Order, Pass, Retreat
-from hexwar.games.europa.orders import Attack, Evade, Interdict, Mission, Truck
+from hexwar.games.europa.orders import (
+    Absorb,
+    Attack,
+    Detach,
+    Evade,
+    Interdict,
+    Mission,
+    Truck,
+)
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.rules.ledger import fmt
@@ -288,6 +296,34 @@ class EuropaPlayer(Player):
                 else "no enemy AA in or next to the hex")
         return f"{order.unit} over {_at(order.target)}: {fire}; gets through {float(through):.0%}: {what} (E3 C, the AA chart ours)"
 
+    def hq_effect(self, order: Absorb | Detach) -> tuple[str, Fraction]:
+        """What absorbing (or detaching) a unit does (E5 C), read from the order given on a
+        copy: the hex's count against the stacking limits before and after (E5 A), and the MP
+        the HQ then moves at. An ``IllegalOrder`` for an order the game refuses."""
+        from hexwar.core.dice import Dice
+
+        g, d = self.game, self.data
+        hq = d.units[order.hq]
+        loc = hq.loc or ""
+        work = d.clone()
+        g.apply(work, order, Dice(0))
+        r = g.rules
+        (g0, a0), (g1, a1) = g.stack_points(d, loc, hq.side), g.stack_points(work, loc, hq.side)
+        counts = f"{g0} ground units now, {g1} after, limit {r.stack_ground.hexes}"
+        if a0 or a1:
+            counts += f"; {a0} batteries now, {a1} after, limit {r.stack_artillery.hexes}"
+        return counts, g.movement(work, work.units[order.hq])
+
+    def hq_words(self, order: Absorb | Detach) -> str:
+        try:
+            counts, mp = self.hq_effect(order)
+        except IllegalOrder as exc:
+            return f"{order.text()}: {exc}"
+        verb = "takes in" if isinstance(order, Absorb) else "lets go"
+        loc = self.data.units[order.hq].loc
+        return (f"{order.hq} {verb} {order.unit} (E5 C): at {_at(loc)} {counts} (E5 A); "
+                f"{order.hq} then moves at {fmt(mp)} MP (E5 C: its slowest unit's)")
+
     def attack_ledger(self, order: Attack) -> str:
         """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
         a ``ValueError`` where it cannot be fought."""
@@ -317,6 +353,8 @@ class EuropaPlayer(Player):
             return self.interdiction_words(order)
         if isinstance(order, Mission):
             return self.mission_words(order)
+        if isinstance(order, (Absorb, Detach)) and order.hq in self.data.units:
+            return self.hq_words(order)
         return Player.explain_order(self, order)
 
     def caveat(self, order: Attack) -> str:
@@ -356,6 +394,12 @@ class EuropaPlayer(Player):
         the end of a movement phase, the units it leaves overstacked (E5 B)."""
         if over := self.left_overstacked(order):
             return f"leaves over the stacking limit (E5 B): {', '.join(over)}", None
+        if isinstance(order, (Absorb, Detach)) and order.hq in self.data.units:  # the explanation's counts, in short
+            try:
+                counts, mp = self.hq_effect(order)
+            except IllegalOrder:
+                return "", None
+            return f"{counts}; the HQ moves at {fmt(mp)} MP", None
         if isinstance(order, Interdict):
             drm, out = self.interdiction_chances(order)
             return ", ".join(f"{r} {float(p):.0%}" for r, p in out.items()) + f" (die {drm:+d})", None
