@@ -419,3 +419,31 @@ def test_E5_C_explain_absorb_and_detach_give_the_stack_before_and_after_and_the_
         if all(v >= 2 for v in met.values()):
             return
     pytest.fail(f"met {met}")
+
+
+def test_E1_explain_assemble_and_breakdown_give_the_strengths_each_way_and_the_stack_before_and_after():
+    """A German regiment reassembled from its three battalions (or broken down) explained: the
+    counters' attack-defence each way, and the hex's ground units against E5 A's limit now and
+    after, as the game counts them once the order is given."""
+    from hexwar.games.europa.orders import Assemble, Breakdown
+
+    met = {Assemble: 0, Breakdown: 0}
+    for s, p, legal, _ in _decisions(3, rng_seed=4, limit=600, prefer=lambda o: isinstance(o, (Assemble, Breakdown))):
+        g, d = s.game, p.data
+        for o in [o for o in legal if isinstance(o, (Assemble, Breakdown))][:2]:
+            bns = g.regiments[o.regiment]
+            loc = d.units[o.regiment].loc if isinstance(o, Breakdown) else d.units[bns[0]].loc
+            after = d.clone()
+            g.apply(after, o, Dice(0))
+            n0, n1 = g.stack_points(d, loc, o.side)[0], g.stack_points(after, loc, o.side)[0]
+            reg = g.t(d.units[o.regiment])
+            three = [g.t(d.units[b]) for b in bns]
+            text = p.explain_order(o)
+            assert f"{o.regiment} {reg.attack}-{reg.defence}" in text
+            assert f"({sum(t.attack for t in three)}-{sum(t.defence for t in three)} together)" in text
+            assert text.endswith(f": {n0} ground units now, {n1} after, limit 2 (E5 A)")
+            assert (n1 < n0) == isinstance(o, Assemble)
+            met[type(o)] += 1
+        if all(v >= 1 for v in met.values()):
+            return
+    pytest.fail(f"met {met}")

@@ -11,7 +11,9 @@ from rich.table import Table
 from hexwar.core.orders import IllegalOrder, Move, Order, Pass, Retreat
 from hexwar.games.europa.orders import (
     Absorb,
+    Assemble,
     Attack,
+    Breakdown,
     Detach,
     Evade,
     Interdict,
@@ -296,23 +298,27 @@ class EuropaPlayer(Player):
                 else "no enemy AA in or next to the hex")
         return f"{order.unit} over {_at(order.target)}: {fire}; gets through {float(through):.0%}: {what} (E3 C, the AA chart ours)"
 
-    def hq_effect(self, order: Absorb | Detach) -> tuple[str, Fraction]:
-        """What absorbing (or detaching) a unit does (E5 C), read from the order given on a
-        copy: the hex's count against the stacking limits before and after (E5 A), and the MP
-        the HQ then moves at. An ``IllegalOrder`` for an order the game refuses."""
+    def stack_change(self, order: Order, loc: str, side: str) -> tuple[str, Any]:
+        """The count against the stacking limits (E5 A) of ``side`` at ``loc`` now and after
+        ``order``, given on a copy, and the copy. An ``IllegalOrder`` for an order the game refuses."""
         from hexwar.core.dice import Dice
 
         g, d = self.game, self.data
-        hq = d.units[order.hq]
-        loc = hq.loc or ""
         work = d.clone()
         g.apply(work, order, Dice(0))
         r = g.rules
-        (g0, a0), (g1, a1) = g.stack_points(d, loc, hq.side), g.stack_points(work, loc, hq.side)
+        (g0, a0), (g1, a1) = g.stack_points(d, loc, side), g.stack_points(work, loc, side)
         counts = f"{g0} ground units now, {g1} after, limit {r.stack_ground.hexes}"
         if a0 or a1:
             counts += f"; {a0} batteries now, {a1} after, limit {r.stack_artillery.hexes}"
-        return counts, g.movement(work, work.units[order.hq])
+        return counts, work
+
+    def hq_effect(self, order: Absorb | Detach) -> tuple[str, Fraction]:
+        """What absorbing (or detaching) a unit does (E5 C): the hex's count against the
+        stacking limits before and after (E5 A), and the MP the HQ then moves at."""
+        hq = self.data.units[order.hq]
+        counts, work = self.stack_change(order, hq.loc or "", hq.side)
+        return counts, self.game.movement(work, work.units[order.hq])
 
     def hq_words(self, order: Absorb | Detach) -> str:
         try:
@@ -323,6 +329,24 @@ class EuropaPlayer(Player):
         loc = self.data.units[order.hq].loc
         return (f"{order.hq} {verb} {order.unit} (E5 C): at {_at(loc)} {counts} (E5 A); "
                 f"{order.hq} then moves at {fmt(mp)} MP (E5 C: its slowest unit's)")
+
+    def regiment_words(self, order: Assemble | Breakdown) -> str:
+        """A German regiment reassembled from its three battalions, or broken down (E1): the
+        counters' strengths each way and the hex's stack before and after (E5 A)."""
+        g, d = self.game, self.data
+        reg, bns = order.regiment, g.regiments.get(order.regiment, [])
+        loc = d.units[reg].loc if isinstance(order, Breakdown) else d.units[bns[0]].loc if bns else None
+        try:
+            counts, _ = self.stack_change(order, loc or "", order.side)
+        except IllegalOrder as exc:
+            return f"{order.text()}: {exc}"
+
+        def adm(units: list[str]) -> str:
+            ts = [g.t(d.units[x]) for x in units]
+            return f"{sum(t.attack for t in ts)}-{sum(t.defence for t in ts)}"
+        one, three = f"{reg} {adm([reg])}", f"{', '.join(bns)} ({adm(list(bns))} together)"
+        what = f"{three} become {one}" if isinstance(order, Assemble) else f"{one} becomes {three}"
+        return f"{order.text()}: {what} (E1 breakdowns) at {_at(loc)}: {counts} (E5 A)"
 
     def attack_ledger(self, order: Attack) -> str:
         """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
@@ -355,6 +379,8 @@ class EuropaPlayer(Player):
             return self.mission_words(order)
         if isinstance(order, (Absorb, Detach)) and order.hq in self.data.units:
             return self.hq_words(order)
+        if isinstance(order, (Assemble, Breakdown)) and order.regiment in self.data.units:
+            return self.regiment_words(order)
         return Player.explain_order(self, order)
 
     def caveat(self, order: Attack) -> str:
