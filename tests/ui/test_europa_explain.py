@@ -442,6 +442,7 @@ def test_E1_explain_assemble_and_breakdown_give_the_strengths_each_way_and_the_s
             assert f"{o.regiment} {reg.attack}-{reg.defence}" in text
             assert f"({sum(t.attack for t in three)}-{sum(t.defence for t in three)} together)" in text
             assert text.endswith(f": {n0} ground units now, {n1} after, limit 2 (E5 A)")
+            assert p.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2"  # the button
             assert (n1 < n0) == isinstance(o, Assemble)
             met[type(o)] += 1
         if all(v >= 1 for v in met.values()):

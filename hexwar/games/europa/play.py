@@ -330,22 +330,26 @@ class EuropaPlayer(Player):
         return (f"{order.hq} {verb} {order.unit} (E5 C): at {_at(loc)} {counts} (E5 A); "
                 f"{order.hq} then moves at {fmt(mp)} MP (E5 C: its slowest unit's)")
 
-    def regiment_words(self, order: Assemble | Breakdown) -> str:
+    def regiment_change(self, order: Assemble | Breakdown) -> tuple[str, str, str]:
         """A German regiment reassembled from its three battalions, or broken down (E1): the
-        counters' strengths each way and the hex's stack before and after (E5 A)."""
+        counters each way with their attack-defence, the hex, and its stack before and after
+        (E5 A). An ``IllegalOrder`` for an order the game refuses."""
         g, d = self.game, self.data
         reg, bns = order.regiment, g.regiments.get(order.regiment, [])
-        loc = d.units[reg].loc if isinstance(order, Breakdown) else d.units[bns[0]].loc if bns else None
-        try:
-            counts, _ = self.stack_change(order, loc or "", order.side)
-        except IllegalOrder as exc:
-            return f"{order.text()}: {exc}"
+        loc = (d.units[reg].loc if isinstance(order, Breakdown) else d.units[bns[0]].loc if bns else None) or ""
+        counts, _ = self.stack_change(order, loc, order.side)
 
         def adm(units: list[str]) -> str:
             ts = [g.t(d.units[x]) for x in units]
             return f"{sum(t.attack for t in ts)}-{sum(t.defence for t in ts)}"
         one, three = f"{reg} {adm([reg])}", f"{', '.join(bns)} ({adm(list(bns))} together)"
-        what = f"{three} become {one}" if isinstance(order, Assemble) else f"{one} becomes {three}"
+        return (f"{three} become {one}" if isinstance(order, Assemble) else f"{one} becomes {three}"), loc, counts
+
+    def regiment_words(self, order: Assemble | Breakdown) -> str:
+        try:
+            what, loc, counts = self.regiment_change(order)
+        except IllegalOrder as exc:
+            return f"{order.text()}: {exc}"
         return f"{order.text()}: {what} (E1 breakdowns) at {_at(loc)}: {counts} (E5 A)"
 
     def attack_ledger(self, order: Attack) -> str:
@@ -426,6 +430,11 @@ class EuropaPlayer(Player):
             except IllegalOrder:
                 return "", None
             return f"{counts}; the HQ moves at {fmt(mp)} MP", None
+        if isinstance(order, (Assemble, Breakdown)) and order.regiment in self.data.units:
+            try:
+                return self.regiment_change(order)[2], None
+            except IllegalOrder:
+                return "", None
         if isinstance(order, Interdict):
             drm, out = self.interdiction_chances(order)
             return ", ".join(f"{r} {float(p):.0%}" for r, p in out.items()) + f" (die {drm:+d})", None
