@@ -9,7 +9,6 @@ subclass.
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 from pathlib import Path
@@ -21,6 +20,17 @@ from rich.markup import escape
 from hexwar.core.engine import PlayState, seen_by
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.render import EVERYONE
+from hexwar.ui.words import (
+    PAST,
+    SECTION,
+    cites,
+    describe,
+    fold_order,
+    holding,
+    list_examples,
+    verb,
+    verb_counts,
+)
 
 COMMANDS = (
     ("<number>", "give the order with that number from the list"),
@@ -42,88 +52,6 @@ MAX_LISTED = 30
 NEAR_SHOWN = 5
 #: the terms ``rules <word>`` defines at once when several have the word (more: their names)
 GLOSSARY_SHOWN = 3
-#: a rule section as a glossary cites it (19.4, 8.2.1, E1; Konflikt's 0)
-SECTION = re.compile(r"[a-z]?\d+(\.\d+)*")
-
-
-def cites(sections: str, section: str) -> bool:
-    """Whether a glossary entry's sections (``19.2, 19.3``; ``8.0-8.3``) cite ``section``:
-    the section itself, one of its subsections (19.3 for 19), or within a range."""
-    def key(s: str) -> tuple[int, ...]:
-        return tuple(int(x) for x in s.lstrip("abcdefghijklmnopqrstuvwxyz").split("."))
-
-    want = section.lower()
-    for part in (p.strip().lower() for p in sections.split(",")):
-        lo, _, hi = part.partition("-")
-        if not SECTION.fullmatch(lo) or (hi and not SECTION.fullmatch(hi)):
-            continue
-        if lo == want or lo.startswith(want + "."):
-            return True
-        if hi and want[:1].isalpha() == lo[:1].isalpha() and key(lo) <= key(want) <= key(hi):
-            return True
-    return False
-
-
-#: an order's first word as the bots' summary says it
-PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
-        "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
-        "interdict": "interdicted", "exit": "left the map", "retreat": "retreated", "advance": "advanced",
-        "take": "took a result", "play": "played a card", "cash": "cashed a card", "discard": "discarded",
-        "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
-
-
-def verb(o: Order) -> str:
-    """An order's first word, as typed (``move``, ``play``): what ``list`` counts, the web board
-    groups by and the bots' summary puts in the past tense."""
-    return o.text().split(" ", 1)[0].lower()
-
-
-def verb_counts(legal: list[Order]) -> dict[str, int]:
-    """How many of the orders begin with each word (``verb``), in list order."""
-    counts: dict[str, int] = {}
-    for o in legal:
-        w = verb(o)
-        counts[w] = counts.get(w, 0) + 1
-    return counts
-
-
-def list_examples(legal: list[Order], firsts: dict[str, int] | None = None) -> list[str]:
-    """Words that narrow a long list, taken from the list itself: the first word of its
-    commonest kind of order (when it has more than one kind), and the fewest first words,
-    from two on, of that kind's first order that leave out some orders: a count only if
-    need be, and no copy number, other units of a stack or rest of a path (``move 1sg``,
-    ``ship scharnhorst``, ``move bardufoss``)."""
-    texts = [o.text().lower() for o in legal]
-    firsts = firsts if firsts is not None else verb_counts(legal)
-    top = max(firsts, key=lambda w: (firsts[w], w))
-    out = [top] if len(firsts) > 1 else []
-    first = next(t for t in texts if t.split(" ", 1)[0] == top)
-    words = [w.split("#", 1)[0].split(",", 1)[0].split(">", 1)[0] for w in first.split()]
-    for some in ([w for w in words if not w.isdigit()], words):  # a count or hex only if need be
-        narrow = next((" ".join(some[:k]) for k in range(2, len(some) + 1)
-                       if sum(all(w in t for w in some[:k]) for t in texts) < len(texts)), None)
-        if narrow:
-            return out + [narrow]
-    return out
-
-
-def holding(words: list[str], legal: list[Order], in_order: bool = False) -> list[tuple[int, Order]]:
-    """The orders whose text holds every word (lower case), with their numbers as listed
-    (``list``). ``in_order``: each word part of a word of the order, in the order typed
-    (``bardufoss narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
-    out = []
-    for i, o in enumerate(legal, 1):
-        text = o.text().lower()
-        if in_order:
-            toks = iter(text.replace(">", " ").split())
-            ok = all(any(w in t for t in toks) for w in words)
-        else:
-            ok = all(w in text for w in words)
-        if ok:
-            out.append((i, o))
-    return out
-
-
 def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
     """What a thinking search bot shows the player: time against its budget and playouts,
     never the orders it weighs (they would name its face-down counters, 11.0)."""
@@ -684,50 +612,3 @@ class Player:
 
 def _help_line(command: str, text: str) -> str:
     return f"  {command:<20}{text}" if len(command) < 20 else f"  {command}   {text}"
-
-
-def render_ledger(led: Mapping[str, Any]) -> str:
-    """A ledger (``Ledger.to_dict``) as indented lines, each with its rule."""
-    out = [led["title"]]
-    for ln in led["lines"]:
-        v = "" if ln["value"] is None else f": {ln['value']}"
-        r = f"  [{ln['rule']}]" if ln["rule"] else ""
-        out.append(f"  {ln['text']}{v}{r}")
-    if led.get("total") is not None:
-        out.append(f"  = {led['total']}")
-    return "\n".join(out)
-
-
-def sentence(e: Mapping[str, Any], table: Mapping[str, Callable[[Mapping[str, Any]], str]]) -> str:
-    """One event as a sentence from a game's table (event type -> words), with its rule; an
-    event the table does not word, or one of an older save with other fields, in field form."""
-    f = table.get(str(e.get("type")))
-    if f is not None:
-        try:
-            return f(e) + (f"  [{e['rule']}]" if e.get("rule") else "")
-        except (KeyError, IndexError, TypeError, AttributeError):
-            pass
-    return describe({k: v for k, v in e.items() if k != "ledger"})
-
-
-def describe(e: Mapping[str, Any]) -> str:
-    """Return one event as a line of text: its tag, its fields and its rule."""
-    kind = e.get("type", "?")
-    rule = f"  [{e['rule']}]" if e.get("rule") else ""
-    body = {k: v for k, v in e.items() if k not in ("type", "rule", "ledger")}
-    return f"{kind}: " + ", ".join(f"{k} {json.dumps(v) if isinstance(v, (list, dict)) else v}" for k, v in body.items()) + rule
-
-
-def fold_order(text: str) -> str:
-    """An order's text as a person may type it: no card or ship numbers (``#12``), no case,
-    no accents (ø, å, æ, é are o, a, ae, e).
-
-    >>> fold_order("ship Blücher#2 VII") == fold_order("ship blucher vii")
-    True
-    """
-    import re
-    import unicodedata
-
-    t = re.sub(r"#\d+", "", text.lower()).replace("ø", "o").replace("æ", "ae")
-    t = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
-    return " ".join(t.split())

@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 
 from hexwar.games import registry
-from hexwar.ui.play import cites
+from hexwar.ui.words import cites
 
 COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").read_text()
 
@@ -307,7 +307,8 @@ def test_europa_glossary_cites_its_sections_and_reads_its_numbers_from_the_chart
 def test_a_long_list_suggests_filters_taken_from_its_own_orders_that_narrow_it(name):
     """The hint under a capped list names filters from the list itself (never another game's
     words): each keeps some of the orders, and fewer than all."""
-    from hexwar.ui.play import MAX_LISTED, list_examples
+    from hexwar.ui.play import MAX_LISTED
+    from hexwar.ui.words import list_examples
 
     s, p = _player(registry.get(name))
     rng = random.Random(7)

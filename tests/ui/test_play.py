@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from hexwar.games.narvik.bots import PriorityBot
 from hexwar.core.engine import load_game
 from hexwar.games.narvik import narvik_game
+from hexwar.games.narvik.bots import PriorityBot
 from hexwar.games.narvik.play import NarvikPlayer as Player
 from hexwar.games.narvik.play import describe
 
@@ -244,7 +244,7 @@ def test_every_event_a_game_can_log_reads_as_a_sentence_never_as_its_fields(name
     import typing
 
     from hexwar.games.registry import get
-    from hexwar.ui.play import describe as field_form
+    from hexwar.ui.words import describe as field_form
 
     info = get(name)
     g = info.build()
@@ -266,7 +266,7 @@ def test_the_bots_turn_summed_up_has_a_past_tense_for_every_kind_of_order_a_game
     import random
 
     from hexwar.games.registry import get
-    from hexwar.ui.play import PAST
+    from hexwar.ui.words import PAST
 
     info = get(name)
     verbs: set[str] = set()

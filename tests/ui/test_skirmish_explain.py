@@ -23,7 +23,7 @@ from hexwar.games.konflikt.orders import Assign, Enter
 from hexwar.games.konflikt.state import FIRST_WAVE
 from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import fmt
-from hexwar.ui.play import render_ledger
+from hexwar.ui.words import render_ledger
 
 GAMES = [("skirmish", None), ("konflikt", "envelopment"), ("konflikt", "hold_until_relieved"), ("konflikt", "point_defence")]
 

@@ -23,7 +23,8 @@ from hexwar.games.europa.orders import (
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.rules.ledger import fmt
-from hexwar.ui.play import Player, render_ledger, sentence
+from hexwar.ui.play import Player
+from hexwar.ui.words import render_ledger, sentence
 
 _NAMES: dict[str, str] = {}
 

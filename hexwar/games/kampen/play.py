@@ -432,6 +432,6 @@ SAY = {
 
 def say(e: Mapping[str, Any]) -> str:
     """One Kampen event as a sentence, with its rule."""
-    from hexwar.ui.play import sentence
+    from hexwar.ui.words import sentence
 
     return sentence(e, SAY)

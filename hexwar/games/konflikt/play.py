@@ -15,7 +15,7 @@ from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
 from hexwar.games.skirmish.play import SkirmishPlayer
 from hexwar.rules.dicecombat import totals
-from hexwar.ui.play import sentence
+from hexwar.ui.words import sentence
 
 
 def _pos(e: Mapping[str, Any]) -> str:

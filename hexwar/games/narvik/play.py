@@ -16,8 +16,9 @@ from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.ledger import fmt
 from hexwar.rules.stacking import ABOARD
 from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
-from hexwar.ui.play import Player, render_ledger, sentence
-from hexwar.ui.play import describe as describe_event
+from hexwar.ui.play import Player
+from hexwar.ui.words import describe as describe_event
+from hexwar.ui.words import render_ledger, sentence
 
 
 class NarvikPlayer(LandExplain, Player):

@@ -10,7 +10,7 @@ from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.games.skirmish.play import SkirmishPlayer
-from hexwar.ui.play import describe
+from hexwar.ui.words import describe
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
 

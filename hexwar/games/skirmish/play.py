@@ -10,7 +10,8 @@ from typing import Any
 from hexwar.core.orders import Assault, Move, Order
 from hexwar.rules.ledger import fmt
 from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
-from hexwar.ui.play import Player, render_ledger
+from hexwar.ui.play import Player
+from hexwar.ui.words import render_ledger
 
 
 class SkirmishPlayer(LandExplain, Player):
