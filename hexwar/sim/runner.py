@@ -206,15 +206,15 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
             raise BatchError(f"{out}: another hexwar simulate is writing this batch; wait for it or use another --out") from None
         _repair(out)
         build = build_fingerprint()
-        rows = read_rows(out)
-        if any(r.get("build") != build for r in rows):
+        have = read_rows(out)
+        if any(r.get("build") != build for r in have):
             if stale != "replace":
                 raise BatchError(f"{out}: its games were played by other rules or data (a rule, a chart or a map changed "
                                  f"since); new games would not be comparable with them: use another --out, or delete it")
             with open(out, "w", encoding="utf-8"):
                 pass  # the report's own cache: its games are played again
-            rows = []
-        done = check_rows(out, rows, setup, batch_seed)
+            have = []
+        done = check_rows(out, have, setup, batch_seed)
         todo = [i for i in range(games) if i not in done]
         chunks = [todo[k: k + CHUNK] for k in range(0, len(todo), CHUNK)]
         finished = len(done & set(range(games)))

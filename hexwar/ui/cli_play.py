@@ -301,6 +301,8 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     events_of = getattr(g, "visible_events", None)
     order_of = getattr(g, "visible_order", None)
     rows = []
+    # the eyes the frames are drawn for: everyone's (every counter face up) or one side's
+    eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
     if svg is not None:
         output_folder(svg)
     last_turn = st.data.turn
@@ -323,8 +325,6 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
                 out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
             title = f"turn {st.data.turn}, order {entry.seq}: {text}"
-            # the eyes the log is read with: everyone's (every counter face up) or one side's
-            eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
             drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
             write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
         last_turn = st.data.turn

@@ -163,9 +163,10 @@ class NarvikPlayer(LandExplain, Player):
         """An order as listed, or one of the choices the list caps (15.1, 18.1.3, 20.1-20.3,
         22.3) typed in the same words: the game checks it in full."""
         got = Player.parse(self, line, legal)
-        if got is None and self.no_such_move(line, legal):
-            return None  # a short move the unit cannot make: not_understood says why
-        return got or parse_text(" ".join(line.split()), self.s.current_side())
+        w = line.split()
+        if got is None and len(w) == 3 and w[0].lower() == "move" and ">" not in w[2]:
+            return None  # a short move none of the listed is (never a path of one hex): not_understood says why
+        return got or parse_text(" ".join(w), self.s.current_side())
 
     def status(self) -> None:
         d = self.data

@@ -78,12 +78,12 @@ class SkirmishPlayer(LandExplain, Player):
             cost = self.path_cost(order.unit, order.path)
             return ("", None) if cost is None else (f"{fmt(cost)} MP", float(cost))
         if isinstance(order, Assault):
-            return self.assault_odds(order), None
+            return self.odds_line(self.game.assault_before_the_die(self.view(), order)), None
         return "", None
 
-    def assault_odds(self, order: Assault) -> str:
-        """Every result of an assault with its exact chance, before it is made (15.1)."""
-        ev = self.game.assault_before_the_die(self.view(), order)
+    def odds_line(self, ev: dict[str, Any] | None) -> str:
+        """Every result of an assault with its exact chance, before it is made (15.1), from the
+        assault fought on a copy up to its die (``assault_before_the_die``; None: not known)."""
         if ev is None:
             return "odds: not known before the assault"
         return assault_odds_line(self.game.tables.crt, {(ev["ad"], ev["drm"]): Fraction(1)})
@@ -98,9 +98,9 @@ class SkirmishPlayer(LandExplain, Player):
                 return f"{order.text()}\n{led.render()}"
         if isinstance(order, Assault):
             ev = self.game.assault_before_the_die(self.view(), order)
-            if ev is not None:
+            if ev is not None:  # fought once on a copy: its ledger and its odds
                 return "\n".join([order.text(), render_ledger(ledger_before_the_die(ev["ledger"])),
-                                  f"before the die: {self.assault_odds(order)}"])
+                                  f"before the die: {self.odds_line(ev)}"])
         return Player.explain_order(self, order)
 
     def last_assault(self) -> str:
