@@ -388,13 +388,18 @@ class KonfliktGame(SkirmishGame):
             out.append(loc)
         return out
 
+    def order_test_needs(self, u: Any) -> int:
+        """The 2D6 total a unit off the table must not exceed to come on: its morale with the
+        entry's modifier (3.4, 3.5; -1 in the templates' table, from rules 3.4)."""
+        return self.t.units[u.type].morale + int(self.t.reserves["test_modifier"].value)
+
     def enter(self, d: KonfliktData, o: Enter, dice: Dice) -> list[dict[str, Any]]:
         """3.4, 3.5: the first wave comes on without a test; reserves and outflankers pass an
         order test (2D6 at most morale - 1) or stay off (Down)."""
         u = d.units[o.unit]
         events: list[dict[str, Any]] = []
         if u.pool != FIRST_WAVE:
-            morale = self.t.units[u.type].morale + int(self.t.reserves["test_modifier"].value)
+            morale = self.order_test_needs(u)
             faces = dice.roll(2, f"order test {u.id}").faces
             ok = sum(faces) <= morale
             events.append({"type": "order_test", "unit": u.id, "faces": list(faces), "needs": morale, "passed": ok, "rule": "3.4"})

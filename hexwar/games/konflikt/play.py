@@ -121,8 +121,7 @@ class KonfliktPlayer(SkirmishPlayer):
     def order_test(self, u: Any) -> tuple[int, Fraction]:
         """The order test a unit off the table takes to come on: 2D6 at most its morale with
         the entry's modifier (-1), and the chance it passes (3.4, 3.5)."""
-        g = self.game
-        need = g.t.units[u.type].morale + int(g.t.reserves["test_modifier"].value)
+        need = self.game.order_test_needs(u)
         return need, sum((p for t, p in totals(2).items() if t <= need), Fraction(0))
 
     def test_words(self, u: Any) -> str:
