@@ -299,14 +299,21 @@ class EuropaPlayer(Player):
                 else "no enemy AA in or next to the hex")
         return f"{order.unit} over {_at(order.target)}: {fire}; gets through {float(through):.0%}: {what} (E3 C, the AA chart ours)"
 
+    def after(self, order: Order) -> Any:
+        """The game as it would stand after ``order``, given on a copy (nothing changes; the
+        variant hides nothing, so the copy is the person's view); an ``IllegalOrder`` for an
+        order the game refuses. The dice of what follows it are a throwaway seed's."""
+        from hexwar.core.dice import Dice
+
+        work = self.data.clone()
+        self.game.apply(work, order, Dice(0))
+        return work
+
     def stack_change(self, order: Order, loc: str, side: str) -> tuple[str, Any]:
         """The count against the stacking limits (E5 A) of ``side`` at ``loc`` now and after
         ``order``, given on a copy, and the copy. An ``IllegalOrder`` for an order the game refuses."""
-        from hexwar.core.dice import Dice
-
         g, d = self.game, self.data
-        work = d.clone()
-        g.apply(work, order, Dice(0))
+        work = self.after(order)
         r = g.rules
         (g0, a0), (g1, a1) = g.stack_points(d, loc, side), g.stack_points(work, loc, side)
         counts = f"{g0} ground units now, {g1} after, limit {r.stack_ground.hexes}"
@@ -397,14 +404,11 @@ class EuropaPlayer(Player):
     def left_overstacked(self, order: Order) -> list[str]:
         """The units of the side ending its movement or exploitation phase with ``order`` that
         the game would leave over the stacking limit (E5 B), found by giving it on a copy."""
-        from hexwar.core.dice import Dice
-
         d = self.data
         if not isinstance(order, Pass) or d.phase not in ("movement", "exploitation") or order.side != d.side:
             return []
-        work = d.clone()
         try:
-            self.game.apply(work, order, Dice(0))
+            work = self.after(order)
         except IllegalOrder:
             return []
         over = [u for u in work.on_map(order.side) if u.has(OVERSTACKED)]
