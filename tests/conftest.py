@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
+
+# the suite tests the pure Python engine (the reference; some tests patch its modules): the
+# compiled one is compared with it in tests/test_native.py, in processes of its own
+os.environ["HEXWAR_NATIVE"] = "0"
 
 import pytest
 from hypothesis import settings

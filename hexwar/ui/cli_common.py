@@ -15,6 +15,9 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="hexwar: rules engine for the 1940 Narvik wargames.")
 map_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Show, render and build maps.")
 app.add_typer(map_app, name="map")
+native_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                         help="The compiled engine: the hot modules compiled by mypyc, for batches (HEXWAR_NATIVE=1).")
+app.add_typer(native_app, name="native")
 out = Console()
 err = Console(stderr=True)
 

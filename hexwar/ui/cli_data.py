@@ -20,6 +20,7 @@ from hexwar.ui.cli_common import (
     err,
     in_range,
     map_app,
+    native_app,
     out,
     output_file,
     read_save,
@@ -448,3 +449,47 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, a saved game (
     out.print(tab)
     if ledger is not None:
         out.print(ledger.render(), markup=False)
+
+
+# --- the compiled engine -----------------------------------------------------------------
+
+
+@native_app.command("build")
+def native_build(json_: bool = JSON) -> None:
+    """Compile the modules marked '# hexwar: native' with mypyc, for these sources (once)."""
+    from hexwar import native
+
+    had = native.built() is not None
+    if not had and not json_:
+        err.print(f"compiling {len(native.marked())} modules with mypyc (about a minute) ...")
+    try:
+        folder = native.build()
+    except native.NativeError as e:
+        raise UserError(str(e)) from None
+    _native_report(native, folder, json_, "already built" if had else "built", status=False)
+
+
+@native_app.command("status")
+def native_status(json_: bool = JSON) -> None:
+    """Say whether a compiled build for these sources exists, and what this process plays with."""
+    from hexwar import native
+
+    _native_report(native, native.build_dir(), json_, "built" if native.built() else "not built", status=True)
+
+
+def _native_report(native: Any, folder: Path, json_: bool, what: str, status: bool) -> None:
+    m = native.built()
+    modules = m["modules"] if m else native.marked()
+    if json_:
+        emit({"build": what, "folder": str(folder), "modules": modules, "engine": native.engine(),
+              "mypyc": (m or {}).get("mypyc")})
+        return
+    out.print(f"compiled engine for these sources: {what} ({folder})")
+    out.print(f"modules: {', '.join(modules)}")
+    if status:  # what this process plays: HEXWAR_NATIVE=1 or not
+        out.print(f"this process plays: {native.engine()}")
+    if m:
+        out.print("play or batch with it: HEXWAR_NATIVE=1 hexwar simulate ... (the same games as pure Python)")
+    else:
+        out.print("compile it with: hexwar native build (needs mypyc, from pip install 'hexwar[native]', and a C compiler)",
+                  markup=False)

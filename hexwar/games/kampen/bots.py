@@ -6,6 +6,7 @@ order is scored with rules of thumb built on the exact win chance of a dice-pool
 (:func:`win_chance`), and the best is played (ties broken by the seeded RNG).
 """
 
+# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 import random
@@ -136,7 +137,8 @@ class KampenBot:
             add((score(g, x, o), i))
         return scored
 
-    __call__ = choose
+    def __call__(self, state: Any, legal: Sequence[Order]) -> Order:  # a def: mypyc compiles no alias
+        return self.choose(state, legal)
 
     # --- helpers ---------------------------------------------------------------------
 

@@ -1,0 +1,194 @@
+"""The compiled engine: a game's hot modules compiled to C by mypyc, for batches.
+
+A module asks to be compiled with a line of its own that starts with ``# hexwar: native``
+(a game opts in inside its own package; this module names no game). ``hexwar native build``
+compiles every such module, with mypyc and the machine's C compiler, into a folder of the
+user's cache named by a key of the whole ``hexwar`` source (every ``.py`` file, the Python
+and the platform): a build is used only for exactly the sources it was made from, so an
+edited file never runs stale code, it plays pure Python until built again.
+
+``HEXWAR_NATIVE=1`` in the environment, read when ``hexwar`` is first imported, loads the
+compiled modules in place of their sources (a finder on ``sys.meta_path``); a process
+started by a batch inherits it. Without it, or without a build for these sources, every
+module is the pure Python one: the reference, which the compiled build must match game
+for game (tests/test_native.py plays the same seeds both ways and compares whole logs).
+
+``HEXWAR_NATIVE_DIR`` names another folder for the builds (the tests use a temporary one).
+Only the standard library is imported here: this runs before any game module is loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+from typing import Sequence
+
+MARK = "# hexwar: native"
+ROOT = Path(__file__).resolve().parent  # the hexwar package
+GROUP = "hexwar_native"  # mypyc's shared library of the build: hexwar_native__mypyc
+FORMAT = 1  # the layout of a build folder; bumped when it changes
+
+
+class NativeError(RuntimeError):
+    """A compiled build could not be made or used (the message says why, in one line)."""
+
+
+def sources(root: Path = ROOT) -> list[Path]:
+    """Every ``.py`` file of the package, in a fixed order."""
+    return sorted(root.rglob("*.py"))
+
+
+def marked(root: Path = ROOT) -> list[str]:
+    """The modules that ask to be compiled (a line starting with :data:`MARK`), by name."""
+    out = []
+    for p in sources(root):
+        if any(line.startswith(MARK) for line in p.read_text(encoding="utf-8").splitlines()):
+            rel = p.relative_to(root.parent).with_suffix("")
+            out.append(".".join(rel.parts))
+    return out
+
+
+def source_key(root: Path = ROOT) -> str:
+    """A key of the sources a build is made from: every file's path and bytes, the Python's
+    ABI tag and the platform, so that a build is never used for other sources."""
+    h = hashlib.sha256(f"{FORMAT} {sys.implementation.cache_tag} {sysconfig.get_platform()} "
+                       f"{platform.machine()}".encode())
+    for p in sources(root):
+        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """Where builds are kept: ``HEXWAR_NATIVE_DIR``, or ``hexwar/native`` in the user's cache."""
+    if os.environ.get("HEXWAR_NATIVE_DIR"):
+        return Path(os.environ["HEXWAR_NATIVE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "hexwar" / "native"
+
+
+def build_dir(key: str | None = None) -> Path:
+    """The folder of the build for these sources (it may not exist yet)."""
+    return cache_dir() / (key or source_key())
+
+
+def built(key: str | None = None) -> dict | None:
+    """The manifest of the build for these sources, or None if there is none."""
+    m = build_dir(key) / "manifest.json"
+    return json.loads(m.read_text()) if m.exists() else None
+
+
+_SCRIPT = """
+import json, sys
+from setuptools import setup
+from mypyc.build import mypycify
+a = json.loads(sys.argv[1])
+setup(name="hexwar-native", packages=[], script_args=["build_ext", "--build-lib", a["out"], "--build-temp", a["temp"]],
+      ext_modules=mypycify(["--ignore-missing-imports", *a["paths"]], opt_level="3", group_name=a["group"],
+                           target_dir=a["c"]))
+"""
+
+
+def build(log: Path | None = None) -> Path:
+    """Compile the marked modules for these sources (once: an existing build is kept) and
+    return the build's folder. A failed build leaves nothing behind but its log."""
+    key = source_key()
+    out = build_dir(key)
+    if (out / "manifest.json").exists():
+        return out
+    modules = marked()
+    if not modules:
+        raise NativeError("hexwar native: no module is marked '# hexwar: native': nothing to compile")
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        raise NativeError(f"hexwar native: no C compiler ({cc}) on this machine: the engine stays pure Python")
+    if importlib.util.find_spec("mypyc") is None:
+        raise NativeError("hexwar native: mypyc is not installed (pip install 'hexwar[native]')")
+    work = out.with_name(f"{key}.part-{os.getpid()}")
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
+    args = {"out": str(work / "lib"), "temp": str(work / "tmp"), "c": str(work / "c"), "group": GROUP, "paths": paths}
+    res = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(args)], cwd=ROOT.parent, capture_output=True,
+                         text=True)
+    log = log or cache_dir() / f"{key}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(res.stdout + res.stderr)
+    if res.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        last = [ln for ln in (res.stdout + res.stderr).splitlines() if "error" in ln.lower()][-1:] or ["(no error line)"]
+        raise NativeError(f"hexwar native: mypyc failed ({last[0].strip()}); the whole log: {log}")
+    files = {m: str(Path(*m.split(".")).with_suffix(_suffix())) for m in modules}
+    files.update({p.name.split(".")[0]: p.name for p in (work / "lib").glob(f"{GROUP}__mypyc*")})
+    missing = [f for f in files.values() if not (work / "lib" / f).exists()]
+    if missing:
+        shutil.rmtree(work, ignore_errors=True)
+        raise NativeError(f"hexwar native: the build made no {missing[0]}; the whole log: {log}")
+    mypy_version = importlib.import_module("mypy.version").__version__
+    (work / "manifest.json").write_text(json.dumps(
+        {"key": key, "modules": modules, "files": files, "python": sys.version.split()[0], "mypyc": mypy_version},
+        indent=1))
+    shutil.rmtree(work / "tmp", ignore_errors=True)
+    try:
+        os.replace(work, out)  # whole or not at all: a reader never sees half a build
+    except OSError:  # another process built it meanwhile: keep theirs
+        shutil.rmtree(work, ignore_errors=True)
+    return out
+
+
+def _suffix() -> str:
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the compiled modules of one build, in place of their sources."""
+
+    def __init__(self, folder: Path, files: dict[str, str]) -> None:
+        self.folder, self.files = folder, files
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        f = self.files.get(fullname)
+        if f is None:
+            return None
+        where = str(self.folder / "lib" / f)
+        return importlib.util.spec_from_file_location(
+            fullname, where, loader=importlib.machinery.ExtensionFileLoader(fullname, where))
+
+
+def enable() -> list[str]:
+    """Load the compiled modules of the build for these sources in place of their sources
+    (from now on); return their names, or [] with a line on stderr if there is no such build."""
+    m = built()
+    if m is None:
+        print("hexwar: HEXWAR_NATIVE=1 but no compiled build for these sources (run `hexwar native build`): "
+              "playing pure Python", file=sys.stderr)
+        return []
+    early = [name for name in m["modules"] if name in sys.modules]
+    if early:
+        raise NativeError(f"hexwar native: {early[0]} was imported before the compiled build was enabled")
+    if not any(isinstance(f, _Finder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _Finder(build_dir(m["key"]), m["files"]))
+    return list(m["modules"])
+
+
+def engine() -> str:
+    """Which engine this process plays with: the compiled build (``enable`` was called with
+    one for these sources) or pure Python."""
+    finders = [f for f in sys.meta_path if isinstance(f, _Finder)]
+    return f"compiled by mypyc ({sum(1 for n in finders[0].files if '.' in n)} modules)" if finders else "pure Python"
+
+
+def compiled(module: ModuleType) -> bool:
+    """Whether a loaded module is a compiled one (its file is an extension module)."""
+    return str(getattr(module, "__file__", "")).endswith(_suffix())

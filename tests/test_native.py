@@ -1,0 +1,135 @@
+"""The compiled engine (hexwar/native.py): the modules marked ``# hexwar: native`` compiled
+by mypyc play the very games pure Python plays, and a build is used only for the sources it
+was made from.
+
+The build (about 40 s) is made once, into a temporary folder; the games are played in child
+processes, one with ``HEXWAR_NATIVE=1`` and one without, and their whole logs compared.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hexwar import native
+from hexwar.ui.cli import app
+from hexwar.ui.cli_common import UserError
+
+CC = (sysconfig.get_config_var("CC") or "cc").split()[0]
+needs_compiler = pytest.mark.skipif(shutil.which(CC) is None or importlib.util.find_spec("mypyc") is None,
+                                    reason="no C compiler or no mypyc: the compiled engine cannot be built here")
+
+#: plays every Kampen variant the conformance suite plays, with every fast bot, and prints
+#: each one's digest of whole logs (orders, dice, events, winner), and which modules are compiled
+GAMES = """
+import hashlib, importlib, json, sys
+from hexwar import native
+from hexwar.core.engine import run_fast
+from hexwar.games import registry
+
+info = registry.get("kampen")
+digests = {}
+for sc, bd, sw in info.conformance_variants():
+    game = info.build(sc, bd, sw)
+    for kind, bot in info.bots.items():
+        if not bot.fast:
+            continue
+        h = hashlib.sha1()
+        for seed in range(int(sys.argv[1])):
+            view, log = run_fast(game, seed, {s: info.bot(kind, s, seed) for s in info.sides}, record=True)
+            h.update(log.to_json().encode())
+            h.update(str(view.data.winner).encode())
+        digests[f"{sc}/{bd}/{kind}"] = h.hexdigest()
+compiled = sorted(m for m in native.marked() if native.compiled(importlib.import_module(m)))
+print(json.dumps({"digests": digests, "compiled": compiled, "engine": native.engine()}))
+"""
+
+
+def play(env_native: str, folder: Path, seeds: int = 6) -> dict:
+    env = dict(os.environ, HEXWAR_NATIVE=env_native, HEXWAR_NATIVE_DIR=str(folder), PYTHONHASHSEED="0")
+    res = subprocess.run([sys.executable, "-c", GAMES, str(seeds)], env=env, capture_output=True, text=True, check=True)
+    return json.loads(res.stdout.strip().splitlines()[-1]) | {"stderr": res.stderr}
+
+
+@pytest.fixture(scope="module")
+def build_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("native")
+    old = os.environ.get("HEXWAR_NATIVE_DIR")
+    os.environ["HEXWAR_NATIVE_DIR"] = str(folder)
+    try:
+        native.build()
+    finally:
+        if old is None:
+            del os.environ["HEXWAR_NATIVE_DIR"]
+        else:
+            os.environ["HEXWAR_NATIVE_DIR"] = old
+    return folder
+
+
+@needs_compiler
+def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path) -> None:
+    fast = play("1", build_folder)
+    pure = play("0", build_folder)
+    marked = native.marked()
+    assert "hexwar.games.kampen.bots" in marked and "hexwar.games.kampen.game" in marked
+    assert fast["compiled"] == sorted(marked), "every marked module is the compiled one"
+    assert fast["engine"] == f"compiled by mypyc ({len(marked)} modules)"
+    assert pure["compiled"] == [] and pure["engine"] == "pure Python"
+    assert len(fast["digests"]) >= 6  # the variants and both bots: priority and random
+    assert fast["digests"] == pure["digests"]  # move for move, die for die, event for event
+
+
+@needs_compiler
+def test_a_build_made_once_is_kept_and_reported(build_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(build_folder))
+    m = native.built()
+    assert m is not None and m["key"] == native.source_key() and m["modules"] == native.marked()
+    stamp = (build_folder / m["key"] / "manifest.json").stat().st_mtime_ns
+    r = CliRunner().invoke(app, ["native", "build", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["build"] == "already built"
+    assert (build_folder / m["key"] / "manifest.json").stat().st_mtime_ns == stamp  # not built again
+    assert not list(build_folder.glob("*.part-*"))  # no half build left
+
+
+def test_a_build_serves_only_the_sources_it_was_made_from(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "hot.py").write_text('"""Hot."""\n\n# hexwar: native (compiled)\nX = 1\n')
+    (pkg / "cold.py").write_text('MARK = "# hexwar: native"  # not a line of its own\n')
+    assert native.marked(pkg) == ["pkg.sub.hot"]
+    key = native.source_key(pkg)
+    assert native.source_key(pkg) == key
+    (pkg / "cold.py").write_text('MARK = "# hexwar: native"  # not a line of its own \n')  # one byte more
+    assert native.source_key(pkg) != key  # any file of the package, compiled or not
+    key2 = native.source_key(pkg)
+    (pkg / "sub" / "new.py").write_text("")
+    assert native.source_key(pkg) != key2  # a file added
+
+
+def test_without_a_build_the_engine_stays_pure_python_and_says_so(tmp_path: Path) -> None:
+    out = play("1", tmp_path / "empty", seeds=1)
+    assert out["compiled"] == [] and out["engine"] == "pure Python"
+    assert "HEXWAR_NATIVE=1 but no compiled build for these sources (run `hexwar native build`)" in out["stderr"]
+    r = CliRunner().invoke(app, ["native", "status", "--json"], env={"HEXWAR_NATIVE_DIR": str(tmp_path / "empty")})
+    assert r.exit_code == 0 and json.loads(r.stdout)["build"] == "not built"
+
+
+def test_no_compiler_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(tmp_path))
+    monkeypatch.setattr(sysconfig, "get_config_var", lambda name: "no-such-cc-here" if name == "CC" else None)
+    r = CliRunner().invoke(app, ["native", "build"])
+    assert isinstance(r.exception, UserError)  # hexwar's main prints it as one line, exit 2
+    assert str(r.exception) == "hexwar native: no C compiler (no-such-cc-here) on this machine: the engine stays pure Python"
+    assert list(tmp_path.iterdir()) == []
