@@ -13,6 +13,7 @@ from typing import Any, List, Optional
 
 import typer
 
+from hexwar import native
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -403,13 +404,13 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
         raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
     summ = summary(rows)
-    summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2)})
+    summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2), "engine": native.engine()})
     write_text(path.with_suffix(".json"), json.dumps(summ, indent=2, sort_keys=True) + "\n")
     if json_:
         emit(summ)
         return
     lo, hi = summ["allied_win_95ci"]
-    out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s -> {path}", markup=False)
+    out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s ({summ['engine']}) -> {path}", markup=False)
     winners = ", ".join(f"{w} {n}" for w, n in sorted(summ["winners"].items(), key=lambda wn: -wn[1]))
     out.print(f"winners: {winners}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
               f"game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s", markup=False)
