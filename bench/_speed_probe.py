@@ -119,7 +119,17 @@ def kampen(n: int) -> dict:
     for seed in range(n):
         view, _ = run_fast(g, seed, {f: KampenBot(f, seed) for f in FACTIONS})
         digest.update(str(view.data.winner).encode())
-    return {"games_per_s": n / (clock() - t0), "digest": digest.hexdigest()[:12]}
+    return {"games_per_s": n / (clock() - t0), "digest": digest.hexdigest()[:12], "engine": engine()}
+
+
+def engine() -> str:
+    """Which engine played: pure Python, or the compiled build (``HEXWAR_NATIVE=1``, in an
+    engine that has one: ``hexwar/native.py``)."""
+    try:
+        from hexwar import native
+    except ImportError:  # the baseline
+        return "pure Python"
+    return native.engine()
 
 
 class _Replay:

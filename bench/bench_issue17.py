@@ -30,7 +30,9 @@ issue measured 770 games/s on its machine, so the Kampen line also gives that ta
 ratio (x2.6 over the baseline) in this run's games/s, and the same games once more with each
 order given back as it was chosen: the engine's listing, orders and phases alone, without
 the bots' thinking and the views they are shown (``_speed_probe.py kampen-split``), and the
-share of a game those take.
+share of a game those take. Where this machine can build it (mypyc and a C compiler), the
+Kampen line is measured once more with the compiled engine (``hexwar native build``, played
+with ``HEXWAR_NATIVE=1``: the same games, compiled by mypyc; ``hexwar/native.py``).
 
 Usage: python bench/bench_issue17.py [--games N] [--rounds R] [--kampen N]
 """
@@ -90,8 +92,8 @@ def baseline_tree() -> Path:
     return out
 
 
-def probe(tree: Path, what: str, n: int, pause: bool = True, listing: str = "menu") -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+def probe(tree: Path, what: str, n: int, pause: bool = True, listing: str = "menu", compiled: bool = False) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="1" if compiled else "0")
     if not pause:
         env["HEXWAR_PROBE_COLLECTOR"] = "1"
     res = subprocess.run([sys.executable, str(ROOT / "bench" / "_speed_probe.py"), what, str(n), listing],
@@ -147,11 +149,15 @@ def main() -> None:
     new = []
     raw = []
     split = []
+    nat: list[dict] = []  # the compiled engine (hexwar native build), where it can be built here
+    built = native_build()
     for _ in range(a.rounds):
         old.append(probe(base, "kampen", a.kampen))
         new.append(probe(ROOT, "kampen", a.kampen))
         raw.append(probe(ROOT, "kampen", a.kampen, pause=False))
         split.append(probe(ROOT, "kampen-split", a.kampen))
+        if built is None:
+            nat.append(probe(ROOT, "kampen", a.kampen, compiled=True))
     o = max(old, key=lambda r: r["games_per_s"])
     c = max(new, key=lambda r: r["games_per_s"])
     r = max(raw, key=lambda r: r["games_per_s"])
@@ -165,9 +171,25 @@ def main() -> None:
     sp = max(split, key=lambda r: r["engine_games_per_s"])
     print(f"{'':16} target: 2,000 against the issue's 770 games/s is x{need:.1f} over the baseline: "
           f"{o['games_per_s'] * need:7.0f} games/s here; the engine gives x{c['games_per_s'] / o['games_per_s']:.1f}")
+    if nat:
+        n = max(nat, key=lambda r: r["games_per_s"])
+        assert all(r["engine"].startswith("compiled") for r in nat), nat[0]["engine"]
+        print(f"{'':16} compiled by mypyc (hexwar native build; HEXWAR_NATIVE=1, {n['engine']}): {n['games_per_s']:7.0f} "
+              f"games/s  x{n['games_per_s'] / o['games_per_s']:4.1f} (target x{need:.1f}); "
+              f"{'same games' if n['digest'] == o['digest'] else 'DIFFERENT WINNERS'}; each round: {paired(nat, old, 'games_per_s')}")
+    else:
+        print(f"{'':16} compiled engine: not measured ({built})")
     print(f"{'':16} the same games with each order given back as chosen (no bots' thinking, no views): "
           f"{sp['engine_games_per_s']:7.0f} games/s; the priority bots and their views are "
           f"{min(r['bots_share'] for r in split):.0%}-{max(r['bots_share'] for r in split):.0%} of a game")
+
+
+def native_build() -> str | None:
+    """Build the compiled engine for these sources (kept in the user's cache: once), or say
+    why it cannot be built here."""
+    res = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "native", "build"], cwd=ROOT, capture_output=True,
+                         text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return None if res.returncode == 0 else (res.stderr.strip().splitlines() or ["hexwar native build failed"])[-1]
 
 
 def paired(num: list[dict], den: list[dict], key: str) -> str:
