@@ -38,6 +38,10 @@ MARK = "# hexwar: native"
 ROOT = Path(__file__).resolve().parent  # the hexwar package
 GROUP = "hexwar_native"  # mypyc's shared library of the build: hexwar_native__mypyc
 FORMAT = 1  # the layout of a build folder; bumped when it changes
+#: mypy's options for the build, the same wherever hexwar is installed (an installed package
+#: has no pyproject.toml beside it): a library without type hints is Any, as the project's
+#: own check has it, and a "type: ignore" that this looser check does not need is no error
+FLAGS = ["--config-file=", "--ignore-missing-imports", "--no-warn-unused-ignores"]
 
 
 class NativeError(RuntimeError):
@@ -94,7 +98,7 @@ from setuptools import setup
 from mypyc.build import mypycify
 a = json.loads(sys.argv[1])
 setup(name="hexwar-native", packages=[], script_args=["build_ext", "--build-lib", a["out"], "--build-temp", a["temp"]],
-      ext_modules=mypycify(["--ignore-missing-imports", *a["paths"]], opt_level="3", group_name=a["group"],
+      ext_modules=mypycify([*a["flags"], *a["paths"]], opt_level="3", group_name=a["group"],
                            target_dir=a["c"]))
 """
 
@@ -117,10 +121,16 @@ def build(log: Path | None = None) -> Path:
     work = out.with_name(f"{key}.part-{os.getpid()}")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
+    # mypyc reads the sources from a copy of the package, in a folder of their own: in an
+    # installed hexwar, the folder beside the package is site-packages, whose modules would
+    # shadow the libraries mypy knows (mypy_extensions.py, ...)
+    src = work / "src"
+    shutil.copytree(ROOT, src / ROOT.name, ignore=lambda d, names: [
+        n for n in names if not n.endswith(".py") and not (Path(d) / n).is_dir() or n in ("__pycache__", "_bundled")])
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
-    args = {"out": str(work / "lib"), "temp": str(work / "tmp"), "c": str(work / "c"), "group": GROUP, "paths": paths}
-    res = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(args)], cwd=ROOT.parent, capture_output=True,
-                         text=True)
+    args = {"out": str(work / "lib"), "temp": str(work / "tmp"), "c": str(work / "c"), "group": GROUP, "paths": paths,
+            "flags": FLAGS}
+    res = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(args)], cwd=src, capture_output=True, text=True)
     log = log or cache_dir() / f"{key}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     log.write_text(res.stdout + res.stderr)
@@ -138,7 +148,8 @@ def build(log: Path | None = None) -> Path:
     (work / "manifest.json").write_text(json.dumps(
         {"key": key, "modules": modules, "files": files, "python": sys.version.split()[0], "mypyc": mypy_version},
         indent=1))
-    shutil.rmtree(work / "tmp", ignore_errors=True)
+    for scratch in ("tmp", "src", "c"):
+        shutil.rmtree(work / scratch, ignore_errors=True)
     try:
         os.replace(work, out)  # whole or not at all: a reader never sees half a build
     except OSError:  # another process built it meanwhile: keep theirs
