@@ -28,36 +28,27 @@ CC = (sysconfig.get_config_var("CC") or "cc").split()[0]
 needs_compiler = pytest.mark.skipif(shutil.which(CC) is None or importlib.util.find_spec("mypyc") is None,
                                     reason="no C compiler or no mypyc: the compiled engine cannot be built here")
 
-#: plays every Kampen variant the conformance suite plays, with every fast bot, and prints
-#: each one's digest of whole logs (orders, dice, events, winner), and which modules are compiled
-GAMES = """
-import hashlib, importlib, json, sys
+REPO = Path(__file__).resolve().parents[1]
+#: which marked modules this process loaded compiled, and the engine it says it plays
+COMPILED = """
+import importlib, json
 from hexwar import native
-from hexwar.core.engine import run_fast
-from hexwar.games import registry
-
-info = registry.get("kampen")
-digests = {}
-for sc, bd, sw in info.conformance_variants():
-    game = info.build(sc, bd, sw)
-    for kind, bot in info.bots.items():
-        if not bot.fast:
-            continue
-        h = hashlib.sha1()
-        for seed in range(int(sys.argv[1])):
-            view, log = run_fast(game, seed, {s: info.bot(kind, s, seed) for s in info.sides}, record=True)
-            h.update(log.to_json().encode())
-            h.update(str(view.data.winner).encode())
-        digests[f"{sc}/{bd}/{kind}"] = h.hexdigest()
 compiled = sorted(m for m in native.marked() if native.compiled(importlib.import_module(m)))
-print(json.dumps({"digests": digests, "compiled": compiled, "engine": native.engine()}))
+print(json.dumps({"compiled": compiled, "engine": native.engine()}))
 """
 
 
 def play(env_native: str, folder: Path, seeds: int = 6) -> dict:
-    env = dict(os.environ, HEXWAR_NATIVE=env_native, HEXWAR_NATIVE_DIR=str(folder), PYTHONHASHSEED="0")
-    res = subprocess.run([sys.executable, "-c", GAMES, str(seeds)], env=env, capture_output=True, text=True, check=True)
-    return json.loads(res.stdout.strip().splitlines()[-1]) | {"stderr": res.stderr}
+    """In child processes with ``HEXWAR_NATIVE`` set so: the digest of every Kampen variant's
+    whole logs with every fast bot (``bench/_digests.py``: orders, dice, events, winner),
+    which modules are compiled, and what was said on stderr."""
+    env = dict(os.environ, HEXWAR_NATIVE=env_native, HEXWAR_NATIVE_DIR=str(folder), PYTHONHASHSEED="0",
+               PYTHONPATH=str(Path(native.__file__).parents[1]))  # the hexwar this test reads (and built)
+    games = subprocess.run([sys.executable, str(REPO / "bench" / "_digests.py"), str(seeds), "kampen"], env=env,
+                           capture_output=True, text=True, check=True)
+    which = subprocess.run([sys.executable, "-c", COMPILED], env=env, capture_output=True, text=True, check=True)
+    return json.loads(which.stdout.strip().splitlines()[-1]) | {
+        "digests": dict(line.split() for line in games.stdout.splitlines()), "stderr": games.stderr + which.stderr}
 
 
 @pytest.fixture(scope="module")
