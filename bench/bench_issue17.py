@@ -174,7 +174,7 @@ def main() -> None:
     if nat:
         n = max(nat, key=lambda r: r["games_per_s"])
         assert all(r["engine"].startswith("compiled") for r in nat), nat[0]["engine"]
-        print(f"{'':16} compiled by mypyc (hexwar native build; HEXWAR_NATIVE=1, {n['engine']}): {n['games_per_s']:7.0f} "
+        print(f"{'':16} {n['engine']} (hexwar native build; HEXWAR_NATIVE=1): {n['games_per_s']:7.0f} "
               f"games/s  x{n['games_per_s'] / o['games_per_s']:4.1f} (target x{need:.1f}); "
               f"{'same games' if n['digest'] == o['digest'] else 'DIFFERENT WINNERS'}; each round: {paired(nat, old, 'games_per_s')}")
     else:

@@ -197,7 +197,7 @@ def engine() -> str:
     """Which engine this process plays with: the compiled build (``enable`` was called with
     one for these sources) or pure Python."""
     finders = [f for f in sys.meta_path if isinstance(f, _Finder)]
-    return f"compiled by mypyc ({sum(1 for n in finders[0].files if '.' in n)} modules)" if finders else "pure Python"
+    return f"compiled by mypyc, {sum(1 for n in finders[0].files if '.' in n)} modules" if finders else "pure Python"
 
 
 def compiled(module: ModuleType) -> bool:
