@@ -184,6 +184,7 @@ def enable() -> list[str]:
     if m is None:
         print("hexwar: HEXWAR_NATIVE=1 but no compiled build for these sources (run `hexwar native build`): "
               "playing pure Python", file=sys.stderr)
+        os.environ["HEXWAR_NATIVE"] = "0"  # said once: a batch's workers, which inherit it, play on without a word
         return []
     early = [name for name in m["modules"] if name in sys.modules]
     if early:

@@ -113,6 +113,11 @@ def test_without_a_build_the_engine_stays_pure_python_and_says_so(tmp_path: Path
     out = play("1", tmp_path / "empty", seeds=1)
     assert out["compiled"] == [] and out["engine"] == "pure Python"
     assert "HEXWAR_NATIVE=1 but no compiled build for these sources (run `hexwar native build`)" in out["stderr"]
+    said = subprocess.run([sys.executable, "-c", "import os, subprocess, sys, hexwar; subprocess.run([sys.executable, "
+                           "'-c', 'import hexwar'], check=True); print(os.environ['HEXWAR_NATIVE'])"],
+                          env=dict(os.environ, HEXWAR_NATIVE="1", HEXWAR_NATIVE_DIR=str(tmp_path / "empty")),
+                          capture_output=True, text=True, check=True)
+    assert said.stderr.count("no compiled build") == 1 and said.stdout.strip() == "0"  # a worker is not told again
     r = CliRunner().invoke(app, ["native", "status", "--json"], env={"HEXWAR_NATIVE_DIR": str(tmp_path / "empty")})
     assert r.exit_code == 0 and json.loads(r.stdout)["build"] == "not built"
 
