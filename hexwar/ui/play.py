@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from rich.console import Console
 from rich.markup import escape
@@ -121,6 +121,14 @@ class Player:
         """An order's events as the person may see them."""
         hook = getattr(self.game, "visible_events", None)
         return list(events) if hook is None or self.sees is None else hook(self.s.data, list(events), self.sees)
+
+    def newest_events(self, *types: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+        """The log's events of these types as the person may see them, newest first, each with
+        its entry (``explain last``'s combat; a game's last fight)."""
+        for entry in reversed(self.s.log.entries):
+            for ev in reversed(self.visible_events(entry.events)):
+                if ev.get("type") in types:
+                    yield entry, ev
 
     def show_events(self, events: Iterable[dict[str, Any]]) -> None:
         for e in self.visible_events(events):

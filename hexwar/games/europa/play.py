@@ -506,19 +506,18 @@ class EuropaPlayer(Player):
     def last_combat(self) -> str:
         """The last attack: its ledger, odds column, die and result (E1); or, where the
         Norwegian defenders retreated before combat, that and its die (E1)."""
-        for entry in reversed(self.s.log.entries):
-            for ev in reversed(entry.events):
-                if ev.get("type") == "attack":
-                    return render_ledger(ev["ledger"])
-                if ev.get("type") == "evade" and ev.get("result") == "retreat":
-                    by = self.attack_before(entry.seq, ev["target"])
-                    r = self.game.rules
-                    why = (f"on turn 1 they must, on a die of {_band(r.turn1_retreat, 'retreat')}: the die was {ev['die']}"
-                           if ev["choice"] == "turn 1" else
-                           f"they chose to, and slip away on a die of {_band(r.retreat_option, 'retreat')}: the die was {ev['die']}"
-                           if ev["die"] else "they chose to (free retreat: no die)")
-                    return (f"attack on {_at(ev['target'])}{by}: not fought, the Norwegian defenders retreated before "
-                            f"combat; {why}  [E1]")
+        for entry, ev in self.newest_events("attack", "evade"):
+            if ev["type"] == "attack":
+                return render_ledger(ev["ledger"])
+            if ev.get("result") == "retreat":
+                by = self.attack_before(entry.seq, ev["target"])
+                r = self.game.rules
+                why = (f"on turn 1 they must, on a die of {_band(r.turn1_retreat, 'retreat')}: the die was {ev['die']}"
+                       if ev["choice"] == "turn 1" else
+                       f"they chose to, and slip away on a die of {_band(r.retreat_option, 'retreat')}: the die was {ev['die']}"
+                       if ev["die"] else "they chose to (free retreat: no die)")
+                return (f"attack on {_at(ev['target'])}{by}: not fought, the Norwegian defenders retreated before "
+                        f"combat; {why}  [E1]")
         return "no combat yet"
 
     def attack_before(self, seq: int, target: str) -> str:

@@ -244,8 +244,7 @@ class KampenPlayer(Player):
             if d.combat is not None and d.combat.ledger:
                 c = {"area": d.combat.area, "ledger": d.combat.ledger, "attacker": d.combat.a_faces, "defender": d.combat.d_faces}
             else:
-                c = next((e for e in reversed(self.s.log.entries) for e in reversed(e.events)
-                          if e.get("type") == "combat_roll"), None)
+                c = next((ev for _, ev in self.newest_events("combat_roll")), None)
             if not c:
                 return "no combat yet"
             led = c.get("ledger", [])

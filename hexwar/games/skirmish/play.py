@@ -105,11 +105,8 @@ class SkirmishPlayer(LandExplain, Player):
 
     def last_assault(self) -> str:
         """The ledger of the last assault the person saw (15.1)."""
-        for entry in reversed(self.s.log.entries):
-            for ev in reversed(self.visible_events(entry.events)):
-                if ev.get("type") == "assault" and ev.get("ledger"):
-                    return render_ledger(ev["ledger"])
-        return "no assault yet"
+        ev = next((ev for _, ev in self.newest_events("assault") if ev.get("ledger")), None)
+        return render_ledger(ev["ledger"]) if ev else "no assault yet"
 
     def explain(self, what: str) -> str:
         g, d = self.game, self.view()
