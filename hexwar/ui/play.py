@@ -337,8 +337,9 @@ class Player:
 
     def no_such_move(self, line: str, legal: list[Order]) -> str:
         """Why a short move (``move UNIT PLACE``) of a unit the person sees, to a place of the
-        board, is no listed order: the unit cannot get there, or not now (the game's own
-        ``explain_move`` says which); "" for any other line."""
+        board, is no listed order: the unit cannot get there (the game's ``explain_move`` says
+        so in one line, where a way there is a ledger), or may not move now (``why_not_move``);
+        "" for any other line."""
         w = line.split()
         explain_move = getattr(self, "explain_move", None)
         if len(w) != 3 or w[0].lower() != "move" or ">" in w[2] or explain_move is None or w[2] not in self.game.board:
@@ -352,10 +353,15 @@ class Player:
         mine = any(getattr(o, "unit", None) == uid for o in legal)
         if "\n" not in said:  # one line: the reason it cannot get there
             return f"no move of {uid} to {w[2]}: {said}"
-        if "(not this phase: " in said:
-            return f"no move of {uid} to {w[2]} now: " + said.rsplit("(not this phase: ", 1)[1][:-1]
+        if why := self.why_not_move(uid):
+            return f"no move of {uid} to {w[2]} now: {why}"
         return (f"no move of {uid} to {w[2]} is listed now" + ("" if mine else f" ({uid} has no order now)")
                 + f"; its way there: explain {uid} {w[2]}")
+
+    def why_not_move(self, uid: str) -> str:
+        """Why a unit that could get somewhere may not move now, in words with the rule ("" if
+        it may, or if the game has no such reason): a game's player asks its game."""
+        return ""
 
     def not_understood(self, line: str, legal: list[Order]) -> str:
         """What a line that is no command and no order gets: the listed orders that hold

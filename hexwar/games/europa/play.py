@@ -183,7 +183,7 @@ class EuropaPlayer(Player):
     def explain_move(self, uid: str, dest: str) -> str:
         """The MP ledger of a unit's way to a hex this phase (E4): the path the game would move
         it along; why it may not move now, or cannot get there, where that is so."""
-        from hexwar.games.europa.phases.movement import destinations, why_not_move
+        from hexwar.games.europa.phases.movement import destinations
 
         g, d = self.game, self.data
         u = d.units.get(uid)
@@ -193,12 +193,20 @@ class EuropaPlayer(Player):
             return f"{uid} is at {dest} already"
         exploit = self.exploiting()
         way = destinations(g, d, u, exploit).get(dest)
-        why = why_not_move(g, d, u, exploit)
+        why = self.why_not_move(uid)
         if way is None:
             phase = "exploitation" if exploit else "movement"
             return (f"{uid} cannot reach {dest} in a {phase} phase from {u.loc} (MP {fmt(g.movement(d, u))})"
                     + (f"; and now {why}" if why else ""))
         return self.path_ledger(uid, way).render() + (f"\n(not this phase: {why})" if why else "")
+
+    def why_not_move(self, uid: str) -> str:
+        """Why the unit may not move in this phase (E4, E3 E, E5 C, E1 trucks): the game's own
+        ``why_not_move``, which ``may_move`` asks ("" if it may)."""
+        from hexwar.games.europa.phases.movement import why_not_move
+
+        u = self.data.units.get(uid)
+        return "" if u is None or u.loc is None else why_not_move(self.game, self.data, u, self.exploiting())
 
     def way_there(self, uid: str, dest: str) -> str:
         """What a unit picked on the map does to a hex the mouse is over: its cheapest way
