@@ -248,7 +248,7 @@ class EuropaPlayer(Player):
         assert c is not None
 
         def line(cc: Any) -> str:
-            return ", ".join(f"{r} {float(p):.0%}" for r, p in odds(g, d, cc))
+            return _chances(odds(g, d, cc))
         go = Fraction(sum(b.hi - b.lo + 1 for b in g.rules.retreat_option if b.result == "retreat"), 6)
         return line(c), go, line(replace(c, shift=c.shift + 1))
 
@@ -263,9 +263,13 @@ class EuropaPlayer(Player):
         if g.switches.free_retreat:
             return f"evade: the defenders at {_at(c.target)} retreat before combat, no die (switch free_retreat, E1)"
         return (f"evade: the defenders at {_at(c.target)} try to retreat before combat (E1)\n"
-                f"  die {_band(g.rules.retreat_option, 'retreat')}: they retreat, no combat: {go.numerator * 6 // go.denominator}/6 = {float(go):.0%}\n"
+                f"  {self.slip_words(go)}\n"
                 f"  else caught: the attack gains a column: {caught}  [E1]\n"
                 f"  (standing instead, if the attack is fought as it stands: {stand}  [E1])")
+
+    def slip_words(self, go: Fraction) -> str:
+        """The evasion's die, as the explanation and the order's note both say it (E1)."""
+        return f"die {_band(self.game.rules.retreat_option, 'retreat')}: they retreat, no combat: {int(go * 6)}/6 = {float(go):.0%}"
 
     def interdiction_chances(self, order: Interdict) -> tuple[int, dict[str, Fraction]]:
         """E1 naval interdiction of a port (the table and its DRM ours): the DRM, and the
@@ -283,7 +287,7 @@ class EuropaPlayer(Player):
     def interdiction_words(self, order: Interdict) -> str:
         drm, out = self.interdiction_chances(order)
         ships = [u.id for u in self.data.at(order.port) if u.side == GERMANS and self.game.t(u).kind == "ship"]
-        return (f"interdict {_at(order.port)}: die {drm:+d}: " + ", ".join(f"{r} {float(p):.0%}" for r, p in out.items())
+        return (f"interdict {_at(order.port)}: die {drm:+d}: " + _chances(out.items())
                 + "; a blockade: no German supply source through the next German player turn; sunk: that and the German "
                 "ships in the port sunk" + (f" ({', '.join(ships)}), their sailors ashore as a naval regiment" if ships else "")
                 + " (E1, the table ours)")
@@ -450,7 +454,7 @@ class EuropaPlayer(Player):
                 return "", None
         if isinstance(order, Interdict):
             drm, out = self.interdiction_chances(order)
-            return ", ".join(f"{r} {float(p):.0%}" for r, p in out.items()) + f" (die {drm:+d})", None
+            return _chances(out.items()) + f" (die {drm:+d})", None
         if isinstance(order, Mission):
             aa, through = self.mission_chances(order)
             return f"gets through {float(through):.0%}" + (f" ({len(aa)} AA)" if aa else ""), None
@@ -460,8 +464,7 @@ class EuropaPlayer(Player):
                 return f"if the attack is fought as it stands: {stand}", None
             if self.game.switches.free_retreat:
                 return "they retreat before combat, no die", None
-            return (f"die {_band(self.game.rules.retreat_option, 'retreat')}: they retreat, no combat: "
-                    f"{go.numerator * 6 // go.denominator}/6 = {float(go):.0%}; else caught: the attack gains a column: {caught}"), None
+            return f"{self.slip_words(go)}; else caught: the attack gains a column: {caught}", None
         if isinstance(order, (Move, Truck)) and len(order.path) > 1:
             try:
                 led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))
@@ -558,6 +561,11 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
 def _said(value: Any, source: str) -> str:
     """A chart value as the glossary says it, ``(ours)`` where its provenance is ``authored``."""
     return f"{value} (ours)" if "authored" in source else f"{value}"
+
+
+def _chances(dist: Any) -> str:
+    """(result, chance) pairs as "retreat 50%, eliminated 17%"."""
+    return ", ".join(f"{r} {float(p):.0%}" for r, p in dist)
 
 
 def _band(bands: Any, result: str) -> str:
