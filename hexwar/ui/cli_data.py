@@ -9,6 +9,7 @@ from typing import Any, List, Optional
 import typer
 from rich.table import Table
 
+from hexwar import native
 from hexwar.board import load_board
 from hexwar.board.base import place_name
 from hexwar.data.loader import default_library
@@ -457,8 +458,6 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, a saved game (
 @native_app.command("build")
 def native_build(json_: bool = JSON) -> None:
     """Compile the modules marked '# hexwar: native' with mypyc, for these sources (once)."""
-    from hexwar import native
-
     had = native.built() is not None
     if not had and not json_:
         err.print(f"compiling {len(native.marked())} modules with mypyc (about a minute) ...")
@@ -466,18 +465,16 @@ def native_build(json_: bool = JSON) -> None:
         folder = native.build()
     except native.NativeError as e:
         raise UserError(str(e)) from None
-    _native_report(native, folder, json_, "already built" if had else "built", status=False)
+    _native_report(folder, json_, "already built" if had else "built", status=False)
 
 
 @native_app.command("status")
 def native_status(json_: bool = JSON) -> None:
     """Say whether a compiled build for these sources exists, and what this process plays with."""
-    from hexwar import native
-
-    _native_report(native, native.build_dir(), json_, "built" if native.built() else "not built", status=True)
+    _native_report(native.build_dir(), json_, "built" if native.built() else "not built", status=True)
 
 
-def _native_report(native: Any, folder: Path, json_: bool, what: str, status: bool) -> None:
+def _native_report(folder: Path, json_: bool, what: str, status: bool) -> None:
     m = native.built()
     modules = m["modules"] if m else native.marked()
     if json_:
