@@ -25,6 +25,7 @@ priority bot overstacked its landings in 33 of 40 games while random play never 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -56,6 +57,10 @@ def _junk(side: str, legal: list[Order], rng: random.Random) -> list[Order]:
         bad = "XX99" if isinstance(v, str) else -7 if isinstance(v, int) and not isinstance(v, bool) else ("XX99",) if isinstance(v, tuple) else v
         if bad != v:
             out.append(type(o)(side=o.side, **dict(fields, **{k: bad})))  # type: ignore[call-arg]
+        # an order object built by hand with a field of no order's type (issue 51: a list,
+        # a set or a dict raised TypeError from apply, not IllegalOrder)
+        for wrong in ({"a": 1}, {"XX99"}, [["XX99"]], object()):
+            out.append(dataclasses.replace(o, **{k: wrong}))
     return [x for x in out if x not in legal]
 
 

@@ -254,7 +254,10 @@ class PlayState(FastView):
         if index is None:
             index = set(legal)
             self._legal = (key, legal, index)
-        return order in index
+        try:
+            return order in index
+        except TypeError:  # a field holding a list, a set or a dict: no order of the list has one
+            return False
 
     def offers(self, order: Order) -> bool:
         """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
@@ -278,7 +281,9 @@ class PlayState(FastView):
         if check and not self.offered(order):  # an order not taken from the list: check it through
             if order not in self.game.orders:
                 raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", "6.0")
-            self.game.orders.from_dict(order.to_dict())  # every field of the declared type, or IllegalOrder naming it
+            # every field of the declared type, or IllegalOrder naming it; the order as read
+            # back (a list where a tuple belongs becomes the tuple) is the one given
+            order = self.game.orders.from_dict(order.to_dict())
             offered = self.offers(order)
         work = self.data.clone()
         try:
