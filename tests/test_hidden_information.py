@@ -216,9 +216,12 @@ def test_replay_of_an_unfinished_game_shows_the_players_view(tmp_path):
     secrets = {u.id for u in st.data.units.values() if u.side == "germans" and u.concealed and u.loc} - ever_seen
     r = subprocess.run([*run, "replay", "s.hexwar", "--json"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
     assert r.returncode == 0 and not leaks(r.stdout, secrets), leaks(r.stdout, secrets)
-    full = subprocess.run([*run, "replay", "s.hexwar", "--json", "--side", "all"], cwd=tmp_path, capture_output=True,
-                          text=True, env=env, timeout=300)
-    assert full.returncode == 0
+    # another side's eyes, or everyone's, would show the Allied player what the Germans hide (51)
+    for side in ("all", "germans"):
+        other = subprocess.run([*run, "replay", "s.hexwar", "--json", "--side", side], cwd=tmp_path, capture_output=True,
+                               text=True, env=env, timeout=300)
+        assert other.returncode == 2 and "unfinished game played as the allies" in other.stderr
+        assert not leaks(other.stdout + other.stderr, secrets)
 
 
 def test_the_web_board_never_shows_the_allies_a_face_down_german_counter():
@@ -227,13 +230,11 @@ def test_the_web_board_never_shows_the_allies_a_face_down_german_counter():
     import json as js
 
     pytest.importorskip("starlette.testclient")
-    from starlette.testclient import TestClient
-
-    from hexwar.web.server import WebGame, make_app
+    from tests.ui.webclient import board
 
     for seed in (1, 4):
         g, s, p, _ = _allied_session(seed, [])
-        client = TestClient(make_app(WebGame(p)))
+        client = board(p)
         texts = []
         for _ in range(25):
             st = client.get("/api/state").json()

@@ -68,6 +68,8 @@ class Player:
     commands: tuple[tuple[str, str], ...] = ()
     #: who else hears a search bot's progress line (the web board), besides the console
     on_progress: Callable[[str], None] | None = None
+    #: whether ``save FILE`` may name any path (the terminal); the web board's page may not
+    copies_anywhere = True
 
     def __init__(self, state: PlayState, humans: set[str], bots: Mapping[str, Any], console: Console,
                  save_path: Path | None, read: Callable[[str], str], snapshots: Path | None = None):
@@ -292,7 +294,10 @@ class Player:
             if not rest.strip():
                 self.out.print(f"every order is saved to {self.save_path} as you play; save FILE writes a copy", markup=False)
                 return None
-            dest = Path(rest.strip())
+            dest = self.copy_path(rest.strip())
+            if isinstance(dest, str):
+                self.out.print(f"not saved: {dest}", markup=False)
+                return None
             try:
                 SaveFile(dest).create(self.s.log)
             except SaveError as e:
@@ -314,6 +319,19 @@ class Player:
         except IllegalOrder as e:
             self.out.print(f"refused: {e}", markup=False)
         return None
+
+    def copy_path(self, name: str) -> Path | str:
+        """Where ``save NAME`` writes its copy, or why it may not. The terminal's person names
+        any path; the web board's page only a plain file name, put beside the game's save
+        (nothing a page sends names a path: issue 51)."""
+        if self.copies_anywhere:
+            return Path(name)
+        if name in (".", "..") or name.startswith(".") or any(c in name for c in "/\\\0") or not name.isprintable():
+            return f"the board saves a copy by a plain file name, beside the game's save (not {name[:60]!r})"
+        if len(name.encode("utf-8")) > 200:
+            return "a file name is at most 200 bytes"
+        folder = self.save_path.resolve().parent if self.save_path else Path.cwd()
+        return folder / (name if Path(name).suffix else f"{name}.hexwar")
 
     def completions(self, line: str) -> list[str]:
         """What may come next on a line being typed: the next word of every legal order or

@@ -1,37 +1,70 @@
-"""A local web board for any game of the registry (issue 14, first slice).
+"""A local web board for any game of the registry (issue 14, first slice; issue 51: closed
+to other web pages).
 
 The page talks to one game through the same :class:`hexwar.ui.play.Player` the terminal
 uses: the same orders, commands (``undo``, ``save``, ``explain``, ``status``), saves, bots
 and side's view. Only the person's own sides are shown; the SVG map is drawn from that
 side's view (the other side's face-down counters stay '?').
 
-Served on 127.0.0.1 only (a non-loopback host is refused), with a Host-header check against
-DNS rebinding. Malformed requests get a 4xx with a one-line reason.
+Only the board's own page may use the board (:class:`Guard`, in front of every route):
+
+- it is served on 127.0.0.1 only, and a request naming another host is refused (DNS
+  rebinding);
+- every server has a random key (``token``). The address printed at start carries it
+  (``/?token=...``, as Jupyter does); the page is served only to that address, and sends
+  the key back in the ``X-Hexwar-Token`` header of every request to ``/api/``. A page of
+  another site knows no key, so it can neither read the state nor give an order;
+- a request whose ``Origin`` (or ``Sec-Fetch-Site``) says it comes from another page is
+  refused even with the key; an order must come as ``Content-Type: application/json``;
+- bodies over :data:`MAX_BODY` bytes are refused before they are read (413), JSON nested
+  deeper than :data:`MAX_DEPTH` before it is parsed (400);
+- no page may frame the board (clickjacking), and nothing is cached;
+- anything that goes wrong inside a request is one line in the log and one line to the
+  page (500), never a traceback.
+
+Every refusal is one line of JSON (``{"error": ...}``) and changes nothing.
 """
 
 from __future__ import annotations
 
 import io
+import json
+import logging
+import secrets
 import socket
 import threading
 from importlib import resources
-from typing import Any
+from typing import Any, Awaitable, Callable, MutableMapping
+from urllib.parse import parse_qs
 
 from rich.console import Console
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from hexwar.ui.play import Player
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: the host names a request may give (the Host header without its port)
+HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 MAX_LINE = 2000  # a typed command longer than this is not a command
 MAX_ORDERS = 5000  # orders sent to the page (it shows 150 a group; the filter finds the rest)
 HISTORY = 400  # lines of history kept for the page
+MAX_BODY = 64 * 1024  # bytes of a request body: a command is one line of at most MAX_LINE
+MAX_DEPTH = 8  # nesting of a JSON body ({"line": ...} is 1)
+TOKEN_HEADER = "x-hexwar-token"
+#: headers on every answer: no other page may frame the board, guess a type or keep a copy
+SAFE_HEADERS = [(b"x-frame-options", b"DENY"), (b"content-security-policy", b"frame-ancestors 'none'"),
+                (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                (b"cache-control", b"no-store")]
+log = logging.getLogger("hexwar.web")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
 
 
 class WebGame:
@@ -42,6 +75,7 @@ class WebGame:
         self.buf = io.StringIO()
         player.out = Console(file=self.buf, width=110, color_system=None, force_terminal=False, soft_wrap=True)
         player.read = lambda prompt: "quit"  # the page sends commands; nothing reads stdin
+        player.copies_anywhere = False  # the page's save names a file beside the game's save, never a path
         self.lock = threading.Lock()
         self.history: list[str] = []
         self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
@@ -178,11 +212,177 @@ class WebGame:
         }
 
 
-def make_app(game: WebGame) -> Starlette:
-    """The page and its JSON API over one game."""
+def json_depth(body: bytes, stop: int = MAX_DEPTH) -> int:
+    """The deepest nesting of arrays and objects in a JSON text (strings skipped), counted no
+    further than one past ``stop``; read before the text is parsed, so a body nested
+    100,000 deep never reaches the parser's recursion.
+
+    >>> json_depth(b'{"line": "[[[{"}'), json_depth(b'[[1], {"a": [2]}]'), json_depth(b'3')
+    (1, 3, 0)
+    """
+    depth = deepest = 0
+    in_str = esc = False
+    for c in body:
+        if in_str:
+            if esc:
+                esc = False
+            elif c == 0x5C:  # backslash
+                esc = True
+            elif c == 0x22:  # quote
+                in_str = False
+        elif c == 0x22:
+            in_str = True
+        elif c in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > stop:
+                    break
+        elif c in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def fault_line(exc: BaseException) -> str:
+    """What the page is told of a fault of hexwar's inside a request."""
+    return f"hexwar could not answer this request ({type(exc).__name__}); every order given so far is saved"
+
+
+async def _say(send: Send, status: int, reason: str, plain: bool = False) -> None:
+    """Answer with one line: JSON ``{"error": reason}`` (plain text for the page's address)."""
+    body = (reason if plain else json.dumps({"error": reason})).encode("utf-8") + b"\n"
+    ctype = b"text/plain; charset=utf-8" if plain else b"application/json"
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", ctype), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Guard:
+    """ASGI middleware in front of the board: only its own page, with its key, may use it.
+
+    ``token``: the board's key, which the page's address carries and the page sends back
+    in the ``X-Hexwar-Token`` header; a new random one when not given.
+    """
+
+    def __init__(self, app: Any, token: str | None = None):
+        self.app = app
+        self.token = token or secrets.token_urlsafe(24)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":  # the server's lifespan messages
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_safe(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = dict(message, headers=[*message.get("headers", []), *SAFE_HEADERS])
+            await send(message)
+
+        try:
+            refused = self.refusal(scope)
+            if refused is None and scope["method"] == "POST":
+                body, refused = await self._body(receive)
+                receive = _replayed(body, receive)
+            if refused is not None:
+                await _say(send_safe, *refused, plain=scope["path"] == "/")
+                return
+            await self.app(scope, receive, send_safe)
+        except Exception as e:  # noqa: BLE001 - one line in the log and to the page, never a traceback
+            log.error("%s %s: %s: %s", scope.get("method"), scope.get("path"), type(e).__name__, str(e)[:200])
+            if not started:
+                await _say(send_safe, 500, fault_line(e))
+
+    def refusal(self, scope: Scope) -> tuple[int, str] | None:
+        """Why a request is refused from its head alone (status and one line), or None."""
+        headers: dict[str, str] = {}
+        for k, v in scope.get("headers", []):
+            name = k.decode("latin-1").lower()
+            if name in headers and name in ("host", "origin", "sec-fetch-site", TOKEN_HEADER, "content-type",
+                                            "content-length"):
+                return 400, f"refused: the header {name} is given twice"
+            headers[name] = v.decode("latin-1")
+        host = headers.get("host", "")
+        name = host[: host.index("]") + 1] if host.startswith("[") and "]" in host else host.rsplit(":", 1)[0]
+        if name not in HOSTS:  # DNS rebinding: another site's name resolved to this machine
+            return 400, f"refused: this board answers only at 127.0.0.1, not at the host {host!r}"
+        origin = headers.get("origin")
+        if origin is not None and origin != f"{scope.get('scheme', 'http')}://{host}":
+            return 403, f"refused: the request comes from another page ({origin[:80]}); only the board's own page may use it"
+        path = scope["path"]
+        if path == "/":  # the page's address carries the key (a person opens it; no page of ours is framed)
+            given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
+            if not secrets.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
+                return 403, ("refused: this board opens only at the address hexwar printed when it started "
+                             "(it carries the board's key: /?token=...)")
+            return None
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return 403, f"refused: the request comes from another page (Sec-Fetch-Site: {site[:40]})"
+        if path == "/favicon.ico":
+            return None
+        if not secrets.compare_digest(headers.get(TOKEN_HEADER, "").encode("utf-8", "replace"), self.token.encode()):
+            return 403, "refused: no key, or not this board's (only the page at the address hexwar printed may ask)"
+        if scope["method"] == "POST":
+            ctype = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if ctype != "application/json":
+                return 415, f"refused: an order is sent as Content-Type: application/json, not {ctype or 'none'!r}"
+            length = headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                return 413, f"refused: a request body is at most {MAX_BODY} bytes"
+        return None
+
+    @staticmethod
+    async def _body(receive: Receive) -> tuple[bytes, tuple[int, str] | None]:
+        """Read a body of at most :data:`MAX_BODY` bytes (no more is read), and check how deep
+        its JSON nests."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return b"", (400, "refused: the request was cut off")
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                return b"", (413, f"refused: a request body is at most {MAX_BODY} bytes")
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body = b"".join(chunks)
+        if json_depth(body) > MAX_DEPTH:
+            return b"", (400, f"refused: JSON nested deeper than {MAX_DEPTH} levels is no command")
+        return body, None
+
+
+def _replayed(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body already read, then waits as the server's does."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
+
+
+def make_app(game: WebGame, token: str | None = None) -> Guard:
+    """The page and its JSON API over one game, behind the :class:`Guard` (``token``: the
+    board's key, ``app.token``; a new random one when not given)."""
 
     async def page(request: Request) -> HTMLResponse:
-        return HTMLResponse(resources.files("hexwar.web").joinpath("page.html").read_text(encoding="utf-8"))
+        html = resources.files("hexwar.web").joinpath("page.html").read_text(encoding="utf-8")
+        # the key the page sends back with every request (the Guard let only its address here)
+        return HTMLResponse(html.replace('<meta charset="utf-8">',
+                                         f'<meta charset="utf-8">\n<meta name="hexwar-token" content="{guard.token}">', 1))
+
+    async def icon(request: Request) -> Response:
+        return Response(status_code=204)  # no icon: said without a refusal in the browser's console
 
     def state(request: Request) -> JSONResponse:
         return JSONResponse(game.state())
@@ -221,10 +421,16 @@ def make_app(game: WebGame) -> Starlette:
         """How the bot's search stands while a command waits on it (the page polls this)."""
         return JSONResponse({"line": game.progress})
 
-    routes = [Route("/", page), Route("/api/state", state), Route("/api/command", command, methods=["POST"]),
-              Route("/api/pick", pick), Route("/api/about", about), Route("/api/progress", progress)]
-    hosts = ["127.0.0.1", "localhost", "[::1]", "::1", "testserver"]
-    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)])
+    routes = [Route("/", page), Route("/favicon.ico", icon), Route("/api/state", state),
+              Route("/api/command", command, methods=["POST"]), Route("/api/pick", pick), Route("/api/about", about),
+              Route("/api/progress", progress)]
+
+    async def fault(request: Request, exc: Exception) -> JSONResponse:
+        # the page's one line; the Guard, which the fault then reaches, writes the log's
+        return JSONResponse({"error": fault_line(exc)}, status_code=500)
+
+    guard = Guard(Starlette(routes=routes, exception_handlers={Exception: fault}), token)
+    return guard
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -234,22 +440,48 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sk.getsockname()[1])
 
 
-def serve(player: Player, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True,
-          say: Any = print) -> None:
-    """Serve the game on the loopback interface until interrupted; print the address."""
-    import uvicorn
+class PortInUse(OSError):
+    """The port asked for is taken: one line for the person."""
 
+
+def listen(port: int = 0, host: str = "127.0.0.1") -> socket.socket:
+    """Bind the board's socket now (``port`` 0: a free one), before anything is written, so a
+    port in use is one line and not a save left behind; the server then serves on it."""
     if host not in LOOPBACK:
         raise ValueError(f"the web board serves on the loopback interface only (127.0.0.1), not {host!r}: "
                          "it has no login")
-    port = port or free_port()
-    url = f"http://127.0.0.1:{port}/"
-    say(f"the board is at {url}  (Ctrl-C stops; every order is already saved)")
+    sk = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sk.bind(("127.0.0.1", port))
+    except OSError as e:
+        sk.close()
+        raise PortInUse(f"--port {port}: {e.strerror or 'cannot listen there'}; give another --port, "
+                        "or none for a free one") from None
+    sk.listen(64)
+    return sk
+
+
+def board_url(port: int, token: str) -> str:
+    """The address a person opens: the board's key rides in it (``/?token=...``)."""
+    return f"http://127.0.0.1:{port}/?token={token}"
+
+
+def serve(player: Player, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True,
+          say: Any = print, sock: socket.socket | None = None) -> None:
+    """Serve the game on the loopback interface until interrupted; print its address, which
+    carries the board's key (``sock``: a socket bound by :func:`listen`)."""
     import os
     import sys
 
+    import uvicorn
+
+    sock = sock or listen(port, host)
+    app = make_app(WebGame(player))
+    url = board_url(int(sock.getsockname()[1]), app.token)
+    say(f"the board is at {url}  (Ctrl-C stops; every order is already saved)")
     if open_browser and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):
         import webbrowser  # only where a browser can show a window
 
         threading.Timer(0.8, lambda: webbrowser.open(url)).start()
-    uvicorn.run(make_app(WebGame(player)), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])

@@ -9,7 +9,6 @@ import pytest
 pytest.importorskip("starlette.testclient")  # needs httpx2 (or httpx), from the test extra
 
 from rich.console import Console  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
 
 from hexwar.core.engine import load_game  # noqa: E402
 from hexwar.games.kampen import ALLIES, FACTIONS, GERMANS, NORWAY, KampenGame  # noqa: E402
@@ -19,7 +18,8 @@ from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
 from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
 from hexwar.rules.ledger import fmt  # noqa: E402
-from hexwar.web.server import WebGame, make_app, serve  # noqa: E402
+from hexwar.web.server import serve  # noqa: E402
+from tests.ui.webclient import board  # noqa: E402
 
 
 def narvik_client(tmp_path, side=ALLIES):
@@ -29,12 +29,12 @@ def narvik_client(tmp_path, side=ALLIES):
     s.attach_save(path)
     other = GERMANS if side == ALLIES else ALLIES
     p = NarvikPlayer(s, {side}, {other: PriorityBot(other, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
-    return TestClient(make_app(WebGame(p))), s, path, g
+    return board(p), s, path, g
 
 
 def test_the_page_and_the_state_show_the_allied_orders_and_a_map_from_the_allied_view(tmp_path):
     client, s, _, _ = narvik_client(tmp_path)
-    page = client.get("/")
+    page = client.get("/", params={"token": client.app.token})
     assert page.status_code == 200 and "/api/command" in page.text
     st = client.get("/api/state").json()
     assert st["side"] == ALLIES and st["yours"] and st["orders"]
@@ -96,7 +96,7 @@ def test_kampen_plays_on_the_web_board_and_hides_the_german_hand(tmp_path):
     s = g.new_state(5)
     bots = {GERMANS: KampenBot(GERMANS, 5)}
     p = KampenPlayer(s, {NORWAY, ALLIES}, bots, Console(), None, lambda _: "quit")
-    client = TestClient(make_app(WebGame(p)))
+    client = board(p)
     st = client.get("/api/state").json()
     assert st["side"] in (NORWAY, ALLIES) and st["yours"]
     out = client.post("/api/command", json={"line": "status"}).json()["output"]
@@ -213,7 +213,7 @@ def test_europa_plays_on_the_web_board_with_exact_attack_odds_E1(tmp_path):
     g = EuropaGame()
     s = g.new_state(3)
     p = EuropaPlayer(s, {"germans"}, {"allies": EuropaBot("allies", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
-    client = TestClient(make_app(WebGame(p)))
+    client = board(p)
     st = client.get("/api/state").json()
     assert st["side"] == "germans" and any("ports (E2)" in t for t in st["tracks"])
     assert 'data-loc="2508"' in st["svg"]  # Narvik
@@ -259,7 +259,7 @@ def test_a_thinking_search_bot_shows_time_and_playouts_on_the_page_never_its_car
     s = g.new_state(5)
     bot = SearchBot(GERMANS, 1, 0.05, clock=lambda: next(ticks) * 0.001, max_iterations=6, **search_hooks())
     p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
-    client = TestClient(make_app(WebGame(p)))
+    client = board(p)
     assert client.get("/api/progress").json() == {"line": ""}
     st = client.get("/api/state").json()  # the Germans open: the search has played its round
     assert st["yours"]
@@ -309,7 +309,7 @@ def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_neve
     s = info.build("point_defence").new_state(6)
     p = info.player(s, {"allies"}, {"germans": info.bot("priority", "germans", 6, 0.1)}, Console(), None,
                     lambda _: "quit", snapshots=tmp_path)
-    client = TestClient(make_app(WebGame(p)))
+    client = board(p)
     rng = random.Random(1)
     seen: set[str] = set()
     unseen = 0  # decisions with an enemy unit hidden on the table
@@ -361,7 +361,7 @@ def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_wa
     while not (s.current_side() == "allies" and s.data.phase == "movement"):
         s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
     p = EuropaPlayer(s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
-    client = TestClient(make_app(WebGame(p)))
+    client = board(p)
     st = client.get("/api/state").json()
     i = st["orders"].index("pass")
     over = p.left_overstacked(s.legal_orders()[i])
@@ -391,7 +391,7 @@ def test_europa_on_the_web_board_evade_and_stand_carry_their_odds_in_the_full_li
     from tests.ui.test_europa_explain import _evasion_state
 
     s, p, legal, _ = _evasion_state()
-    st = TestClient(make_app(WebGame(p))).get("/api/state").json()
+    st = board(p).get("/api/state").json()
     assert st["orders"] == ["evade", "stand"]
     assert st["notes"] == {str(i): p.order_note(o)[0] for i, o in enumerate(legal)}
     assert "they retreat, no combat: 3/6 = 50%" in st["notes"]["0"] and st["notes"]["1"].startswith("if the attack is fought")

@@ -26,7 +26,7 @@ from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
 from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
-from hexwar.web.server import WebGame, free_port, make_app  # noqa: E402
+from hexwar.web.server import WebGame, board_url, free_port, make_app  # noqa: E402
 
 
 class Served:
@@ -36,7 +36,8 @@ class Served:
         import uvicorn
 
         self.port = free_port()
-        config = uvicorn.Config(make_app(WebGame(player)), host="127.0.0.1", port=self.port, log_level="warning")
+        self.app = make_app(WebGame(player))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -46,7 +47,7 @@ class Served:
             if self.server.started:
                 break
             time.sleep(0.05)
-        return f"http://127.0.0.1:{self.port}/"
+        return board_url(self.port, self.app.token)  # the address hexwar prints: it carries the board's key
 
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
@@ -84,14 +85,24 @@ def open_page(pw, url: str):
     return browser, page
 
 
+def narvik_seat(tmp_path: Path, name: str):
+    """A new Assault on Narvik game saved in ``tmp_path``, the Allies' seat against the priority bot."""
+    s = narvik_game().new_state(3)
+    path = tmp_path / name
+    s.attach_save(path)
+    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    return s, path, p
+
+
 def undo_save_reload(page, copy: Path) -> str:
     """Undo, save a copy from the command line, reload the page: the same game comes back."""
     before = page.evaluate("() => last.history.length")
     page.click("#undo")
     page.wait_for_function("() => document.querySelector('#history').textContent.includes('took back')")
-    page.fill("#cmd", f"save {copy}")
+    page.fill("#cmd", f"save {copy.name}")  # the page names a file, which goes beside the game's save (51)
     page.press("#cmd", "Enter")
     page.wait_for_function("() => document.querySelector('#history').textContent.includes('saved to')")
+    assert copy.is_file()
     heading = page.inner_text("#heading")
     page.reload()
     page.wait_for_selector("#orders button")
@@ -102,12 +113,8 @@ def undo_save_reload(page, copy: Path) -> str:
 def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_reload_resume(tmp_path):
     from hexwar.core.engine import load_game
 
-    g = narvik_game()
-    s = g.new_state(3)
-    path = tmp_path / "b.hexwar"
-    s.attach_save(path)
+    s, path, p = narvik_seat(tmp_path, "b.hexwar")
     folder = artefacts(tmp_path)
-    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         shot(page, folder, "narvik-start")
@@ -194,7 +201,9 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
     folder = artefacts(tmp_path)
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
+    s.attach_save(tmp_path / "kampen.hexwar")
+    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), tmp_path / "kampen.hexwar",
+                     lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         assert page.locator(".card").count() > 0  # the Norwegian and Allied hands, face up (2.4)
@@ -483,4 +492,78 @@ def test_narvik_in_chromium_a_finished_game_shows_every_counter_turned_up_around
             return x > m.left && x < m.right && y > m.top && y < m.bottom; }""")
         assert inside
         shot(page, folder, "narvik-over")
+        browser.close()
+
+
+EVIL_PAGE = """<!doctype html><html><body><p>a page of another site</p>
+<iframe id="framed" src="BOARD"></iframe>
+<script>
+const board = "BOARD_ROOT";
+window.results = {};
+async function tryit(name, f) {
+  try { const r = await f(); window.results[name] = r === undefined ? "sent" : r; }
+  catch (e) { window.results[name] = "blocked: " + e.name; }
+}
+(async () => {
+  // the browser's "simple request": no preflight, the answer unreadable, but sent
+  await tryit("simple undo", () => fetch(board + "api/command", {method: "POST", mode: "no-cors",
+      headers: {"Content-Type": "text/plain"}, body: JSON.stringify({line: "undo 2"})}).then(r => r.type));
+  await tryit("simple save", () => fetch(board + "api/command", {method: "POST", mode: "no-cors",
+      headers: {"Content-Type": "text/plain"}, body: JSON.stringify({line: "save /tmp/owned-by-evil.hexwar"})}).then(r => r.type));
+  // JSON and a guessed key: the browser asks first (a preflight), and the board says no
+  await tryit("json with a key", () => fetch(board + "api/command", {method: "POST",
+      headers: {"Content-Type": "application/json", "X-Hexwar-Token": "guess"}, body: JSON.stringify({line: "pass"})})
+      .then(r => r.status));
+  // reading the state (which also lets the bots play)
+  await tryit("read the state", () => fetch(board + "api/state").then(r => r.text()).then(t => t.slice(0, 40)));
+  await tryit("read the page", () => fetch(board).then(r => r.text()).then(t => t.slice(0, 40)));
+  window.done = true;
+})();
+</script></body></html>"""
+
+
+def test_a_page_of_another_site_in_chromium_can_neither_play_nor_read_the_board(tmp_path):
+    # issue 51: the attack, in a real browser: a page on another origin sends the board
+    # simple requests (text/plain, no preflight), JSON with a guessed key, reads, and frames it
+    import http.server
+    import socketserver
+
+    s, path, p = narvik_seat(tmp_path, "victim.hexwar")
+    folder = artefacts(tmp_path)
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        for _ in range(4):  # a few orders of the person's, so an undo would show
+            click_order(page)
+        n, before = len(s.log), path.read_bytes()
+        site = tmp_path / "evil"
+        site.mkdir()
+        root = url.split("?")[0]
+        (site / "index.html").write_text(EVIL_PAGE.replace("BOARD_ROOT", root).replace("BOARD", url))
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *a, **k):
+                super().__init__(*a, directory=str(site), **k)
+
+            def log_message(self, *a):
+                pass
+
+        with socketserver.TCPServer(("127.0.0.1", 0), Quiet) as evil:
+            threading.Thread(target=evil.serve_forever, daemon=True).start()
+            other = browser.new_page()
+            other.goto(f"http://127.0.0.1:{evil.server_address[1]}/index.html")
+            other.wait_for_function("() => window.done === true", timeout=30_000)
+            results = other.evaluate("() => window.results")
+            # the board is not drawn inside the other site's frame (frame-ancestors 'none')
+            framed = other.frame_locator("#framed").locator("#heading").count()
+            shot(other, folder, "evil-page")
+            evil.shutdown()
+        assert results["simple undo"] == "opaque" and results["simple save"] == "opaque"  # sent, unread
+        for k in ("json with a key", "read the state", "read the page"):
+            assert results[k].startswith("blocked"), (k, results[k])
+        assert framed == 0
+        assert len(s.log) == n and path.read_bytes() == before  # nothing undone, nothing played
+        assert not Path("/tmp/owned-by-evil.hexwar").exists()
+        # and the board's own page plays on
+        click_order(page)
+        assert len(s.log) > n
         browser.close()
