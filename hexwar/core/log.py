@@ -84,6 +84,30 @@ def read_only(path: Path) -> bool:
     return not os.access(path, os.W_OK) or not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
 
 
+#: what SQLite writes beside a save while it writes it (the rollback journal)
+JOURNAL = "-journal"
+
+
+def name_too_long(path: Path, suffix: str = "") -> str:
+    """Why a file name (with ``suffix``: a file written beside it) does not fit the file
+    system, or "" when it fits.
+
+    >>> name_too_long(Path("a" * 300 + ".hexwar"))
+    'the file name is 307 bytes; this file system takes at most 255'
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        limit = os.pathconf(folder, "PC_NAME_MAX") if folder.is_dir() else 255
+    except (OSError, ValueError):
+        limit = 255
+    size = len(os.fsencode(path.name + suffix))
+    if size <= limit:
+        return ""
+    if suffix and len(os.fsencode(path.name)) <= limit:
+        return f"the file name is {size - len(suffix)} bytes; a save's name may have at most {limit - len(suffix)}"
+    return f"the file name is {size - len(suffix)} bytes; this file system takes at most {limit}"
+
+
 def _uri(path: Path, immutable: bool = False) -> str:
     """A read-only SQLite URI for any file name (``#``, ``?``, ``%`` and spaces escaped)."""
     return path.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
@@ -115,7 +139,11 @@ class SaveFile:
         return con
 
     def create(self, log: EventLog) -> None:
-        """Write a whole log as a new save; an existing file of that name is never touched."""
+        """Write a whole log as a new save; an existing file of that name is never touched,
+        and a save that cannot be written whole leaves no file behind."""
+        too_long = name_too_long(self.path, JOURNAL)
+        if too_long:
+            raise SaveError(f"{self.path}: {too_long}")
         try:
             fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)  # claim the name
         except FileExistsError:
@@ -123,6 +151,14 @@ class SaveFile:
         except OSError as e:
             raise SaveError(f"{self.path}: cannot create the save ({e.strerror})") from None
         os.close(fd)
+        try:
+            self._fill(log)
+        except BaseException:
+            self.path.unlink(missing_ok=True)  # the name was ours: nothing half-made stays
+            raise
+
+    def _fill(self, log: EventLog) -> None:
+        """Write the tables and rows of a new save into the empty file just claimed."""
         try:
             con = self._connect(self.path)
             try:
@@ -174,12 +210,13 @@ class SaveFile:
     def __del__(self) -> None:  # pragma: no cover - the OS releases it anyway
         self.close()
 
-    def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+    def _write(self, sql: str, *rows: tuple[Any, ...]) -> None:
+        """Run one statement for each row, in one transaction."""
         try:
             con = self._connect(self.path)
             try:
                 con.execute("BEGIN IMMEDIATE")
-                con.execute(sql, args)
+                con.executemany(sql, rows)
                 con.execute("COMMIT")
             finally:
                 con.close()
@@ -190,6 +227,11 @@ class SaveFile:
         """Add one entry in its own transaction."""
         self._write("INSERT INTO entries VALUES (?, ?)", (entry.seq, json.dumps(entry.to_dict())))
 
+    def update_meta(self, values: Mapping[str, Any]) -> None:
+        """Set some of the save's meta rows (a seat taken over: ``seat``, ``seat_changes``),
+        in one transaction."""
+        self._write("INSERT OR REPLACE INTO meta VALUES (?, ?)", *[(k, json.dumps(v)) for k, v in values.items()])
+
     def truncate(self, keep: int) -> None:
         """Keep the first ``keep`` entries (undo), in one transaction."""
         self._write("DELETE FROM entries WHERE seq >= ?", (keep,))
@@ -197,6 +239,9 @@ class SaveFile:
     def load(self) -> EventLog:
         """Read the log back; anything but a sound hexwar save raises :class:`SaveError`."""
         p = self.path
+        too_long = name_too_long(p)
+        if too_long:
+            raise SaveError(f"{p}: no such save file ({too_long})")
         if not p.exists():
             raise SaveError(f"{p}: no such save file")
         if not p.is_file():

@@ -120,10 +120,32 @@ class GameInfo:
         return "all" if over else str(meta.get("seat") or self.default_seat)
 
     def sees(self, seat: str) -> frozenset[str] | None:
-        """The sides a seat sees as (None: everything, for ``all`` or a seat of every side)."""
-        if seat == "all" or set(self.seats[seat]) >= set(self.sides):
+        """The sides a seat sees as (None: everything, for ``all``, a seat of every side (a
+        hot seat), or a game only watched, bots on every side, as the play loop shows it)."""
+        if seat == "all" or not self.seats[seat] or set(self.seats[seat]) >= set(self.sides):
             return None
         return frozenset(self.seats[seat])
+
+    def seats_held(self, meta: Mapping[str, Any]) -> list[str]:
+        """The seats the person of a saved game has played it from: its seat now, and every
+        seat it changed from (``seat_changes`` in its meta: ``hexwar play --show-secrets``)."""
+        held = [str(meta.get("seat") or self.default_seat)]
+        changes = meta.get("seat_changes")
+        for c in changes if isinstance(changes, list) else []:
+            if isinstance(c, Mapping) and c.get("from") in self.seats:
+                held.append(str(c["from"]))
+        return [s for s in dict.fromkeys(held) if s in self.seats or s == "all"]
+
+    def seen_in(self, meta: Mapping[str, Any]) -> frozenset[str] | None:
+        """The sides whose secrets the person of a saved game has been shown while playing it,
+        from every seat held (None: every side's: a hot seat, a game only watched)."""
+        seen: set[str] = set()
+        for seat in self.seats_held(meta):
+            sides = self.sees(seat)
+            if sides is None:
+                return None
+            seen |= sides
+        return None if seen >= set(self.sides) else frozenset(seen)
 
     @property
     def length_unit(self) -> str:

@@ -194,10 +194,14 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
     """
     if scheduler:
         require_dask()
+    client = _dask_client(scheduler) if scheduler and scheduler != "local-dask" else None  # before any file
     out.parent.mkdir(parents=True, exist_ok=True)
+    created = not out.exists()
     try:
         lock = os.open(out, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as e:
+        if client is not None:
+            client.close()
         raise BatchError(f"{out}: cannot open the batch file ({e.strerror})") from None
     try:
         try:
@@ -220,7 +224,7 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
         finished = len(done & set(range(games)))
         if progress:
             progress(finished, games)
-        for rows in _execute(setup, chunks, batch_seed, workers, scheduler):
+        for rows in _execute(setup, chunks, batch_seed, workers, client or scheduler):
             _append(out, [dict(r, build=build) for r in rows])
             finished += len(rows)
             if progress:
@@ -228,7 +232,27 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
         rows = [r for r in read_rows(out) if int(r["index"]) < games]
         return sorted(rows, key=lambda r: int(r["index"]))
     finally:
+        if created and out.stat().st_size == 0:  # a batch that wrote nothing leaves nothing
+            out.unlink()
         os.close(lock)
+        if client is not None:
+            client.close()
+
+
+#: seconds to wait for a Dask scheduler to answer
+DASK_CONNECT = 8
+
+
+def _dask_client(address: str) -> Any:
+    """A client of the Dask scheduler at ``address``, or one line within
+    :data:`DASK_CONNECT` seconds saying none answers there."""
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=DASK_CONNECT)
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise BatchError(f"--scheduler {address}: no Dask scheduler answered there within {DASK_CONNECT} s "
+                         f"({type(e).__name__}); is it running?") from None
 
 
 def require_dask() -> None:
@@ -254,7 +278,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | None,
-             scheduler: str | None) -> Iterator[list[dict[str, Any]]]:
+             scheduler: Any) -> Iterator[list[dict[str, Any]]]:
     if not chunks:
         return
     if scheduler:
@@ -281,7 +305,9 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
                     pending.add(pool.submit(run_chunk, setup, nxt, seed))
 
 
-def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> Iterator[list[dict[str, Any]]]:
+def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: Any) -> Iterator[list[dict[str, Any]]]:
+    """Play the chunks on Dask: ``scheduler`` is ``"local-dask"`` (a cluster of this machine's
+    cores, started here) or a client already connected (closed by its owner)."""
     from distributed import (  # simulate() checked it is there
         Client,
         LocalCluster,
@@ -293,14 +319,14 @@ def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: str) -> I
         cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
-        client = Client(scheduler)
+        client = scheduler
     try:
         futures = [client.submit(run_chunk, setup, c, seed, pure=False) for c in chunks]
         for f in as_completed(futures):
             yield f.result()
     finally:
-        client.close()
         if cluster is not None:
+            client.close()
             cluster.close()
 
 

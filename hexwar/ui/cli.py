@@ -8,12 +8,13 @@ simulating and comparing games); they reach the games only through the game regi
 
 from __future__ import annotations
 
+import errno
 import sys
 
 from hexwar.board import BoardError
 from hexwar.data.loader import DataError, DataNameError
 from hexwar.ui import cli_data, cli_play  # noqa: F401 (the commands register themselves on the app)
-from hexwar.ui.cli_common import UserError, app
+from hexwar.ui.cli_common import UserError, app, shortened
 
 __all__ = ["app", "main"]
 
@@ -33,12 +34,22 @@ def main() -> None:
         msg = e.args[0] if e.args else str(e)
         print(f"error: {msg}", file=sys.stderr)
         sys.exit(2)
+    except OSError as e:
+        if e.errno != errno.ENAMETOOLONG:  # a name too long anywhere the checks above missed
+            _internal(e)
+        print(f"error: {shortened(str(e.filename))}: the file name is too long for the file system", file=sys.stderr)
+        sys.exit(2)
     except KeyboardInterrupt:
         print("interrupted (every order already given is saved)", file=sys.stderr)
         sys.exit(130)
     except Exception as e:  # a bug, not the user's mistake: one line, the details in a file
-        print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {_crash_log(e)}", file=sys.stderr)
-        sys.exit(3)
+        _internal(e)
+
+
+def _internal(e: BaseException) -> None:
+    """Say a bug of hexwar's in one line (the traceback goes to a file) and exit 3."""
+    print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {_crash_log(e)}", file=sys.stderr)
+    sys.exit(3)
 
 
 def _crash_log(exc: BaseException) -> str:

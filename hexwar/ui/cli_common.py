@@ -59,10 +59,26 @@ def in_range(option: str, value: float | int | Fraction | None, lo: float, hi: f
         raise UserError(f"{option} is {value}; it must be from {lo:g} to {hi:g}")
 
 
+def shortened(text: str, most: int = 80) -> str:
+    """A name cut to ``most`` characters for a one-line message ("..." where it was cut)."""
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def fits(path: Path) -> Path:
+    """Refuse, in one line, a path whose last name is too long for the file system."""
+    from hexwar.core.log import name_too_long
+
+    too_long = name_too_long(path)
+    if too_long:
+        raise UserError(f"{shortened(str(path))}: {too_long}")
+    return path
+
+
 def output_file(path: Path) -> Path:
     """Check that ``path`` can be written (its folder exists and is writable, it is not a folder)."""
     from hexwar.core.log import read_only
 
+    fits(path)
     folder = path.resolve().parent
     if not folder.is_dir():
         raise UserError(f"{path}: no folder {folder} to write it in")
@@ -91,6 +107,7 @@ def output_folder(path: Path) -> Path:
     """Make a folder to write into (and its parents); refuse one that cannot be."""
     from hexwar.core.log import read_only
 
+    fits(path)
     existing = path.absolute()
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent

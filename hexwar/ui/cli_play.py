@@ -140,6 +140,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
          new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
          switch: Optional[List[str]] = typer.Option(None, help="Rules switches (hexwar games lists each game's)"),
          think: Optional[float] = typer.Option(None, help="Seconds the search bot may think per decision (0.01 to 600; default 1)"),
+         show_secrets: bool = typer.Option(False, "--show-secrets", help="With --side: play on an unfinished save as another side than the one it was played by, which shows you what that side hid; the save stays as it was, the game goes on in a copy that records it"),
          snapshots: Optional[Path] = typer.Option(None, help="Folder for map snapshots (default $XDG_DATA_HOME/hexwar/snapshots)"),
          web: bool = typer.Option(False, "--web", help="Play on a local web page (127.0.0.1, a free port) instead of the terminal"),
          port: int = typer.Option(0, help="Port for --web (default: a free one)"),
@@ -164,6 +165,15 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         raise UserError("--think is seconds per decision, from 0.01 to 600")
     given = {"--side": side, "--scenario": scenario, "--board": board, "--opponent": opponent,
              "--switch": switch or None}
+    sock = None
+    if web:  # the board's port is taken now: a port in use is one line, before any save is made
+        from hexwar.web.server import PortInUse, listen
+
+        in_range("--port", port, 0, 65535)
+        try:
+            sock = listen(port)
+        except PortInUse as e:
+            raise UserError(str(e)) from None
     resuming = ""
     try:
         if load is None and save is None:
@@ -187,7 +197,8 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 out.print(f"the save keeps its own {', '.join(ignored)} ({load})", markup=False)
             try:  # what the save says it was played with must be something this game has
                 _, g = from_meta(meta, switch or [])
-                side = side or meta.get("seat") or info.default_seat
+                seat = str(meta.get("seat") or info.default_seat)
+                side = side or seat
                 opponent = opponent or meta.get("opponent") or info.default_bot
                 info.check(seat=side, bot=opponent)
                 saved_think = meta.get("think", 1.0)
@@ -197,6 +208,14 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
             except (UnknownGame, ValueError, TypeError) as e:
                 raise UserError(f"{load}: the save's {e}") from None
             seed = int(meta["seed"])  # the bots play on as they started
+            if upto is not None and not 0 <= upto <= len(saved):
+                raise UserError(f"{load}: --upto {upto}: the save holds {len(saved)} orders (0 to {len(saved)} may be kept)")
+            change = _seat_change(info, g, load, saved, seat, side, upto, show_secrets, default=bool(resuming))
+            if change is not None and show_secrets:  # the save stays its seat's game: play on in a copy
+                copy = _copy_for_seat(load, saved, change, opponent)
+                out.print(f"{load} stays {_whose(seat)} game; you play on as the {side} in {copy}, "
+                          f"which records that you were shown what they hid", markup=False)
+                load, upto, resuming, saved = copy, None, "", read_save(copy)
             keep = _free_name(load.with_name(f"{load.stem}.all-{len(saved)}-orders{load.suffix}")) \
                 if upto is not None and upto < len(saved) else None
             try:
@@ -211,12 +230,19 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 out.print(f"resumed from the first {upto} of {len(saved)} orders; the whole save is kept in {keep}",
                           markup=False)
             state.log.meta.update(seat=side, opponent=opponent)
+            if change is not None and not show_secrets:  # a seat that hid nothing from the person: recorded in place
+                changes = [*_changes(state.log.meta), change]
+                state.log.meta["seat_changes"] = changes
+                assert state.save is not None
+                state.save.update_meta({"seat": side, "seat_changes": changes})
             path = load
             if resuming:  # said once the save is ours (a second player is refused first)
                 out.print(resuming, markup=False)
         else:
             if upto is not None:
                 raise UserError("--upto resumes a save: give it with --load")
+            if show_secrets:
+                raise UserError("--show-secrets takes another side of a saved game: give it with --load and --side")
             side, opponent, think = side or info.default_seat, opponent or info.default_bot, think or 1.0
             info.check(scenario, board, switch or [], bot=opponent, seat=side)
             path = save or Path(f"{info.name}-seed{seed}.hexwar")
@@ -238,21 +264,76 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
     except UnknownGame as e:
         raise UserError(str(e)) from None
-    if web:
-        in_range("--port", port, 0, 65535)
-        _serve_player(info.player, state, humans, bots, path, snapshot_folder(snapshots), port)
+    if sock is not None:
+        _serve_player(info.player, state, humans, bots, path, snapshot_folder(snapshots), sock)
         return
     _run_player(info.player, state, humans, bots, path, json_, snapshot_folder(snapshots))
 
 
+def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: str, upto: int | None,
+                 show_secrets: bool, default: bool) -> dict[str, Any] | None:
+    """The seat change of resuming a save as ``side`` (None: its own seat), or a one-line
+    refusal. A save keeps its seat (issue 51): another side may take it over only where that
+    shows the person nothing they were not shown (a hot seat, a game only watched or a
+    batch's game, a finished game), or with ``--show-secrets``; the bot then never plays on
+    in the seat the person held."""
+    from hexwar.core.engine import ReplayError, replay
+    from hexwar.core.log import EventLog
+
+    if side == seat:
+        return None
+    at = len(saved) if upto is None else upto
+    change = {"at": at, "from": seat, "to": side}
+    if show_secrets or info.seen_in(saved.meta) is None:
+        return change
+    try:
+        over = replay(game, EventLog(saved.meta, saved.entries[:at])).is_over()
+    except ReplayError:
+        over = False  # refused below; a save that does not replay is said so when it loads
+    if over:
+        return change
+    q = shlex.quote(str(path))
+    raise UserError(f"{path} is {_whose(seat)} unfinished game and a save keeps its seat: resume it without --side"
+                    + (", start another game with --new" if default else "")
+                    + f", or take the {side}' side knowingly with --show-secrets (you would see what they hid; "
+                      f"the game goes on in a copy): hexwar play --load {q} --side {side} --show-secrets")
+
+
+def _whose(seat: str) -> str:
+    """A seat's possessive: "the allies'", "the coalition's"."""
+    return f"the {seat}'" if seat.endswith("s") else f"the {seat}'s"
+
+
+def _changes(meta: Any) -> list[Any]:
+    """The seat changes a save's meta records (none in a save from before they were)."""
+    changes = meta.get("seat_changes")
+    return list(changes) if isinstance(changes, list) else []
+
+
+def _copy_for_seat(path: Path, saved: Any, change: dict[str, Any], opponent: str) -> Path:
+    """A new save for a seat taken over with ``--show-secrets``: the save's orders up to the
+    change, its meta with the new seat, and the change recorded."""
+    from hexwar.core.log import EventLog, SaveError, SaveFile
+
+    dest = _free_name(path.with_name(f"{path.stem}.as-{change['to']}{path.suffix}"))
+    output_file(dest)
+    meta = dict(saved.meta, seat=change["to"], opponent=opponent, seat_changes=[*_changes(saved.meta), change])
+    meta.pop("schema_version", None)
+    try:
+        SaveFile(dest).create(EventLog(meta, saved.entries[: change["at"]]))
+    except SaveError as e:
+        raise UserError(str(e)) from None
+    return dest
+
+
 def _serve_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, snapshots: Path,
-                  port: int) -> None:
-    """Serve the play loop as a local web page until Ctrl-C."""
+                  sock: Any) -> None:
+    """Serve the play loop as a local web page on the socket already bound, until Ctrl-C."""
     from hexwar.web.server import serve
 
     try:
-        serve(cls(state, humans, bots, out, path, lambda prompt: "quit", snapshots=snapshots), port=port,
-              say=lambda text: out.print(text, markup=False))
+        serve(cls(state, humans, bots, out, path, lambda prompt: "quit", snapshots=snapshots), sock=sock,
+              say=lambda text: out.print(text, markup=False, soft_wrap=True))
     finally:
         state.close()
 
@@ -289,10 +370,17 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
 
     try:
         info, g = from_meta(log.meta, switch or [])
+        recorded = log.meta.get("switches")
+        if switch:
+            info.check(switches=switch)
+            if isinstance(recorded, list) and sorted(recorded) != sorted(switch):
+                raise UserError(f"{file}: the save records the switches it was played with "
+                                f"({', '.join(recorded) or 'none'}); --switch is for saves from before they were recorded")
         if side is None:
             side = info.reader_seat(log.meta, replay(g, log).is_over())
         if side != "all":
             info.check(seat=side)
+        _may_replay_as(info, g, log, side, file)
         st = replay_start(g, log.meta)
     except ReplayError as e:
         raise refused(e) from None
@@ -337,6 +425,23 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         out.print(f"{len(rows)} orders; {res.level}; {info.tally}: {tally}", markup=False)
 
 
+def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> None:
+    """Refuse, in one line, eyes that would show an unfinished game's person what their seat
+    did not see (issue 51): until the game is over, a replay shows what the seats they held
+    saw (every side's for a hot seat, a game only watched, a batch's game)."""
+    from hexwar.core.engine import replay
+
+    seen = info.seen_in(log.meta)
+    eyes = info.sees(side) if side != "all" else None
+    if seen is None or (eyes is not None and eyes <= seen):
+        return
+    if replay(game, log).is_over():
+        return
+    held = info.seats_held(log.meta)
+    raise UserError(f"{file}: an unfinished game played as the {' and the '.join(held)}: until it is over, a replay "
+                    f"shows only what they were shown (--side {held[0]}, or no --side), not --side {side}")
+
+
 @app.command()
 def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS], e.g. kampen/intro-narvik@nordland-hex:priority or narvik"),
              games: int = typer.Option(1000, help="Number of games"),
@@ -378,12 +483,14 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
         _one_game(setup, seed, game_no, save, out_path, json_)
         return
     if out_path is not None:
+        if out_path.suffix.lower() != ".csv":
+            raise UserError(f"--out {out_path}: a batch is a CSV file: give a name ending in .csv "
+                            "(its summary goes beside it, the same name ending in .json)")
         output_file(out_path)
-        if out_path.suffix.lower() == ".json":
-            raise UserError(f"--out {out_path}: the batch is a CSV file (its summary goes beside it as .json)")
         path = out_path
     else:
         path = output_folder(Path("sim")) / f"{setup.slug}-seed{seed}.csv"
+    summary_path = _summary_file(path, setup.label, seed)
     sched = scheduler or ("local-dask" if dask else None)
     t0 = time.perf_counter()
     try:
@@ -405,7 +512,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     dt = time.perf_counter() - t0
     summ = summary(rows)
     summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2), "engine": native.engine()})
-    write_text(path.with_suffix(".json"), json.dumps(summ, indent=2, sort_keys=True) + "\n")
+    write_text(summary_path, json.dumps(summ, indent=2, sort_keys=True) + "\n")
     if json_:
         emit(summ)
         return
@@ -414,6 +521,24 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     winners = ", ".join(f"{w} {n}" for w, n in sorted(summ["winners"].items(), key=lambda wn: -wn[1]))
     out.print(f"winners: {winners}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
               f"game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s", markup=False)
+
+
+def _summary_file(csv: Path, label: str, seed: int) -> Path:
+    """Where a batch's summary goes (beside its CSV, ending in .json), refused in one line when
+    a file there is anything but this batch's own summary: a batch writes only its own files."""
+    path = output_file(csv.with_suffix(".json"))
+    if not path.exists():
+        return path
+    try:
+        old = json.loads(path.read_text(encoding="utf-8"))
+        ours = (isinstance(old, dict) and old.get("setup") in (label, "") and old.get("seed") == seed
+                and Path(str(old.get("file", ""))).name == csv.name and "winners" in old)
+    except (OSError, UnicodeDecodeError, ValueError):
+        ours = False
+    if not ours:
+        raise UserError(f"{path}: exists and is not the summary of this batch ({label} --seed {seed}); "
+                        f"a batch never overwrites another file: give another --out, or move it")
+    return path
 
 
 def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Optional[Path], json_: bool) -> None:

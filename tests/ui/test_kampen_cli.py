@@ -144,6 +144,7 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     g = KampenGame("intro-narvik")
     path = tmp_path / "r.hexwar"
     s = g.new_state(4)
+    s.log.meta.update(seat="none")  # bots on every side: a game only watched, every side's eyes (51)
     s.attach_save(path)
     bots = {f: KampenBot(f, 4) for f in (GERMANS, NORWAY, ALLIES)}
     for _ in range(12):

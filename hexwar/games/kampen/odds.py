@@ -92,10 +92,18 @@ def odds_command(attack: int | None = None, defend: int | None = None, fjord: bo
     if not (1 <= attack <= 100 and 1 <= defend <= 100):
         raise ValueError("--attack and --defend count battalions: 1 to 100 each")
 
-    def split(v: str | None) -> list[str]:
-        return [c for c in (v or "").split(",") if c.strip()]
+    def split(option: str, v: str | None) -> list[str]:
+        """The card names of a comma-separated option; an empty name is refused."""
+        if v is None:
+            return []
+        names = [c.strip() for c in v.split(",")]
+        if not all(names):
+            raise ValueError(f"{option} {v!r}: an empty card name; give card names separated by commas "
+                             "(e.g. --cards panzer,speidertropp)")
+        return names
 
-    r = combat_odds(kampen_game("basic"), attack, defend, fjord, split(cards), split(defend_cards))
+    r = combat_odds(kampen_game("basic"), attack, defend, fjord, split("--cards", cards),
+                    split("--defend-cards", defend_cards))
     js = {k: ({str(a): str(b) for a, b in v.items()} if isinstance(v, dict) else str(v) if not isinstance(v, (int, list)) else v)
           for k, v in r.items()}
     lines = list(r["ledger"])
