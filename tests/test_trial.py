@@ -67,3 +67,27 @@ def test_the_judge_tells_the_outcomes_apart():
     assert trial.judge(R(1, "data/x.yaml:a.b: bad\n", "1 problem(s) in 3 files"), "refuse", ("x.yaml",))[0] == "clean"
     assert trial.judge(R(1, "data/x.yaml:a.b: bad\n", ""), "refuse", ("y.yaml",))[0] == "traceback"
     assert trial.judge(R(2, "", "error: no"), "ok")[0] == "traceback"
+
+
+def test_every_board_refuses_what_another_page_or_a_keyless_program_sends():
+    # issue 51: every game's board, served for real; cross-origin, keyless, wrong-type, huge
+    # and deep requests, odd routes and methods, paths in commands, two clients at once
+    from trial_http import http_trial
+
+    tally = http_trial(trial.Tally())
+    assert tally.counts["http"]["tried"] >= 600
+    assert tally.problems == []
+
+
+def test_the_http_trial_finds_a_board_that_obeys_other_pages(monkeypatch):
+    # the harness must be able to fail: with the guard's refusals turned off, another page's
+    # requests are counted as accepted, and a deep body as a traceback
+    from trial_http import http_trial
+
+    from hexwar.web import server
+
+    monkeypatch.setattr(server.Guard, "refusal", lambda self, scope: None)
+    monkeypatch.setattr(server, "json_depth", lambda body, stop=0: 0)
+    tally = http_trial(trial.Tally(), games=["kampen"])
+    outcomes = {p[2] for p in tally.problems}
+    assert "accepted" in outcomes and "traceback" in outcomes
