@@ -31,7 +31,9 @@ from hexwar.games.narvik.play import NarvikPlayer
 
 def secret_ids(data, side):
     """The other side's face-down counters now, and their names."""
-    out = set()
+    out: set[str] = set()
+    if not hasattr(data, "units"):  # a card game (Kampen om Norge): no counters to hide
+        return out
     names = [u.name for u in data.units.values()]
     for u in data.units.values():
         if u.side != side and u.concealed and u.loc is not None:
@@ -48,6 +50,8 @@ def leaks(text, secrets):
 class Spy:
     """A bot that remembers what it was shown."""
 
+    reads_by_kind, thinks, progress = False, False, None  # the engine's Bot protocol (hexwar.core.game)
+
     def __init__(self, bot):
         self.bot, self.name, self.seen = bot, "spy", []
 
@@ -59,7 +63,8 @@ class Spy:
 def secret_ids_of(state):
     real = state._real.data if hasattr(state, "_real") else state.data
     side = state.current_side()
-    return secret_ids(real, side) | {u.id for u in real.units.values() if u.side != side and u.concealed and u.type == "dummy"}
+    units = real.units.values() if hasattr(real, "units") else ()  # none in a card game
+    return secret_ids(real, side) | {u.id for u in units if u.side != side and u.concealed and u.type == "dummy"}
 
 
 def test_narvik_bots_choose_from_their_own_view_only():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core.invariants import placement
-from hexwar.core.state import GameState, Unit
+from hexwar.core.state import UnitState, Unit
 from hexwar.games import registry
 from hexwar.games.narvik.state import HARSTAD
 from hexwar.rules.stacking import ABOARD
@@ -27,7 +27,7 @@ def test_a_fresh_game_breaks_nothing(name):
 
 
 def test_placement_names_a_counter_in_two_places_nowhere_or_off_the_board():
-    s = GameState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None),
+    s = UnitState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None),
                                             "b": Unit("b", "inf", "x", "x", loc=None, pool="reinforcements")})
     assert placement(s, {"0101"}) == []
     s.units["b"].pool = None
@@ -39,7 +39,7 @@ def test_placement_names_a_counter_in_two_places_nowhere_or_off_the_board():
 
 
 def test_placement_finds_a_location_index_that_missed_a_move():
-    s = GameState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None)})
+    s = UnitState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None)})
     assert [u.id for u in s.at("0101")] == ["a"]  # the index is built
     object.__setattr__(s.units["a"], "loc", "0102")  # a move the index is not told about
     out = placement(s, {"0101", "0102"})

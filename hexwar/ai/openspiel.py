@@ -178,8 +178,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
             self.play.apply(order)
             after = self.play.data
             for s in sides:
-                self.seen[s].append(ruleset.visible_order(after, order, (s,)) if hasattr(ruleset, "visible_order")
-                                    else order.text())
+                self.seen[s].append(ruleset.visible_order(after, order, (s,)))
             self.g.legal = None
             self.kind = None
             if len(self.history()) >= MAX_LENGTH - 1 and not self.play.is_over():
@@ -204,7 +203,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
             winner = self.play.result().winner
             if winner is None:
                 return [0.0] * len(sides)
-            won = set(getattr(ruleset, "winning_sides", lambda w: (w,))(winner))
+            won = set(ruleset.winning_sides(winner))
             return [1.0 if s in won else -1.0 for s in sides]
 
         def observation_string(self, player: int) -> str:

@@ -19,6 +19,8 @@ class RandomBot:
     #: it reads the legal orders only by kind (``order_kinds``, ``orders_of_kind``): a game
     #: may hand it a ``Menu`` (``run_fast``), which lists only the kind it chooses
     reads_by_kind = True
+    thinks = False
+    progress = None
 
     def __init__(self, seed: int | None = None, rng: random.Random | None = None):
         self.rng = rng if rng is not None else random.Random(seed)

@@ -77,12 +77,15 @@ class SearchBot:
     """ISMCTS; the game supplies the prior (``rank(state, side, legal, bot)``: the legal
     orders best first, by ``bot``'s lights when given, a policy bot with the side's memory
     of the turn), the rollout policy, the score and the determinization. The bot keeps a
-    policy bot of its own side for the game: its ``forced`` rules of conduct (Narvik's
-    priority bot passes after 40 actions a turn, so no game stalls) apply before any
-    search, and its ``chosen`` memory hears every order played. ``clock`` is injectable (tests give a fake one: no test reads the
-    wall clock)."""
+    policy bot of its own side for the game (``me``): the game's ``forced(me, data, legal)``
+    gives the policy's rules of conduct, which apply before any search (Narvik's priority
+    bot passes after 40 actions a turn, so no game stalls), and ``heard(me, data, order)``
+    tells its memory every order played. ``clock`` is injectable (tests give a fake one: no
+    test reads the wall clock)."""
 
     name = "search"
+    reads_by_kind = False
+    thinks = True  # it takes its time, and says how its search stands (``progress``)
     MIN_ITERATIONS = 16  # no early answer before this many playouts: a lead of a handful means nothing
 
     def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, *,
@@ -90,6 +93,8 @@ class SearchBot:
                  policy: Callable[[str, int], Any],
                  evaluate: Callable[[Any, str], float],
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
+                 forced: Callable[[Any, Any, Sequence[Order]], Order | None] = lambda me, data, legal: None,
+                 heard: Callable[[Any, Any, Order], None] = lambda me, data, pick: None,
                  candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
                  progress: Progress | None = None):
@@ -104,6 +109,7 @@ class SearchBot:
         self.max_iterations = max_iterations
         self.progress = progress
         self.rank, self.policy, self.evaluate, self.determinize = rank, policy, evaluate, determinize
+        self.forced, self.heard = forced, heard
         self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
         self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
 
@@ -124,8 +130,7 @@ class SearchBot:
     def _choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if self.me is None:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
-        forced = getattr(self.me, "forced", None)  # the policy's own rules of conduct (never stall a turn)
-        pick = forced(state.data, legal) if forced is not None and len(legal) > 1 else None
+        pick = self.forced(self.me, state.data, legal) if len(legal) > 1 else None  # the policy's rules of conduct
         if pick is None and len(legal) > 1:
             pick = self._search(state, legal)
         else:
@@ -134,9 +139,8 @@ class SearchBot:
             # no search: the policy's rule of conduct, or the only order (not the last search's figures)
             self.last = {"elapsed": 0.0, "budget": self.budget, "iterations": 0, "cut": 0, "best": pick.text(), "visits": [],
                          "settled": False}
-        chosen = getattr(self.me, "chosen", None)
-        if chosen is not None and state is not None:
-            chosen(state.data, pick)  # and its memory of the turn, which its prior reads
+        if state is not None:
+            self.heard(self.me, state.data, pick)  # and its memory of the turn, which its prior reads
         return pick
 
     __call__ = choose

@@ -50,6 +50,7 @@ class AreaBoard:
     ):
         self.name = name
         self.projection = projection
+        self.hex_km: float | None = None  # areas, not hexes
         self._terrain = dict(terrain)
         self._locations = list(self._terrain)
         self._sides = {_pair(a, b): frozenset(f) for (a, b), f in borders.items()}

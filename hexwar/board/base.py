@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
     from shapely.geometry.base import BaseGeometry
 
+    from hexwar.board.geometry import LocalProjection
+
 #: Border (hexside) features. ``road``/``rail`` connect; ``river``/``ridge`` hinder movement
 #: or fire; ``fjord``/``lake``/``all_sea`` are water sides; ``coast`` is a land/water side;
 #: ``waterway`` lets ships pass between the two locations (20.1); ``box_link`` joins an
@@ -113,6 +115,21 @@ class Board(Protocol):
 
     name: str
     kind: str  # "hex" or "area"
+
+    @property
+    def projection(self) -> "LocalProjection | None":
+        """The board's plane to longitude/latitude (None: a board drawn without geography)."""
+        ...
+
+    @property
+    def hex_km(self) -> float | None:
+        """The width of a hex in km (None: an area board)."""
+        ...
+
+    @property
+    def air_origins(self) -> Mapping[str, tuple[tuple[float, float], float]]:
+        """Off-board places aircraft fly from: name -> (longitude/latitude, range in km)."""
+        ...
 
     def locations(self) -> Sequence[str]:
         """Return every location id (hexes or areas, boxes included)."""

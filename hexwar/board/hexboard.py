@@ -43,7 +43,8 @@ class HexBoard:
         self.name = spec.name
         self.file = file
         self.grid = hexes.HexGrid(spec.grid.digits)
-        self.hex_km = spec.grid.hex_km
+        self.hex_km: float = spec.grid.hex_km
+        self.air_origins: dict[str, tuple[tuple[float, float], float]] = {}  # none: aircraft fly from its hexes
         self.projection = (
             LocalProjection(spec.projection.lon0, spec.projection.lat0, spec.projection.kind) if spec.projection else None
         )

@@ -21,40 +21,21 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterator, Protocol
+from typing import Any, Callable, Collection, Iterator
 
 from hexwar.core.dice import Dice, DiceExhausted, Roll
+from hexwar.core.game import Event, Game, Refusals, Result, S
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
-from hexwar.core.orders import IllegalOrder, Menu, Order, OrderKinds, OrderList
+from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
 from hexwar.core.state import GameState
 
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended (or stands): winner, victory level, VP per side."""
-
-    over: bool
-    winner: str | None
-    level: str
-    vp: dict[str, int]
+__all__ = ["DecisionGame", "Decision", "Event", "FastView", "Game", "Phase", "PlayState", "Refusals", "ReplayError",
+           "Result", "Ruleset", "SideView", "collector_paused", "load_game", "new_play_state", "order_dice", "play_out",
+           "replay", "replay_entry", "replay_start", "run_fast", "seen_by"]
 
 
-class Ruleset(Protocol):
-    """What a game supplies to the engine: its name, its order kinds and five functions."""
-
-    name: str
-    orders: OrderKinds
-
-    def initial_state(self, seed: int, dice: Dice) -> GameState: ...
-
-    # ``data`` is the game's own state type (a ``GameState`` subclass)
-    def current_side(self, data: Any) -> str: ...
-
-    def legal_orders(self, data: Any) -> list[Order]: ...
-
-    def apply(self, data: Any, order: Order, dice: Dice) -> list[dict[str, Any]]: ...
-
-    def result(self, data: Any) -> Result: ...
+#: what the engine plays: any game (kept under its first name for the callers that use it)
+Ruleset = Game
 
 
 @dataclass(frozen=True)
@@ -75,22 +56,21 @@ class Decision:
     apply: Callable[..., None]
 
 
-class DecisionGame:
+class DecisionGame(Game[S]):
     """The phase machine of a game driven by pending decisions (Assault on Narvik, Europa).
 
     The state's ``ask`` names the side and kind of the decision the game waits for;
     ``decisions[kind]`` lists that decision's legal orders (``legal``) and applies one
     (``apply``); ``phases[phase].run`` performs a phase's automatic steps until a side must
-    decide. A game sets ``decisions``, ``phases`` and ``refusal_rules`` (the rule sections of
-    the refusals: the game is over, no decision is pending, not an order of this game, not
-    this side's decision), and may add ``after_decision`` (Europa: ownership, E4).
+    decide. A game sets ``decisions``, ``phases``, ``refusals`` (the rules it cites when the
+    game is over, for an object that is no order of its, and when no decision is pending)
+    and ``other_side`` (the rule of a decision that is another side's), and may add
+    ``after_decision`` (Europa: ownership, E4).
     """
 
-    name: str
-    orders: OrderKinds
     decisions: Any
     phases: Any
-    refusal_rules: tuple[str, str, str, str]
+    other_side: str
 
     def current_side(self, d: Any) -> str:
         return str(d.ask.side if d.ask else d.side)
@@ -114,16 +94,15 @@ class DecisionGame:
         return self.decisions[d.ask.what].legal(self, d, d.ask)
 
     def apply(self, d: Any, order: Order, dice: Dice) -> list[dict[str, Any]]:
-        over, none, foreign, other_side = self.refusal_rules
         if d.over:
-            raise IllegalOrder("the game is over", over)
+            raise IllegalOrder("the game is over", self.refusals.over)
         ask = d.ask
         if ask is None:
-            raise IllegalOrder("no decision is pending", none)
+            raise IllegalOrder("no decision is pending", self.refusals.not_now)
         if order not in self.orders:
-            raise IllegalOrder(f"{type(order).__name__} is not an order of {self.name}", foreign)
+            raise IllegalOrder(f"{type(order).__name__} is not an order of {self.name}", self.refusals.foreign)
         if order.side != ask.side:
-            raise IllegalOrder(f"it is {ask.side}'s decision ({ask.what}), not {order.side}'s", other_side)
+            raise IllegalOrder(f"it is {ask.side}'s decision ({ask.what}), not {order.side}'s", self.other_side)
         events: list[dict[str, Any]] = []
         self.decisions[ask.what].apply(self, d, order, dice, events)
         self.after_decision(d, events)
@@ -135,7 +114,7 @@ class DecisionGame:
 
     def decision_rule(self, d: Any) -> str:
         """The rule section of the decision the game waits for."""
-        return str(self.decisions[d.ask.what].rule) if d.ask is not None else self.refusal_rules[0]
+        return str(self.decisions[d.ask.what].rule) if d.ask is not None else self.refusals.over
 
     def run(self, d: Any, dice: Dice, events: list[dict[str, Any]]) -> None:
         """Run automatic steps, phase by phase, until a side must decide or the game ends."""
@@ -157,10 +136,9 @@ def order_dice(seed: int, seq: int) -> Dice:
     return Dice(rng=random.Random(f"hexwar:{seed}:{seq}"))
 
 
-def seen_by(game: Any, data: GameState, sides: Collection[str] | None) -> GameState:
+def seen_by(game: Game[S], data: S, sides: Collection[str] | None) -> S:
     """What the player(s) of ``sides`` may see of ``data`` (the game's ``view``; None: all)."""
-    view = getattr(game, "view", None)
-    return data if view is None or sides is None else view(data, sides)
+    return data if sides is None else game.view(data, sides)
 
 
 class FastView:
@@ -263,15 +241,14 @@ class PlayState(FastView):
         """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
         if self.offered(order):
             return True
-        accepts = getattr(self.game, "accepts", None)
-        return bool(accepts is not None and accepts(self.data, order))
+        return self.game.accepts(self.data, order)
 
     # --- changes ------------------------------------------------------------------------
 
     def apply(self, order: Order) -> list[dict[str, Any]]:
         """Apply an order; on any error the state and log are unchanged."""
         if self.data.over:
-            raise IllegalOrder("the game is over", "24.0")
+            raise IllegalOrder("the game is over", self.game.refusals.over)
         seq = len(self.log)
         dice = order_dice(self.data.seed, seq)
         return self._apply(order, dice, seq, check=True)
@@ -280,7 +257,7 @@ class PlayState(FastView):
         offered = True
         if check and not self.offered(order):  # an order not taken from the list: check it through
             if order not in self.game.orders:
-                raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", "6.0")
+                raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", self.game.refusals.foreign)
             # every field of the declared type, or IllegalOrder naming it; the order as read
             # back (a list where a tuple belongs becomes the tuple) is the one given
             order = self.game.orders.from_dict(order.to_dict())
@@ -293,7 +270,7 @@ class PlayState(FastView):
                 raise
             offered = False  # a malformed order the handler choked on: refused below
         if not offered:
-            rule = getattr(self.game, "decision_rule", lambda d: "6.0")(self.data)
+            rule = self.game.decision_rule(self.data)
             raise IllegalOrder(f"{order.text()} is not one of the orders the rules allow now", rule)
         entry = Entry(seq, order.to_dict(), list(dice.rolls), events)
         if self.save is not None:
@@ -469,8 +446,6 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
            if record else None)
     rng = random.Random(f"hexwar-fast:{seed}")
     view = FastView(game, data)
-    unchecked = getattr(game, "apply_unchecked", None)
-    menu = getattr(game, "legal_menu", None)
     with collector_paused():
         for seq in range(max_orders):
             if data.over:
@@ -479,14 +454,11 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
             bot = bots[side]
             # a bot that chooses a kind first (the random bot) reads a menu: the same orders,
             # the kinds it does not choose never listed
-            legal = menu(data) if menu is not None and getattr(bot, "reads_by_kind", False) else game.legal_orders(data)
+            legal = game.legal_menu(data) if bot.reads_by_kind else game.legal_orders(data)
             order = bot.choose(view.view_for((side,)), legal)
             dice = Dice(rng=rng)
-            if unchecked is not None:
-                events: list[dict[str, Any]] = []
-                unchecked(data, order, dice, events)
-            else:
-                events = game.apply(data, order, dice)
+            events: list[dict[str, Any]] = []
+            game.apply_unchecked(data, order, dice, events)
             if log is not None:
                 log.append(Entry(seq, order.to_dict(), list(dice.rolls), events))
             if observe is not None:

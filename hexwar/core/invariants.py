@@ -1,4 +1,4 @@
-"""What holds after every order of any game on the shared state (``GameState``): each check
+"""What holds after every order of any game on the shared state (``UnitState``): each check
 returns the broken rules as sentences, empty when all hold.
 
 A game adds its own rules' invariants in its registry record (``GameInfo.invariants``); the
@@ -6,8 +6,8 @@ conformance suite checks both after every order of random games and of games bet
 game's own bots (a rule broken only by a bot that plays well, as 13.2 was by landings, is
 never met by random play).
 
->>> from hexwar.core.state import GameState, Unit
->>> s = GameState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None)})
+>>> from hexwar.core.state import UnitState, Unit
+>>> s = UnitState("demo", "demo", 1, units={"a": Unit("a", "inf", "x", "x", loc="0101", pool=None)})
 >>> placement(s, {"0101"})
 []
 >>> s.units["a"].pool = "eliminated"
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Container
 
-from hexwar.core.state import GameState
+from hexwar.core.state import UnitState
 
 
-def placement(state: GameState, board: Container[str]) -> list[str]:
+def placement(state: UnitState, board: Container[str]) -> list[str]:
     """Every counter is in exactly one place: at a location of ``board`` or in one of the
     game's pools; and the state's location and side indexes (``at``, ``on_map(side)``) agree
     with a scan of the units (they are kept up to date, not rebuilt per query)."""

@@ -54,19 +54,21 @@ class Order:
 
 
 class OrderKinds:
-    """The order types one game understands, by kind: a game's namespace of orders.
+    """The order types one game understands, by kind: a game's namespace of orders; ``rule``
+    is the section a refusal of anything else cites (the game's, as its ``Refusals.foreign``).
 
-    >>> kinds = OrderKinds("example", [Pass, Move])
+    >>> kinds = OrderKinds("example", [Pass, Move], rule="2")
     >>> kinds.from_dict({"kind": "move", "side": "allies", "unit": "1SG", "path": ["1710", "1810"]})
     Move(side='allies', unit='1SG', path=('1710', '1810'))
     >>> kinds.from_dict({"kind": "assault", "side": "allies"})
     Traceback (most recent call last):
     ...
-    hexwar.core.orders.IllegalOrder: example has no order kind 'assault'; its kinds: move, pass (6.0)
+    hexwar.core.orders.IllegalOrder: example has no order kind 'assault'; its kinds: move, pass (2)
     """
 
-    def __init__(self, game: str, types: Iterable[type[Order]]):
+    def __init__(self, game: str, types: Iterable[type[Order]], rule: str):
         self.game = game
+        self.rule = rule  # the section a refusal of anything that is no order of the game cites
         self.types: dict[str, type[Order]] = {}
         for cls in types:
             if cls.kind in self.types and self.types[cls.kind] is not cls:
@@ -84,16 +86,16 @@ class OrderKinds:
         field, a value of the wrong type) raises :class:`IllegalOrder` naming it.
         """
         if not isinstance(d, Mapping) or not isinstance(d.get("kind"), str):
-            raise IllegalOrder(f"an order is a mapping with a 'kind', not {d!r}", "6.0")
+            raise IllegalOrder(f"an order is a mapping with a 'kind', not {d!r}", self.rule)
         kind = d["kind"]
         cls = self.types.get(kind)
         if cls is None:
-            raise IllegalOrder(f"{self.game} has no order kind {kind!r}; its kinds: {', '.join(sorted(self.types))}", "6.0")
+            raise IllegalOrder(f"{self.game} has no order kind {kind!r}; its kinds: {', '.join(sorted(self.types))}", self.rule)
         body = {k: v for k, v in d.items() if k != "kind"}
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(body) - names)
         if unknown:
-            raise IllegalOrder(f"{kind} order has no field {unknown[0]!r}", "6.0")
+            raise IllegalOrder(f"{kind} order has no field {unknown[0]!r}", self.rule)
         adapter = self._adapters.get(kind)
         if adapter is None:
             from pydantic import TypeAdapter
@@ -107,8 +109,8 @@ class OrderKinds:
             if isinstance(exc, ValidationError):
                 e = exc.errors()[0]
                 where = ".".join(str(p) for p in e["loc"]) or kind
-                raise IllegalOrder(f"{kind} order field {where}: {e['msg']}", "6.0") from None
-            raise IllegalOrder(f"{kind} order: {exc}", "6.0") from None
+                raise IllegalOrder(f"{kind} order field {where}: {e['msg']}", self.rule) from None
+            raise IllegalOrder(f"{kind} order: {exc}", self.rule) from None
 
 
 @dataclass(frozen=True)

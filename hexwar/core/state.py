@@ -1,9 +1,10 @@
-"""Game-agnostic state: units, tracks and logs in ``GameState``, with a JSON round trip.
+"""Game-agnostic state, with a JSON round trip: ``GameState`` holds what every game has,
+``UnitState`` adds the counters, the VP track and the weather of a game of units on a board.
 
-A game whose state holds more than the common fields subclasses ``GameState`` with typed
-fields (``class NarvikData(GameState, game="narvik")``); :meth:`GameState.from_json` rebuilds
-the right class from the ``game`` name the JSON carries. Nested records are dataclasses:
-frozen ones are shared between copies, mutable ones are copied by :meth:`GameState.clone`.
+A game subclasses one of them with typed fields of its own (``class NarvikData(UnitState,
+game="narvik")``); :meth:`GameState.from_json` rebuilds the right class from the ``game``
+name the JSON carries. Nested records are dataclasses: frozen ones are shared between
+copies, mutable ones are copied by :meth:`GameState.clone`.
 """
 
 from __future__ import annotations
@@ -76,19 +77,6 @@ class VpAward:
     rule: str
 
 
-@dataclass(frozen=True)
-class FatigueRecord:
-    """One change of a unit's fatigue points, with its cause and rule (10.0)."""
-
-    turn: int
-    unit: str
-    cause: str
-    fp: int
-    applied: int
-    after: int
-    rule: str
-
-
 _ATOMIC = (str, int, bool, float, type(None), Fraction, tuple)
 _STATE_TYPES: dict[str, type["GameState"]] = {}
 
@@ -121,10 +109,17 @@ _S = TypeVar("_S", bound="GameState")
 
 @dataclass
 class GameState:
-    """Everything that changes during a game. Pure data: it round-trips through JSON."""
+    """What every game's state has: its game, scenario and seed, where the game stands (turn,
+    phase, the side to act) and how it ended. Pure data: it round-trips through JSON.
 
-    #: The off-map pools a unit may be in instead of a location (a game adds its own).
-    POOLS: ClassVar[frozenset[str]] = frozenset({"eliminated", "removed", "reinforcements"})
+    A game subclasses it (or :class:`UnitState`) with typed fields of its own, naming itself
+    (``class KampenData(GameState, game="kampen")``), so :meth:`from_json` rebuilds the
+    right class. :meth:`clone` copies every field: atomic values are shared, containers and
+    mutable records copied; ``COPIERS`` names the fields a class copies faster itself.
+    """
+
+    #: field name -> how to copy it (fields left out: ``copy_value``)
+    COPIERS: ClassVar[Mapping[str, Any]] = {}
 
     game: str
     scenario: str
@@ -132,16 +127,8 @@ class GameState:
     turn: int = 1
     phase: str = "setup"
     side: str = ""
-    weather: str = ""
-    units: dict[str, Unit] = field(default_factory=dict)
-    vp: dict[str, int] = field(default_factory=dict)
-    vp_log: list[VpAward] = field(default_factory=list)
-    tracks: dict[str, int] = field(default_factory=dict)
-    bases: list[str] = field(default_factory=list)
-    passes: int = 0
     over: bool = False
     winner: str | None = None
-    fatigue_log: list[FatigueRecord] = field(default_factory=list)
 
     def __init_subclass__(cls, game: str | None = None, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -157,6 +144,70 @@ class GameState:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         return new
+
+    # --- copies and JSON ----------------------------------------------------------------
+
+    def clone(self: _S) -> _S:
+        """Return an independent copy.
+
+        Containers and mutable records are copied; frozen records (log entries, decisions)
+        are shared, since nothing ever changes them, which keeps a copy cheap as a game grows.
+        """
+        new = object.__new__(type(self))
+        d = new.__dict__
+        copiers = self.COPIERS
+        for name, v in self.__dict__.items():
+            t = type(v)
+            if name == "_idx":
+                continue  # the copy builds its own index when it is first asked
+            if t in _ATOMIC:
+                d[name] = v
+            elif name in copiers:
+                d[name] = copiers[name](v)
+            else:
+                d[name] = copy_value(v)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the state as plain JSON-ready data."""
+        return {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
+
+    def to_json(self) -> str:
+        """Return the state as canonical JSON (sorted keys)."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=_json_default)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "GameState":
+        """Rebuild a state from :meth:`to_dict` output, as the class its ``game`` names."""
+        target: type[GameState] = cls
+        if cls is GameState:
+            target = _STATE_TYPES.get(str(d.get("game", "")), GameState)
+        state: GameState = _adapter(target).validate_python(dict(d))
+        return state
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        """Rebuild a state from :meth:`to_json` output."""
+        return cls.from_dict(json.loads(text))
+
+
+def _copy_units(units: dict[str, Unit]) -> dict[str, Unit]:
+    return {k: _copy_unit(u) for k, u in units.items()}
+
+
+@dataclass
+class UnitState(GameState):
+    """A game of counters on a board (Assault on Narvik, Europa, the skirmish games): its
+    units, the victory-point track with the ledger of its awards, and the weather."""
+
+    #: the off-map pools a unit may be in instead of a location (a game adds its own)
+    POOLS: ClassVar[frozenset[str]] = frozenset({"eliminated", "removed", "reinforcements"})
+    COPIERS: ClassVar[Mapping[str, Any]] = {"units": _copy_units, "vp_log": list}
+
+    weather: str = ""
+    units: dict[str, Unit] = field(default_factory=dict)
+    vp: dict[str, int] = field(default_factory=dict)
+    vp_log: list[VpAward] = field(default_factory=list)
 
     # --- queries ------------------------------------------------------------------------
 
@@ -221,7 +272,7 @@ class GameState:
 
     def occupied_by(self, side: str) -> set[str]:
         """Return the locations holding at least one unit of ``side``."""
-        return {u.loc for u in self._index()[1].get(side, ())}  # type: ignore[misc]
+        return {u.loc for u in self._index()[1].get(side, ()) if u.loc is not None}
 
     def in_pool(self, pool: str, side: str | None = None) -> list[Unit]:
         """Return the units in an off-map pool."""
@@ -253,52 +304,10 @@ class GameState:
         self.vp[side] = self.vp.get(side, 0) + points
         self.vp_log.append(VpAward(self.turn, side, points, cause, section))
 
-    # --- copies and JSON ----------------------------------------------------------------
-
-    def clone(self) -> "GameState":
-        """Return an independent copy.
-
-        Units and containers are copied; frozen records (log entries, decisions) are
-        shared, since nothing ever changes them, which keeps a copy cheap as a game grows.
-        """
-        new = object.__new__(type(self))
-        d = new.__dict__
-        for name, v in self.__dict__.items():
-            t = type(v)
-            if name == "_idx":
-                continue  # the copy builds its own index when it is first asked
-            if t in _ATOMIC:
-                d[name] = v
-            elif name == "units":
-                d[name] = {k: _copy_unit(u) for k, u in v.items()}
-            elif name in ("vp_log", "fatigue_log"):
-                d[name] = list(v)
-            else:
-                d[name] = copy_value(v)
-        return new
-
     def to_dict(self) -> dict[str, Any]:
-        """Return the state as plain JSON-ready data."""
-        d: dict[str, Any] = {f.name: to_plain(getattr(self, f.name)) for f in fields(self)}
+        d = super().to_dict()
         d["units"] = {k: d["units"][k] for k in sorted(d["units"])}
         return d
-
-    def to_json(self) -> str:
-        """Return the state as canonical JSON (sorted keys)."""
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), default=_json_default)
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "GameState":
-        """Rebuild a state from :meth:`to_dict` output, as the class its ``game`` names."""
-        target = cls
-        if cls is GameState:
-            target = _STATE_TYPES.get(str(d.get("game", "")), GameState)
-        return _adapter(target).validate_python(dict(d))
-
-    @classmethod
-    def from_json(cls, text: str) -> "GameState":
-        """Rebuild a state from :meth:`to_json` output."""
-        return cls.from_dict(json.loads(text))
 
 
 def to_plain(v: Any) -> Any:

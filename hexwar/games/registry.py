@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from hexwar.core.invariants import placement
-from hexwar.core.state import GameState
+from hexwar.core.state import UnitState
 from hexwar.data.loader import Library, Problem
 
 
@@ -178,11 +178,11 @@ class GameInfo:
         return self.make(sc, bd, frozenset(switches))
 
     def broken(self, game: Any, state: Any) -> list[str]:
-        """Return what the state breaks: the engine's own guarantees for a ``GameState``
+        """Return what the state breaks: the engine's own guarantees for a ``UnitState``
         (``hexwar.core.invariants.placement``) and the game's ``invariants``. The conformance
         suite asks after every order of random games and of games between the game's own
         fast bots."""
-        out = placement(state, game.board) if isinstance(state, GameState) else []
+        out = placement(state, game.board) if isinstance(state, UnitState) else []
         return out + (self.invariants(game, state) if self.invariants is not None else [])
 
     def bot(self, kind: str, side: str, seed: int, think: float = 1.0) -> Any:

@@ -18,7 +18,7 @@ from hexwar.rules.movement import passable
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
-    from hexwar.core.state import GameState
+    from hexwar.core.state import UnitState
     from hexwar.data.scenario import Tables
     from hexwar.data.tables import TerrainChart, UnitType
 
@@ -54,7 +54,7 @@ def may_attack_into(board: "Board", chart: "TerrainChart", weather: str, utype: 
     return utype.is_artillery or target in passable(board, chart, weather, utype.movement_class)[frm]
 
 
-def strength_lines(state: "GameState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:
+def strength_lines(state: "UnitState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:
     """Return one line per unit with its combat strength (halved, rounded down, if asked: A35)."""
     out = []
     for uid in uids:
@@ -65,7 +65,7 @@ def strength_lines(state: "GameState", tables: "Tables", uids: Iterable[str], ha
 
 
 def assault_sums(
-    state: "GameState",
+    state: "UnitState",
     tables: "Tables",
     attackers: Sequence[str],
     defenders: Sequence[str],

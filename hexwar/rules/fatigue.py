@@ -9,13 +9,12 @@ section, so a player can check each figure against the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Protocol
 
-from hexwar.core.state import FatigueRecord
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.core.state import GameState, Unit
+    from hexwar.core.state import UnitState, Unit
     from hexwar.data.scenario import Tables
 
 #: rule section of each fatigue cause on the table
@@ -31,6 +30,28 @@ CAUSE_RULES = {
     "naval_interdiction_per_strength": "20.5",
     "recovery": "21.0",
 }
+
+
+@dataclass(frozen=True)
+class FatigueRecord:
+    """One change of a unit's fatigue points, with its cause and rule (10.0)."""
+
+    turn: int
+    unit: str
+    cause: str
+    fp: int
+    applied: int
+    after: int
+    rule: str
+
+
+class FatigueState(Protocol):
+    """What the fatigue rules need of a game's state: its units, the turn, and the log of
+    every fatigue change (a game using these rules keeps ``fatigue_log: list[FatigueRecord]``)."""
+
+    turn: int
+    units: dict[str, "Unit"]
+    fatigue_log: list[FatigueRecord]
 
 
 @dataclass(frozen=True)
@@ -65,7 +86,7 @@ def at_limit(tables: "Tables", unit: "Unit") -> bool:
 
 
 def add_fatigue(
-    state: "GameState", tables: "Tables", uid: str, cause: str, fp: int | None = None, times: int = 1,
+    state: FatigueState, tables: "Tables", uid: str, cause: str, fp: int | None = None, times: int = 1,
     rule: str | None = None,
 ) -> FatigueChange:
     """Add FP to a unit for a cause on the fatigue table (or an explicit ``fp``), clamped to 0..FL.
@@ -95,7 +116,7 @@ def add_fatigue(
     return change
 
 
-def average_fatigue_level(state: "GameState", tables: "Tables", uids: Iterable[str]) -> tuple[int, Ledger]:
+def average_fatigue_level(state: "UnitState", tables: "Tables", uids: Iterable[str]) -> tuple[int, Ledger]:
     """Return the AFL of participating units: sum of infantry FP / their count, rounded down (15.1).
 
     No infantry gives 0.
@@ -126,7 +147,7 @@ def average_fatigue_level(state: "GameState", tables: "Tables", uids: Iterable[s
     return afl, led
 
 
-def end_of_turn_recovery(state: "GameState", tables: "Tables") -> list[FatigueChange]:
+def end_of_turn_recovery(state: FatigueState, tables: "Tables") -> list[FatigueChange]:
     """Remove FP at the end of the turn: 4 from units at their limit, 8 from the others (21.0)."""
     assert tables.fatigue is not None, "this ruleset has no fatigue table"
     out = []
@@ -139,7 +160,7 @@ def end_of_turn_recovery(state: "GameState", tables: "Tables") -> list[FatigueCh
     return out
 
 
-def explain_fatigue(state: "GameState", tables: "Tables", uid: str, turn: int | None = None) -> Ledger:
+def explain_fatigue(state: FatigueState, tables: "Tables", uid: str, turn: int | None = None) -> Ledger:
     """Return a unit's fatigue ledger: every logged change with its cause and section."""
     u = state.units[uid]
     led = Ledger(f"fatigue of {uid} (FL {fatigue_limit(tables, u)})")
@@ -151,6 +172,6 @@ def explain_fatigue(state: "GameState", tables: "Tables", uid: str, turn: int | 
     return led
 
 
-def fatigue_log(state: "GameState") -> list["FatigueRecord"]:
+def fatigue_log(state: FatigueState) -> list[FatigueRecord]:
     """Return the fatigue log: every change, with its cause and rule."""
     return list(state.fatigue_log)

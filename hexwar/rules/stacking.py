@@ -15,7 +15,7 @@ from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
-    from hexwar.core.state import GameState, Unit
+    from hexwar.core.state import UnitState, Unit
     from hexwar.data.scenario import Tables
 
 ABOARD = "aboard"  # flag of a land unit carried by a ship (13.1)
@@ -58,7 +58,7 @@ def unit_points(tables: "Tables", unit: "Unit", ashore: bool = False) -> int:
     return st.points.get(t.size, 0)
 
 
-def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str,
+def stack(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str,
           extra: Iterable["Unit"] = (), leaving: Iterable[str] = ()) -> StackReport:
     """Return the stacking at ``loc`` for ``side``, with ``extra`` units added and ``leaving`` taken out.
 
@@ -75,7 +75,7 @@ def stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: 
     return StackReport(loc, side, pts, None if unlimited else st.limit, tuple(sorted(u.id for u in units)))
 
 
-def points_by_location(state: "GameState", tables: "Tables", side: str) -> dict[str, int]:
+def points_by_location(state: "UnitState", tables: "Tables", side: str) -> dict[str, int]:
     """Return each location's stacking points for ``side`` in one pass (13.2)."""
     out: dict[str, int] = {}
     for u in state.side_units(side):
@@ -107,7 +107,7 @@ def unlimited(board: "Board", kinds: Iterable[str]) -> frozenset[str]:
     return hit
 
 
-def violations(board: "Board", state: "GameState", tables: "Tables") -> list[StackReport]:
+def violations(board: "Board", state: "UnitState", tables: "Tables") -> list[StackReport]:
     """Return every over-stacked location (13.2)."""
     out = []
     seen = set()
@@ -122,7 +122,7 @@ def violations(board: "Board", state: "GameState", tables: "Tables") -> list[Sta
     return sorted(out, key=lambda r: (r.loc, r.side))
 
 
-def explain_stack(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str) -> Ledger:
+def explain_stack(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str) -> Ledger:
     """Return the stacking ledger of a location: points per unit, limit, excess."""
     rep = stack(board, state, tables, loc, side)
     led = Ledger(f"stacking of {side} at {board.label(loc)}")

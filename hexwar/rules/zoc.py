@@ -15,7 +15,7 @@ from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
-    from hexwar.core.state import GameState, Unit
+    from hexwar.core.state import UnitState, Unit
     from hexwar.data.scenario import Tables
 
 #: unit flag for amphibious-assault attackers, which have no ZoC (12.0, 20.3.1)
@@ -64,7 +64,7 @@ def _projections(board: "Board") -> dict[str, tuple[str, ...]]:
     return cached
 
 
-def zoc_of(board: "Board", state: "GameState", tables: "Tables", side: str) -> frozenset[str]:
+def zoc_of(board: "Board", state: "UnitState", tables: "Tables", side: str) -> frozenset[str]:
     """Return the locations in the ZoC of ``side``'s units.
 
     >>> from hexwar.data.scenario import load_scenario
@@ -84,7 +84,7 @@ def zoc_of(board: "Board", state: "GameState", tables: "Tables", side: str) -> f
     return frozenset(out)
 
 
-def enemy_zoc(board: "Board", state: "GameState", tables: "Tables", side: str) -> frozenset[str]:
+def enemy_zoc(board: "Board", state: "UnitState", tables: "Tables", side: str) -> frozenset[str]:
     """Return the locations in the ZoC of every side other than ``side``."""
     out: set[str] = set()
     for other in state.sides_on_map():
@@ -93,7 +93,7 @@ def enemy_zoc(board: "Board", state: "GameState", tables: "Tables", side: str) -
     return frozenset(out)
 
 
-def explain_zoc(board: "Board", state: "GameState", tables: "Tables", loc: str, side: str) -> Ledger:
+def explain_zoc(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str) -> Ledger:
     """Return which of ``side``'s units put ``loc`` in their ZoC, and which do not and why."""
     led = Ledger(f"ZoC of {side} at {board.label(loc)}")
     hits = 0

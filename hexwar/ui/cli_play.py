@@ -387,8 +387,6 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     except UnknownGame as e:
         raise UserError(f"{file}: {e}") from None
     sees = info.sees(side)
-    events_of = getattr(g, "visible_events", None)
-    order_of = getattr(g, "visible_order", None)
     rows = []
     # the eyes the frames are drawn for: everyone's (every counter face up) or one side's
     eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
@@ -404,9 +402,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         except ValueError as e:
             raise UserError(f"{file}: {e}") from None
         order = g.orders.from_dict(entry.order)
-        if sees is not None and events_of is not None:
-            events = events_of(st.data, events, sees)
-        text = order_of(st.data, order, sees) if sees is not None and order_of is not None else order.text()
+        if sees is not None:
+            events = g.visible_events(st.data, events, sees)
+        text = g.visible_order(st.data, order, sees) if sees is not None else order.text()
         rows.append({"seq": entry.seq, "turn": st.data.turn, "order": text, "side": order.side, "events": events})
         if not json_:
             out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)

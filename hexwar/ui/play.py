@@ -116,13 +116,11 @@ class Player:
 
     def order_text(self, order: Order) -> str:
         """An order just applied, as the person may see it."""
-        hook = getattr(self.game, "visible_order", None)
-        return order.text() if hook is None or self.sees is None else hook(self.s.data, order, self.sees)
+        return order.text() if self.sees is None else self.game.visible_order(self.s.data, order, self.sees)
 
     def visible_events(self, events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         """An order's events as the person may see them."""
-        hook = getattr(self.game, "visible_events", None)
-        return list(events) if hook is None or self.sees is None else hook(self.s.data, list(events), self.sees)
+        return list(events) if self.sees is None else self.game.visible_events(self.s.data, list(events), self.sees)
 
     def newest_events(self, *types: str) -> Iterator[tuple[Any, dict[str, Any]]]:
         """The log's events of these types as the person may see them, newest first, each with
@@ -193,7 +191,7 @@ class Player:
         side = self.s.current_side()
         bot = self.bots[side]
         with self.out.status(f"{side} ({bot.name}) is thinking...") as status:
-            if hasattr(bot, "progress"):  # a search bot says how its search stands as it goes
+            if bot.thinks:  # a search bot says how its search stands as it goes
                 # time and playouts only: its candidate orders name its own counters, which
                 # may be face down to the player watching (11.0)
                 def show(p: dict[str, Any]) -> None:

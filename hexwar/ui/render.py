@@ -23,7 +23,7 @@ from shapely.ops import unary_union
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
-    from hexwar.core.state import GameState
+    from hexwar.core.state import UnitState
 
 TERRAIN_COLOURS = {
     "clear": "#ece6c4",
@@ -79,7 +79,7 @@ def place_name(board: "Board", loc: str) -> str:
 
 
 def _hex_km(board: "Board") -> float | None:
-    return getattr(board, "hex_km", None) if board.kind == "hex" else None
+    return board.hex_km if board.kind == "hex" else None
 
 
 class _Frame:
@@ -277,7 +277,7 @@ def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool)
 
 def render_svg(
     board: "Board",
-    state: "GameState | None" = None,
+    state: "UnitState | None" = None,
     px_per_km: float | None = None,
     labels: bool = True,
     highlight: Iterable[str] = (),
@@ -432,7 +432,7 @@ def _places(board: "Board", fr: _Frame, centres: Mapping[str, tuple[float, float
 
 def _air_ranges(board: "Board", fr: "_Frame") -> list[str]:
     """Kampen 2.3: each airfield's range line, and the "Fra Tyskland" line (dashed circles)."""
-    proj = getattr(board, "projection", None)
+    proj = board.projection
     if proj is None:
         return []
     rings: list[tuple[str, tuple[float, float], float]] = []
@@ -441,7 +441,7 @@ def _air_ranges(board: "Board", fr: "_Frame") -> list[str]:
         ll = p.data.get("lonlat") if p.data else None
         if km and ll:
             rings.append((p.name or p.location, ll, float(km)))  # type: ignore[arg-type]
-    for name, (ll, km) in (getattr(board, "air_origins", {}) or {}).items():
+    for name, (ll, km) in board.air_origins.items():
         rings.append((name, ll, km))
     out = []
     for name, (lon, lat), km in rings:

@@ -6,17 +6,17 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hexwar.core.state import GameState, Unit
+from hexwar.core.state import UnitState, Unit
 
 LOCS = ["1810", "1811", "1910", "2010"]
 SIDES = ["allies", "germans"]
 
 
-def scan_at(d: GameState, loc: str) -> list[str]:
+def scan_at(d: UnitState, loc: str) -> list[str]:
     return sorted(u.id for u in d.units.values() if u.loc == loc)
 
 
-def scan_on_map(d: GameState, side: str) -> list[str]:
+def scan_on_map(d: UnitState, side: str) -> list[str]:
     return [u.id for u in d.units.values() if u.loc is not None and u.side == side]
 
 
@@ -32,7 +32,7 @@ step = st.one_of(
 
 @given(st.lists(step, max_size=40))
 def test_index_equals_a_scan_of_every_unit(steps):
-    d = GameState(game="test", scenario="s", seed=0)
+    d = UnitState(game="test", scenario="s", seed=0)
     for i in range(10):
         d.units[f"u{i}"] = Unit(f"u{i}", "inf", SIDES[i % 2], "n")
     for what, i, arg in steps:
@@ -62,7 +62,7 @@ def test_index_equals_a_scan_of_every_unit(steps):
 
 def test_on_map_while_the_caller_removes_units_gives_what_a_scan_gives():
     """A loop that removes (or places) units as it goes sees each unit as a scan would."""
-    d = GameState(game="test", scenario="s", seed=0)
+    d = UnitState(game="test", scenario="s", seed=0)
     for i in range(6):
         d.units[f"u{i}"] = Unit(f"u{i}", "inf", "allies", "n", loc="1810", pool=None)
     d.units["u5"].loc = None

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from hexwar.core.state import GameState, Unit
+from hexwar.core.state import UnitState, Unit
 from hexwar.data.loader import default_library
 from hexwar.data.scenario import load_scenario
 from hexwar.data.tables import DieTable
@@ -76,7 +76,7 @@ def test_31_0_formations_named_by_the_redeployment_table_exist(sc):
 
 def test_5_1_default_setup_respects_the_bands_and_stacking(sc):
     b = sc.board
-    st = GameState("narvik", sc.spec.name, 0)
+    st = UnitState("narvik", sc.spec.name, 0)
     for u in sc.oob.units:
         st.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name)
     for s in sc.spec.setup:

@@ -42,6 +42,9 @@ class PriorityBot:
     """Rule-based priorities (see the module docstring); seeded only to break ties."""
 
     name = "priority"
+    reads_by_kind = False  # it reads the whole list, never a menu by kind
+    thinks = False  # it answers at once: no progress to report
+    progress = None
 
     def __init__(self, side: str, seed: int = 0):
         self.side = side

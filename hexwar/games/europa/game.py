@@ -21,7 +21,7 @@ from typing import Any, Collection
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.dice import Dice
-from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
+from hexwar.core.engine import DecisionGame, Refusals, Result
 from hexwar.core.orders import Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
@@ -78,16 +78,18 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
-class EuropaGame(DecisionGame):
+class EuropaGame(DecisionGame[EuropaData]):
     """The Europa "Narvik" variant bound to its scenario, map, charts and switches."""
 
+    board: HexBoard
     name = "europa"
     orders = ORDERS
     events = E.EVENTS
     state_type = EuropaData
     decisions = DECISIONS
     phases = PHASES
-    refusal_rules = ("E2", "E3", "E3", "E3")  # over (E2: the ports decide at the end); the sequence of play (E3)
+    refusals = Refusals(over="E2", foreign=ORDERS.rule, not_now="E3")  # over (E2: the ports decide at the end); the sequence of play (E3)
+    other_side = "E3"
 
     def __init__(self, scenario: str = "campaign", library: Library | None = None, switches: Switches = Switches()):
         lib = library or default_library()
@@ -165,9 +167,9 @@ class EuropaGame(DecisionGame):
         d = self.start + datetime.timedelta(days=(turn - 1) * self.spec.days_per_turn)
         return f"{d.day} {d.strftime('%B')} {d.year}"
 
-    def new_state(self, seed: int) -> PlayState:
-        return new_play_state(self, seed, {"game": self.name, "scenario": self.spec.name, "scenario_file": self.file,
-                                           "board": self.board.name, "switches": self.switches.names()})
+    def save_meta(self) -> dict[str, Any]:
+        return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.file,
+                "board": self.board.name, "switches": self.switches.names()}
 
     # --- typed queries -----------------------------------------------------------------------
 

@@ -140,4 +140,4 @@ class Form(Order):
 
 #: the orders of the Europa variant; ``pass`` ends a phase or declines a choice
 ORDERS = OrderKinds("europa", [Pass, Move, Truck, Absorb, Detach, Assemble, Breakdown, Interdict, Mission, Attack,
-                               Evade, Retreat, Advance, Land, Form])
+                               Evade, Retreat, Advance, Land, Form], rule="E3")

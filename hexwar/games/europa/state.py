@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from hexwar.core.state import GameState
+from hexwar.core.state import UnitState
 
 GERMANS, ALLIES = "germans", "allies"
 SIDES = (GERMANS, ALLIES)  # E3: the German player turn comes first
@@ -52,7 +52,7 @@ class Combat:
 
 
 @dataclass
-class EuropaData(GameState, game="europa"):
+class EuropaData(UnitState, game="europa"):
     """Everything that changes in a game of the Europa "Narvik" variant."""
 
     POOLS: ClassVar[frozenset[str]] = frozenset(

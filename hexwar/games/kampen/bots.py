@@ -76,6 +76,9 @@ class KampenBot:
     """Priority bot for one faction of Kampen om Norge."""
 
     name = "priority"
+    reads_by_kind = False  # it reads the whole list, never a menu by kind
+    thinks = False  # it answers at once: no progress to report
+    progress = None
 
     def __init__(self, faction: str, seed: int | None = None):
         self.faction = faction

@@ -20,7 +20,7 @@ import networkx as nx
 from hexwar.board.base import Board
 from hexwar.core.events import strip_hidden
 from hexwar.core.dice import Dice
-from hexwar.core.engine import PlayState, Result, new_play_state
+from hexwar.core.engine import Game, Refusals, Result
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.data.loader import DataError, Library, Problem, _rel, default_library
 from hexwar.games.kampen import events as E
@@ -59,13 +59,15 @@ def _face_down(cards: list[int], down: int) -> list[int]:
     return [HIDDEN_CARD] * down + cards[down:]
 
 
-class KampenGame:
+class KampenGame(Game[KampenData]):
     """The ruleset: board, cards and scenario (frozen); states are ``KampenData``."""
 
     name = "kampen"
     orders = ORDERS
     events = E.EVENTS
     state_type = KampenData
+    #: over: how to win (1.3); not an order, not now: the sequence of play (4)
+    refusals = Refusals(over="1.3", foreign=ORDERS.rule, not_now="4")
 
     def __init__(self, scenario: str = "intro-narvik", board: Board | None = None, library: Library | None = None):
         lib = library or default_library()
@@ -310,8 +312,8 @@ class KampenGame:
 
     # --- the engine protocol -----------------------------------------------------------------
 
-    def new_state(self, seed: int) -> PlayState:
-        return new_play_state(self, seed, {"game": self.name, "scenario": self.scenario, "board": self.board.name})
+    def save_meta(self) -> dict[str, Any]:
+        return {"game": self.name, "scenario": self.scenario, "board": self.board.name}
 
     def initial_state(self, seed: int, dice: Dice) -> KampenData:
         """Set up (3): the scenario's battalions, shuffled decks, hands drawn at once."""

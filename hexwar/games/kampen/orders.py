@@ -273,4 +273,4 @@ class RecallRaiders(Order):
 
 #: every order of kampen, by kind
 ORDERS = OrderKinds("kampen", [Pass, KMove, PlayCard, Fight, Split, Losses, Recall, Withdraw, Cash, PlaceBn, Discard,
-                               Choose, PlaceShip, Sail, Intercept, AddShip, Chase, Raid, Land, RemoveShip, RecallRaiders])
+                               Choose, PlaceShip, Sail, Intercept, AddShip, Chase, Raid, Land, RemoveShip, RecallRaiders], rule="4")

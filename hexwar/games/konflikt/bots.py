@@ -18,6 +18,9 @@ from hexwar.rules.assault import assault_sums
 
 class KonfliktBot:
     name = "priority"
+    reads_by_kind = False  # it reads the whole list, never a menu by kind
+    thinks = False  # it answers at once: no progress to report
+    progress = None
 
     def __init__(self, side: str, seed: int | None = None):
         self.side = side

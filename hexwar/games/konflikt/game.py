@@ -16,10 +16,10 @@ from fractions import Fraction
 from typing import Any, Collection
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import PlayState, Result, new_play_state
+from hexwar.core.engine import Refusals, Result
 from hexwar.core.events import strip_hidden
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order
-from hexwar.core.state import GameState, Unit
+from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.games.konflikt import setup, victory
@@ -48,6 +48,8 @@ class KonfliktGame(SkirmishGame):
     orders = ORDERS
     events = EVENTS
     state_type = KonfliktData
+    #: over: turns, scoring and victory (4.4); orders and activation (4.3)
+    refusals = Refusals(over="4.4", foreign=ORDERS.rule, not_now="4.3")
 
     def __init__(self, template: str = "envelopment", board: str = "table", library: Library | None = None):
         lib = library or default_library()
@@ -98,8 +100,8 @@ class KonfliktGame(SkirmishGame):
 
     # --- the engine protocol ------------------------------------------------------------------
 
-    def new_state(self, seed: int) -> PlayState:
-        return new_play_state(self, seed, {"game": self.name, "scenario": self.template, "board": self.table.name})
+    def save_meta(self) -> dict[str, Any]:
+        return {"game": self.name, "scenario": self.template, "board": self.table.name}
 
     def initial_state(self, seed: int, dice: Dice) -> KonfliktData:
         d = KonfliktData(game=self.name, scenario=self.template, seed=seed, phase="set-up", turn=0, weather=self.spec.weather)
@@ -121,10 +123,10 @@ class KonfliktGame(SkirmishGame):
         self.advance(d, dice, [])
         return d
 
-    def current_side(self, d: KonfliktData) -> str:  # type: ignore[override]
+    def current_side(self, d: KonfliktData) -> str:
         return d.side
 
-    def result(self, d: KonfliktData) -> Result:  # type: ignore[override]
+    def result(self, d: KonfliktData) -> Result:
         winner, level = victory.standing(self, d)
         vp = victory.points(self, d)
         return Result(d.over, winner if d.over else None, level if d.over else f"in progress ({level})", vp)
@@ -158,7 +160,7 @@ class KonfliktGame(SkirmishGame):
 
     # --- legal orders -------------------------------------------------------------------------------
 
-    def legal_orders(self, d: KonfliktData) -> list[Order]:  # type: ignore[override]
+    def legal_orders(self, d: KonfliktData) -> list[Order]:
         if d.over:
             return []
         step = d.todo[0] if d.todo else "play"
@@ -242,14 +244,14 @@ class KonfliktGame(SkirmishGame):
 
     # --- the host ruleset, on this table -----------------------------------------------------------
 
-    def _may_act(self, data: GameState, u: Unit) -> bool:
+    def _may_act(self, data: KonfliktData, u: Unit) -> bool:
         """A hidden unit may act (and is revealed by it, 3.1); fatigue still limits (host)."""
         t = self.tables.types[u.type]
         from hexwar.rules import fatigue as fat
 
         return u.loc is not None and t.kind != "dummy" and not fat.at_limit(self.tables, u)
 
-    def query(self, data: GameState, unit: Unit) -> MoveQuery:
+    def query(self, data: KonfliktData, unit: Unit) -> MoveQuery:
         """The host's movement query, blind to hidden enemies (3.1); on the area table a unit
         moves one area an action (an area is 4 x 5 hexes)."""
         t = self.tables.types[unit.type]
@@ -269,7 +271,7 @@ class KonfliktGame(SkirmishGame):
 
     # --- apply --------------------------------------------------------------------------------------
 
-    def apply(self, d: KonfliktData, order: Order, dice: Dice) -> list[dict[str, Any]]:  # type: ignore[override]
+    def apply(self, d: KonfliktData, order: Order, dice: Dice) -> list[dict[str, Any]]:
         if d.over:
             raise IllegalOrder("the game is over", "1")
         if order.side != d.side:

@@ -83,4 +83,4 @@ class Down(Order):
         return f"down {self.unit}"
 
 
-ORDERS = OrderKinds("konflikt", [Pass, Move, Assault, Pick, Mark, Assign, Enter, Leave, Down])
+ORDERS = OrderKinds("konflikt", [Pass, Move, Assault, Pick, Mark, Assign, Enter, Leave, Down], rule="4.3")

@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from hexwar.core.state import GameState
+from hexwar.games.skirmish.state import SkirmishData
 
 SIDES = ("allies", "germans")
 RESERVE, FIRST_WAVE, FLANK, UNSET, EXITED = "reserve", "first wave", "outflank", "to set up", "exited"
 
 
 @dataclass
-class KonfliktData(GameState, game="konflikt"):
+class KonfliktData(SkirmishData, game="konflikt"):
     """Everything that changes in a Konflikt '47 scenario."""
 
     POOLS: ClassVar[frozenset[str]] = frozenset({"eliminated", "removed", "reinforcements", RESERVE, FIRST_WAVE, FLANK,

@@ -59,6 +59,9 @@ class PriorityBot:
     """Scores orders by side-specific priorities; deterministic for a seed."""
 
     name = "priority"
+    reads_by_kind = False  # it reads the whole list, never a menu by kind
+    thinks = False  # it answers at once: no progress to report
+    progress = None
 
     def __init__(self, side: str, seed: int | None = None):
         self.side = side
@@ -521,7 +524,8 @@ def search_hooks() -> dict[str, Any]:
         return diff if side == "germans" else -diff
 
     return {"rank": rank, "policy": lambda side, seed: PriorityBot(side, seed), "evaluate": evaluate,
-            "determinize": _determinize}
+            "determinize": _determinize, "forced": lambda me, d, legal: me.forced(d, legal),
+            "heard": lambda me, d, pick: me.chosen(d, pick)}
 
 
 def _determinize(s: Any, side: str, rng: random.Random) -> None:

@@ -15,8 +15,9 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, Collection
 
+from hexwar.board.hexboard import HexBoard
 from hexwar.core.dice import Dice
-from hexwar.core.engine import DecisionGame, PlayState, Result, new_play_state
+from hexwar.core.engine import DecisionGame, Refusals, Result
 from hexwar.core.orders import Menu, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
@@ -75,16 +76,18 @@ class _Listing:
         self.g._memo = self.prev
 
 
-class NarvikGame(DecisionGame):
+class NarvikGame(DecisionGame[NarvikData]):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches."""
 
     name = "narvik"
+    board: HexBoard
     orders = ORDERS
     events = E.EVENTS
     state_type = NarvikData
     decisions = DECISIONS
     phases = PHASES
-    refusal_rules = ("24.0", "6.0", "6.0", "9.1")  # over (24.0); no decision, not an order (6.0); not yours (9.1)
+    refusals = Refusals(over="24.0", foreign=ORDERS.rule, not_now="6.0")  # over (24.0); no decision, not an order (6.0)
+    other_side = "9.1"  # not yours (9.1)
 
     def __init__(self, scenario: Scenario, library: Library | None = None, switches: Switches = Switches()):
         lib = library or default_library()
@@ -137,9 +140,9 @@ class NarvikGame(DecisionGame):
                       switches: Switches = Switches()) -> "NarvikGame":
         return cls(load_scenario(name, library), library, switches)
 
-    def new_state(self, seed: int) -> PlayState:
-        return new_play_state(self, seed, {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
-                                           "board": self.board.name, "switches": self.switches.names()})
+    def save_meta(self) -> dict[str, Any]:
+        return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
+                "board": self.board.name, "switches": self.switches.names()}
 
     # --- typed queries (phases, bots and the play loop read the state through these) ---------
 

@@ -23,7 +23,7 @@ def broken(g: NarvikGame, d: NarvikData) -> list[str]:
             out.append(f"10.1: {u.id} has {u.fatigue} FP, outside 0..{limit}")
     out += _cargo(g, d)
     for u in d.on_map():
-        terrain = g.board.terrain(u.loc)
+        terrain = g.board.terrain(u.loc)  # type: ignore[arg-type]  # a unit on the map
         if u.loc in g.sweden:
             out.append(f"22.2: {u.id} stands in Sweden at {u.loc}: a unit entering Sweden is interned at once")
         if g.is_ship(u) and u.loc != HARSTAD and terrain not in WATER:

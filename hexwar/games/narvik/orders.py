@@ -219,7 +219,7 @@ class ChooseUnits(Order):
 
 
 #: every order of narvik, by kind
-ORDERS = OrderKinds("narvik", [Pass, Move, TakeResult, Retreat, Advance, LandAssault, Exit, ArtilleryInterdiction, AirStrike, NavalMove, Embark, Disembark, Landing, Bombard, ShipFunction, DesignateBase, DeclareMas, Reveal, Place, ChooseUnits])
+ORDERS = OrderKinds("narvik", [Pass, Move, TakeResult, Retreat, Advance, LandAssault, Exit, ArtilleryInterdiction, AirStrike, NavalMove, Embark, Disembark, Landing, Bombard, ShipFunction, DesignateBase, DeclareMas, Reveal, Place, ChooseUnits], rule="6.0")
 
 
 def expect(order: Order, *types: type) -> None:

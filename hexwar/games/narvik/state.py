@@ -5,9 +5,10 @@ pending decisions, typed (every field below used to be a key of an untyped dict)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping
 
-from hexwar.core.state import GameState
+from hexwar.core.state import UnitState
+from hexwar.rules.fatigue import FatigueRecord
 
 ALLIES, GERMANS = "allies", "germans"
 SIDES = (ALLIES, GERMANS)
@@ -71,11 +72,17 @@ class RedeployPick:
 
 
 @dataclass
-class NarvikData(GameState, game="narvik"):
+class NarvikData(UnitState, game="narvik"):
     """Everything that changes in a game of Assault on Narvik."""
 
     POOLS: ClassVar[frozenset[str]] = frozenset(
         {"eliminated", "interned", "exited", "redeployed", "reinforcements", "removed", "german_reinforcements"})
+    COPIERS: ClassVar[Mapping[str, Any]] = {**UnitState.COPIERS, "fatigue_log": list}
+
+    tracks: dict[str, int] = field(default_factory=dict)  # German AP (18.1), recon hexes left (11.3)
+    bases: list[str] = field(default_factory=list)  # Allied supply bases (19.4)
+    passes: int = 0  # consecutive passes in the action phase (9.2)
+    fatigue_log: list[FatigueRecord] = field(default_factory=list)  # every FP change, with its cause (10.0)
 
     step: int = 0  # the step within the current phase (6.0)
     initiative: str = ALLIES  # who acts next in the action phase (9.0)

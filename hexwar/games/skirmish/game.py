@@ -12,15 +12,16 @@ asks the owner instead (15.2).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import PlayState, Result, new_play_state
+from hexwar.core.engine import Game, Refusals, Result
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order, OrderKinds, Pass
-from hexwar.core.state import GameState, Unit
+from hexwar.core.state import Unit
 from hexwar.data.loader import Library
 from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.games.skirmish.events import EVENTS
+from hexwar.games.skirmish.state import SkirmishData
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.assault import assault_sums, may_attack_into
@@ -31,16 +32,21 @@ from hexwar.rules.zoc import enemy_zoc
 
 VP_ELIMINATED = 4  # as 29.0: a land unit eliminated
 
+SD = TypeVar("SD", bound=SkirmishData)  # the state a game on the skirmish ruleset plays on
+
 #: the orders of the skirmish ruleset
-ORDERS = OrderKinds("skirmish", [Pass, Move, Assault])
+ORDERS = OrderKinds("skirmish", [Pass, Move, Assault], rule="6.0")
 
 
-class SkirmishGame:
+class SkirmishGame(Game[SD]):
     """The skirmish ruleset bound to one scenario (board, tables, OOB)."""
 
     name = "skirmish"
     orders = ORDERS
     events = EVENTS
+    #: the skirmish ruleset keeps Assault on Narvik's numbering: over (24.0), not an order (6.0)
+    refusals = Refusals(over="24.0", foreign=ORDERS.rule, not_now="6.0")
+    state_type: type[SD] = SkirmishData  # type: ignore[assignment]  # a hosted game's own (Konflikt's)
 
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
@@ -52,15 +58,14 @@ class SkirmishGame:
     def from_scenario(cls, name: str, library: Library | None = None) -> "SkirmishGame":
         return cls(load_scenario(name, library))
 
-    def new_state(self, seed: int) -> PlayState:
-        return new_play_state(self, seed, {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
-                                           "board": self.board.name})
+    def save_meta(self) -> dict[str, Any]:
+        return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file, "board": self.board.name}
 
     # --- Ruleset protocol ---------------------------------------------------------------
 
-    def initial_state(self, seed: int, dice: Dice) -> GameState:
-        data = GameState(game=self.name, scenario=self.spec.name, seed=seed, phase="action",
-                         side=self.spec.first_side, weather=self.spec.weather, bases=list(self.spec.bases))
+    def initial_state(self, seed: int, dice: Dice) -> SD:
+        data = self.state_type(game=self.name, scenario=self.spec.name, seed=seed, phase="action",
+                               side=self.spec.first_side, weather=self.spec.weather, bases=list(self.spec.bases))
         for u in self.scenario.oob.units:
             data.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name)
         for s in self.spec.setup:
@@ -70,10 +75,10 @@ class SkirmishGame:
         data.vp = {s: 0 for s in self.spec.sides}
         return data
 
-    def current_side(self, data: GameState) -> str:
+    def current_side(self, data: SD) -> str:
         return data.side
 
-    def result(self, data: GameState) -> Result:
+    def result(self, data: SD) -> Result:
         vp = dict(data.vp)
         a, b = self.spec.sides[0], self.spec.sides[1]
         if vp.get(a, 0) > vp.get(b, 0):
@@ -89,7 +94,7 @@ class SkirmishGame:
     def _enemy(self, side: str) -> str:
         return next(s for s in self.spec.sides if s != side)
 
-    def query(self, data: GameState, unit: Unit) -> MoveQuery:
+    def query(self, data: SD, unit: Unit) -> MoveQuery:
         """Return the movement query for a unit: its MP, enemy ZoC and enemy locations."""
         t = self.tables.types[unit.type]
         zoc = enemy_zoc(self.board, data, self.tables, unit.side)
@@ -99,11 +104,11 @@ class SkirmishGame:
         )
         return MoveQuery(t.mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
 
-    def _may_act(self, data: GameState, u: Unit) -> bool:
+    def _may_act(self, data: SD, u: Unit) -> bool:
         t = self.tables.types[u.type]
         return u.loc is not None and not u.concealed and t.kind != "dummy" and not fat.at_limit(self.tables, u)
 
-    def legal_orders(self, data: GameState) -> list[Order]:
+    def legal_orders(self, data: SD) -> list[Order]:
         if data.over:
             return []
         side = data.side
@@ -123,7 +128,7 @@ class SkirmishGame:
                 out.append(Assault(side, target, tuple(units)))
         return out
 
-    def _eligible_attackers(self, data: GameState, side: str, target: str) -> list[str]:
+    def _eligible_attackers(self, data: SD, side: str, target: str) -> list[str]:
         chart, w = self.tables.terrain, data.weather
         out = []
         for n in self.board.neighbours(target):
@@ -137,7 +142,7 @@ class SkirmishGame:
 
     # --- apply --------------------------------------------------------------------------
 
-    def apply(self, data: GameState, order: Order, dice: Dice) -> list[dict[str, Any]]:
+    def apply(self, data: SD, order: Order, dice: Dice) -> list[dict[str, Any]]:
         if order.side != data.side:
             raise IllegalOrder(f"it is {data.side}'s action, not {order.side}'s", "9.1")
         if isinstance(order, Pass):
@@ -148,7 +153,7 @@ class SkirmishGame:
             return self._assault(data, order, dice)
         raise IllegalOrder(f"skirmish has no {order.kind!r} orders", "9.0")
 
-    def _pass(self, data: GameState) -> list[dict[str, Any]]:
+    def _pass(self, data: SD) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = [{"type": "pass", "side": data.side}]
         data.passes += 1
         data.side = self._enemy(data.side)
@@ -156,7 +161,7 @@ class SkirmishGame:
             events += self._end_turn(data)
         return events
 
-    def _end_turn(self, data: GameState) -> list[dict[str, Any]]:
+    def _end_turn(self, data: SD) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
         for ch in fat.end_of_turn_recovery(data, self.tables):  # 21.0
             events.append({"type": "fatigue", "unit": ch.unit, "fp": ch.applied, "cause": "recovery", "rule": "21.0"})
@@ -170,7 +175,7 @@ class SkirmishGame:
             events.append({"type": "turn", "turn": data.turn})
         return events
 
-    def _move(self, data: GameState, order: Move) -> list[dict[str, Any]]:
+    def _move(self, data: SD, order: Move) -> list[dict[str, Any]]:
         u = data.units.get(order.unit)
         if u is None or u.side != order.side:
             raise IllegalOrder(f"{order.unit} is not a unit of {order.side}", "14.0")
@@ -199,7 +204,7 @@ class SkirmishGame:
         ch = fat.add_fatigue(data, self.tables, u.id, "movement_action")
         return [{"type": "move", "unit": u.id, "path": list(order.path), "mp": str(spent), "fp": ch.applied}]
 
-    def _assault(self, data: GameState, order: Assault, dice: Dice) -> list[dict[str, Any]]:
+    def _assault(self, data: SD, order: Assault, dice: Dice) -> list[dict[str, Any]]:
         target = order.target
         defenders = [u.id for u in data.at(target) if u.side != order.side]
         if not defenders:
@@ -246,7 +251,7 @@ class SkirmishGame:
         data.side = self._enemy(data.side)  # 9.2: initiative passes after an attack action
         return events
 
-    def assault_before_the_die(self, data: GameState, order: Assault) -> dict[str, Any] | None:
+    def assault_before_the_die(self, data: SD, order: Assault) -> dict[str, Any] | None:
         """The assault event ``order`` would make, fought on a copy of ``data`` with a CRT die
         of 1: its strengths, AD, DRM and column are the die's to come (the unsupplied
         defenders' FP included, 19.2). None when it cannot be fought there (15.1)."""
@@ -259,13 +264,13 @@ class SkirmishGame:
             return None
         return next((e for e in events if e["type"] == "assault"), None)
 
-    def supply(self, data: GameState, u: Unit):
+    def supply(self, data: SD, u: Unit):
         """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
         zoc = enemy_zoc(self.board, data, self.tables, u.side)
         inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}
         return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf)  # type: ignore[arg-type]
 
-    def _take(self, data: GameState, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
+    def _take(self, data: SD, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
         """Take a result automatically: 6 FP while some participant can, else eliminate (15.2)."""
         events: list[dict[str, Any]] = []
         for _ in range(points):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.core.state import GameState
+from hexwar.core.state import UnitState
 from hexwar.rules import stacking
 
 
-def broken(g: Any, d: GameState) -> list[str]:
+def broken(g: Any, d: UnitState) -> list[str]:
     """Return every rule the state breaks (empty: all hold)."""
     return [r.message() for r in stacking.violations(g.board, d, g.tables)]

@@ -38,7 +38,7 @@ def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
         # 6.1 (2), 10.1: automatic start-of-turn FP
         if d.weather == "winter":
             for u in sorted(d.on_map(), key=lambda u: u.id):
-                if g.t(u).infantry and not u.has(ABOARD) and u.loc != HARSTAD and g.board.terrain(u.loc) in ("mountain", "glacier"):
+                if g.t(u).infantry and not u.has(ABOARD) and u.loc != HARSTAD and g.board.terrain(u.loc) in ("mountain", "glacier"):  # type: ignore[arg-type]  # a unit on the map
                     ch = fat.add_fatigue(d, g.tables, u.id, "turn_start_winter_mountain", rule="10.1")
                     if ch.applied:
                         events.append(E.Fatigue(type="fatigue", unit=u.id, fp=ch.applied, cause="turn start", rule="10.1"))

@@ -51,7 +51,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
         cargo = d.cargo.get(s.id)
         if cargo is None and g.t(s).transport:
             here = ashore.get(s.loc, ())  # type: ignore[arg-type]
-            if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):
+            if here and (s.loc == HARSTAD or g.board.is_a(s.loc, "port")):  # type: ignore[arg-type]  # a unit on the map
                 out.add(embarks(g, s.id, (), carriable(g, s, s.loc, here)), EMBARK)  # type: ignore[arg-type]
             if "no_move" not in s.flags:
                 out.add(sail_and_embark(g, d, s), EMBARK)
@@ -67,7 +67,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
                 ashore_orders.append(Landing(ALLIES, (s.id,), s.loc))  # type: ignore[arg-type]
                 if home:
                     ashore_orders.append(Landing(ALLIES, (s.id,), s.loc, then=home))  # type: ignore[arg-type]
-            for tgt in g.board.neighbours(s.loc):
+            for tgt in g.board.neighbours(s.loc):  # type: ignore[arg-type]  # a unit on the map
                 if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
                     ashore_orders.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
             out.add(ashore_orders)  # disembarkations and landings
@@ -300,7 +300,7 @@ def embark(g: "NarvikGame", d: NarvikData, order: Embark, dice: Dice, events: li
         raise IllegalOrder(f"{order.unit} is not an Allied land unit in {at}", "20.2")
     if d.cargo.get(s.id) or not g.t(s).transport or not can_carry(g, s, u):
         raise IllegalOrder(f"{s.id} cannot carry {u.id}", "20.2")
-    if at != HARSTAD and not g.board.is_a(at, "port"):
+    if at != HARSTAD and not g.board.is_a(at, "port"):  # type: ignore[arg-type]  # a unit on the map
         raise IllegalOrder(f"embark only in a friendly port or Harstad, not {at}", "20.2")
     if order.path:
         if at == HARSTAD:
@@ -320,7 +320,7 @@ def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, even
         raise IllegalOrder(f"{s.id} carries nothing", "20.2")
     if s.loc != HARSTAD:
         others = [x for x in g.land_units_at(d, s.loc, ALLIES, real=False) if x.id != cargo]  # type: ignore[arg-type]
-        if not g.board.is_a(s.loc, "port") or not others:
+        if not g.board.is_a(s.loc, "port") or not others:  # type: ignore[arg-type]  # a unit on the map
             raise IllegalOrder("disembark in a port already holding another friendly unit, or land amphibiously", "20.2")
         u = d.units[cargo]
         if not stacking.stack(g.board, d, g.tables, s.loc, ALLIES, extra=[u], leaving=[cargo]).ok:  # type: ignore[arg-type]
@@ -345,7 +345,7 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
     target = order.target
     force = [d.units[d.cargo[s.id]] for s in ships]
     if g.land_units_at(d, target, GERMANS, real=False):
-        if target not in g.board.neighbours(at) or not contested_target(g, d, target):
+        if target not in g.board.neighbours(at) or not contested_target(g, d, target):  # type: ignore[arg-type]  # a unit on the map
             raise IllegalOrder(f"an amphibious assault on {target} comes from an adjacent hex, at a port or beach", "20.3.1")
         pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force if not g.t(u).is_artillery)
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]

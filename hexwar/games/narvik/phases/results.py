@@ -274,7 +274,7 @@ def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None
     enemy_ids = (c.attackers + c.support) if side != c.side else (c.defenders + c.support)
     enemy_parts: list[str] = [d.units[i].loc for i in enemy_ids  # type: ignore[misc]
                               if d.units[i].loc is not None and d.units[i].side != side
-                              and (not g.t(d.units[i]).is_artillery or g.board.distance(d.units[i].loc, c.target) <= 1)]
+                              and (not g.t(d.units[i]).is_artillery or g.board.distance(d.units[i].loc, c.target) <= 1)]  # type: ignore[arg-type]  # a unit on the map
     if c.amphibious and side != c.side and c.from_hex:
         enemy_parts = [c.from_hex]  # 20.3.1: the landing hex shapes the defender's retreat
 
