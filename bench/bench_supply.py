@@ -46,7 +46,7 @@ def bench(cols: int, rows: int, calls: int, repeats: int) -> dict[str, float]:
         return out
 
     def ours() -> dict[str, bool]:
-        return supply_status(board, ch, "winter", "leg", units, bases, zoc, inf)
+        return supply_status(board, ch, "winter", "leg", units, bases, zoc, inf, 10)  # 10: Assault on Narvik 19.3
 
     assert ours() == nx_per_unit()
     t_ours = per_call(ours, calls, repeats)

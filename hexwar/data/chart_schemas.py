@@ -61,6 +61,7 @@ class TerrainEffectsSpec(Strict):
 
 class FatigueCause(Sourced):
     fp: int = Field(ge=-SMALL, le=SMALL)
+    rule: str = Field(min_length=1, max_length=40, description="the section a change of this cause cites")
     note: str = ""
 
 

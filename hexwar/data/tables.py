@@ -90,6 +90,8 @@ class FatigueTable:
     causes: Mapping[str, tuple[int, str]]
     recovery_at_limit: tuple[int, str]
     recovery_other: tuple[int, str]
+    #: cause -> the section a change of it cites ("recovery": the end-of-turn recovery's)
+    rules: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_spec(cls, spec: S.FatigueTableSpec) -> "FatigueTable":
@@ -98,7 +100,15 @@ class FatigueTable:
             {k: (c.fp, c.source) for k, c in spec.causes.items()},
             (spec.recovery_at_limit.fp, spec.recovery_at_limit.source),
             (spec.recovery_other.fp, spec.recovery_other.source),
+            {**{k: c.rule for k, c in spec.causes.items()}, "recovery": spec.recovery_at_limit.rule},
         )
+
+    def rule(self, cause: str) -> str:
+        """The section a fatigue change of ``cause`` cites; ``KeyError`` names a cause the table lacks."""
+        try:
+            return self.rules[cause]
+        except KeyError:
+            raise KeyError(f"fatigue table {self.name!r} has no cause {cause!r}; has {sorted(self.causes)}") from None
 
     def fp(self, cause: str) -> int:
         """Return the FP of a cause; ``KeyError`` names the missing cause."""

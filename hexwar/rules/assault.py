@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from hexwar.rules.cites import AssaultCites
 from hexwar.rules.fatigue import average_fatigue_level
 from hexwar.rules.ledger import Line
 from hexwar.rules.movement import passable
@@ -54,13 +55,14 @@ def may_attack_into(board: "Board", chart: "TerrainChart", weather: str, utype: 
     return utype.is_artillery or target in passable(board, chart, weather, utype.movement_class)[frm]
 
 
-def strength_lines(state: "UnitState", tables: "Tables", uids: Iterable[str], halve: bool = False) -> list[Line]:
+def strength_lines(state: "UnitState", tables: "Tables", uids: Iterable[str], cites: AssaultCites,
+                   halve: bool = False) -> list[Line]:
     """Return one line per unit with its combat strength (halved, rounded down, if asked: A35)."""
     out = []
     for uid in uids:
         t = tables.types[state.units[uid].type]
         s = t.strength // 2 if halve else t.strength
-        out.append(Line(f"{uid} strength{' halved' if halve else ''}", s, "20.3.1" if halve else "15.1"))
+        out.append(Line(f"{uid} strength{' halved' if halve else ''}", s, cites.halved if halve else cites.strength))
     return out
 
 
@@ -73,25 +75,28 @@ def assault_sums(
     defence_support: Sequence[Line] = (),
     extra_drms: Sequence[Line] = (),
     halve_attack: bool = False,
+    *,
+    cites: AssaultCites,
 ) -> AssaultSums:
-    """Return strengths and DRMs of an assault (15.1 steps 2-4)."""
-    att = strength_lines(state, tables, attackers, halve_attack) + list(attack_support)
-    afl_a, _ = average_fatigue_level(state, tables, attackers)
+    """Return strengths and DRMs of an assault (15.1 steps 2-4), each line citing the
+    game's section (``cites``)."""
+    att = strength_lines(state, tables, attackers, cites, halve_attack) + list(attack_support)
+    afl_a, _ = average_fatigue_level(state, tables, attackers, cites.afl)
     if afl_a:
-        att.append(Line("attacker AFL", -afl_a, "15.1"))
-    dfn = strength_lines(state, tables, defenders) + list(defence_support)
-    afl_d, _ = average_fatigue_level(state, tables, defenders)
+        att.append(Line("attacker AFL", -afl_a, cites.afl))
+    dfn = strength_lines(state, tables, defenders, cites) + list(defence_support)
+    afl_d, _ = average_fatigue_level(state, tables, defenders, cites.afl)
     if afl_d:
-        dfn.append(Line("defender AFL", -afl_d, "15.1"))
+        dfn.append(Line("defender AFL", -afl_d, cites.afl))
     drms = list(extra_drms)
     kinds_a = [tables.types[state.units[u].type] for u in attackers]
     kinds_d = [tables.types[state.units[u].type] for u in defenders]
     n_tank_a = sum(1 for t in kinds_a if t.is_tank)
     n_tank_d = sum(1 for t in kinds_d if t.is_tank)
     if n_tank_a:
-        drms.append(Line(f"{n_tank_a} attacking tank(s)", n_tank_a, "16.2"))
+        drms.append(Line(f"{n_tank_a} attacking tank(s)", n_tank_a, cites.tanks))
     if n_tank_d:
-        drms.append(Line(f"{n_tank_d} defending tank(s)", -n_tank_d, "16.2"))
+        drms.append(Line(f"{n_tank_d} defending tank(s)", -n_tank_d, cites.tanks))
     forms = Counter(
         state.units[u].formation
         for u, t in zip(attackers, kinds_a)
@@ -99,7 +104,7 @@ def assault_sums(
     )
     for f, n in sorted(forms.items()):
         if n >= 2:
-            drms.append(Line(f"formation {f}: {n} units attack", 1, "17.0"))
+            drms.append(Line(f"formation {f}: {n} units attack", 1, cites.formation))
     if defenders and all(t.is_artillery for t in kinds_d):
-        drms.append(Line("artillery defends alone", 2, "16.1"))
+        drms.append(Line("artillery defends alone", 2, cites.artillery_alone))
     return AssaultSums(tuple(att), tuple(dfn), tuple(drms))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from hexwar.rules.cites import CombatCites
 from hexwar.rules.ledger import Ledger, Line
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,28 +86,30 @@ def resolve_differential(
     defence: Sequence[Line],
     drms: Sequence[Line],
     dice: "Dice",
+    cites: CombatCites,
     shift: int = 0,
 ) -> DiffResolution:
     """Resolve an assault: strengths (lines summed), AD, column, one die + DRMs, result (15.1).
 
     Each input is a list of ledger lines whose ``value`` is an int; the lines show up in
-    the returned ledger so a player can check every figure.
+    the returned ledger so a player can check every figure, with the game's sections
+    (``cites``).
     """
-    led = Ledger("land assault (15.1)")
+    led = Ledger(f"land assault ({cites.crt})")
     att = _sum(led, "attack", attack)
     dfn = _sum(led, "defence", defence)
     ad = att - dfn
-    led.add("attack differential (AD)", ad, "15.1")
+    led.add("attack differential (AD)", ad, cites.crt)
     ci = diff_column_index(crt, ad, shift)
     col = crt.columns[ci]
     if shift:
         led.add("column shift", shift)
-    led.add(f"CRT column ({crt.name})", col.label, "15.1")
+    led.add(f"CRT column ({crt.name})", col.label, cites.crt)
     drm = _sum(led, "DRM", drms) if drms else 0
     roll = dice.roll(1, "CRT")
     die = roll.faces[0]
     row = _row(die, drm)
-    led.add("die", die, "15.1")
+    led.add("die", die, cites.crt)
     if row != die + drm:
         led.add(f"modified roll {die + drm} read as row {row} (table edge)", row)
     a, d = col.results[row - 1]

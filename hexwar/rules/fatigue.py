@@ -17,21 +17,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.core.state import UnitState, Unit
     from hexwar.data.scenario import Tables
 
-#: rule section of each fatigue cause on the table
-CAUSE_RULES = {
-    "movement_action": "14.0, 10.1",
-    "assault": "15.1, 10.1",
-    "retreat_hex": "15.3",
-    "crt_point": "15.2",
-    "advance": "15.3",
-    "unsupplied_attacked": "19.2",
-    "air_interdiction_per_point": "18.1.2",
-    "art_interdiction_per_strength": "16.1.1",
-    "naval_interdiction_per_strength": "20.5",
-    "recovery": "21.0",
-}
-
-
 @dataclass(frozen=True)
 class FatigueRecord:
     """One change of a unit's fatigue points, with its cause and rule (10.0)."""
@@ -99,9 +84,9 @@ def add_fatigue(
     12
     """
     u = state.units[uid]
-    section = rule or CAUSE_RULES.get(cause, "10.1")
+    assert tables.fatigue is not None, "this ruleset has no fatigue table"
+    section = rule or tables.fatigue.rule(cause)  # the table says which rule each cause is
     if fp is None:
-        assert tables.fatigue is not None, "this ruleset has no fatigue table"
         fp = tables.fatigue.fp(cause)
     asked = fp * times
     before = u.fatigue
@@ -116,15 +101,16 @@ def add_fatigue(
     return change
 
 
-def average_fatigue_level(state: "UnitState", tables: "Tables", uids: Iterable[str]) -> tuple[int, Ledger]:
-    """Return the AFL of participating units: sum of infantry FP / their count, rounded down (15.1).
+def average_fatigue_level(state: "UnitState", tables: "Tables", uids: Iterable[str], rule: str) -> tuple[int, Ledger]:
+    """Return the AFL of participating units: sum of infantry FP / their count, rounded down
+    (15.1); every line of its ledger cites ``rule``, the game's section for the AFL.
 
     No infantry gives 0.
 
     >>> from hexwar.games.skirmish import SkirmishGame
     >>> g = SkirmishGame.from_scenario("fixtures/skirmish"); st = g.new_state(1).data
     >>> st.units["1SG"].fatigue, st.units["1IG"].fatigue = 5, 2
-    >>> average_fatigue_level(st, g.tables, ["1SG", "1IG", "RA1"])[0]   # (5 + 2) / 2 = 3.5 -> 3
+    >>> average_fatigue_level(st, g.tables, ["1SG", "1IG", "RA1"], g.cites.assault.afl)[0]   # (5 + 2) / 2 = 3.5 -> 3
     3
     """
     led = Ledger("average fatigue level (AFL)")
@@ -133,16 +119,16 @@ def average_fatigue_level(state: "UnitState", tables: "Tables", uids: Iterable[s
         u = state.units[uid]
         if takes_fatigue(tables, u):
             inf.append(u)
-            led.add(f"{uid} FP", u.fatigue, "15.1")
+            led.add(f"{uid} FP", u.fatigue, rule)
         else:
-            led.add(f"{uid}: not infantry, not counted", None, "15.1")
+            led.add(f"{uid}: not infantry, not counted", None, rule)
     if not inf:
-        led.add("no infantry participates", 0, "15.1")
+        led.add("no infantry participates", 0, rule)
         led.total = 0
         return 0, led
     total = sum(u.fatigue for u in inf)
     afl = total // len(inf)
-    led.add(f"{total} / {len(inf)} rounded down", afl, "15.1")
+    led.add(f"{total} / {len(inf)} rounded down", afl, rule)
     led.total = afl
     return afl, led
 
@@ -156,7 +142,7 @@ def end_of_turn_recovery(state: FatigueState, tables: "Tables") -> list[FatigueC
         if not takes_fatigue(tables, u) or u.fatigue == 0:
             continue
         fp = -(at if at_limit(tables, u) else other)
-        out.append(add_fatigue(state, tables, u.id, "recovery", fp=fp, rule="21.0"))
+        out.append(add_fatigue(state, tables, u.id, "recovery", fp=fp))
     return out
 
 

@@ -12,47 +12,55 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING, Iterable
 
+from hexwar.rules.cites import FireCites
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
 
 
-def line_of_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_exception: bool = True) -> Ledger:
-    """Return the fire ledger: ``total`` is True if ``src`` may fire on ``dst``.
+def line_of_fire(board: "Board", src: str, dst: str, max_range: int, cites: FireCites,
+                 adjacent_exception: bool = True) -> Ledger:
+    """Return the fire ledger: ``total`` is True if ``src`` may fire on ``dst``; each line
+    cites the game's section for this fire (``cites``).
 
     >>> from hexwar.board import load_board
-    >>> b = load_board("fixtures/skirmish")
-    >>> [line_of_fire(b, s, d, 2).total for s, d in (("1610", "1612"), ("1813", "1911"), ("2305", "2406"))]
+    >>> b, c = load_board("fixtures/skirmish"), FireCites(fire="16.1")
+    >>> [line_of_fire(b, s, d, 2, c).total for s, d in (("1610", "1612"), ("1813", "1911"), ("2305", "2406"))]
     [False, False, True]
     """
+    sec = cites.fire
     led = Ledger(f"line of fire {board.label(src)} > {board.label(dst)}")
     dist = board.distance(src, dst)
-    led.add("distance (firer's hex excluded, target included)", dist, "16.1")
+    led.add("distance (firer's hex excluded, target included)", dist, sec)
     if dist > max_range:
-        led.add(f"beyond range {max_range}", None, "16.1")
+        led.add(f"beyond range {max_range}", None, sec)
         led.total = False
         return led
     if dist <= 1 and adjacent_exception:
-        led.add("adjacent to the target: ridges do not block", None, "16.1")
+        led.add("adjacent to the target: ridges do not block", None, sec)
         led.total = True
         return led
     sight = board.sight(src, dst)
     along = [b for b in sight.along if b.has("ridge")]
     if along:
-        led.add(f"fire runs along the ridge {along[0].a}/{along[0].b}", None, "16.1")
+        led.add(f"fire runs along the ridge {along[0].a}/{along[0].b}", None, sec)
         led.total = False
         return led
     for alt in sight.alternatives:
         ridges = [b for b in alt if b.has("ridge")]
         if not ridges:
             path = " ".join(f"{b.a}/{b.b}" for b in alt)
-            led.add(f"clear: crosses {path}", None, "16.1")
+            led.add(f"clear: crosses {path}", None, sec)
             led.total = True
             return led
-        led.add(f"crosses the ridge {ridges[0].a}/{ridges[0].b}", None, "16.1" if adjacent_exception else "20.5")
+        led.add(f"crosses the ridge {ridges[0].a}/{ridges[0].b}", None, sec)
     led.total = False
     return led
+
+
+#: what ``can_fire`` asks ``line_of_fire`` for: its answer only, no section shown
+_UNCITED = FireCites(fire="")
 
 
 _CAN_FIRE: "weakref.WeakKeyDictionary[object, dict[tuple[str, str, int, bool], bool]]" = weakref.WeakKeyDictionary()
@@ -74,7 +82,7 @@ def can_fire(board: "Board", src: str, dst: str, max_range: int, adjacent_except
     ok = per_board.get(key)
     if ok is None:  # out of range needs no ledger (line_of_fire's first test)
         ok = per_board[key] = board.distance(src, dst) <= max_range and bool(
-            line_of_fire(board, src, dst, max_range, adjacent_exception).total)
+            line_of_fire(board, src, dst, max_range, _UNCITED, adjacent_exception).total)
     return ok
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import networkx as nx
 
+from hexwar.rules.cites import MoveCites
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,28 +31,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.data.tables import TerrainChart
 
 
-@dataclass(frozen=True)
-class MoveCites:
-    """The rule sections a movement ledger cites: Assault on Narvik's by default (and the
-    skirmish ruleset's, which keeps its numbering); a game with its own numbering passes its
-    own (Europa: ``E4``)."""
-
-    terrain: str = "14.1"  # the chart's cost to enter a location or cross a border
-    road: str = "14.2"  # the road rate along a road or railway
-    box: str = "22.1"  # off-map boxes are never entered by land
-    zoc_exit: str = "12.1"  # the extra MP to leave an enemy ZoC (and 12.1's artillery)
-    blocked: str = "14.1"  # never into (or through) a location holding enemy units
-    min_move: str = "14.1"  # one location always, whatever it costs
-
-
-NARVIK_CITES = MoveCites()
+#: what a caller that reads only a total gives the ledger it never shows
+_UNCITED = MoveCites(terrain="", road="", box="", zoc_exit="", blocked="", min_move="")
 
 
 def step_cost(
     board: "Board", chart: "TerrainChart", weather: str, mclass: str, a: str, b: str, ledger: Ledger | None = None,
-    cites: MoveCites = NARVIK_CITES,
+    cites: MoveCites = _UNCITED,
 ) -> Fraction | None:
-    """Return the MP to move from ``a`` into adjacent ``b`` (None = prohibited), 14.1-14.2.
+    """Return the MP to move from ``a`` into adjacent ``b`` (None = prohibited), 14.1-14.2;
+    with a ``ledger``, each cost is written to it citing the game's sections (``cites``).
 
     Terrain and ZoC aside: boxes are never entered by land movement; along a road or
     railway the road rate replaces the hex and hexside costs (14.2), where it is cheaper
@@ -480,7 +469,7 @@ def path_mp(board: "Board", chart: "TerrainChart", weather: str, mclass: str, pa
     cm = compiled(board, chart, weather, mclass)
     zx = q.zoc_exit * cm.scale
     if zx.denominator != 1:  # pragma: no cover - every chart's ZoC cost is in its own steps
-        return explain_path(board, chart, weather, mclass, path, q).total
+        return explain_path(board, chart, weather, mclass, path, q, _UNCITED).total
     costs = cm.costs()
     idx = cm.index
     total = 0
@@ -504,7 +493,7 @@ def path_mp(board: "Board", chart: "TerrainChart", weather: str, mclass: str, pa
 
 def explain_path(
     board: "Board", chart: "TerrainChart", weather: str, mclass: str, path: Sequence[str], q: MoveQuery,
-    cites: MoveCites = NARVIK_CITES,
+    cites: MoveCites,
 ) -> Ledger:
     """Return the MP ledger of a path: each step's terrain, border, road and ZoC cost, with
     the sections of ``cites``."""

@@ -11,6 +11,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
+from hexwar.rules.cites import StackCites
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,12 +40,13 @@ class StackReport:
     def ok(self) -> bool:
         return self.excess == 0
 
-    def message(self) -> str:
-        """Return a one-line description naming the location and the excess (13.2)."""
+    def message(self, cites: StackCites) -> str:
+        """Return a one-line description naming the location and the excess, with the
+        game's section (13.2)."""
         lim = "unlimited" if self.limit is None else str(self.limit)
         if self.ok:
             return f"{self.loc}: {self.side} stack {self.points}/{lim} points"
-        return f"{self.loc}: {self.side} stack {self.points} points exceeds the limit {lim} by {self.excess} (13.2)"
+        return f"{self.loc}: {self.side} stack {self.points} points exceeds the limit {lim} by {self.excess} ({cites.limit})"
 
 
 def unit_points(tables: "Tables", unit: "Unit", ashore: bool = False) -> int:
@@ -122,14 +124,15 @@ def violations(board: "Board", state: "UnitState", tables: "Tables") -> list[Sta
     return sorted(out, key=lambda r: (r.loc, r.side))
 
 
-def explain_stack(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str) -> Ledger:
-    """Return the stacking ledger of a location: points per unit, limit, excess."""
+def explain_stack(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str, cites: StackCites) -> Ledger:
+    """Return the stacking ledger of a location: points per unit, limit, excess, with the
+    game's sections (``cites``)."""
     rep = stack(board, state, tables, loc, side)
     led = Ledger(f"stacking of {side} at {board.label(loc)}")
     for uid in rep.units:
         u = state.units[uid]
         t = tables.types[u.type]
-        led.add(f"{uid} ({t.kind} {t.size})", unit_points(tables, u), "13.2")
-    led.add("limit", "unlimited" if rep.limit is None else rep.limit, "13.2.1" if rep.limit is None else "13.2")
+        led.add(f"{uid} ({t.kind} {t.size})", unit_points(tables, u), cites.limit)
+    led.add("limit", "unlimited" if rep.limit is None else rep.limit, cites.unlimited if rep.limit is None else cites.limit)
     led.total = rep.points
     return led

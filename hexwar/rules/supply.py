@@ -1,9 +1,9 @@
 """Supply (Assault on Narvik 19.0-19.4, 12.2).
 
-An Allied unit is supplied if a line of at most 10 locations runs from its location
-(excluded) to a base (included, A29), through no location in German ZoC unless that
-location holds Allied infantry (12.2, A20), and through nothing impassable to infantry.
-Norwegians are always supplied (19.2). The German railway rule (19.1) is a predicate.
+A unit is supplied if a line of at most ``max_len`` locations (10 in Assault on Narvik)
+runs from its location (excluded) to a base (included, A29), through no location in enemy
+ZoC unless that location holds friendly infantry (12.2, A20), and through nothing
+impassable to infantry. Who is always supplied (Norwegians, 19.2) is the game's to say.
 
 :func:`supply_status` checks many units at once with one breadth-first expansion from the
 bases over bitsets (shifts on hex boards, neighbour masks on area boards);
@@ -20,16 +20,13 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 import numpy as np
 
 from hexwar.board import hexes
+from hexwar.rules.cites import SupplyCites
 from hexwar.rules.ledger import Ledger
 from hexwar.rules.movement import step_cost
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.data.tables import TerrainChart
-
-MAX_LINE = 10  # 19.3
-ALWAYS_SUPPLIED = frozenset({"norwegian"})  # 19.2
-
 
 @dataclass(frozen=True)
 class SupplyResult:
@@ -41,13 +38,14 @@ class SupplyResult:
     base: str | None = None
     blocked_at: str | None = None
     reason: str = ""
+    cites: SupplyCites = SupplyCites(line="", base="", zoc="")  # the game's sections
 
     def explain(self) -> Ledger:
         led = Ledger(f"line of supply from {self.loc}")
         if self.supplied and self.path:
-            led.add(f"path {' > '.join(self.path)}", _hexes(len(self.path) - 1), "19.3")
-            led.add(f"reaches base {self.base}", None, "19.4")
-        led.add(self.reason, None, "19.3")
+            led.add(f"path {' > '.join(self.path)}", _hexes(len(self.path) - 1), self.cites.line)
+            led.add(f"reaches base {self.base}", None, self.cites.base)
+        led.add(self.reason, None, self.cites.line)
         led.total = "supplied" if self.supplied else "not supplied"
         return led
 
@@ -153,7 +151,7 @@ def supply_net(board: "Board", chart: "TerrainChart", weather: str, mclass: str)
 def supply_status(
     board: "Board", chart: "TerrainChart", weather: str, mclass: str,
     locs: Sequence[str], bases: Iterable[str], enemy_zoc: Iterable[str], friendly_inf: Iterable[str],
-    max_len: int = MAX_LINE,
+    max_len: int,
 ) -> dict[str, bool]:
     """Return, for each location, whether a unit there has a line of supply (19.3).
 
@@ -185,22 +183,23 @@ def supply_status(
 def line_of_supply(
     board: "Board", chart: "TerrainChart", weather: str, mclass: str,
     loc: str, bases: Iterable[str], enemy_zoc: Iterable[str], friendly_inf: Iterable[str],
-    max_len: int = MAX_LINE,
+    max_len: int, cites: SupplyCites,
 ) -> SupplyResult:
-    """Find one unit's line of supply, or explain what blocked it (19.3).
+    """Find one unit's line of supply, or explain what blocked it (19.3), with the game's
+    sections (``cites``).
 
     >>> from hexwar.data.scenario import load_scenario
-    >>> sc = load_scenario("fixtures/skirmish")
-    >>> r = line_of_supply(sc.board, sc.tables.terrain, "winter", "leg", "1710", ["1612"], [], [])
+    >>> sc, c = load_scenario("fixtures/skirmish"), SupplyCites(line="19.3", base="19.4", zoc="12.2")
+    >>> r = line_of_supply(sc.board, sc.tables.terrain, "winter", "leg", "1710", ["1612"], [], [], 10, c)
     >>> r.supplied, r.path
     (True, ('1710', '1711', '1612'))
     """
     net = supply_net(board, chart, weather, mclass)
     bases = set(bases)
     if not bases:
-        return SupplyResult(loc, False, reason="no base designated (19.4)")
+        return SupplyResult(loc, False, reason=f"no base designated ({cites.base})", cites=cites)
     if loc in bases:
-        return SupplyResult(loc, True, (loc,), loc, reason="the unit is on a base (19.3)")
+        return SupplyResult(loc, True, (loc,), loc, reason=f"the unit is on a base ({cites.line})", cites=cites)
     zoc, inf = set(enemy_zoc), set(friendly_inf)
 
     def allowed(x: str) -> bool:
@@ -208,17 +207,20 @@ def line_of_supply(
 
     found = _bfs(net, loc, bases, allowed, max_len)
     if found:
-        return SupplyResult(loc, True, tuple(found), found[-1], reason=f"{_hexes(len(found) - 1)} <= {max_len} to base {found[-1]}")
+        return SupplyResult(loc, True, tuple(found), found[-1], reason=f"{_hexes(len(found) - 1)} <= {max_len} to base {found[-1]}",
+                            cites=cites)
     free = _bfs(net, loc, bases, lambda x: True, 10**6)
     if not free:
-        return SupplyResult(loc, False, reason="no base can be reached at all over passable ground (19.3)")
+        return SupplyResult(loc, False, reason=f"no base can be reached at all over passable ground ({cites.line})",
+                            cites=cites)
     base = free[-1]
     for x in free[1:]:
         if not allowed(x):
             return SupplyResult(loc, False, tuple(free), base, x,
-                                f"nearest base {base}: blocked at {x}, in enemy ZoC without Allied infantry (12.2)")
+                                f"nearest base {base}: blocked at {x}, in enemy ZoC without friendly infantry ({cites.zoc})",
+                                cites)
     return SupplyResult(loc, False, tuple(free), base, None,
-                        f"nearest base {base} is {_hexes(len(free) - 1)} away, more than {max_len} (19.3)")
+                        f"nearest base {base} is {_hexes(len(free) - 1)} away, more than {max_len} ({cites.line})", cites)
 
 
 def _hexes(n: int) -> str:
@@ -244,27 +246,6 @@ def _bfs(net: SupplyNet, start: str, bases: set[str], allowed, max_len: int) -> 
     return None
 
 
-def railway_constrained(
-    board: "Board", allied_land_locs: Iterable[str], port: str, railway: Iterable[str] | None = None,
-) -> tuple[bool, str]:
-    """Return whether arrivals by rail and port are threatened (19.1, read as A28) and why.
-
-    True if any Allied land unit is on a railway location, or the Allies hold the port the
-    arrivals come through (Assault on Narvik: Narvik). Railway locations default to those
-    with a ``rail`` border.
-    """
-    rail = set(railway) if railway is not None else railway_locations(board)
-    locs = set(allied_land_locs)
-    place = board.place(port)
-    name = place.name if place is not None and place.name else port
-    if port in locs:
-        return True, f"the Allies hold {name} port {port} (19.1)"
-    on = sorted(locs & rail)
-    if on:
-        return True, f"Allied land units on the railway at {', '.join(on)} (19.1, A28)"
-    return False, f"no Allied land unit on the railway or in {name} (19.1)"
-
-
 def railway_locations(board: "Board") -> set[str]:
     """Return the locations touched by a ``rail`` border."""
     out = set()
@@ -276,7 +257,7 @@ def railway_locations(board: "Board") -> set[str]:
 
 
 def supplied_reference(
-    graph_adj: Mapping[str, Sequence[str]], loc: str, bases: set[str], allowed: set[str], max_len: int = MAX_LINE
+    graph_adj: Mapping[str, Sequence[str]], loc: str, bases: set[str], allowed: set[str], max_len: int
 ) -> bool:
     """Return supply by plain breadth-first search (the test oracle; see tests)."""
     if loc in bases:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
+from hexwar.rules.cites import ZocCites
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,21 +23,22 @@ if TYPE_CHECKING:  # pragma: no cover
 AMPHIBIOUS = "amphibious_attacker"
 
 
-def zoc_exclusion(unit: "Unit", tables: "Tables") -> str | None:
-    """Return why a unit exerts no ZoC (with its section), or None if it does (12.0)."""
+def zoc_exclusion(unit: "Unit", tables: "Tables", cites: ZocCites) -> str | None:
+    """Return why a unit exerts no ZoC (with the game's section: ``cites``), or None if it
+    does (12.0)."""
     t = tables.types[unit.type]
     if unit.loc is None:
         return "off the map"
     if not t.infantry:
-        return f"{t.kind} is not infantry (12.0)"
+        return f"{t.kind} is not infantry ({cites.zoc})"
     if unit.concealed:
-        return "concealed (12.0, 11.0)"
+        return f"concealed ({cites.concealed})"
     if t.fatigue_limit and unit.fatigue >= t.fatigue_limit:
-        return f"at its fatigue limit {t.fatigue_limit} (10.1, 12.0)"
+        return f"at its fatigue limit {t.fatigue_limit} ({cites.fatigue_limit})"
     if unit.has(AMPHIBIOUS):
-        return "amphibious-assault attacker (12.0, 20.3.1)"
+        return f"amphibious-assault attacker ({cites.amphibious})"
     if unit.has("aboard"):
-        return "aboard a ship (13.1)"
+        return f"aboard a ship ({cites.aboard})"
     return None
 
 
@@ -93,8 +95,9 @@ def enemy_zoc(board: "Board", state: "UnitState", tables: "Tables", side: str) -
     return frozenset(out)
 
 
-def explain_zoc(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str) -> Ledger:
-    """Return which of ``side``'s units put ``loc`` in their ZoC, and which do not and why."""
+def explain_zoc(board: "Board", state: "UnitState", tables: "Tables", loc: str, side: str, cites: ZocCites) -> Ledger:
+    """Return which of ``side``'s units put ``loc`` in their ZoC, and which do not and why,
+    with the game's sections (``cites``)."""
     led = Ledger(f"ZoC of {side} at {board.label(loc)}")
     hits = 0
     for n in board.neighbours(loc):
@@ -103,13 +106,13 @@ def explain_zoc(board: "Board", state: "UnitState", tables: "Tables", loc: str, 
         for u in state.at(n):
             if u.side != side:
                 continue
-            why = zoc_exclusion(u, tables)
+            why = zoc_exclusion(u, tables, cites)
             if board.border(n, loc).is_water:
-                led.add(f"{u.id} at {n}: across a water border {sorted(board.border(n, loc).features)}", "no", "12.0")
+                led.add(f"{u.id} at {n}: across a water border {sorted(board.border(n, loc).features)}", "no", cites.zoc)
             elif why:
-                led.add(f"{u.id} at {n}: {why}", "no", "12.0")
+                led.add(f"{u.id} at {n}: {why}", "no", cites.zoc)
             else:
-                led.add(f"{u.id} at {n}", "yes", "12.0")
+                led.add(f"{u.id} at {n}", "yes", cites.zoc)
                 hits += 1
     led.total = "in ZoC" if hits else "not in ZoC"
     return led

@@ -270,7 +270,7 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
     if to is not None:
         if to not in r:
             raise UserError(f"{unit} cannot reach {to} in one movement action (14.1)")
-        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, r.path(to), q)
+        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, r.path(to), q, g.cites.move)
     if json_:
         emit({"unit": unit, "from": u.loc, "mp": q.mp, "weather": w, "reach": rows, "explain": led.to_dict() if led else None})
         return
@@ -287,7 +287,7 @@ def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved g
            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: every unit of the supply side)"),
            json_: bool = JSON) -> None:
     """Check lines of supply (19.3) at a scenario's start or in a saved game: the path found, or the nearest base and what blocked it."""
-    from hexwar.rules.supply import ALWAYS_SUPPLIED
+    from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
     g, data, sides, what = _position(scenario)
     side = g.spec.supply_side
@@ -332,7 +332,7 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved 
     uids = units or sorted(u.id for u in data.on_map() if sides is None or u.side in sides or not u.concealed)
     for uid in uids:
         _unit(g, data, uid, sides)
-    afl, led = fat.average_fatigue_level(data, g.tables, uids)
+    afl, led = fat.average_fatigue_level(data, g.tables, uids, g.cites.assault.afl)
     rows = [{"unit": x, "fp": data.units[x].fatigue, "fl": fat.fatigue_limit(g.tables, data.units[x]),
              "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x])} for x in uids]
     after = None
@@ -426,7 +426,7 @@ def odds(scenario: str = typer.Argument(..., help="Scenario name, a saved game (
                 raise UserError(f"{target} holds no enemy of {ids[0]}")
             if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
                 raise UserError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
-            s = assault_sums(data, g.tables, ids, defenders)
+            s = assault_sums(data, g.tables, ids, defenders, cites=g.cites.assault)
             ad, drm = s.differential, s.drm
             from hexwar.rules.ledger import Ledger
 

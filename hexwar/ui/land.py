@@ -35,7 +35,7 @@ class LandExplain:
         if u is None or not self.visible(u):
             return None
         t = g.tables.types[u.type]
-        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, tuple(path), g.query(d, u))
+        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, tuple(path), g.query(d, u), g.cites.move)
 
     def path_cost(self, uid: str, path: tuple[str, ...]) -> Fraction | None:
         """The MP a unit spends along a path (14.0-14.2, 12.1), or None if it cannot."""
@@ -58,7 +58,7 @@ class LandExplain:
         r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
         if dest not in r:
             return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
-        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q).render()
+        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q, g.cites.move).render()
 
     def way_there(self, uid: str, dest: str) -> str:
         """What a unit picked on the map does to a location the mouse is over: an enemy-held
@@ -82,9 +82,9 @@ class LandExplain:
         for u in d.at(loc):
             lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
         for side in sides:
-            lines.append(explain_zoc(g.board, d, g.tables, loc, side).render())
+            lines.append(explain_zoc(g.board, d, g.tables, loc, side, g.cites.zoc).render())
             if any(u.side == side for u in d.at(loc)) and (sees is None or side in sees):
-                lines.append(explain_stack(g.board, d, g.tables, loc, side).render())
+                lines.append(explain_stack(g.board, d, g.tables, loc, side, g.cites.stack).render())
         return lines
 
 

@@ -12,6 +12,7 @@ from hexwar.board.generate import random_hex_spec
 from hexwar.rules.movement import MoveQuery, reach
 from hexwar.rules.supply import supply_status
 from hexwar.rules.zoc import projects_into
+from hexwar.games.common import narvik_rules as NR
 from tests.conftest import F, hex_board
 
 
@@ -127,8 +128,8 @@ def test_hex_and_area_backends_agree_on_equivalent_maps(seed):
         ra = reach(ab, chart, "winter", mclass, start, q)
         assert rh.mp_left == ra.mp_left
     bases = [hs[(seed * 3) % len(hs)]]
-    sh = supply_status(hb, chart, "winter", "leg", hs, bases, zoc, [])
-    sa = supply_status(ab, chart, "winter", "leg", hs, bases, zoc, [])
+    sh = supply_status(hb, chart, "winter", "leg", hs, bases, zoc, [], NR.MAX_SUPPLY_LINE)
+    sa = supply_status(ab, chart, "winter", "leg", hs, bases, zoc, [], NR.MAX_SUPPLY_LINE)
     assert sh == sa
     for a, b in [(hs[0], hs[-1]), (start, hs[len(hs) // 2])]:
         assert hb.distance(a, b) == ab.distance(a, b)

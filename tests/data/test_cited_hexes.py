@@ -8,6 +8,7 @@ import pytest
 from hexwar.board import load_board
 from hexwar.rules.fire import can_fire, line_of_fire
 from hexwar.rules.naval import naval_destinations
+from hexwar.games.common import narvik_rules as NR
 
 WATER = ("sea", "coast")
 
@@ -34,7 +35,7 @@ def test_16_1_a_ridge_blocks_fire(nb, src, dst):
     assert nb.distance(src, dst) == 2
     assert nb.terrain(src) != "sea" and nb.terrain(dst) != "sea"
     assert not can_fire(nb, src, dst, 2)
-    assert "ridge" in line_of_fire(nb, src, dst, 2).render()
+    assert "ridge" in line_of_fire(nb, src, dst, 2, NR.ARTILLERY_FIRE).render()
 
 
 def test_16_1_2305_fires_on_2406(nb):
@@ -44,7 +45,7 @@ def test_16_1_2305_fires_on_2406(nb):
 def test_20_5_a_ship_in_2106_cannot_bombard_2406(nb):
     assert nb.terrain("2106") in WATER and nb.distance("2106", "2406") == 3
     assert not can_fire(nb, "2106", "2406", 3, adjacent_exception=False)
-    assert "ridge" in line_of_fire(nb, "2106", "2406", 3, adjacent_exception=False).render()
+    assert "ridge" in line_of_fire(nb, "2106", "2406", 3, NR.NAVAL_FIRE, adjacent_exception=False).render()
 
 
 def test_20_6_1812_a_non_mountain_coast_hex_with_fjord_hexsides(nb):

@@ -129,7 +129,7 @@ def test_12_0_zoc_equals_the_units_not_excluded(states):
         for side in (ALLIES, GERMANS):
             want = set()
             for u in d.units.values():
-                if u.side == side and u.loc is not None and zoc.zoc_exclusion(u, g.tables) is None:
+                if u.side == side and u.loc is not None and zoc.zoc_exclusion(u, g.tables, g.cites.zoc) is None:
                     want |= set(zoc.projects_into(g.board, u.loc))
             assert zoc.zoc_of(g.board, d, g.tables, side) == want
 

@@ -21,6 +21,7 @@ from hexwar.rules.combat import (
 )
 from hexwar.rules.fire import can_fire, fire_zone, line_of_fire
 from hexwar.rules.ledger import Line
+from hexwar.games.common import narvik_rules as NR
 
 
 @pytest.fixture(scope="module")
@@ -63,13 +64,13 @@ def test_differential_outcomes_match_the_column(crt):
 
 def test_resolution_rolls_through_dice_and_explains(crt):
     d = Dice(3)
-    res = resolve_differential(crt, [Line("1SG", 3, "15.1"), Line("1IG", 3, "15.1")], [Line("I-1", 1, "15.1")], [Line("tank", 1, "16.2")], d)
+    res = resolve_differential(crt, [Line("1SG", 3, "15.1"), Line("1IG", 3, "15.1")], [Line("I-1", 1, "15.1")], [Line("tank", 1, "16.2")], d, NR.COMBAT)
     assert d.rolls[0].purpose == "CRT" and res.die == d.rolls[0].faces[0]
     assert res.row == min(6, res.die + 1)
     text = res.ledger.render()
     assert "attack differential (AD): 5" in text and "CRT column" in text and "exact odds" in text
     # the same roll replayed gives the same result
-    res2 = resolve_differential(crt, [Line("a", 6)], [Line("d", 1)], [Line("t", 1)], Dice.replaying(d.rolls))
+    res2 = resolve_differential(crt, [Line("a", 6)], [Line("d", 1)], [Line("t", 1)], Dice.replaying(d.rolls), NR.COMBAT)
     assert (res2.attacker, res2.defender) == (res.attacker, res.defender)
 
 
@@ -90,15 +91,15 @@ def test_assault_sums_drms(game, state):
     st = state.data
     t = game.tables
     st.units["1SG"].fatigue, st.units["1IG"].fatigue = 4, 1
-    s = assault_sums(st, t, ["1SG", "1IG", "TK1"], ["I-1"])
+    s = assault_sums(st, t, ["1SG", "1IG", "TK1"], ["I-1"], cites=NR.ASSAULT)
     drms = {ln.rule: ln.value for ln in s.drms}
     assert drms == {"16.2": 1, "17.0": 1}  # one attacking tank; 24 Gds with two units
     assert s.attack_total == 3 + 3 + 2 - 2  # AFL (4+1)//2 = 2
     assert s.defence_total == 1 - 2  # I-1 (strength 1) starts at 2 FP: AFL 2; a side may go negative
     st.units["I-1"].fatigue = 0
-    s2 = assault_sums(st, t, ["1SG"], ["RA1"])
+    s2 = assault_sums(st, t, ["1SG"], ["RA1"], cites=NR.ASSAULT)
     assert {ln.rule: ln.value for ln in s2.drms} == {"16.1": 2}  # artillery alone defends
-    s3 = assault_sums(st, t, ["1SG"], ["TK1"])
+    s3 = assault_sums(st, t, ["1SG"], ["TK1"], cites=NR.ASSAULT)
     assert {ln.rule: ln.value for ln in s3.drms} == {"16.2": -1}
 
 
@@ -108,7 +109,7 @@ def test_16_1_ridge_blocks_fire_unless_adjacent(board):
     assert can_fire(board, "2305", "2406", 2)  # adjacent over a ridge
     assert can_fire(board, "1710", "1712", 2)  # no ridge
     assert not can_fire(board, "1710", "1713", 2)  # range 3 > 2
-    assert "along the ridge 1812/1912" in line_of_fire(board, "1813", "1911", 2).render()
+    assert "along the ridge 1812/1912" in line_of_fire(board, "1813", "1911", 2, NR.ARTILLERY_FIRE).render()
 
 
 def test_20_5_ship_cannot_bombard_across_a_ridge(board):

@@ -19,6 +19,7 @@ from hexwar.rules.movement import (
     step_cost,
 )
 from hexwar.rules.zoc import projects_into
+from hexwar.games.common import narvik_rules as NR
 from tests.conftest import F, hex_board
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "reach_counts.json"
@@ -125,14 +126,14 @@ def test_fractions_are_kept_with_halved_mp(board, tables):
 
 
 def test_explain_path_ledger(board, tables):
-    led = explain_path(board, tables.terrain, "winter", "leg", ["1710", "1810", "1910", "1911"], MoveQuery(F(3), zoc=frozenset({"1910"}), zoc_exit=F(1)))
+    led = explain_path(board, tables.terrain, "winter", "leg", ["1710", "1810", "1910", "1911"], MoveQuery(F(3), zoc=frozenset({"1910"}), zoc_exit=F(1)), NR.MOVE)
     text = led.render()
     assert "road 1710-1810" in text and "[14.2]" in text and "leave enemy ZoC at 1910" in text and "[12.1]" in text
     assert led.total == F(1, 2) + F(1, 2) + 1 + 1
 
 
 def test_explain_path_refuses_prohibited(board, tables):
-    led = explain_path(board, tables.terrain, "winter", "heavy", ["2008", "2009"], MoveQuery(F(3)))
+    led = explain_path(board, tables.terrain, "winter", "heavy", ["2008", "2009"], MoveQuery(F(3)), NR.MOVE)
     assert led.total is None and "river" in led.render()
 
 
@@ -142,7 +143,7 @@ def test_path_cost_is_sum_of_steps(board, tables):
         if d in r.min_move:
             continue
         p = r.path(d)
-        cost = explain_path(board, tables.terrain, "winter", "leg", p, MoveQuery(F(4))).total
+        cost = explain_path(board, tables.terrain, "winter", "leg", p, MoveQuery(F(4)), NR.MOVE).total
         assert cost == 4 - r.mp_left[d]
 
 
@@ -188,7 +189,7 @@ def test_14_0_path_mp_is_the_ledgers_total(seed, mclass, mp, art, weather, min_m
     zoc = frozenset(n for e in enemies for n in projects_into(b, e))
     finf = frozenset(rng.sample(hs, 20))
     q = MoveQuery(F(mp, rng.choice([1, 2])), zoc, enemies, F(rng.choice([0, 1, 2])), art and mclass == "heavy", finf, min_move)
-    assert path_mp(b, chart, weather, mclass, path, q) == explain_path(b, chart, weather, mclass, path, q).total
+    assert path_mp(b, chart, weather, mclass, path, q) == explain_path(b, chart, weather, mclass, path, q, NR.MOVE).total
 
 
 def test_14_1_path_mp_of_the_minimum_move_is_the_whole_allowance(board, tables):
@@ -196,7 +197,7 @@ def test_14_1_path_mp_of_the_minimum_move_is_the_whole_allowance(board, tables):
     move and spends its 3 MP, as the ledger says; without the minimum move it may not."""
     q = MoveQuery(F(3))
     assert path_mp(board, tables.terrain, "winter", "leg", ["1913", "1914"], q) == 3
-    assert explain_path(board, tables.terrain, "winter", "leg", ["1913", "1914"], q).total == 3
+    assert explain_path(board, tables.terrain, "winter", "leg", ["1913", "1914"], q, NR.MOVE).total == 3
     q2 = MoveQuery(F(3), min_move=False)
     assert path_mp(board, tables.terrain, "winter", "leg", ["1913", "1914"], q2) == 4  # over MP: the caller refuses it
 

@@ -9,6 +9,7 @@ from hexwar.core.state import Unit
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.zoc import AMPHIBIOUS, explain_zoc, projects_into, zoc_of
+from hexwar.games.common import narvik_rules as NR
 
 
 def test_12_0_zoc_covers_the_six_neighbours(board, tables, state):
@@ -33,7 +34,7 @@ def test_12_0_units_without_zoc(board, tables, state):
     assert not set(board.neighbours("2110")) <= zoc_of(board, st, tables, "germans")
     st.units["I-2"].concealed = False
     st.units["I-2"].fatigue = tables.types["ger_coy"].fatigue_limit
-    assert "at its fatigue limit" in explain_zoc(board, st, tables, "2111", "germans").render()
+    assert "at its fatigue limit" in explain_zoc(board, st, tables, "2111", "germans", NR.ZOC).render()
     st.units["I-2"].fatigue = 0
     st.units["I-2"].flags.append(AMPHIBIOUS)
     assert zoc_of(board, st, tables, "germans") != base
@@ -53,7 +54,7 @@ def test_12_0_explain_zoc_rules_as_zoc_of_does_on_every_hex_with_units_in_the_ha
     for side in ("allies", "germans"):
         zoc = zoc_of(board, st, tables, side)
         for loc in board.locations():
-            led = explain_zoc(board, st, tables, loc, side)
+            led = explain_zoc(board, st, tables, loc, side, NR.ZOC)
             assert (led.total == "in ZoC") == (loc in zoc), (side, loc, led.render())
             assert "1SG at harstad" not in led.render()
 
@@ -67,7 +68,7 @@ def test_13_2_stacking_points_and_limit(board, tables, state):
     extra = [Unit("X1", "allied_bn", "allies", "british"), Unit("X2", "allied_bn", "allies", "british")]
     rep = stacking.stack(board, st, tables, "1612", "allies", extra=extra)
     assert rep.points == 9 and rep.excess == 3 and not rep.ok
-    assert rep.message() == "1612: allies stack 9 points exceeds the limit 6 by 3 (13.2)"
+    assert rep.message(NR.STACK) == "1612: allies stack 9 points exceeds the limit 6 by 3 (13.2)"
     # companies count 1: six German companies fit, seven do not
     coys = [Unit(f"C{i}", "ger_coy", "germans", "german") for i in range(7)]
     assert stacking.stack(board, st, tables, "2305", "germans", extra=coys[:1]).points == 4  # KM bn 3 + 1
@@ -107,9 +108,9 @@ def test_10_1_fatigue_clamped_to_limit_and_zero(tables, state):
 def test_15_1_afl_rounds_down_and_ignores_non_infantry(tables, state):
     st = state.data
     st.units["1SG"].fatigue, st.units["1IG"].fatigue, st.units["6-1"].fatigue = 5, 2, 0
-    assert fat.average_fatigue_level(st, tables, ["1SG", "1IG", "6-1", "TK1"])[0] == 2  # 7 / 3
-    assert fat.average_fatigue_level(st, tables, ["TK1", "RA1"])[0] == 0  # no infantry
-    led = fat.average_fatigue_level(st, tables, ["1SG", "1IG"])[1].render()
+    assert fat.average_fatigue_level(st, tables, ["1SG", "1IG", "6-1", "TK1"], "15.1")[0] == 2  # 7 / 3
+    assert fat.average_fatigue_level(st, tables, ["TK1", "RA1"], "15.1")[0] == 0  # no infantry
+    led = fat.average_fatigue_level(st, tables, ["1SG", "1IG"], "15.1")[1].render()
     assert "7 / 2 rounded down" in led and "[15.1]" in led
 
 

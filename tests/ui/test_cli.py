@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hexwar.ui.cli import app
+from hexwar.games.common import narvik_rules as NR
 
 runner = CliRunner()
 
@@ -185,7 +186,7 @@ def test_15_1_odds_of_an_assault_read_a_saved_game_as_it_stands_and_not_face_dow
     r = run_json("odds", str(path), "--target", shown.loc, "--attackers", att.id)
     assert "as the allies see it" in r["ledger"]["title"] and f"turn {d.turn}" in r["ledger"]["title"]
     defenders = [u.id for u in d.at(shown.loc) if u.side == "germans"]
-    want = assault_sums(d, g.tables, [att.id], defenders)
+    want = assault_sums(d, g.tables, [att.id], defenders, cites=NR.ASSAULT)
     assert (r["ad"], r["drm"]) == (want.differential, want.drm)
     assert {"text": "attacker AFL", "value": -att.fatigue, "rule": "15.1"} in r["ledger"]["lines"]  # fatigue now
     start = run_json("odds", "narvik/scenario", "--target", shown.loc, "--attackers", att.id)

@@ -268,7 +268,7 @@ class EuropaGame(DecisionGame[EuropaData]):
             group = [u for u in units if u.nation == nation]
             src = self.sources(d, side, nation) | set(extra)
             ok = supply_status(self.board, self.chart, d.weather, "leg", [u.loc for u in group], src,  # type: ignore[misc]
-                               blocked, mine, reach)
+                               blocked, mine, max_len=reach)
             for u in group:
                 out[u.id] = ok[u.loc]  # type: ignore[index]
         return out

@@ -80,7 +80,7 @@ class KonfliktBot:
         if isinstance(o, Assault):
             if any(x.concealed for x in d.at(o.target)):
                 return -1.0
-            sums = assault_sums(d, g.tables, o.units, [u.id for u in d.at(o.target) if u.side != self.side])
+            sums = assault_sums(d, g.tables, o.units, [u.id for u in d.at(o.target) if u.side != self.side], cites=g.cites.assault)
             return 1.0 + 0.6 * sums.differential - 0.2 * (len(o.units) - 1)
         if isinstance(o, Move):
             u = d.units[o.unit]

@@ -28,6 +28,7 @@ from hexwar.data.tables import (
     VictoryLevels,
     VictoryPoints,
 )
+from hexwar.games.common.narvik_rules import Cites
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik import view
 from hexwar.games.narvik.charts import check_sides, die_tables
@@ -88,6 +89,7 @@ class NarvikGame(DecisionGame[NarvikData]):
     phases = PHASES
     refusals = Refusals(over="24.0", foreign=ORDERS.rule, not_now="6.0")  # over (24.0); no decision, not an order (6.0)
     other_side = "9.1"  # not yours (9.1)
+    cites = Cites()  # the sections the shared rules cite for it
 
     def __init__(self, scenario: Scenario, library: Library | None = None, switches: Switches = Switches()):
         lib = library or default_library()

@@ -35,7 +35,7 @@ def broken(g: NarvikGame, d: NarvikData) -> list[str]:
         if len(sides) > 1:
             out.append(f"14.1, 15.3.1: land units of both sides stand in {loc}: "
                        f"{', '.join(u.id for u in d.units_at(loc))}")  # type: ignore[arg-type]
-    out += [r.message() for r in stacking.violations(g.board, d, g.tables)]
+    out += [r.message(g.cites.stack) for r in stacking.violations(g.board, d, g.tables)]
     for side, vp in d.vp.items():
         logged = sum(e.vp for e in d.vp_log if e.side == side)
         if vp != logged:

@@ -224,7 +224,7 @@ class NarvikPlayer(LandExplain, Player):
             return f"{u.id} {u.name}: ship" + (f", carrying {cargo}" if cargo else "")
         line = f"{u.id} {u.name}: {t.kind}, strength {t.strength}, MP {t.mp}, fatigue {u.fatigue}/{t.fatigue_limit} FP"
         if u.side == ALLIES and u.loc and u.loc != HARSTAD and g.is_land(u) and not u.has(ABOARD):
-            from hexwar.rules.supply import ALWAYS_SUPPLIED
+            from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
             if u.nation in ALWAYS_SUPPLIED:
                 line += f", {u.nation}: always in supply (19.2)"

@@ -20,6 +20,7 @@ from hexwar.core.orders import Assault, IllegalOrder, Move, Order, OrderKinds, P
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library
 from hexwar.data.scenario import Scenario, load_scenario
+from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED, MAX_SUPPLY_LINE, Cites
 from hexwar.games.skirmish.events import EVENTS
 from hexwar.games.skirmish.state import SkirmishData
 from hexwar.rules import fatigue as fat
@@ -27,7 +28,7 @@ from hexwar.rules import stacking
 from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
 from hexwar.rules.movement import MoveQuery, explain_path, path_mp, reach
-from hexwar.rules.supply import ALWAYS_SUPPLIED, line_of_supply
+from hexwar.rules.supply import line_of_supply
 from hexwar.rules.zoc import enemy_zoc
 
 VP_ELIMINATED = 4  # as 29.0: a land unit eliminated
@@ -47,6 +48,7 @@ class SkirmishGame(Game[SD]):
     #: the skirmish ruleset keeps Assault on Narvik's numbering: over (24.0), not an order (6.0)
     refusals = Refusals(over="24.0", foreign=ORDERS.rule, not_now="6.0")
     state_type: type[SD] = SkirmishData  # type: ignore[assignment]  # a hosted game's own (Konflikt's)
+    cites = Cites()  # the sections its rules cite: Assault on Narvik's numbering
 
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
@@ -190,7 +192,7 @@ class SkirmishGame(Game[SD]):
                 raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
         spent = path_mp(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
         if spent is None:  # the ledger says which step is refused
-            led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
+            led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q, self.cites.move)
             why = led.lines[-1].text if led.lines else "prohibited"
             raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {why}", "14.1")
         if spent > q.mp and not (len(order.path) == 2):
@@ -198,7 +200,7 @@ class SkirmishGame(Game[SD]):
         dest = order.path[-1]
         rep = stacking.stack(self.board, data, self.tables, dest, u.side, extra=[u])
         if not rep.ok:
-            raise IllegalOrder(rep.message(), "13.2")
+            raise IllegalOrder(rep.message(self.cites.stack), self.cites.stack.limit)
         data.place(u.id, dest)
         data.passes = 0
         ch = fat.add_fatigue(data, self.tables, u.id, "movement_action")
@@ -227,8 +229,8 @@ class SkirmishGame(Game[SD]):
                     events.append({"type": "fatigue", "unit": d, "fp": ch.applied, "cause": "unsupplied_attacked", "rule": "19.2"})
         for d in defenders:
             data.units[d].concealed = False  # 11.2: revealed when assaulted
-        sums = assault_sums(data, self.tables, order.units, defenders)
-        res = resolve_differential(self.tables.crt, sums.attack, sums.defence, sums.drms, dice)  # type: ignore[arg-type]
+        sums = assault_sums(data, self.tables, order.units, defenders, cites=self.cites.assault)
+        res = resolve_differential(self.tables.crt, sums.attack, sums.defence, sums.drms, dice, self.cites.combat)  # type: ignore[arg-type]
         events.append({"type": "assault", "target": target, "attackers": list(order.units), "defenders": defenders,
                        "ad": sums.differential, "drm": sums.drm, "die": res.die, "column": res.column,
                        "result": f"{res.attacker}/{res.defender}", "ledger": res.ledger.to_dict()})
@@ -268,7 +270,7 @@ class SkirmishGame(Game[SD]):
         """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
         zoc = enemy_zoc(self.board, data, self.tables, u.side)
         inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}
-        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf)  # type: ignore[arg-type]
+        return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf, MAX_SUPPLY_LINE, self.cites.supply)  # type: ignore[arg-type]
 
     def _take(self, data: SD, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
         """Take a result automatically: 6 FP while some participant can, else eliminate (15.2)."""

@@ -12,4 +12,4 @@ from hexwar.rules import stacking
 
 def broken(g: Any, d: UnitState) -> list[str]:
     """Return every rule the state breaks (empty: all hold)."""
-    return [r.message() for r in stacking.violations(g.board, d, g.tables)]
+    return [r.message(g.cites.stack) for r in stacking.violations(g.board, d, g.tables)]

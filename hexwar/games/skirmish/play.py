@@ -39,7 +39,7 @@ class SkirmishPlayer(LandExplain, Player):
         """``explain <unit>``: the unit, where it is, its fatigue (10.0, 21.0) and, for the
         side that needs supply, its line of supply (19.2-19.4)."""
         from hexwar.rules.fatigue import explain_fatigue, takes_fatigue
-        from hexwar.rules.supply import ALWAYS_SUPPLIED
+        from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
         g, d = self.game, self.view()
         lines = [f"{self.unit_line(u)}, {self.whereabouts(u)}", *self.unit_facts(u)]

@@ -197,8 +197,8 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
     if "narvik" in d.bad:
         drms.append(Line("bad weather at Narvik", g.tables.crt.drm("bad_weather_narvik"), "7.0"))  # type: ignore[union-attr]
     sums = assault_sums(d, g.tables, [a for a in attackers if d.units[a].loc], defenders,
-                        att_support, def_support, drms, halve_attack=amphibious)
-    res = resolve_differential(g.tables.crt, sums.attack, sums.defence, sums.drms, dice)  # type: ignore[arg-type]
+                        att_support, def_support, drms, halve_attack=amphibious, cites=g.cites.assault)
+    res = resolve_differential(g.tables.crt, sums.attack, sums.defence, sums.drms, dice, g.cites.combat)  # type: ignore[arg-type]
     ev = E.Assault(type="assault", target=target, attackers=attackers, defenders=defenders,
                    artillery=art, ships=ships, ap=ap, amphibious=amphibious,
                    ad=sums.differential, drm=sums.drm, die=res.die, column=res.column,

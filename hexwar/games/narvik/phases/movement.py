@@ -241,7 +241,7 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
     if dest not in g.sweden:
         rep = stacking.stack(g.board, d, g.tables, dest, u.side, extra=[u])
         if not rep.ok:
-            raise IllegalOrder(rep.message(), "13.2")
+            raise IllegalOrder(rep.message(g.cites.stack), g.cites.stack.limit)
     d.place(u.id, dest)
     ch = fat.add_fatigue(d, g.tables, u.id, "movement_action")
     events.append(E.Move(type="move", unit=u.id, path=list(order.path), mp=str(spent), fp=ch.applied, rule="14.0"))
@@ -259,7 +259,7 @@ def path_cost(g: "NarvikGame", d: NarvikData, u: Unit, path: tuple[str, ...], q:
     mclass = g.t(u).movement_class
     spent = path_mp(g.board, g.tables.terrain, d.weather, mclass, path, q)
     if spent is None:  # the ledger says which step is refused
-        led = explain_path(g.board, g.tables.terrain, d.weather, mclass, path, q)
+        led = explain_path(g.board, g.tables.terrain, d.weather, mclass, path, q, g.cites.move)
         raise IllegalOrder(f"{u.id} cannot move {'>'.join(path)}: {led.lines[-1].text}", "14.1")
     return spent
 

@@ -9,6 +9,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
+from hexwar.games.narvik.phases.supply import railway_constrained
 from hexwar.games.narvik.orders import ChooseUnits, Place, expect
 from hexwar.games.narvik.state import (
     ALLIES,
@@ -21,7 +22,6 @@ from hexwar.games.narvik.state import (
 )
 from hexwar.rules import stacking
 from hexwar.rules.stacking import ABOARD
-from hexwar.rules.supply import railway_constrained
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.game import NarvikGame
