@@ -242,6 +242,30 @@ def data_name(v: str) -> str:
 
 
 #: kind -> schema; games add their own kinds with :func:`register_spec`.
+class ComparePresetSpec(Strict):
+    """A shipped comparison (``hexwar compare --preset NAME``): its setups and games each."""
+
+    title: str = Field(min_length=1, max_length=300)
+    setups: list[str] = Field(min_length=2, max_length=12)
+    games: list[int]
+    out: str = Field(pattern=r"^docs/[a-z0-9-]+$", description="the report's folder, under docs/")
+    intro: str = ""
+
+    @model_validator(mode="after")
+    def _games_per_setup(self) -> "ComparePresetSpec":
+        if len(self.games) != len(self.setups):
+            raise ValueError(f"games: {len(self.games)} counts for {len(self.setups)} setups; give one per setup")
+        if any(not 1 <= n <= 1_000_000 for n in self.games):
+            raise ValueError("games: each count is from 1 to 1000000")
+        return self
+
+
+class ComparePresetsSpec(Strict):
+    kind: Literal["compare_presets"]
+    name: str
+    presets: dict[str, ComparePresetSpec]
+
+
 SPECS: dict[str, type[BaseModel]] = {
     "hex_map": HexMapSpec,
     "area_map": AreaMapSpec,
@@ -260,6 +284,7 @@ SPECS: dict[str, type[BaseModel]] = {
     "reference_table": ReferenceTableSpec,
     "victory_points": VictoryPointsSpec,
     "victory_levels": VictoryLevelsSpec,
+    "compare_presets": ComparePresetsSpec,
 }
 
 

@@ -17,11 +17,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from hexwar.core.invariants import placement
 from hexwar.core.state import UnitState
 from hexwar.data.loader import Library, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.sim.metrics import Metric
 
 
 class UnknownGame(ValueError):
@@ -50,14 +53,18 @@ class Bot:
 class Batch:
     """What the simulator and the comparison reports need from a game.
 
-    ``observer(game)`` watches one game and returns its CSV row (the standard columns of
-    ``hexwar.sim.runner.COLUMNS``); ``exact(game, rows, min_n)`` sets every combat the games
-    fought beside its exact probability; ``scale`` says what a turn and a unit are.
+    ``observer(game)`` watches one game and returns its CSV row: the columns every game has
+    (``hexwar.sim.metrics.BASE_COLUMNS``) and the game's own ``columns``; ``metrics`` are the
+    figures a summary and a report read from the rows (``hexwar.sim.metrics``);
+    ``exact(game, rows, min_n)`` sets every combat the games fought beside its exact
+    probability; ``scale`` says what a turn and a unit are.
     """
 
     observer: Callable[[Any], Observer]
     exact: Callable[[Any, list[dict[str, Any]], int], list[dict[str, Any]]]
     scale: str
+    columns: tuple[str, ...]
+    metrics: "tuple[Metric, ...]"
     board_lines: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
     board_notes: Mapping[str, str] = field(default_factory=dict)
     #: what a game's length counts, singular ("turn"; Kampen om Norge's "game round")

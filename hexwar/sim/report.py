@@ -1,8 +1,9 @@
 """Comparison reports: the same rules on different boards, or the same fight in two games.
 
 ``compare`` runs (or resumes) one batch per setup, then writes ``report.md`` with figures
-(matplotlib PNG): win rates with 95% intervals, game length, when Narvik falls, losses,
-which differences are significant (two-sided tests, Holm-corrected over the report), and
+(matplotlib PNG) of the metrics the games declare (``hexwar.sim.metrics``): their headline
+rate with 95% intervals, game length, when things first happened, the figures per game;
+which differences are significant (two-sided tests, Holm-corrected over the report); and
 the exact odds of the combats the games fought next to the simulator's sampled figures.
 """
 
@@ -13,11 +14,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from hexwar.sim.runner import simulate
+from hexwar.sim.metrics import Mean, Metric, Rate, When, headline, shared, values
+from hexwar.sim.runner import simulate, summary
 from hexwar.sim.setups import Setup, build_game, parse_setup
-from hexwar.sim.stats import holm, mean_sd, two_proportions, welch, wilson
+from hexwar.sim.stats import holm, two_proportions, welch
 
 
 @dataclass(frozen=True)
@@ -29,29 +31,12 @@ class Preset:
     intro: str
 
 
-PRESETS = {
-    "boards": Preset(
-        "The same rules on different boards: Kampen om Norge Scenario 1",
-        ("kampen/intro-narvik@norway:priority", "kampen/intro-narvik@nordland-areas:priority",
-         "kampen/intro-narvik@nordland-hex:priority"),
-        (2000, 2000, 2000), "docs/compare-boards",
-        "Scenario 1 (S1) with priority bots for all three factions, on the Norway area map, on the areas "
-        "rebuilt from 15 km hexes of the same geography (`AreaBoard.from_hexes`), and directly on those hexes. "
-        "The rules code is the same (`hexwar/games/kampen/game.py`); only the board differs.",
-    ),
-    "games": Preset(
-        "The Narvik front in three games: Kampen om Norge Scenario 1, Assault on Narvik and the Europa variant",
-        ("kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority", "europa/campaign@europa:priority"),
-        (2000, 2000, 100), "docs/compare-games",
-        "All three games bot against bot (priority bots): Kampen om Norge's introductory Narvik scenario (areas), "
-        "Assault on Narvik's 15 April scenario (3 km hexes, weekly turns) and the Europa variant's campaign from "
-        "9 April (26 km hexes, 4-day turns, the whole of Norway). Each side counts as 'Allies' when Norway and the "
-        "Allies win (Kampen) or the Allies win (Narvik, Europa); a draw or an undecided S1 ending counts as no "
-        "winner. 'Narvik falls' means the Allies take (Narvik) or retake (Europa, where the Germans land there on "
-        "9 April) the town. In the Europa game the winner is decided by all seven ports of E2, not by Narvik, and "
-        "its losses count battalions and regiments across Norway, not companies around one fjord.",
-    ),
-}
+def presets() -> dict[str, Preset]:
+    """The comparisons hexwar ships, read from the data root (``tables/compare-presets.yaml``)."""
+    from hexwar.data.loader import default_library
+
+    spec = default_library().load("tables", "compare-presets", "compare_presets")
+    return {k: Preset(p.title, tuple(p.setups), tuple(p.games), p.out, p.intro) for k, p in spec.presets.items()}
 
 
 def preset_folder(preset: Preset, root: Path | None = None, cwd: Path | None = None) -> Path:
@@ -98,60 +83,47 @@ def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path,
 # --- numbers ------------------------------------------------------------------------------
 
 
-def _fell(rows: list[dict[str, Any]], name: str = "narvik") -> list[int | None]:
-    return [json.loads(r["fell"]).get(name) for r in rows]
+def metrics_of(batches: Mapping[str, list[dict[str, Any]]]) -> list[Metric]:
+    """The metrics every game of the report declares, in the first game's order."""
+    from hexwar.games.registry import get
+
+    declared = []
+    for label in batches:
+        b = get(parse_setup(label).game).batch
+        declared.append(list(b.metrics) if b is not None else [])
+    return shared(declared)
 
 
-def _summaries(batches: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
-    out = {}
-    for label, rows in batches.items():
-        n = len(rows)
-        k = sum(int(r["allied_win"]) for r in rows)
-        fell = [t for t in _fell(rows) if t is not None]
-        out[label] = {
-            "games": n, "allied_wins": k, "allied_win_rate": k / n if n else None, "allied_win_95ci": wilson(k, n),
-            "german_wins": sum(r["winner"] == "germans" for r in rows),
-            "no_winner": sum(r["winner"] == "" for r in rows),
-            "end_turn": mean_sd([int(r["end_turn"]) for r in rows]),
-            "narvik_falls": len(fell) / n if n else None, "narvik_falls_turn": mean_sd(fell),
-            "loss_germans": mean_sd([float(r["loss_germans"]) for r in rows]),
-            "loss_allies": mean_sd([float(r["loss_allies"]) for r in rows]),
-        }
-    return out
+def _summaries(batches: Mapping[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    ms = metrics_of(batches)
+    return {label: summary(rows, ms) for label, rows in batches.items()}
 
 
-def _tracks_narvik(batches: dict[str, list[dict[str, Any]]]) -> bool:
-    """Whether the games follow the Narvik front (their rows note when objectives fell); a game
-    without such objectives (Konflikt '47's vary by scenario) leaves the Narvik parts out."""
-    return any(json.loads(r["fell"]) for rows in batches.values() for r in rows) or not any(batches.values())
-
-
-def _tests(batches: dict[str, list[dict[str, Any]]]) -> list[tuple[str, str, str, float]]:
-    """Pairwise tests: (a, b, quantity, p-value)."""
-    out = []
-    narvik = _tracks_narvik(batches)
+def _tests(batches: Mapping[str, list[dict[str, Any]]]) -> list[tuple[str, str, Metric | None, float]]:
+    """Pairwise tests: (a, b, the metric or None for the game length, p-value): the rates and
+    first times, then the length, then the means."""
+    ms = metrics_of(batches)
+    out: list[tuple[str, str, Metric | None, float]] = []
     for a, b in combinations(batches, 2):
         ra, rb = batches[a], batches[b]
-        out.append((a, b, "Allied win rate", two_proportions(sum(int(r["allied_win"]) for r in ra), len(ra),
-                                                             sum(int(r["allied_win"]) for r in rb), len(rb))))
-        if narvik:
-            fa = [t is not None for t in _fell(ra)]
-            fb = [t is not None for t in _fell(rb)]
-            out.append((a, b, "Narvik falls", two_proportions(sum(fa), len(fa), sum(fb), len(fb))))
-        out.append((a, b, "game length", welch([int(r["end_turn"]) for r in ra], [int(r["end_turn"]) for r in rb])))
-        # relative losses: battalions (Kampen) and land units (Narvik) are different things,
-        # so compare the German share of all losses, which is scale-free
-        out.append((a, b, "German share of losses", welch(_share(ra), _share(rb))))
+        for m in ms:
+            if isinstance(m, Rate) and m.test:
+                ka, kb = sum(map(bool, values(m, ra))), sum(map(bool, values(m, rb)))
+                out.append((a, b, m, two_proportions(ka, len(ra), kb, len(rb))))
+            elif isinstance(m, When) and m.test:
+                fa, fb = [t is not None for t in values(m, ra)], [t is not None for t in values(m, rb)]
+                out.append((a, b, m, two_proportions(sum(fa), len(fa), sum(fb), len(fb))))
+        out.append((a, b, None, welch([int(r["end_turn"]) for r in ra], [int(r["end_turn"]) for r in rb])))
+        for m in ms:
+            if isinstance(m, Mean) and m.test:
+                out.append((a, b, m, welch(values(m, ra), values(m, rb))))
     return out
 
 
-def _share(rows: list[dict[str, Any]]) -> list[float]:
-    out = []
-    for r in rows:
-        g, a = float(r["loss_germans"]), float(r["loss_allies"])
-        if g + a:
-            out.append(g / (g + a))
-    return out
+def _test_name(m: Metric | None) -> str:
+    if m is None:
+        return "game length"
+    return m.label if isinstance(m, When) else m.test
 
 
 def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) -> list[dict[str, Any]]:
@@ -187,7 +159,7 @@ def _z(k: int, n: int, p: Fraction) -> float:
 # --- figures -------------------------------------------------------------------------------
 
 
-def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, str]:
+def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str, str]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -197,17 +169,20 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     short = [_short(x) for x in labels]
     figs: dict[str, str] = {}
     s = _summaries(batches)
+    ms = metrics_of(batches)
 
-    fig, ax = plt.subplots(figsize=(7, 3.2))
-    rates = [s[x]["allied_win_rate"] for x in labels]
-    lo = [rates[i] - s[x]["allied_win_95ci"][0] for i, x in enumerate(labels)]
-    hi = [s[x]["allied_win_95ci"][1] - rates[i] for i, x in enumerate(labels)]
-    ax.barh(short, rates, xerr=[lo, hi], color="#b59b5b", capsize=4)
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("Allied (Norway + Allies) win rate, 95% Wilson interval")
-    ax.invert_yaxis()
-    fig.tight_layout()
-    figs["wins"] = _save(fig, out / "win-rates.png")
+    lead = headline(ms)
+    if lead is not None:
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        rates = [s[x][f"{lead.key}_rate"] for x in labels]
+        lo = [rates[i] - s[x][f"{lead.key}_95ci"][0] for i, x in enumerate(labels)]
+        hi = [s[x][f"{lead.key}_95ci"][1] - rates[i] for i, x in enumerate(labels)]
+        ax.barh(short, rates, xerr=[lo, hi], color="#b59b5b", capsize=4)
+        ax.set_xlim(0, 1)
+        ax.set_xlabel(lead.figure)
+        ax.invert_yaxis()
+        fig.tight_layout()
+        figs["wins"] = _save(fig, out / "win-rates.png")
 
     fig, ax = plt.subplots(figsize=(7, 3.2))
     top = max(int(r["end_turn"]) for rows in batches.values() for r in rows)
@@ -224,30 +199,34 @@ def _figures(batches: dict[str, list[dict[str, Any]]], out: Path) -> dict[str, s
     fig.tight_layout()
     figs["length"] = _save(fig, out / "game-length.png")
 
-    if _tracks_narvik(batches):  # (Konflikt's games have no Narvik: no figure, no empty legend)
+    for m in ms:
+        if not isinstance(m, When):
+            continue
         fig, ax = plt.subplots(figsize=(7, 3.2))
         for i, (x, lab) in enumerate(zip(labels, short)):
-            turns = _fell(batches[x])
+            turns = values(m, batches[x])
             n = len(turns)
             cats = sorted({t for t in turns if t is not None})
             shares = [sum(t == c for t in turns) / n for c in cats] + [sum(t is None for t in turns) / n]
             pos = [c + (i - len(labels) / 2) * 0.25 for c in cats] + [top + 1.5 + (i - len(labels) / 2) * 0.25]
             ax.bar(pos, shares, width=0.25, label=f"{lab} ({unit[x]})" if mixed else lab)
         never = f"right: never, at {top + 1.5:g}"
-        ax.set_xlabel(f"when Narvik first fell to the Allies (each game's unit in the legend; {never})" if mixed
-                      else f"{unit[labels[0]][:-1]} when Narvik first fell to the Allies ({never})")
+        ax.set_xlabel(f"when {m.figure} (each game's unit in the legend; {never})" if mixed
+                      else f"{unit[labels[0]][:-1]} when {m.figure} ({never})")
         ax.set_ylabel("share of games")
         ax.legend(fontsize=7)
         fig.tight_layout()
-        figs["narvik"] = _save(fig, out / "narvik-falls.png")
+        figs[m.key] = _save(fig, out / f"{m.key.replace('_', '-')}.png")
 
-    fig, axes = plt.subplots(1, 2, figsize=(8, 3.2))
-    for ax, key, name in ((axes[0], "loss_germans", "German losses"), (axes[1], "loss_allies", "Allied losses")):
-        ax.boxplot([[float(r[key]) for r in batches[x]] for x in labels], tick_labels=[str(i + 1) for i in range(len(labels))])
-        ax.set_title(name + " per game", fontsize=9)
-        ax.set_xlabel("setup (numbered as in the table)")
-    fig.tight_layout()
-    figs["losses"] = _save(fig, out / "losses.png")
+    boxes = [m for m in ms if isinstance(m, Mean) and m.box]
+    if boxes:
+        fig, axes = plt.subplots(1, len(boxes), figsize=(4 * len(boxes), 3.2), squeeze=False)
+        for ax, m in zip(axes[0], boxes):
+            ax.boxplot([values(m, batches[x]) for x in labels], tick_labels=[str(i + 1) for i in range(len(labels))])
+            ax.set_title(m.box + " per game", fontsize=9)
+            ax.set_xlabel("setup (numbered as in the table)")
+        fig.tight_layout()
+        figs["boxes"] = _save(fig, out / "per-game.png")
     plt.close("all")
     return figs
 
@@ -282,49 +261,61 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     from hexwar.games.registry import get
 
     s = _summaries(batches)
+    ms = metrics_of(batches)
     labels = list(batches)
+    rates = [m for m in ms if isinstance(m, Rate) and m.label]
+    whens = [m for m in ms if isinstance(m, When)]
+    means = [m for m in ms if isinstance(m, Mean) and m.label]
     lines = [f"# {title}", "", "<!-- GENERATED by `hexwar compare` (make reports): do not edit by hand. -->", ""]
     if intro:
         lines += [intro, ""]
     lines += [f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)` and can be re-run alone "
               "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed), each with the build that played it: a changed rule, chart or map plays them again.", ""]
-    narvik = _tracks_narvik(batches)
-    fall_head = " Narvik falls | when it falls |" if narvik else ""
-    lines += ["| # | setup | games | Allied wins (95% CI) | German wins | no winner | length (mean ± sd) |" + fall_head
-              + " German losses | Allied losses |", "|---|---|---|---|---|---|---|" + ("---|---|" if narvik else "") + "---|---|"]
+    heads = [r.label for r in rates] + ["length (mean ± sd)"] + [h for w in whens for h in (w.label, w.when)] + [n.label for n in means]
+    lines += ["| # | setup | games | " + " | ".join(heads) + " |", "|---|---|---|" + "---|" * len(heads)]
     for i, x in enumerate(labels, 1):
         v = s[x]
-        lo, hi = v["allied_win_95ci"]
-        nf = v["narvik_falls_turn"]
-        falls = (f" {v['narvik_falls']:.3f} | {_turns(x, nf['mean'], nf['sd'] if nf['n'] > 1 else None)} |") if narvik else ""
-        lines.append(f"| {i} | `{x}` | {v['games']} | {v['allied_win_rate']:.3f} ({lo:.3f}-{hi:.3f}) | "
-                     f"{v['german_wins'] / v['games']:.3f} | {v['no_winner'] / v['games']:.3f} | "
-                     f"{_turns(x, v['end_turn']['mean'], v['end_turn']['sd'])} |" + falls + " "
-                     f"{v['loss_germans']['mean']:.2f} | {v['loss_allies']['mean']:.2f} |")
-    lines += ["", f"![win rates]({figs['wins']})", "", f"![game length]({figs['length']})", ""]
-    if narvik:
-        lines += [f"![when Narvik falls]({figs['narvik']})", ""]
-    lines += [f"![losses]({figs['losses']})", ""]
+        cells = []
+        for r in rates:
+            if r.ci:
+                lo, hi = v[f"{r.key}_95ci"]
+                cells.append(f"{v[f'{r.key}_rate']:.3f} ({lo:.3f}-{hi:.3f})")
+            else:
+                cells.append(f"{v[r.key] / v['games']:.3f}")
+        cells.append(_turns(x, v["end_turn"]["mean"], v["end_turn"]["sd"]))
+        for w in whens:
+            t = v[f"{w.key}_turn"]
+            cells += [f"{v[w.key]:.3f}", _turns(x, t["mean"], t["sd"] if t["n"] > 1 else None)]
+        cells += [f"{v[n.key]['mean']:.2f}" for n in means]
+        lines.append(f"| {i} | `{x}` | {v['games']} | " + " | ".join(cells) + " |")
+    lines += [""]
+    if "wins" in figs:
+        lines += [f"![win rates]({figs['wins']})", ""]
+    lines += [f"![game length]({figs['length']})", ""]
+    for w in whens:
+        lines += [f"![when {w.label}]({figs[w.key]})", ""]
+    if "boxes" in figs:
+        lines += [f"![per game]({figs['boxes']})", ""]
     tests = _tests(batches)
     sig = holm([p for *_, p in tests])
     lines += ["## Which differences are significant", "",
               f"Two-sided tests (two proportions; Welch for means), Holm-corrected over all {len(tests)} tests of "
               "this report at 5%.", "", "| setups | quantity | p-value | significant |", "|---|---|---|---|"]
-    for (a, b, q, p), ok in zip(tests, sig):
-        lines.append(f"| {labels.index(a) + 1} vs {labels.index(b) + 1} | {q} | {p:.2g} | {'yes' if ok else 'no'} |")
+    for (a, b, m, p), ok in zip(tests, sig):
+        lines.append(f"| {labels.index(a) + 1} vs {labels.index(b) + 1} | {_test_name(m)} | {p:.2g} | {'yes' if ok else 'no'} |")
     lines += [""]
-    for (a, b, q, _p), ok in zip(tests, sig):
+    for (a, b, m, _p), ok in zip(tests, sig):
         if ok:
             va, vb = s[a], s[b]
-            if q == "Allied win rate":
-                lines.append(f"- {q}: {_short(a)} {va['allied_win_rate']:.3f} against {_short(b)} {vb['allied_win_rate']:.3f}.")
-            elif q == "Narvik falls":
-                lines.append(f"- Narvik falls in {va['narvik_falls']:.3f} of the games of {_short(a)}, {vb['narvik_falls']:.3f} of {_short(b)}.")
-            elif q == "game length":
+            if isinstance(m, Rate):
+                lines.append(f"- {m.test}: {_short(a)} {va[f'{m.key}_rate']:.3f} against {_short(b)} {vb[f'{m.key}_rate']:.3f}.")
+            elif isinstance(m, When):
+                lines.append(f"- {m.label} in {va[m.key]:.3f} of the games of {_short(a)}, {vb[m.key]:.3f} of {_short(b)}.")
+            elif m is None:
                 lines.append(f"- Game length: {_short(a)} {_turns(a, va['end_turn']['mean'])} against {_short(b)} "
                              f"{_turns(b, vb['end_turn']['mean'])}.")
             else:
-                lines.append(f"- The German share of all losses differs between {_short(a)} and {_short(b)}.")
+                lines.append(f"- {m.said or m.test} differs between {_short(a)} and {_short(b)}.")
     if not any(sig):
         lines.append("- No difference is significant.")
     lines += ["", "## Exact where possible", "",
@@ -342,9 +333,8 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     games = sorted(infos)
     lines += ["", "## Scale", ""] + [f"- {infos[g].batch.scale}" for g in games]  # type: ignore[union-attr]
     if len(games) > 1:
-        lines += ["- So compare outcomes (who wins, whether and how early in the game Narvik falls, the German share "
-                  "of losses), not raw turn numbers or loss counts: a Kampen battalion is not a Narvik counter, and "
-                  "a card round is not a week."]
+        lines += ["- So compare outcomes (who wins, whether and how early in the game it happens, the shares of "
+                  "losses), not raw turn numbers or loss counts: each game's turn and counter are its own."]
     for st in sorted({(st.game, st.board) for st in setups}):
         note = infos[st[0]].batch.board_notes.get(st[1])  # type: ignore[union-attr]
         if note:

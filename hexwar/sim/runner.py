@@ -19,15 +19,13 @@ import os
 import signal
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from hexwar.core.engine import run_fast
 from hexwar.core.log import EventLog
+from hexwar.sim.metrics import BASE_COLUMNS, Metric, Rate, When, values
 from hexwar.sim.setups import Setup, build_bots, build_game
 
-#: CSV columns; nested figures (objective turns, losses by type, combats) are JSON strings
-COLUMNS = ["setup", "index", "seed", "winner", "level", "allied_win", "vp_germans", "vp_allies", "end_turn", "orders", "fell", "losses",
-           "loss_germans", "loss_allies", "fatigue_germans", "fatigue_allies", "cards_used", "combats", "build"]
 CHUNK = 25
 #: the packages whose code decides how a game plays: with the data, what a batch's games were
 #: played by; the terminal's and the web board's players (``games/*/play.py``) and the
@@ -38,6 +36,10 @@ BUILD_SKIP = ("sim/report.py", "sim/stats.py")
 
 class BatchError(Exception):
     """A batch file that cannot be written or resumed as asked (one line, naming the file)."""
+
+
+class ColumnsDiffer(BatchError):
+    """A batch file whose columns are another game's, or another hexwar's (an older format)."""
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -116,15 +118,27 @@ def build_files() -> list[tuple[str, Path]]:
     return files
 
 
-def read_rows(path: Path) -> list[dict[str, Any]]:
-    """Return the rows already written to a batch file (none if it does not exist); rows of a
-    file written before rows named their build have none (``build`` None)."""
+def columns(setup: Setup) -> list[str]:
+    """A batch file's columns for a setup: every game's, the game's own, then ``build``."""
+    from hexwar.games.registry import get
+
+    batch = get(setup.game).batch
+    return [*BASE_COLUMNS, *(batch.columns if batch is not None else ()), "build"]
+
+
+def read_rows(path: Path, cols: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Return the rows already written to a batch file (none if it does not exist), after
+    checking its header: ``cols`` where the setup is known, else any batch file's shape."""
     if not path.exists():
         return []
     try:
         with open(path, newline="", encoding="utf-8") as fh:
             reader = csv.DictReader(fh)
-            if reader.fieldnames is not None and list(reader.fieldnames) not in (COLUMNS, COLUMNS[:-1]):
+            head = list(reader.fieldnames or [])
+            if reader.fieldnames is not None and (head != list(cols) if cols is not None else
+                                                  head[:len(BASE_COLUMNS)] != list(BASE_COLUMNS) or head[-1] != "build"):
+                if head[:2] == ["setup", "index"]:
+                    raise ColumnsDiffer(f"{path}: another game's or another hexwar's batch (its columns differ); use another --out")
                 raise BatchError(f"{path}: not a hexwar batch file (its header is not the batch columns); use another --out")
             return [r for r in reader if r.get("index", "") != ""]  # "": a half-written last line
     except UnicodeDecodeError:
@@ -157,10 +171,10 @@ def check_rows(path: Path, rows: list[dict[str, Any]], setup: Setup, batch_seed:
     return done
 
 
-def _append(path: Path, rows: list[dict[str, Any]]) -> None:
+def _append(path: Path, rows: list[dict[str, Any]], cols: Sequence[str]) -> None:
     new = not path.exists() or path.stat().st_size == 0
     with open(path, "a", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=COLUMNS)
+        w = csv.DictWriter(fh, fieldnames=list(cols))
         if new:
             w.writeheader()
         for r in rows:
@@ -210,7 +224,13 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
             raise BatchError(f"{out}: another hexwar simulate is writing this batch; wait for it or use another --out") from None
         _repair(out)
         build = build_fingerprint()
-        have = read_rows(out)
+        cols = columns(setup)
+        try:
+            have = read_rows(out, cols)
+        except ColumnsDiffer:
+            if stale != "replace":
+                raise
+            have = [{"build": None}]  # a report's cache in an older format: played again below
         if any(r.get("build") != build for r in have):
             if stale != "replace":
                 raise BatchError(f"{out}: its games were played by other rules or data (a rule, a chart or a map changed "
@@ -225,11 +245,11 @@ def simulate(setup: Setup, games: int, batch_seed: int, out: Path, workers: int 
         if progress:
             progress(finished, games)
         for rows in _execute(setup, chunks, batch_seed, workers, client or scheduler):
-            _append(out, [dict(r, build=build) for r in rows])
+            _append(out, [dict(r, build=build) for r in rows], cols)
             finished += len(rows)
             if progress:
                 progress(finished, games)
-        rows = [r for r in read_rows(out) if int(r["index"]) < games]
+        rows = [r for r in read_rows(out, cols) if int(r["index"]) < games]
         return sorted(rows, key=lambda r: int(r["index"]))
     finally:
         if created and out.stat().st_size == 0:  # a batch that wrote nothing leaves nothing
@@ -330,26 +350,30 @@ def _dask(setup: Setup, chunks: list[list[int]], seed: int, scheduler: Any) -> I
             cluster.close()
 
 
-def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Return the batch's JSON summary: games, win rates with 95% intervals, lengths, losses."""
+def summary(rows: list[dict[str, Any]], metrics: Sequence[Metric] = ()) -> dict[str, Any]:
+    """Return a batch's JSON summary: games, winners, length, and each of the game's
+    ``metrics``: a rate with its 95% interval (``KEY_rate``, ``KEY_95ci``, the count under
+    ``KEY``), a first time with the share of games it came in and when (``KEY``,
+    ``KEY_turn``), a mean with its spread."""
     from hexwar.sim.stats import mean_sd, wilson
 
     n = len(rows)
     wins: dict[str, int] = {}
     for r in rows:
         wins[r["winner"] or "none"] = wins.get(r["winner"] or "none", 0) + 1
-    lo, hi = wilson(sum(int(r["allied_win"]) for r in rows), n)
-    turns = [int(r["end_turn"]) for r in rows]
-    return {
-        "games": n,
-        "setup": rows[0]["setup"] if rows else "",
-        "winners": wins,
-        "allied_win_rate": (sum(int(r["allied_win"]) for r in rows) / n) if n else None,
-        "allied_win_95ci": [lo, hi],
-        "end_turn": mean_sd(turns),
-        "loss_germans": mean_sd([float(r["loss_germans"]) for r in rows]),
-        "loss_allies": mean_sd([float(r["loss_allies"]) for r in rows]),
-    }
+    out: dict[str, Any] = {"games": n, "setup": rows[0]["setup"] if rows else "", "winners": wins,
+                           "end_turn": mean_sd([int(r["end_turn"]) for r in rows])}
+    for m in metrics:
+        vals = values(m, rows)
+        if isinstance(m, Rate):
+            k = sum(bool(v) for v in vals)
+            out.update({m.key: k, f"{m.key}_rate": k / n if n else None, f"{m.key}_95ci": list(wilson(k, n))})
+        elif isinstance(m, When):
+            turns = [t for t in vals if t is not None]
+            out.update({m.key: len(turns) / n if n else None, f"{m.key}_turn": mean_sd(turns)})
+        else:
+            out[m.key] = mean_sd([float(v) for v in vals])
+    return out
 
 
 def pool_combats(rows: list[dict[str, Any]]) -> dict[str, dict[str, int]]:

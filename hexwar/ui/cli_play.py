@@ -465,6 +465,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     from hexwar.games.registry import get
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
+    from hexwar.sim.metrics import headline
     from hexwar.sim.runner import BatchError
 
     try:
@@ -508,17 +509,23 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     except BatchError as e:
         raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
-    summ = summary(rows)
+    batch = get(setup.game).batch
+    metrics = batch.metrics if batch is not None else ()
+    summ = summary(rows, metrics)
     summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2), "engine": native.engine()})
     write_text(summary_path, json.dumps(summ, indent=2, sort_keys=True) + "\n")
     if json_:
         emit(summ)
         return
-    lo, hi = summ["allied_win_95ci"]
     out.print(f"{summ['games']} games of {setup.label} in {dt:.1f} s ({summ['engine']}) -> {path}", markup=False)
     winners = ", ".join(f"{w} {n}" for w, n in sorted(summ["winners"].items(), key=lambda wn: -wn[1]))
-    out.print(f"winners: {winners}; Allied win rate {summ['allied_win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); "
-              f"game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s", markup=False)
+    lead = headline(metrics)
+    rate = ""
+    if lead is not None:  # the game's headline rate (the Allies' wins), with its interval
+        lo, hi = summ[f"{lead.key}_95ci"]
+        rate = f"; {lead.test or lead.label} {summ[f'{lead.key}_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f})"
+    out.print(f"winners: {winners}{rate}; game length {summ['end_turn']['mean']:.2f} {get(setup.game).length_unit}s",
+              markup=False)
 
 
 def _summary_file(csv: Path, label: str, seed: int) -> Path:
@@ -543,7 +550,7 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
     """``simulate --game N``: game N of the batch played again (the same seed, bots and dice as
     its row) and saved; set beside its row of the batch file where there is one."""
     from hexwar.core.log import SaveError, SaveFile
-    from hexwar.sim.runner import BatchError, build_fingerprint, read_rows, record_one
+    from hexwar.sim.runner import BatchError, build_fingerprint, columns, read_rows, record_one
 
     dest = save or Path(f"{setup.slug}-seed{seed}-game{index}.hexwar")
     output_file(dest)
@@ -556,7 +563,7 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
         raise UserError(str(e)) from None
     path = batch or Path("sim") / f"{setup.slug}-seed{seed}.csv"
     try:
-        old = next((r for r in read_rows(path) if r.get("index") == str(index)), None)
+        old = next((r for r in read_rows(path, columns(setup)) if r.get("index") == str(index)), None)
     except BatchError:
         old = None
     keys = ("winner", "level", "orders", "end_turn")
@@ -592,7 +599,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from hexwar.sim.report import PRESETS, preset_folder, require_matplotlib
+    from hexwar.sim.report import preset_folder, presets, require_matplotlib
     from hexwar.sim.report import compare as run
     from hexwar.sim.runner import BatchError, require_dask
     from hexwar.sim.setups import parse_setup
@@ -602,9 +609,10 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     in_range("--seed", seed, 0, MAX_SEED)
     intro = ""
     if preset:
-        if preset not in PRESETS:
-            raise UserError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
-        p = PRESETS[preset]
+        shipped = presets()
+        if preset not in shipped:
+            raise UserError(f"unknown preset {preset!r}; presets: {', '.join(shipped)}")
+        p = shipped[preset]
         specs, counts, title, intro = list(p.setups), list(p.games), p.title, p.intro
         folder = out_dir or preset_folder(p)
     else:

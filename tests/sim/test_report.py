@@ -22,7 +22,7 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     for part in ("| 1 | `kampen/intro-narvik@norway:priority` | 80 |", "## Which differences are significant",
                  "## Exact where possible", "## Scale", "win-rates.png", "narvik-falls.png"):
         assert part in text, part
-    for fig in ("win-rates.png", "game-length.png", "narvik-falls.png", "losses.png"):
+    for fig in ("win-rates.png", "game-length.png", "narvik-falls.png", "per-game.png"):
         assert (tmp_path / fig).stat().st_size > 5000
     # the report's numbers are the rows' numbers
     rows = read_rows(next((tmp_path / "rows").glob("*norway*.csv")))
@@ -32,7 +32,9 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     # the game length says what it counts: Kampen om Norge's game rounds
     length = sum(int(r["end_turn"]) for r in rows) / len(rows)
     assert f"| {length:.2f} ± " in text and " game rounds |" in text
-    fell = [t for t in report._fell(rows) if t is not None]
+    from hexwar.games.common.front import NARVIK_FALLS
+
+    fell = [t for t in map(NARVIK_FALLS.of, rows) if t is not None]
     assert "| when it falls |" in text and f"| {sum(fell) / len(fell):.2f} ± " in text  # when Narvik falls, in game rounds too
 
 
@@ -58,7 +60,7 @@ def test_a_report_on_games_without_narvik_has_no_narvik_figure_and_draws_without
 def test_a_preset_writes_into_the_checkouts_docs_or_when_installed_the_current_folders(tmp_path):
     # make reports regenerates the checkout's docs/; an installed wheel's bundled data (what
     # `pip install .` gives) are no place for a report: it goes where the user runs it
-    p = report.PRESETS["games"]
+    p = report.presets()["games"]
     here = tmp_path / "here"
     checkout = tmp_path / "checkout"
     assert report.preset_folder(p, root=checkout, cwd=here) == checkout / "docs" / "compare-games"

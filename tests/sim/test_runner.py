@@ -106,14 +106,16 @@ def test_a_batch_played_by_other_rules_or_data_is_refused_and_a_reports_cache_is
     assert len(read_rows(out)) == 8  # refused, untouched
     again = simulate(SETUP, 8, 4, out, workers=1, stale="replace")
     assert [r["index"] for r in again] == [str(i) for i in range(8)] and {r["build"] for r in again} == {"a-fixed-rule"}
-    # a file from before rows named their build: its games are of an unknown build
+    # a file from before rows named their build (or with other columns): another hexwar's
+    # batch, refused; a report's cache of that kind is played again
     old = tmp_path / "old.csv"
     with open(old, "w", newline="", encoding="utf-8") as fh:
-        w = csv.DictWriter(fh, fieldnames=runner.COLUMNS[:-1])
+        w = csv.DictWriter(fh, fieldnames=runner.columns(SETUP)[:-1])
         w.writeheader()
         w.writerows({k: v for k, v in r.items() if k != "build"} for r in first)
-    with pytest.raises(runner.BatchError, match="played by other rules or data"):
+    with pytest.raises(runner.BatchError, match="its columns differ"):
         simulate(SETUP, 6, 4, old, workers=1)
+    assert len(simulate(SETUP, 6, 4, old, workers=1, stale="replace")) == 6
 
 
 def test_the_build_is_the_data_a_player_points_hexwar_at_and_changes_with_a_chart_value(tmp_path, monkeypatch):

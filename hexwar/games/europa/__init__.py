@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.common import front
 from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
 from hexwar.games.europa.play import EuropaPlayer, render, say
@@ -82,7 +83,7 @@ GAME = GameInfo(
     player=EuropaPlayer,
     describe=say,
     render=render,
-    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS, metrics=front.NARVIK_FRONT),
     validate=_validate,
     scenario_kinds=("europa_scenario",),
     odds=_odds,

@@ -50,8 +50,7 @@ class Observer(BaseObserver):
                 "end_turn": d.turn, "vp_germans": d.vp.get(GERMANS, 0), "vp_allies": d.vp.get(ALLIES, 0),
                 "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
                 "combats": json.dumps(self.combats, sort_keys=True),
-                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
-                "fatigue_germans": 0, "fatigue_allies": 0, "cards_used": "{}"}
+                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES]}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.common import front
 from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
@@ -93,8 +94,8 @@ GAME = GameInfo(
     describe=say,
     describe_in=say_in,
     render=render,
-    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
-                board_notes=batch.BOARD_NOTES, turn="game round"),
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("cards_used",),
+                metrics=front.NARVIK_FRONT, board_lines=batch.board_lines, board_notes=batch.BOARD_NOTES, turn="game round"),
     validate=_validate,
     scenario_kinds=("kampen_scenario",),
     odds=odds_command,

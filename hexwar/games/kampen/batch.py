@@ -48,8 +48,7 @@ class Observer(BaseObserver):
                 "end_turn": d.turn, "vp_germans": 0, "vp_allies": 0, "orders": self.orders,
                 "fell": json.dumps(self.fell, sort_keys=True), "combats": json.dumps(self.combats, sort_keys=True),
                 "losses": json.dumps(losses, sort_keys=True), "loss_germans": losses[GERMANS],
-                "loss_allies": losses[NORWAY] + losses[ALLIES], "fatigue_germans": 0, "fatigue_allies": 0,
-                "cards_used": json.dumps(d.cards_used, sort_keys=True)}
+                "loss_allies": losses[NORWAY] + losses[ALLIES], "cards_used": json.dumps(d.cards_used, sort_keys=True)}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

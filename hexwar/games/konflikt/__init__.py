@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.common import front
 from hexwar.games.konflikt import batch
 from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
 from hexwar.games.konflikt.orders import ORDERS
@@ -85,8 +86,9 @@ GAME = GameInfo(
     player=KonfliktPlayer,
     describe=say,
     render=_render,
-    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, board_lines=batch.board_lines,
-                board_notes=batch.BOARD_NOTES),
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE,
+                columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies"), metrics=front.NO_TOWN,
+                board_lines=batch.board_lines, board_notes=batch.BOARD_NOTES),
     validate=_validate,
     scenario_kinds=("konflikt_templates",),
     # every template once: the first on the hex table, the rest on its areas (quicker; the hex

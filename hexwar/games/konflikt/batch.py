@@ -43,8 +43,7 @@ class Observer(AssaultTally, BaseObserver):
                 "end_turn": d.turn, "vp_germans": res.vp.get("germans", 0), "vp_allies": res.vp.get("allies", 0),
                 "orders": self.orders, "fell": "{}", "combats": json.dumps(self.combats, sort_keys=True),
                 "losses": json.dumps({"template": d.template}, sort_keys=True), "loss_germans": loss["germans"],
-                "loss_allies": loss["allies"], "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"],
-                "cards_used": "{}"}
+                "loss_allies": loss["allies"], "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"]}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

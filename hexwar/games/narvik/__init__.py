@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.common import front
 from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
 from hexwar.games.narvik.play import NarvikPlayer, render, say
@@ -66,7 +67,8 @@ GAME = GameInfo(
     player=NarvikPlayer,
     describe=say,
     render=render,
-    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE),
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies"),
+                metrics=front.NARVIK_FRONT),
     validate=_validate,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: NarvikGame.from_scenario(name),

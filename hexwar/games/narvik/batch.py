@@ -47,7 +47,7 @@ class Observer(AssaultTally, BaseObserver):
                 "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
                 "combats": json.dumps(self.combats, sort_keys=True),
                 "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
-                "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES], "cards_used": "{}"}
+                "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES]}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
