@@ -110,7 +110,7 @@ class AreaSpec(Strict):
     kinds: list[str] = []
     value: int = 0
     sea: Optional[list[str]] = None  # coasts: sea areas it borders
-    air_range_km: Optional[float] = Field(default=None, gt=0, description="an airfield's reach (Kampen 2.3)")
+    air_range_km: Optional[float] = Field(default=None, gt=0, description="an airfield's air range in km")
     source: Optional[str] = None
 
 
@@ -237,7 +237,7 @@ class ScenarioSpec(Strict):
 def data_name(v: str) -> str:
     """A file named by another file: relative, inside the data folders (no ``..``, not absolute)."""
     if not v or v.startswith(("/", "\\")) or ".." in re.split(r"[/\\]", v) or "\x00" in v or re.match(r"^[A-Za-z]:", v):
-        raise ValueError(f"{v!r} must be a name inside the data folder, like narvik/scenario (no '..', not absolute)")
+        raise ValueError(f"{v!r} must be a name inside the data folder, like FOLDER/NAME (no '..', not absolute)")
     return v
 
 

@@ -40,6 +40,40 @@ class Observer(Protocol):
 
 
 @dataclass(frozen=True)
+class Position:
+    """A position a rule query reads: the game, its state as ``sides`` may see it (None:
+    everything), and what it is, in words ("the start of narvik/scenario", "my.hexwar at
+    turn 3, action, as the allies see it")."""
+
+    game: Any
+    data: Any
+    sides: frozenset[str] | None
+    what: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a query answers: ``data`` for ``--json``, ``shown`` for the terminal (lines of
+    text and rich renderables, printed in order)."""
+
+    data: dict[str, Any]
+    shown: list[Any]
+
+
+@dataclass(frozen=True)
+class Queries:
+    """The rule queries a game answers over a position (``hexwar reach``, ``supply``,
+    ``fatigue``); each refuses bad input with a one-line ``ValueError``."""
+
+    #: reach(position, unit, to, weather, mp): where a unit can move in one action
+    reach: Callable[..., Answer]
+    #: supply(position, units): each unit's line of supply, or what blocks it
+    supply: Callable[..., Answer]
+    #: fatigue(position, units, recover): FP, limits, the AFL and the recovery
+    fatigue: Callable[..., Answer]
+
+
+@dataclass(frozen=True)
 class Bot:
     """A bot a game offers: ``make(side, seed, think_seconds)``; ``fast`` bots run in batches
     (``run_fast``: they read the state, never copy it)."""
@@ -106,8 +140,14 @@ class GameInfo:
     scenario_kinds: tuple[str, ...] = ()
     #: build the game from a generic ``scenario`` file naming it in ``game:`` (rule queries)
     from_scenario_file: Callable[[str], Any] | None = None
-    #: ``hexwar odds GAME ...``: exact odds of one combat from the command line's options
-    odds: Callable[..., Any] | None = None
+    #: ``hexwar odds GAME|POSITION [OPTIONS]``: exact odds of one combat, a command (a
+    #: ``typer.Typer`` with one command) taking its own options; the position is its
+    #: context's ``obj`` (None when the game is named alone), and it returns an ``Answer``
+    odds: Any = None
+    #: ``hexwar reach``, ``supply`` and ``fatigue`` over the game's positions
+    queries: Queries | None = None
+    #: the game ``hexwar play`` starts with no game named (one game says so)
+    default: bool = False
     #: what ``Result.vp`` counts (victory points, or Kampen om Norge's battalions)
     tally: str = "VP"
     #: the (scenario, board, switches) the conformance suite plays (default: the defaults)
@@ -218,6 +258,11 @@ def _load() -> dict[str, GameInfo]:
                 _GAMES[info.name] = info
         _LOADED = True
     return _GAMES
+
+
+def default() -> GameInfo:
+    """The game ``hexwar play`` starts when none is named: the one that says so."""
+    return next(g for g in games() if g.default)
 
 
 def names() -> list[str]:

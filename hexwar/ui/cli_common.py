@@ -12,7 +12,7 @@ from rich.console import Console
 
 # rich_markup_mode=None: help texts are plain text, so "[/SCENARIO]" is not read as markup
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
-                  help="hexwar: rules engine for the 1940 Narvik wargames.")
+                  help="hexwar: rules engine for wargames of the 1940 campaign in Norway.")
 map_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Show, render and build maps.")
 app.add_typer(map_app, name="map")
 native_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,

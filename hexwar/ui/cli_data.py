@@ -11,7 +11,6 @@ from rich.table import Table
 
 from hexwar import native
 from hexwar.board import load_board
-from hexwar.board.base import place_name
 from hexwar.data.loader import default_library
 from hexwar.ui.cli_common import (
     JSON,
@@ -25,40 +24,36 @@ from hexwar.ui.cli_common import (
     out,
     output_file,
     read_save,
-    registry_game,
     write_text,
 )
-
-
-def _game(scenario: str) -> Any:
-    from hexwar.games.registry import UnknownGame, for_scenario_file
-
-    try:
-        return for_scenario_file(scenario)
-    except UnknownGame as e:
-        raise UserError(str(e)) from None
 
 
 #: a scenario argument that names a saved game instead (``hexwar supply my.hexwar 6-I/12``)
 SAVED = ".hexwar"
 
 
-def _position(scenario: str) -> tuple[Any, Any, frozenset[str] | None, str]:
-    """The game and the position a rule query reads, the sides whose units it may name (None:
-    all), and what it is: a scenario's start, or a saved Assault on Narvik game as it stands,
-    seen by the side that played it while it is unfinished (11.0: the other side's face-down
-    counters stay anonymous), by everyone once it is over."""
-    if not scenario.endswith(SAVED):
-        g = _game(scenario)
-        return g, g.new_state(0).data, None, f"the start of {scenario}"
+def _position(scenario: str) -> tuple[Any, Any]:
+    """The game's registry record and the position a rule query reads: a scenario's start, a
+    game's own start (its name alone), or a saved game as it stands, seen by the side that
+    played it while it is unfinished (the other side's face-down counters stay anonymous),
+    by everyone once it is over."""
     from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.games.registry import Position, UnknownGame, for_scenario_file, from_meta, get, names
 
+    if scenario in names():
+        info = get(scenario)
+        g = info.build()
+        return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
+    if not scenario.endswith(SAVED):
+        try:
+            g = for_scenario_file(scenario)
+            info = get(g.name)
+        except UnknownGame as e:
+            raise UserError(str(e)) from None
+        return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     log = read_save(Path(scenario))
     try:
         info, g = from_meta(log.meta)
-        if not (hasattr(g, "query") and hasattr(g, "supply")):
-            raise UserError(f"{scenario}: a {info.title} game; reach, supply, fatigue and odds read Assault on Narvik positions")
         state = replay(g, log)
         seat = info.reader_seat(log.meta, state.is_over())  # as hexwar replay reads a save
         if seat != "all":
@@ -68,17 +63,27 @@ def _position(scenario: str) -> tuple[Any, Any, frozenset[str] | None, str]:
     sides = info.sees(seat)
     data = state.data if sides is None else seen_by(g, state.data, sides)
     when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
-    return g, data, sides, f"{scenario} at {when}"
+    return info, Position(g, data, sides, f"{scenario} at {when}")
 
 
-def _unit(game: Any, data: Any, uid: str, sides: frozenset[str] | None = None) -> Any:
-    if uid not in data.units or sides is not None and data.units[uid].side not in sides and data.units[uid].concealed:
-        known = sorted(u for u, x in data.units.items() if sides is None or x.side in sides or not x.concealed)
-        raise UserError(f"no unit {uid!r} in scenario {game.spec.name}; units: {', '.join(known)}")
-    u = data.units[uid]
-    if u.loc is None:
-        raise UserError(f"{uid} is not on the map ({u.pool})")
-    return u
+def _queries(scenario: str, what: str) -> tuple[Any, Any]:
+    """The game's queries and the position, or one line saying the game has none."""
+    info, pos = _position(scenario)
+    if info.queries is None:
+        raise UserError(f"{scenario}: a {info.title} game answers no {what} query")
+    return info.queries, pos
+
+
+def _show(answer: Any, json_: bool) -> None:
+    """Print a query's answer: its JSON, or its tables and lines."""
+    if json_:
+        emit(answer.data)
+        return
+    for part in answer.shown:
+        if isinstance(part, str):
+            out.print(part, markup=False, soft_wrap=True)
+        else:
+            out.print(part)
 
 
 # --- validate ---------------------------------------------------------------------------
@@ -114,7 +119,7 @@ def validate(path: Optional[Path] = typer.Argument(None, help="A data root holdi
 
 
 @map_app.command("show")
-def map_show(name: str = typer.Argument(..., help="Map name, e.g. fixtures/skirmish"), json_: bool = JSON) -> None:
+def map_show(name: str = typer.Argument(..., help="Map name: its file under maps/ without .yaml"), json_: bool = JSON) -> None:
     """Summarise a map: size, terrain counts, border features, places."""
     b = load_board(name)
     from collections import Counter
@@ -194,7 +199,7 @@ def _build_area_map(lib: Any, name: str, geo: Any, output: Optional[Path], json_
 
 
 @map_app.command("build")
-def map_build(name: str = typer.Argument("narvik", help="Geography to build: maps/NAME/geography.yaml"),
+def map_build(name: str = typer.Argument(..., help="Geography to build: maps/NAME/geography.yaml"),
               output: Optional[Path] = typer.Option(None, "-o", "--output", help="Map YAML to write (default maps/NAME.yaml)"),
               json_: bool = JSON) -> None:
     """Build a hex map from geography (deterministic; needs pip install '.[mapbuild]')."""
@@ -236,16 +241,13 @@ def map_build(name: str = typer.Argument("narvik", help="Geography to build: map
 
 
 @app.command()
-def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures/skirmish, or a saved game (.hexwar) as it stands"),
+def reach(scenario: str = typer.Argument(..., help="Scenario name (its file under oob/ without .yaml), or a saved game (.hexwar) as it stands"),
           unit: str = typer.Argument(..., help="Unit id"),
           to: Optional[str] = typer.Option(None, "--to", help="Explain the path to this location"),
           weather: Optional[str] = typer.Option(None, help="Weather section of the terrain chart"),
           mp: Optional[str] = typer.Option(None, help="Override MP (e.g. 3/2 for halved; 0 to 100)"),
           json_: bool = JSON) -> None:
-    """List where a unit can move in one action (14.0), with MP left; explain one path."""
-    from hexwar.rules.movement import explain_path
-    from hexwar.rules.movement import reach as reach_fn
-
+    """List where a unit can move in one action, with MP left; explain one path."""
     new_mp = None
     if mp is not None:
         try:
@@ -253,203 +255,71 @@ def reach(scenario: str = typer.Argument(..., help="Scenario name, e.g. fixtures
         except (ValueError, ZeroDivisionError):
             raise UserError(f"--mp {mp!r} is not a number of MP (3, or 3/2 for halved)") from None
         in_range("--mp", new_mp, 0, 100)
-    g, data, sides, _what = _position(scenario)
-    u = _unit(g, data, unit, sides)
-    t = g.tables.types[u.type]
-    q = g.query(data, u)
-    if new_mp is not None:
-        from dataclasses import replace
-
-        q = replace(q, mp=new_mp)
-    if weather is not None and weather not in g.tables.terrain.weather:
-        raise UserError(f"--weather {weather!r} is not a section of the terrain chart; sections: {', '.join(g.tables.terrain.weather)}")
-    w = weather or data.weather
-    r = reach_fn(g.board, g.tables.terrain, w, t.movement_class, u.loc, q)
-    rows: list[dict[str, Any]] = [{"to": d, "mp_left": r.mp_left[d], "path": r.path(d), "minimum_move": d in r.min_move} for d in r.destinations()]
-    led = None
-    if to is not None:
-        if to not in r:
-            raise UserError(f"{unit} cannot reach {to} in one movement action (14.1)")
-        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, r.path(to), q, g.cites.move)
-    if json_:
-        emit({"unit": unit, "from": u.loc, "mp": q.mp, "weather": w, "reach": rows, "explain": led.to_dict() if led else None})
-        return
-    tab = Table("to", "MP left", "path", title=f"{unit} from {u.loc}: MP {q.mp}, {w}")
-    for row in rows:
-        tab.add_row(g.board.label(row["to"]), str(row["mp_left"]) + (" (14.1 min)" if row["minimum_move"] else ""), ">".join(row["path"]))
-    out.print(tab)
-    if led:
-        out.print(led.render(), markup=False)
+    queries, pos = _queries(scenario, "reach")
+    try:
+        _show(queries.reach(pos, unit, to, weather, new_mp), json_)
+    except ValueError as e:
+        raise UserError(str(e)) from None
 
 
 @app.command()
 def supply(scenario: str = typer.Argument(..., help="Scenario name, or a saved game (.hexwar) as it stands"),
            units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: every unit of the supply side)"),
            json_: bool = JSON) -> None:
-    """Check lines of supply (19.3) at a scenario's start or in a saved game: the path found, or the nearest base and what blocked it."""
-    from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
-
-    g, data, sides, what = _position(scenario)
-    side = g.spec.supply_side
-
-    def ship(u: Any) -> bool:  # by its type: any game with supply (the fixture skirmish too), not Narvik's is_ship
-        return g.tables.types[u.type].kind == "ship"
-
-    def checked(u: Any) -> bool:  # 19.2: a land unit on the map (ships are unaffected; a box is out of reach)
-        return not ship(u) and not g.board.is_a(u.loc, "box")
-
-    uids = units or sorted(u.id for u in data.on_map(side) if checked(u) and (sides is None or side in sides or not u.concealed))
-    rows = []
-    for uid in uids:
-        u = _unit(g, data, uid, sides)
-        if u.nation in ALWAYS_SUPPLIED or not checked(u):
-            why = ("Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
-                   else "ships are unaffected by supply (19.2)" if ship(u)
-                   else f"in the {place_name(g.board, u.loc)} box, out of the Germans' reach (22.1): never checked (19.2)")
-            rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": why, "path": []})
-            continue
-        res = g.supply(data, u)
-        rows.append({"unit": uid, "at": u.loc, "supplied": res.supplied, "reason": res.reason, "path": list(res.path),
-                     "blocked_at": res.blocked_at, "base": res.base})
-    if json_:
-        emit({"position": what, "bases": data.bases, "units": rows})
-        return
-    tab = Table("unit", "at", "supplied", "why", "path", title=f"supply (19.3) at {what}; bases (19.4): {', '.join(data.bases) or 'none yet'}")
-    for r in rows:
-        tab.add_row(r["unit"], r["at"], "yes" if r["supplied"] else "[red]no[/]", r["reason"], ">".join(r["path"]))
-    out.print(tab)
+    """Check lines of supply at a scenario's start or in a saved game: the path found, or the nearest base and what blocked it."""
+    queries, pos = _queries(scenario, "supply")
+    try:
+        _show(queries.supply(pos, list(units or [])), json_)
+    except ValueError as e:
+        raise UserError(str(e)) from None
 
 
 @app.command()
 def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved game (.hexwar) as it stands"),
             units: Optional[List[str]] = typer.Argument(None, help="Unit ids (default: all on the map; in a save, all you may see)"),
-            recover: bool = typer.Option(False, help="Show the end-of-turn recovery (21.0) too"),
+            recover: bool = typer.Option(False, help="Show the end-of-turn recovery too"),
             json_: bool = JSON) -> None:
-    """Show fatigue, limits, the AFL of the units named (15.1), and end-of-turn recovery (21.0), at a scenario's start or in a saved game."""
-    from hexwar.rules import fatigue as fat
-
-    g, data, sides, what = _position(scenario)
-    uids = units or sorted(u.id for u in data.on_map() if sides is None or u.side in sides or not u.concealed)
-    for uid in uids:
-        _unit(g, data, uid, sides)
-    afl, led = fat.average_fatigue_level(data, g.tables, uids, g.cites.assault.afl)
-    rows = [{"unit": x, "fp": data.units[x].fatigue, "fl": fat.fatigue_limit(g.tables, data.units[x]),
-             "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x])} for x in uids]
-    after = None
-    if recover:
-        fat.end_of_turn_recovery(data, g.tables)
-        after = {x: data.units[x].fatigue for x in uids}
-    if json_:
-        emit({"position": what, "units": rows, "afl": afl, "afl_ledger": led.to_dict(), "after_recovery": after})
-        return
-    tab = Table("unit", "FP", "FL", "at limit", *(["after 21.0"] if after else []), title=f"fatigue at {what}")
-    for r in rows:
-        extra = [str(after[r["unit"]])] if after else []
-        tab.add_row(r["unit"], str(r["fp"]) if r["infantry"] else "-", str(r["fl"]) if r["infantry"] else "-", "yes" if r["at_limit"] else "", *extra)
-    out.print(tab)
-    out.print(led.render(), markup=False)
+    """Show fatigue, limits, the average fatigue of the units named, and end-of-turn recovery, at a scenario's start or in a saved game."""
+    queries, pos = _queries(scenario, "fatigue")
+    try:
+        _show(queries.fatigue(pos, list(units or []), recover), json_)
+    except ValueError as e:
+        raise UserError(str(e)) from None
 
 
-@app.command()
-def odds(scenario: str = typer.Argument(..., help="Scenario name, a saved game (.hexwar) as it stands, or kampen for a Kampen om Norge land combat"),
-         defend: Optional[int] = typer.Option(None, help="kampen: defending battalions"),
-         fjord: bool = typer.Option(False, "--fjord", help="kampen: the attack crosses a fjord or lake (4.2)"),
-         cards: Optional[str] = typer.Option(None, help="kampen: attacker's cards, comma-separated (panzer=2, speidertropp ...)"),
-         defend_cards: Optional[str] = typer.Option(None, help="kampen: defender's cards, comma-separated (bakhold ...)"),
-         target: Optional[str] = typer.Option(None, help="Location assaulted (with --attackers); a what-if: adjacency is not checked"),
-         attackers: Optional[str] = typer.Option(None, help="Comma-separated attacking unit ids"),
-         ad: Optional[int] = typer.Option(None, help="Attack differential, for a bare CRT look-up"),
-         drm: int = typer.Option(0, help="Die roll modifier (bare look-up)"),
-         attack: Optional[int] = typer.Option(None, help="Attack strength, for the odds CRT"),
-         defence: Optional[int] = typer.Option(None, help="Defence strength, for the odds CRT"),
-         shift: int = typer.Option(0, help="Column shift"),
-         table: bool = typer.Option(False, "--table", help="Every column's exact odds (Markdown), with --drm"),
+#: what the game's odds command raises for options it cannot read (click's UsageError, of
+#: whichever click typer runs on)
+_USAGE: type[Exception] = typer.BadParameter.__bases__[0]
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []})
+def odds(ctx: typer.Context,
+         what: Optional[str] = typer.Argument(None, help="A game, a scenario name or a saved game (.hexwar) as it stands"),
          json_: bool = JSON) -> None:
-    """Exact combat odds: a scenario assault (15.1), a differential column, an odds column, or a Kampen om Norge combat."""
-    from hexwar.games.registry import names
+    """Exact combat odds, worked out by the game with its own options: hexwar odds GAME|SCENARIO|SAVE --help lists them."""
+    import typer.main
 
-    for opt, v, lo, hi in (("--attack", attack, 0, 1000), ("--defend", defend, 0, 1000), ("--defence", defence, 0, 1000),
-                           ("--ad", ad, -100, 100), ("--drm", drm, -20, 20), ("--shift", shift, -20, 20)):
-        in_range(opt, v, lo, hi)
-    if scenario in names():  # a game's own odds: hexwar odds kampen --attack 3 --defend 1 ...
-        info = registry_game(scenario)
-        if info.odds is None:
-            raise UserError(f"{scenario} has no odds of its own; give a scenario, e.g. {scenario}/scenario")
-        try:
-            res_js, lines = info.odds(attack=attack, defend=defend, fjord=fjord, cards=cards, defend_cards=defend_cards)
-        except ValueError as e:
-            raise UserError(str(e)) from None
-        if json_:
-            emit(res_js)
-        else:
-            for line in lines:
-                out.print(line, markup=False)
+    if what is None or what in ("--help", "-h"):
+        from hexwar.games.registry import games
+
+        out.print("Usage: hexwar odds GAME|SCENARIO|SAVE [OPTIONS]\n\nExact combat odds, worked out by the game with its "
+                  "own options; hexwar odds GAME --help lists them. Games with odds: "
+                  + ", ".join(g.name for g in games() if g.odds is not None), markup=False)
         return
-    from hexwar.rules.assault import assault_sums
-    from hexwar.rules.combat import (
-        diff_column_index,
-        diff_outcomes,
-        odds_column_index,
-        odds_outcomes,
-    )
-
-    if table:
-        from hexwar.data.scenario import load_scenario
-        from hexwar.rules.combat import column_table, column_table_markdown
-
-        sc = _position(scenario)[0] if scenario.endswith(SAVED) else load_scenario(scenario)
-        if sc.tables.crt is None:
-            raise UserError(f"scenario {scenario} has no differential CRT")
-        if json_:
-            emit({"crt": sc.tables.crt.name, "drm": drm, "columns": column_table(sc.tables.crt, drm)})
-        else:
-            print(column_table_markdown(sc.tables.crt, drm))
+    info, pos = _position(what)
+    if info.odds is None:
+        raise UserError(f"{what}: {info.title} works out no odds here")
+    cmd = typer.main.get_command(info.odds)
+    try:
+        with cmd.make_context(f"hexwar odds {what}", list(ctx.args), obj=pos) as sub:
+            answer = cmd.invoke(sub)
+    except typer.Exit:  # its --help, printed
         return
-    g, data, sides, what = _position(scenario)
-    crt = g.tables.crt
-    ledger = None
-    if attack is not None or defence is not None:
-        if g.tables.odds is None or attack is None or defence is None:
-            raise UserError("--attack and --defence need both values and a scenario with an odds CRT")
-        col = g.tables.odds.columns[odds_column_index(g.tables.odds, attack, defence, shift)].label
-        dist = odds_outcomes(g.tables.odds, attack, defence, drm, shift)
-        res: dict[str, Any] = {"crt": g.tables.odds.name, "column": col, "drm": drm, "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in dist]}
-    else:
-        if target is not None:
-            if not attackers:
-                raise UserError("--target needs --attackers")
-            ids = [x.strip() for x in attackers.split(",") if x.strip()]
-            for x in ids:
-                _unit(g, data, x, sides)
-            defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
-            if not defenders:
-                raise UserError(f"{target} holds no enemy of {ids[0]}")
-            if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
-                raise UserError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
-            s = assault_sums(data, g.tables, ids, defenders, cites=g.cites.assault)
-            ad, drm = s.differential, s.drm
-            from hexwar.rules.ledger import Ledger
-
-            ledger = Ledger(f"assault on {target} at {what}")
-            ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
-            ledger.total = f"AD {ad}, DRM {drm:+d}"
-        if ad is None:
-            raise UserError("give --target with --attackers, or --ad, or --attack with --defence")
-        col = crt.columns[diff_column_index(crt, ad, shift)].label
-        ddist = diff_outcomes(crt, ad, drm, shift)
-        res = {"crt": crt.name, "ad": ad, "column": col, "drm": drm,
-               "outcomes": [{"result": f"{a}/{d}", "p": str(p), "percent": float(p) * 100} for (a, d), p in ddist]}
-    if ledger is not None:
-        res["ledger"] = ledger.to_dict()
-    if json_:
-        emit(res)
-        return
-    tab = Table("result", "probability", "%", title=f"{res['crt']}: column {res['column']}, DRM {res['drm']:+d}")
-    for o in res["outcomes"]:
-        tab.add_row(o["result"], o["p"], f"{o['percent']:.1f}")
-    out.print(tab)
-    if ledger is not None:
-        out.print(ledger.render(), markup=False)
+    except _USAGE as e:
+        raise UserError(f"{e} (hexwar odds {what} --help lists the options)") from None
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    _show(answer, json_)
 
 
 # --- the compiled engine -----------------------------------------------------------------

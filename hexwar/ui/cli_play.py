@@ -103,6 +103,13 @@ def _save_of(path: Path) -> Any:
         return None
 
 
+def _default_game() -> Any:
+    """The game ``hexwar play`` starts when none is named."""
+    from hexwar.games.registry import default
+
+    return default()
+
+
 @app.command()
 def games(json_: bool = JSON) -> None:
     """List the games: their scenarios, boards, sides to play, bots and rules switches."""
@@ -128,7 +135,7 @@ def games(json_: bool = JSON) -> None:
 
 
 @app.command()
-def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar games lists them); default narvik, or the game of the --load save"),
+def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar games lists them and the default), or the game of the --load save"),
          side: Optional[str] = typer.Option(None, help="Side(s) you command (hexwar games lists each game's); default: the game's"),
          scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's; hexwar games lists them)"),
          board: Optional[str] = typer.Option(None, help="Board (default: the game's; hexwar games lists them)"),
@@ -159,7 +166,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 registry_game(game)
             except UserError as e:
                 raise UserError(f"{load}: the save's {e}") from None
-    info = registry_game(game or "narvik")
+    info = registry_game(game) if game else _default_game()
     in_range("--seed", seed, 0, MAX_SEED)
     if think is not None and not 0.01 <= think <= 600:
         raise UserError("--think is seconds per decision, from 0.01 to 600")
@@ -441,7 +448,7 @@ def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> Non
 
 
 @app.command()
-def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS], e.g. kampen/intro-narvik@nordland-hex:priority or narvik"),
+def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS]: a game and, where not its defaults, its scenario, board and bots (hexwar games lists them)"),
              games: int = typer.Option(1000, help="Number of games"),
              seed: int = typer.Option(1, help="Batch seed: game i's seed is derived from it, so any game can be re-run"),
              out_path: Optional[Path] = typer.Option(None, "--out", help="CSV of rows (default sim/<setup>-seed<K>.csv); re-running resumes it"),

@@ -492,8 +492,15 @@ def test_a_priority_game_runs_to_the_end_and_replays_from_its_log(g, seed):
 
 
 def test_hexwar_odds_europa_gives_the_column_and_exact_chances_E1():
-    from hexwar.games.registry import get
+    import json
 
-    js, lines = get("europa").odds(attack=7, defend=3)
+    from typer.testing import CliRunner
+
+    from hexwar.ui.cli import app
+
+    res = CliRunner().invoke(app, ["odds", "europa", "--attack", "7", "--defend", "3", "--json"])
+    js = json.loads(res.output)
     assert js["column"] == "2:1" and sum(Fraction(p) for p in js["odds"].values()) == 1
-    assert js["odds"]["DD"] == "1/6" and "rounded for the defender" in lines[0]
+    assert js["odds"]["DD"] == "1/6"
+    res = CliRunner().invoke(app, ["odds", "europa", "--attack", "7", "--defend", "3"])
+    assert "rounded for the defender" in res.output.splitlines()[0]

@@ -202,7 +202,7 @@ def test_a_kampen_save_is_refused_by_the_narvik_rule_queries(tmp_path):
     s = KampenGame("intro-narvik").new_state(1)
     s.attach_save(tmp_path / "k.hexwar")
     s.apply(s.legal_orders()[0])
-    assert "Assault on Narvik positions" in refusal(["supply", str(tmp_path / "k.hexwar")])
+    assert "a Kampen om Norge game answers no supply query" in refusal(["supply", str(tmp_path / "k.hexwar")])
 
 
 def test_simulate_game_n_saves_that_game_of_the_batch_to_replay_or_take_over(tmp_path, monkeypatch):

@@ -3,14 +3,16 @@ its own map of Norway in 26 km hexes, and its registry record."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
+
+import typer
 
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front
 from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
 from hexwar.games.europa.play import EuropaPlayer, render, say
-from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.games.registry import Answer, Batch, Bot, GameInfo
 
 __all__ = ["GAME", "EuropaGame", "Switches"]
 
@@ -45,23 +47,32 @@ def _validate(lib: Library) -> list[Problem]:
     return []
 
 
-def _odds(attack: int | None = None, defend: int | None = None, **_: Any) -> tuple[dict[str, Any], list[str]]:
-    """``hexwar odds europa --attack A --defend D``: the odds column and the exact chance of each
-    result (E1); without strengths, every column."""
+#: ``hexwar odds europa [OPTIONS]``
+_odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+
+
+@_odds.command()
+def europa_odds(ctx: typer.Context, attack: Optional[int] = typer.Option(None, help="Attack strength"),
+                defend: Optional[int] = typer.Option(None, help="Defence strength")) -> Answer:
+    """The odds CRT (E1): the column of ``--attack`` against ``--defend`` and the exact chance of
+    each result; without strengths, every column."""
     from hexwar.rules.combat import (
         odds_column_index,
         odds_outcomes,
         odds_table_markdown,
     )
 
-    g = EuropaGame()
+    for opt, v in (("--attack", attack), ("--defend", defend)):
+        if v is not None and not 0 <= v <= 1000:
+            raise ValueError(f"{opt} is {v}; it must be from 0 to 1000")
+    g = ctx.obj.game
     if attack is None or defend is None:
-        return {"table": odds_table_markdown(g.crt)}, odds_table_markdown(g.crt).splitlines()
+        return Answer({"table": odds_table_markdown(g.crt)}, odds_table_markdown(g.crt).splitlines())
     col = g.crt.columns[odds_column_index(g.crt, attack, defend)]
     dist = odds_outcomes(g.crt, attack, defend)
     lines = [f"{attack} to {defend}: column {col.label} (rounded for the defender) [E1]"]
     lines += [f"  {r} {g.crt.codes[r]}: {p} = {float(p) * 100:.1f}%" for r, p in dist]
-    return {"column": col.label, "odds": {r: str(p) for r, p in dist}}, lines
+    return Answer({"column": col.label, "odds": {r: str(p) for r, p in dist}}, lines)
 
 
 GAME = GameInfo(

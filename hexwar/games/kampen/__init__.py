@@ -10,7 +10,7 @@ from hexwar.games.common import front
 from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
-from hexwar.games.kampen.odds import odds_command
+from hexwar.games.kampen.odds import odds
 from hexwar.games.kampen.play import KampenPlayer, render, say, say_in
 from hexwar.games.kampen.state import (
     ALLIES,
@@ -98,7 +98,7 @@ GAME = GameInfo(
                 metrics=front.NARVIK_FRONT, board_lines=batch.board_lines, board_notes=batch.BOARD_NOTES, turn="game round"),
     validate=_validate,
     scenario_kinds=("kampen_scenario",),
-    odds=odds_command,
+    odds=odds,
     tally="battalions",
     variants=(("intro-narvik", "norway", ()), ("intro-narvik", "nordland-hex", ()), ("intro-narvik", "nordland-areas", ()),
               ("basic", "norway", ()), ("advanced", "norway", ())),

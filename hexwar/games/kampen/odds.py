@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Optional
+
+import typer
 
 from hexwar.games.kampen.schemas import CardUse
+from hexwar.games.registry import Answer
 from hexwar.rules.dicecombat import battalion_dice, outcomes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,8 +86,8 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
 
 
 def odds_command(attack: int | None = None, defend: int | None = None, fjord: bool = False, cards: str | None = None,
-                 defend_cards: str | None = None, **_: Any) -> tuple[dict[str, Any], list[str]]:
-    """``hexwar odds kampen``: the JSON result and the lines to print; bad input raises ``ValueError``."""
+                 defend_cards: str | None = None) -> tuple[dict[str, Any], list[str]]:
+    """The JSON result and the lines to print of ``hexwar odds kampen``; bad input raises ``ValueError``."""
     from hexwar.games.kampen.game import kampen_game
 
     if attack is None or defend is None:
@@ -115,3 +118,18 @@ def odds_command(attack: int | None = None, defend: int | None = None, fjord: bo
         d, a = r["defender_losses"].get(k), r["attacker_losses"].get(k)
         lines.append(f"  {k:>15}  {f'{float(d) * 100:.1f}%' if d else '-':>8}  {f'{float(a) * 100:.1f}%' if a else '-':>8}")
     return js, lines
+
+
+#: ``hexwar odds kampen [OPTIONS]``
+odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+
+
+@odds.command()
+def kampen_odds(attack: Optional[int] = typer.Option(None, help="Attacking battalions"),
+                defend: Optional[int] = typer.Option(None, help="Defending battalions"),
+                fjord: bool = typer.Option(False, "--fjord", help="The attack crosses a fjord or lake (4.2)"),
+                cards: Optional[str] = typer.Option(None, help="Attacker's cards, comma-separated (panzer=2, speidertropp ...)"),
+                defend_cards: Optional[str] = typer.Option(None, help="Defender's cards, comma-separated (bakhold ...)")) -> Answer:
+    """Exact odds of one land combat of Kampen om Norge (4.2): battalions, a fjord, the cards played."""
+    data, lines = odds_command(attack, defend, fjord, cards, defend_cards)
+    return Answer(data, list(lines))

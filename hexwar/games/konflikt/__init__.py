@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.common import front
+from hexwar.games.common import front, queries
 from hexwar.games.konflikt import batch
 from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
 from hexwar.games.konflikt.orders import ORDERS
@@ -90,6 +90,8 @@ GAME = GameInfo(
                 columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies"), metrics=front.NO_TOWN,
                 board_lines=batch.board_lines, board_notes=batch.BOARD_NOTES),
     validate=_validate,
+    queries=queries.QUERIES,
+    odds=queries.odds,
     scenario_kinds=("konflikt_templates",),
     # every template once: the first on the hex table, the rest on its areas (quicker; the hex
     # table plays every template in tests/games/test_konflikt.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.common import front
+from hexwar.games.common import front, queries
 from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
 from hexwar.games.narvik.play import NarvikPlayer, render, say
@@ -72,6 +72,9 @@ GAME = GameInfo(
     validate=_validate,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: NarvikGame.from_scenario(name),
+    queries=queries.QUERIES,
+    odds=queries.odds,
+    default=True,
     variants=(("scenario", "narvik", ()), ("scenario", "narvik", ("random_setup",)),
               ("scenario", "narvik", ("allied_concealment",)), ("scenario", "narvik", ("ap_bonus_per_action",))),
     test_games=3,

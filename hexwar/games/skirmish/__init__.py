@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
+from hexwar.games.common import queries
 from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
@@ -63,5 +64,7 @@ GAME = GameInfo(
     render=_render,
     scenario_kinds=("scenario",),
     from_scenario_file=lambda name: SkirmishGame.from_scenario(name),
+    queries=queries.QUERIES,
+    odds=queries.odds,
     invariants=invariants.broken,
 )
