@@ -22,8 +22,9 @@ from rich.console import Console
 
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.bots import PriorityBot
-from hexwar.games.narvik.play import NarvikPlayer
+from hexwar.games.narvik.play import NarvikPresenter
 from hexwar.web.server import WebGame
+from hexwar.ui.play import terminal
 
 
 def timed(f):  # type: ignore[no-untyped-def]
@@ -40,20 +41,20 @@ def main() -> None:
         g = narvik_game()
         s = g.new_state(seed)
         bots = {x: PriorityBot(x, seed) for x in ("allies", "germans")}
-        p = NarvikPlayer(s, {"allies"}, {"germans": bots["germans"]}, Console(file=io.StringIO()), None, lambda q: "quit")
-        web = WebGame(p)
+        p = terminal(NarvikPresenter, s, {"allies"}, {"germans": bots["germans"]}, Console(file=io.StringIO()), None, lambda q: "quit")
+        web = WebGame(p.presenter)
         steps = 0
         while not s.is_over() and steps < (60 if quick else 200):
             side = s.current_side()
             legal, ms = timed(s.legal_orders)
             if side == "allies":
                 cols["legal orders"].append(ms)
-                cols["map SVG"].append(timed(p.map_svg)[1])
-                cols["order marks"].append(timed(lambda: [p.order_marks(o, v) for v in [p.view()] for o in legal])[1])
+                cols["map SVG"].append(timed(p.presenter.map_svg)[1])
+                cols["order marks"].append(timed(lambda: [p.presenter.order_marks(o, v) for v in [p.session.view()] for o in legal])[1])
                 cols["state JSON"].append(timed(lambda: json.dumps(web._state()))[1])
                 movers = [o for o in legal if o.kind == "move"]
                 if movers:
-                    m = p.order_marks(movers[0])
+                    m = p.presenter.order_marks(movers[0])
                     cols["unit pick"].append(timed(lambda: web.pick(m["f"], m["u"][0]))[1])
             s.apply(bots[side].choose(s.view_for((side,)), legal))
             steps += 1

@@ -23,10 +23,11 @@ from hexwar.core.engine import replay, run_fast
 from hexwar.games.kampen import FACTIONS, GERMANS, KampenGame
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.game import HIDDEN_CARD
-from hexwar.games.kampen.play import KampenPlayer, render
+from hexwar.games.kampen.play import KampenPresenter, render
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.bots import PriorityBot
-from hexwar.games.narvik.play import NarvikPlayer
+from hexwar.games.narvik.play import NarvikPresenter
+from hexwar.ui.play import terminal
 
 
 def secret_ids(data, side):
@@ -97,7 +98,7 @@ def _allied_session(seed, script, switches=Switches()):
     s = g.new_state(seed)
     buf = io.StringIO()
     it = iter(script)
-    p = NarvikPlayer(s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200), None,
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200), None,
                      lambda prompt: next(it, "quit"))
     return g, s, p, buf
 
@@ -105,7 +106,7 @@ def _allied_session(seed, script, switches=Switches()):
 def test_the_allied_player_never_sees_a_face_down_german_counter(tmp_path):
     for seed in (1, 4):
         g, s, p, buf = _allied_session(seed, ["1"] * 20)
-        p.snapshots = tmp_path
+        p.session.snapshots = tmp_path
         p.run()
         assert not s.is_over()  # once it is over every counter is turned up (the next test)
         played = buf.getvalue()
@@ -134,21 +135,21 @@ def test_once_the_game_is_over_the_allied_player_sees_every_counter_turned_up(tm
     as a replay shows them to everyone once it is over: ``explain`` names the dummies, the map
     draws no '?'. Until the last order they stayed face down (the test above)."""
     g, s, p, buf = _allied_session(1, ["1"] * 40)
-    p.snapshots = tmp_path
+    p.session.snapshots = tmp_path
     before = None
     for _ in range(200):
         if s.is_over():
             break
-        before = {u.id for u in p.view().on_map("germans") if u.concealed}
+        before = {u.id for u in p.session.view().on_map("germans") if u.concealed}
         legal = s.legal_orders()
         if s.current_side() == "germans":
-            s.apply(p.bots["germans"].choose(s.view_for(("germans",)), legal))
+            s.apply(p.session.bots["germans"].choose(s.view_for(("germans",)), legal))
         else:
             s.apply(legal[0])
     assert s.is_over() and before and all(x.startswith("?") for x in before)  # face down to the last order
     dummies = sorted(u.id for u in s.data.on_map("germans") if u.type == "dummy")
-    assert dummies and p.explain(dummies[0]).startswith(dummies[0])
-    svg = p.map_svg()
+    assert dummies and p.presenter.explain(dummies[0]).startswith(dummies[0])
+    svg = p.presenter.map_svg()
     assert ">?<" not in svg and leaks(svg, set(dummies)) == dummies
 
 
@@ -163,9 +164,9 @@ def test_a_game_only_watched_draws_every_counter_face_up_and_a_hot_seat_none():
         s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
     dummies = {u.id for u in s.data.on_map("germans") if u.type == "dummy"}
     assert dummies and not s.is_over()
-    watched = NarvikPlayer(s, set(), bots, Console(file=io.StringIO()), None, lambda _: "quit").map_svg()
+    watched = terminal(NarvikPresenter, s, set(), bots, Console(file=io.StringIO()), None, lambda _: "quit").presenter.map_svg()
     assert ">?<" not in watched and leaks(watched, dummies) == sorted(dummies)
-    hot = NarvikPlayer(s, {"allies", "germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit").map_svg()
+    hot = terminal(NarvikPresenter, s, {"allies", "germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit").presenter.map_svg()
     assert ">?<" in hot and not leaks(hot, dummies)
 
 
@@ -193,7 +194,7 @@ def test_the_coalition_player_never_sees_the_german_hand():
     s = g.new_state(5)
     buf = io.StringIO()
     it = iter(["status", "1", "status", "explain last", "quit"])
-    p = KampenPlayer(s, {"norwegians", "allies"}, {GERMANS: KampenBot(GERMANS, 5)}, Console(file=buf, width=200), None,
+    p = terminal(KampenPresenter, s, {"norwegians", "allies"}, {GERMANS: KampenBot(GERMANS, 5)}, Console(file=buf, width=200), None,
                      lambda prompt: next(it, "quit"))
     p.run()
     german_hand = {g.copies[c].name for c in s.data.hand[GERMANS]}
@@ -269,7 +270,7 @@ def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(view
     it = iter(["status", "map", "status", "quit"])
     bots = {f: RandomBot(i + 3) for i, f in enumerate(FACTIONS) if f != viewer}
     bots[viewer] = RandomBot(99)
-    p = KampenPlayer(s, {viewer}, {f: b for f, b in bots.items() if f != viewer}, Console(file=buf, width=250), None,
+    p = terminal(KampenPresenter, s, {viewer}, {f: b for f, b in bots.items() if f != viewer}, Console(file=buf, width=250), None,
                      lambda prompt: next(it, "quit"))
     revealed: set[str] = set()
     kept_secret: set[str] = set()
@@ -279,7 +280,7 @@ def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(view
         side = s.current_side()
         order = bots[side].choose(s, s.legal_orders())
         events = s.apply(order)
-        seen_text = p.order_text(order) + "\n" + "\n".join(p.describe(e) for e in p.visible_events(events))
+        seen_text = p.session.order_text(order) + "\n" + "\n".join(p.presenter.describe(e) for e in p.session.visible_events(events))
         seen_text += "\n" + render(g, g.view(s.data, {viewer}))
         for x in s.data.ships:
             name = g.fleet[x.id].name
@@ -289,12 +290,12 @@ def test_advanced_kampen_face_down_ships_and_kept_9_april_cards_stay_hidden(view
                 revealed.add(name)
         hidden = {g.fleet[x.id].name for x in s.data.ships if x.owner == other and not g.fleet[x.id].dummy} - revealed
         assert not leaks(seen_text, hidden), (order, leaks(seen_text, hidden))
-        assert "dummy" not in p.order_text(order) or order.side == viewer
+        assert "dummy" not in p.session.order_text(order) or order.side == viewer
         if order.kind == "choose" and order.side != viewer:
             kept_secret.add(order.card)
             assert order.card not in seen_text and g.copies[order.copy].name not in seen_text
     assert kept_secret and revealed  # the game got far enough to test both
-    p.status()
+    p.command("status", [])
     status = buf.getvalue()
     hidden = {g.fleet[x.id].name for x in s.data.ships if x.owner == other and not g.fleet[x.id].dummy} - revealed
     assert not leaks(status, hidden)

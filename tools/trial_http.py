@@ -58,8 +58,6 @@ class Board:
 
     def __init__(self, game: str, folder: Path, seed: int = 3):
         import uvicorn
-        from rich.console import Console
-
         from hexwar.games.registry import get
         from hexwar.web.server import WebGame, listen, make_app
 
@@ -73,9 +71,9 @@ class Board:
         humans = set(info.seats[info.default_seat])
         bots = {side: info.bot("priority" if "priority" in info.bots else info.default_bot, side, seed, 0.05)
                 for side in info.sides if side not in humans}
-        self._null = open("/dev/null", "w")
-        player = info.player(s, humans, bots, Console(file=self._null), self.save, lambda _: "quit", snapshots=folder)
-        self.app = make_app(WebGame(player))
+        from hexwar.ui.session import Session
+
+        self.app = make_app(WebGame(info.presenter(Session(s, humans, bots, self.save, folder))))
         self.token = self.app.token
         sock = listen(0)
         self.port = int(sock.getsockname()[1])
@@ -92,7 +90,6 @@ class Board:
         self.server.should_exit = True
         self.thread.join(10)
         self.state.close()
-        self._null.close()
 
     def snapshot(self) -> tuple[str, int, str]:
         """The save's bytes (hashed), the log's length and the state: what a refusal keeps."""

@@ -127,8 +127,9 @@ class GameInfo:
     make: Callable[[str, str, frozenset[str]], Any]
     bots: Mapping[str, Bot]
     default_bot: str
-    #: the play loop (a ``hexwar.ui.play.Player`` subclass)
-    player: type
+    #: how the game meets a person: its words, explanations and pictures (a
+    #: ``hexwar.ui.presenter.Presenter`` subclass, built over a session)
+    presenter: type
     #: one event as a sentence
     describe: Callable[[Mapping[str, Any]], str]
     #: an SVG of the board for a state, seen by ``viewer`` (None: everything)

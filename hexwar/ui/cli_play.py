@@ -34,9 +34,10 @@ MAX_GAMES = 10_000_000
 MAX_SEED = 2**63 - 1  # seeds are 64-bit: a larger one names a save file no person can type
 
 
-def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool,
+def _run_player(presenter: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, json_: bool,
                 snapshots: Path) -> None:
-    """Run the terminal play loop; end of input quits."""
+    """Run the terminal play loop over the game's presenter; end of input quits."""
+    from hexwar.ui.play import terminal
 
     def read(prompt: str) -> str:
         try:
@@ -47,7 +48,7 @@ def _run_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], pa
     if json_:
         emit({"save": str(path), "humans": sorted(humans), "bots": {k: v.name for k, v in bots.items()},
               "snapshots": str(snapshots)})
-    player = cls(state, humans, bots, out, path, read, snapshots=snapshots)
+    player = terminal(presenter, state, humans, bots, out, path, read, snapshots)
     _readline(player)
     try:
         player.run()
@@ -272,9 +273,9 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
     except UnknownGame as e:
         raise UserError(str(e)) from None
     if sock is not None:
-        _serve_player(info.player, state, humans, bots, path, snapshot_folder(snapshots), sock)
+        _serve_player(info.presenter, state, humans, bots, path, snapshot_folder(snapshots), sock)
         return
-    _run_player(info.player, state, humans, bots, path, json_, snapshot_folder(snapshots))
+    _run_player(info.presenter, state, humans, bots, path, json_, snapshot_folder(snapshots))
 
 
 def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: str, upto: int | None,
@@ -333,13 +334,14 @@ def _copy_for_seat(path: Path, saved: Any, change: dict[str, Any], opponent: str
     return dest
 
 
-def _serve_player(cls: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, snapshots: Path,
+def _serve_player(presenter: Any, state: Any, humans: set[str], bots: dict[str, Any], path: Path, snapshots: Path,
                   sock: Any) -> None:
-    """Serve the play loop as a local web page on the socket already bound, until Ctrl-C."""
+    """Serve the game as a local web page on the socket already bound, until Ctrl-C."""
+    from hexwar.ui.session import Session
     from hexwar.web.server import serve
 
     try:
-        serve(cls(state, humans, bots, out, path, lambda prompt: "quit", snapshots=snapshots), sock=sock,
+        serve(presenter(Session(state, humans, bots, path, snapshots)), sock=sock,
               say=lambda text: out.print(text, markup=False, soft_wrap=True))
     finally:
         state.close()

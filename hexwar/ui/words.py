@@ -32,12 +32,10 @@ def cites(sections: str, section: str) -> bool:
     return False
 
 
-#: an order's first word as the bots' summary says it
-PAST = {"move": "moved", "assault": "assaulted", "sail": "sailed", "reveal": "revealed a counter", "air": "flew an air mission",
-        "pass": "passed", "place": "placed a unit", "land": "landed", "embark": "embarked", "disembark": "disembarked",
-        "interdict": "interdicted", "exit": "left the map", "retreat": "retreated", "advance": "advanced",
-        "take": "took a result", "play": "played a card", "cash": "cashed a card", "discard": "discarded",
-        "fight": "fought", "withdraw": "withdrew", "recall": "recalled a battalion"}
+#: the first word of the engine's own orders (``hexwar.core.orders``) as the bots' summary
+#: says it; a game's presenter words its own orders (``Presenter.past``)
+PAST = {"move": "moved", "assault": "assaulted", "pass": "passed", "retreat": "retreated", "advance": "advanced",
+        "take": "took a result"}
 
 
 def verb(o: Order) -> str:

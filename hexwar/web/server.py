@@ -1,9 +1,9 @@
 """A local web board for any game of the registry (issue 14, first slice; issue 51: closed
 to other web pages).
 
-The page talks to one game through the same :class:`hexwar.ui.play.Player` the terminal
-uses: the same orders, commands (``undo``, ``save``, ``explain``, ``status``), saves, bots
-and side's view. Only the person's own sides are shown; the SVG map is drawn from that
+The page talks to one game through the same commands the terminal reads
+(``hexwar.ui.commands``: ``undo``, ``save``, ``explain``, ``status``, orders), the game's
+presenter and its session: the same saves, bots and side's view. Only the person's own sides are shown; the SVG map is drawn from that
 side's view (the other side's face-down counters stay '?').
 
 Only the board's own page may use the board (:class:`Guard`, in front of every route):
@@ -44,7 +44,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from hexwar.ui.play import Player
+from hexwar.ui.commands import Commands
+from hexwar.ui.presenter import Presenter
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: the host names a request may give (the Host header without its port)
@@ -68,14 +69,15 @@ Send = Callable[[Message], Awaitable[None]]
 
 
 class WebGame:
-    """One game served to one person: a Player whose console writes into a buffer."""
+    """One game served to one person: the game's commands, whose console writes into a buffer."""
 
-    def __init__(self, player: Player):
-        self.p = player
+    def __init__(self, presenter: Presenter):
         self.buf = io.StringIO()
-        player.out = Console(file=self.buf, width=110, color_system=None, force_terminal=False, soft_wrap=True)
-        player.read = lambda prompt: "quit"  # the page sends commands; nothing reads stdin
-        player.copies_anywhere = False  # the page's save names a file beside the game's save, never a path
+        out = Console(file=self.buf, width=110, color_system=None, force_terminal=False, soft_wrap=True)
+        # the page's save names a file beside the game's save, never a path
+        self.c = Commands(presenter, out, copies_anywhere=False)
+        self.p = presenter
+        self.sess = presenter.session
         self.lock = threading.Lock()
         self.history: list[str] = []
         self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
@@ -83,7 +85,7 @@ class WebGame:
         #: how a thinking search bot stands (time and playouts: progress_line), read without
         #: the lock while a command waits on the bots
         self.progress = ""
-        player.on_progress = self._heard
+        self.c.on_progress = self._heard
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -98,22 +100,22 @@ class WebGame:
 
     def _bots(self) -> None:
         """Let the bots play until it is the person's turn; remember where they acted."""
-        s = self.p.s
+        s = self.sess.s
         moved = False
-        while not s.is_over() and s.current_side() not in self.p.humans:
+        while not s.is_over() and s.current_side() not in self.sess.humans:
             if not moved:
                 self.bot = {"locs": [], "lines": []}
                 self.progress = ""
                 moved = True
             side = s.current_side()
             n = len(s.log)
-            self.p.bot_move()
-            view = self.p.view()
+            self.c.bot_move()
+            view = self.sess.view()
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
                 m = self.p.order_marks(order, view)
                 self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
-                self.bot["lines"].append(f"{side}: {self.p.order_text(order)}")
+                self.bot["lines"].append(f"{side}: {self.sess.order_text(order)}")
                 self._bot_orders.append(order)
         if moved:
             self.bot["lines"].insert(0, self.p.bot_summary(self._bot_orders))
@@ -133,42 +135,35 @@ class WebGame:
             word = line.split(" ", 1)[0].lower()
             if word not in ("status", "explain", "map", "help", "list"):
                 self.bot = {"locs": [], "lines": []}
-            s = self.p.s
+            s = self.sess.s
             if s.is_over() and word not in ("status", "explain", "map", "save", "help", "undo", "list"):
-                self.p.out.print(f"the game is over: {self.p.final_line()}")
+                self.c.say(f"the game is over: {self.p.final_line()}")
             else:
-                self.p.command(line, s.legal_orders() if not s.is_over() else [])
+                self.c.command(line, s.legal_orders() if not s.is_over() else [])
                 self._bots()
             out = self._take()
             return {"output": out, **self._state()}
 
-    def _sees(self, unit: str | None) -> bool:
-        """Whether the person may see this unit (their own, or one face up: 11.0)."""
-        units = getattr(self.p.view(), "units", {})
-        return unit is not None and unit in units and self.p.visible(units[unit])
-
     def about(self, loc: str, unit: str | None) -> dict[str, Any]:
         """What the hover shows of a place (and whether the picked unit can get there)."""
         with self.lock:
-            p = self.p
-            if loc not in p.game.board:
+            if loc not in self.p.game.board:
                 raise KeyError(f"no place {loc!r} on this board")
-            return {"about": p.about(loc, unit if self._sees(unit) else None)}
+            return {"about": self.p.about(loc, unit if unit is not None and self.p.sees_unit(unit) else None)}
 
     def pick(self, loc: str | None, unit: str | None) -> dict[str, Any]:
         """A place (and a unit) picked on the map: what is there, and the orders that act on
         it, each with its cost or odds (the orders of the unit alone when one is picked)."""
         with self.lock:
-            p, s = self.p, self.p.s
-            board = p.game.board
-            if loc is not None and loc not in board:
+            p = self.p
+            if loc is not None and loc not in p.game.board:
                 raise KeyError(f"no place {loc!r} on this board")
-            view = p.view()
-            if unit is not None and not self._sees(unit):
+            view = self.sess.view()
+            if unit is not None and not p.sees_unit(unit):
                 raise KeyError(f"no unit {unit!r} you can see")
-            legal = [] if s.is_over() or s.current_side() not in p.humans else s.legal_orders()
+            legal = self.sess.legal()
             out = []
-            here = {u.id for u in view.at(loc)} if hasattr(view, "at") and loc else set()
+            here = p.units_at(loc, view) if loc else set()
             for i, o in enumerate(legal[:MAX_ORDERS]):
                 m = p.order_marks(o, view)
                 if unit is not None:
@@ -177,16 +172,17 @@ class WebGame:
                     hit = loc in (m["f"], m["t"]) or bool(here & set(m["u"]))
                 if hit:
                     note, cost = p.order_note(o)
-                    out.append({"i": i, "text": p.order_text(o), "note": note, "cost": cost, **m})
+                    out.append({"i": i, "text": self.sess.order_text(o), "note": note, "cost": cost, **m})
             return {"about": p.about(loc, unit) if loc else [], "orders": out}
 
     def _state(self) -> dict[str, Any]:
-        p, s = self.p, self.p.s
+        p, sess = self.p, self.sess
+        s = sess.s
         over = s.is_over()
         side = None if over else s.current_side()
-        legal = [] if over or side not in p.humans else s.legal_orders()
+        legal = sess.legal()
         svg = p.map_svg()
-        view = p.view()
+        view = sess.view()
         marks = [p.order_marks(o, view) for o in legal[:MAX_ORDERS]]
         return {
             "title": p.title,
@@ -194,7 +190,7 @@ class WebGame:
             "side": side,
             "yours": bool(legal),
             "over": over,
-            "orders": [p.order_text(o) for o in legal[:MAX_ORDERS]],
+            "orders": [sess.order_text(o) for o in legal[:MAX_ORDERS]],
             "marks": marks,
             # the full list's notes: those of the orders that name no unit and no place, which
             # no pick on the map shows (a pass and what it leaves undone, evade or stand); a
@@ -204,11 +200,11 @@ class WebGame:
             "tracks": p.tracks(),
             "hand": p.hand(),
             "bot": self.bot,
-            "viewer": p.viewer,
+            "viewer": sess.viewer,
             "orders_total": len(legal),
             "history": self.history[-120:],
             "svg": svg,
-            "save": str(p.save_path or ""),
+            "save": str(sess.save_path or ""),
         }
 
 
@@ -466,7 +462,7 @@ def board_url(port: int, token: str) -> str:
     return f"http://127.0.0.1:{port}/?token={token}"
 
 
-def serve(player: Player, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True,
+def serve(presenter: Presenter, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True,
           say: Any = print, sock: socket.socket | None = None) -> None:
     """Serve the game on the loopback interface until interrupted; print its address, which
     carries the board's key (``sock``: a socket bound by :func:`listen`)."""
@@ -476,7 +472,7 @@ def serve(player: Player, host: str = "127.0.0.1", port: int = 0, open_browser: 
     import uvicorn
 
     sock = sock or listen(port, host)
-    app = make_app(WebGame(player))
+    app = make_app(WebGame(presenter))
     url = board_url(int(sock.getsockname()[1]), app.token)
     say(f"the board is at {url}  (Ctrl-C stops; every order is already saved)")
     if open_browser and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):

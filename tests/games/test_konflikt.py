@@ -15,6 +15,7 @@ from hexwar.games.konflikt.bots import KonfliktBot
 from hexwar.games.konflikt.orders import Down, Enter, Leave
 from hexwar.games.konflikt.state import FLANK, RESERVE, SIDES
 from hexwar.games.konflikt.table import konflikt_table
+from hexwar.ui.play import terminal
 
 TEMPLATES = ("envelopment", "maximum_attrition", "point_defence", "hold_until_relieved", "top_secret", "demolition")
 
@@ -260,7 +261,7 @@ def test_3_4_3_5_the_terminal_says_where_a_unit_waits_off_the_table_and_groups_t
 
     from rich.console import Console
 
-    from hexwar.games.konflikt.play import KonfliktPlayer, say
+    from hexwar.games.konflikt.play import KonfliktPresenter, say
 
     assert say({"type": "assigned", "side": "allies", "unit": "A3", "where": "first wave"}).startswith("allies put A3 in the first wave")
     assert say({"type": "assigned", "side": "allies", "unit": "A6", "where": "reserve"}).startswith("allies put A6 in reserve")
@@ -270,14 +271,14 @@ def test_3_4_3_5_the_terminal_says_where_a_unit_waits_off_the_table_and_groups_t
     g = KonfliktGame("hold_until_relieved")
     s = g.new_state(4)
     buf = io.StringIO()
-    p = KonfliktPlayer(s, set(SIDES), {}, Console(file=buf, width=200), None, lambda _: "quit")
+    p = terminal(KonfliktPresenter, s, set(SIDES), {}, Console(file=buf, width=200), None, lambda _: "quit")
     waiting: dict[tuple[str, str], list[str]] = {}
     for _ in range(12):
         o = next((o for o in s.legal_orders() if getattr(o, "where", "") in ("first wave", "reserve")), s.legal_orders()[0])
         if getattr(o, "where", "") in ("first wave", "reserve"):
             waiting.setdefault((o.side, o.where), []).append(o.unit)
         s.apply(o)
-    p.status()
+    p.command("status", [])
     rows = {ln.split()[0]: ln for ln in buf.getvalue().splitlines() if ln.split() and ln.split()[0] in SIDES}
     assert len({side for side, _ in waiting}) == 2 and len(waiting) >= 3
     assert all(f"{where}: {' '.join(sorted(units))}" in rows[side] for (side, where), units in waiting.items())

@@ -24,6 +24,7 @@ from hexwar.games.europa.phases import combat
 from hexwar.games.europa.phases.movement import destinations, may_move, why_not_move
 from hexwar.rules.ledger import fmt
 from hexwar.rules.movement import reach, step_cost
+from hexwar.ui.play import terminal
 
 
 def _decisions(seed, rng_seed=1, limit=400, prefer=lambda o: False):
@@ -38,7 +39,7 @@ def _decisions(seed, rng_seed=1, limit=400, prefer=lambda o: False):
             return
         legal = list(s.legal_orders())
         buf = io.StringIO()
-        p = info.player(s, {s.current_side()}, {}, Console(file=buf, width=250), None, lambda _: "quit")
+        p = terminal(info.presenter, s, {s.current_side()}, {}, Console(file=buf, width=250), None, lambda _: "quit")
         yield s, p, legal, buf
         if s.is_over():  # the caller may have given orders itself
             return
@@ -63,13 +64,13 @@ def test_E4_a_moves_note_and_ledger_give_the_mp_the_games_search_reckons_for_its
     moves = trucks = into_enemy = 0
     for seed in (2, 5):
         for s, p, legal, _ in _decisions(seed, limit=300, prefer=lambda o: isinstance(o, (Move, Truck))):
-            g, d = s.game, p.data
+            g, d = s.game, p.presenter.data
             listed = [o for o in legal if isinstance(o, (Move, Truck))]
             for o in random.Random(len(s.log)).sample(listed, min(12, len(listed))):
                 mover = d.units[o.truck] if isinstance(o, Truck) else d.units[o.unit]
                 enemy = g.context(d, mover.side).enemy
-                note, cost = p.order_note(o)
-                led = p.path_ledger(o.unit, o.path, getattr(o, "truck", ""))
+                note, cost = p.presenter.order_note(o)
+                led = p.presenter.path_ledger(o.unit, o.path, getattr(o, "truck", ""))
                 total = Fraction(led.total)
                 assert note == f"{fmt(total)} MP" and cost == float(total)
                 assert total == _by_hand(g, d, mover, o.path, enemy)
@@ -82,7 +83,7 @@ def test_E4_a_moves_note_and_ledger_give_the_mp_the_games_search_reckons_for_its
                 else:  # the search's own reckoning of the cheapest way there
                     r = reach(g.board, g.chart, d.weather, g.t(mover).movement_class, mover.loc, g.query(d, mover))
                     assert total == max(Fraction(0), mp - r.left_at(last)) or len(o.path) == 2
-                text = p.explain_order(o)
+                text = p.presenter.explain_order(o)
                 assert f"= {fmt(total)}" in text and "[E4, TEC authored]" in text and "[14." not in text
                 moves += isinstance(o, Move)
                 trucks += isinstance(o, Truck)
@@ -95,7 +96,7 @@ def test_E4_explain_unit_and_hex_takes_the_path_the_game_would_move_it_and_says_
     an unreachable hex is said to be out of reach with the unit's MP."""
     checked = refused = unreachable = 0
     for s, p, legal, _ in _decisions(3, limit=250, prefer=lambda o: isinstance(o, Move)):
-        g, d = s.game, p.data
+        g, d = s.game, p.presenter.data
         exploit = d.phase == "exploitation"
         if d.phase in ("movement", "exploitation"):  # the reason agrees with the orders the game lists
             movers = {o.unit for o in legal if isinstance(o, Move)}
@@ -109,22 +110,22 @@ def test_E4_explain_unit_and_hex_takes_the_path_the_game_would_move_it_and_says_
                 elif not why and destinations(g, d, u, exploit):
                     assert u.id in movers, u.id
         for o in [o for o in legal if isinstance(o, Move)][:5]:
-            text = p.explain(f"{o.unit} {o.path[-1]}")
+            text = p.presenter.explain(f"{o.unit} {o.path[-1]}")
             assert text.splitlines()[0].startswith(f"movement {' > '.join(o.path)} ")
-            assert text == p.path_ledger(o.unit, o.path).render()
+            assert text == p.presenter.path_ledger(o.unit, o.path).render()
             checked += 1
         if d.phase in ("movement", "exploitation"):
             for u in [u for u in d.on_map(d.side) if g.ground(u) and not may_move(g, d, u, exploit)][:3]:
                 way = destinations(g, d, u, exploit)
                 if way:
                     dest = sorted(way)[0]
-                    assert p.explain(f"{u.id} {dest}").endswith(f"(not this phase: {why_not_move(g, d, u, exploit)})")
+                    assert p.presenter.explain(f"{u.id} {dest}").endswith(f"(not this phase: {why_not_move(g, d, u, exploit)})")
                     refused += 1
             u = next((u for u in d.on_map(d.side) if g.ground(u)), None)
             far = next((x for x in sorted(g.board.locations()) if u is not None and x not in destinations(g, d, u, exploit)
                         and x != u.loc), None)
             if u is not None and far is not None:
-                assert p.explain(f"{u.id} {far}").startswith(f"{u.id} cannot reach {far} in a ")
+                assert p.presenter.explain(f"{u.id} {far}").startswith(f"{u.id} cannot reach {far} in a ")
                 unreachable += 1
     assert checked > 50 and refused > 5 and unreachable > 5, (checked, refused, unreachable)
 
@@ -133,10 +134,10 @@ def test_E1_explain_a_retreat_names_the_hexes_the_game_offers_and_why_not_the_ot
     met = 0
     for seed in range(1, 12):
         for s, p, legal, _ in _decisions(seed, limit=400, prefer=lambda o: type(o).__name__ in ("Attack", "Retreat")):
-            d = p.data
+            d = p.presenter.data
             if d.ask is None or d.ask.what != "retreat":
                 continue
-            text = p.explain_order(legal[0])
+            text = p.presenter.explain_order(legal[0])
             offered = re.search(r"may retreat to: (.*)", text).group(1)
             assert [x.split(" ")[0] for x in offered.split(", ")] == sorted(d.ask.options)
             u = d.units[d.ask.unit]
@@ -168,17 +169,17 @@ def _evasion_state():
     assert d.ask == Ask(ALLIES, "evade", hex=x)
     s = PlayState(g, d, EventLog({"game": "europa", "seed": 1}))
     buf = io.StringIO()
-    p = registry.get("europa").player(s, {ALLIES}, {}, Console(file=buf, width=250), None, lambda _: "quit")
+    p = terminal(registry.get("europa").presenter, s, {ALLIES}, {}, Console(file=buf, width=250), None, lambda _: "quit")
     return s, p, list(s.legal_orders()), buf
 
 
 def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or_standing():
     s, p, legal, _ = _evasion_state()
-    g, d = s.game, p.data
+    g, d = s.game, p.presenter.data
     c = d.combat
     go = next(o for o in legal if isinstance(o, Evade) and o.go)
     stand = next(o for o in legal if isinstance(o, Evade) and not o.go)
-    text = p.explain_order(go)
+    text = p.presenter.explain_order(go)
     # the chance to slip away is the share of the die's faces on which the game evades
     slips = 0
     for face in range(1, 7):
@@ -194,13 +195,13 @@ def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or
     caught = ", ".join(f"{r} {float(q):.0%}" for r, q in combat.odds(g, d, replace(c, shift=c.shift + 1)))
     standing = ", ".join(f"{r} {float(q):.0%}" for r, q in combat.odds(g, d, c))
     assert f"else caught: the attack gains a column: {caught}  [E1]" in text
-    assert p.explain_order(stand).endswith(f"if the attack is fought as it stands: {standing}  [E1]")
+    assert p.presenter.explain_order(stand).endswith(f"if the attack is fought as it stands: {standing}  [E1]")
     # the web board's buttons carry the same figures
-    assert p.order_note(go)[0].endswith(f": they retreat, no combat: {slips}/6 = {slips / 6:.0%}; "
+    assert p.presenter.order_note(go)[0].endswith(f": they retreat, no combat: {slips}/6 = {slips / 6:.0%}; "
                                         f"else caught: the attack gains a column: {caught}")
-    assert p.order_note(stand)[0] == f"if the attack is fought as it stands: {standing}"
+    assert p.presenter.order_note(stand)[0] == f"if the attack is fought as it stands: {standing}"
     assert d.to_json() == s.data.to_json()  # weighed on copies
-    assert f"attacked now by {', '.join(c.attackers)} (E3 D)" in p.about(c.target)  # the hover of the hex
+    assert f"attacked now by {', '.join(c.attackers)} (E3 D)" in p.presenter.about(c.target)  # the hover of the hex
 
 
 def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_combat():
@@ -212,7 +213,7 @@ def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_co
         evs = [e for e in (entry.events if entry else []) if e["type"] in ("evade", "attack")]
         if evs and evs[-1]["type"] == "evade" and evs[-1]["result"] == "retreat":
             ev = evs[-1]
-            said = p.explain("last")
+            said = p.presenter.explain("last")
             assert said.startswith(f"attack on {ev['target']}")
             assert " by " + ", ".join(entry.order["units"]) in said
             assert said.endswith(f"the die was {ev['die']}  [E1]") and "retreated before combat" in said
@@ -222,7 +223,7 @@ def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_co
     for s, p, legal, _ in _decisions(3, limit=900, prefer=lambda o: type(o).__name__ == "Attack"):
         evs = [e for en in s.log.entries for e in en.events if e["type"] in ("evade", "attack")]
         if evs and evs[-1]["type"] == "attack":
-            assert p.explain("last").startswith(f"combat at {evs[-1]['target']} (odds CRT, E1)")
+            assert p.presenter.explain("last").startswith(f"combat at {evs[-1]['target']} (odds CRT, E1)")
             return
     pytest.fail("no attack fought")
 
@@ -233,11 +234,11 @@ def test_web_hover_over_a_hex_with_a_unit_picked_gives_its_way_there_and_into_an
     strength that it must then attack (E3 D)."""
     plain = enemy = 0
     for s, p, legal, _ in _decisions(2, limit=300, prefer=lambda o: isinstance(o, Move)):
-        d, g = p.data, s.game
+        d, g = p.presenter.data, s.game
         for o in [o for o in legal if isinstance(o, Move)][:40]:
             u = d.units[o.unit]
-            lines = p.about(o.path[-1], o.unit)
-            assert lines[-1].endswith(p.path_ledger(o.unit, o.path).render())
+            lines = p.presenter.about(o.path[-1], o.unit)
+            assert lines[-1].endswith(p.presenter.path_ledger(o.unit, o.path).render())
             if g.ground_at(d, o.path[-1], "germans" if u.side == "allies" else "allies"):
                 must = g.attack(d, u) > 0
                 assert lines[-1].startswith(f"held by the enemy: {o.unit} may move in and stop (E4)"
@@ -255,10 +256,10 @@ def test_a_units_line_names_it_once():
     """``explain`` and the hover name a unit by its id and, where it has one of its own, its
     name: never 'I/IR4 : ...' for a unit without a name, nor 'Hamar-1a Hamar-1a: ...'."""
     s, p, _, _ = next(_decisions(1, limit=1))
-    d = p.data
+    d = p.presenter.data
     plain = named = 0
     for u in d.on_map():
-        line = p.unit_line(u)
+        line = p.presenter.unit_line(u)
         if u.name and u.name != u.id:
             assert line.startswith(f"{u.id} {u.name}: ")
             named += 1
@@ -276,10 +277,10 @@ def test_E5_B_ending_movement_with_units_overstacked_is_given_only_when_typed_tw
     warned = at_once = differ = 0
     for seed in (3, 4, 5):
         for s, p, legal, buf in _decisions(seed, limit=600, prefer=lambda o: type(o).__name__ == "Absorb"):
-            d = p.data
+            d = p.presenter.data
             if d.phase not in ("movement", "exploitation") or not any(type(o).__name__ == "Pass" for o in legal):
                 continue
-            over = p.left_overstacked(next(o for o in legal if type(o).__name__ == "Pass"))
+            over = p.presenter.weigh.left_overstacked(next(o for o in legal if type(o).__name__ == "Pass"))
             now = [f"{u.id} at " for u in sorted(d.on_map(d.side), key=lambda u: (u.loc, u.id)) if "overstacked" in u.flags]
             differ += [x.split(" at ")[0] + " at " for x in over] != now  # the pass itself restacks (E5 A)
             if (warned if over else at_once) >= 2:
@@ -293,7 +294,7 @@ def test_E5_B_ending_movement_with_units_overstacked_is_given_only_when_typed_tw
             said = " ".join(buf.getvalue().split())  # as one line, however the console wrapped it
             assert len(s.log) == n and f"over the stacking limit, adding nothing to the defence (E5 B): {', '.join(over)}" in said
             assert said.endswith("Give it again to confirm (type or click it); anything else plays on.")
-            assert p.order_note(legal[[o.text() for o in legal].index("pass")])[0] == \
+            assert p.presenter.order_note(legal[[o.text() for o in legal].index("pass")])[0] == \
                 f"leaves over the stacking limit (E5 B): {', '.join(over)}"
             p.command("pass", s.legal_orders())
             assert len(s.log) == n + 1
@@ -311,9 +312,9 @@ def test_E1_an_attack_explained_before_the_die_names_the_column_it_is_fought_in(
     to evade stand, E1)."""
     met = 0
     for s, p, legal, _ in _decisions(4, rng_seed=2, limit=900, prefer=lambda o: type(o).__name__ == "Attack"):
-        g, d = s.game, p.data
+        g, d = s.game, p.presenter.data
         for o in [o for o in legal if type(o).__name__ == "Attack"][:3]:
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             said = next(ln.strip() for ln in text.splitlines() if ln.strip().startswith("odds "))
             for k in range(40):  # live dice until it is fought (a turn 1 retreat before combat is not)
                 work = d.clone()
@@ -342,9 +343,9 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
     interdicts = missions = 0
     for seed in (2, 3, 5):
         for s, p, legal, _ in _decisions(seed, limit=700, prefer=lambda o: isinstance(o, (Interdict, Mission, Move))):
-            g, d = s.game, p.data
+            g, d = s.game, p.presenter.data
             for o in [o for o in legal if isinstance(o, Interdict)][:1]:
-                drm, chances = p.interdiction_chances(o)
+                drm, chances = p.presenter.weigh.interdiction_chances(o)
                 seen = {}
                 for face in range(1, 7):
                     ev = next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("interdiction", (face,))]))
@@ -352,11 +353,11 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
                     assert ev["drm"] == drm
                     seen[ev["result"]] = seen.get(ev["result"], 0) + Fraction(1, 6)
                 assert seen == chances
-                text = p.explain_order(o)
+                text = p.presenter.explain_order(o)
                 assert ", ".join(f"{r} {float(q):.0%}" for r, q in chances.items()) in text and "(E1, the table ours)" in text
                 interdicts += 1
             for o in [o for o in legal if isinstance(o, Mission)][:2]:
-                aa, through = p.mission_chances(o)
+                aa, through = p.presenter.weigh.mission_chances(o)
                 if len(aa) > 3:
                     continue
                 got = Fraction(0)
@@ -365,7 +366,7 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
                               if e["type"] == "mission")
                     assert ev["aa"] == aa
                     got += Fraction(0 if ev["turned_back"] else 1, 6 ** len(aa))
-                assert got == through and f"gets through {float(through):.0%}" in p.explain_order(o)
+                assert got == through and f"gets through {float(through):.0%}" in p.presenter.explain_order(o)
                 missions += 1
             if interdicts >= 2 and missions >= 4:
                 break
@@ -384,14 +385,14 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
     d = bare(g, ("KG4", OSLO), ("I/IR307", OSLO), ("I/IR4", x), ("AA-1", x), ask=Ask(GERMANS, "air"))
     d.phase, d.air_side = "air", GERMANS
     s = PlayState(g, d, EventLog({"game": "europa", "seed": 1}))
-    p = registry.get("europa").player(s, {GERMANS}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
+    p = terminal(registry.get("europa").presenter, s, {GERMANS}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
     o = Mission(GERMANS, "KG4", x)
-    aa, through = p.mission_chances(o)
+    aa, through = p.presenter.weigh.mission_chances(o)
     assert aa == ["AA-1"] and through == Fraction(5, 6)
     turned = [next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("AA fire", (f,))])) if e["type"] == "mission")["turned_back"]
               for f in range(1, 7)]
     assert Fraction(turned.count(False), 6) == through
-    assert p.explain_order(o) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
+    assert p.presenter.explain_order(o) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
                                   "the attack on it (at most 2 missions count a hex) (E3 C, the AA chart ours)")
 
 
@@ -403,9 +404,9 @@ def test_E5_C_explain_absorb_and_detach_give_the_stack_before_and_after_and_the_
 
     met = {Absorb: 0, Detach: 0}
     for s, p, legal, _ in _decisions(3, limit=400, prefer=lambda o: isinstance(o, (Absorb, Detach))):
-        g, d = s.game, p.data
+        g, d = s.game, p.presenter.data
         for o in [o for o in legal if isinstance(o, (Absorb, Detach))][:3]:
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             hq = d.units[o.hq]
             after = d.clone()
             g.apply(after, o, Dice(0))
@@ -414,7 +415,7 @@ def test_E5_C_explain_absorb_and_detach_give_the_stack_before_and_after_and_the_
             assert f"{n0} ground units now, {n1} after, limit 2" in text
             mp = fmt(g.movement(after, after.units[o.hq]))
             assert text.endswith(f"{o.hq} then moves at {mp} MP (E5 C: its slowest unit's)")
-            assert p.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2; the HQ moves at {mp} MP"  # the button
+            assert p.presenter.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2; the HQ moves at {mp} MP"  # the button
             met[type(o)] += 1
         if all(v >= 2 for v in met.values()):
             return
@@ -429,7 +430,7 @@ def test_E1_explain_assemble_and_breakdown_give_the_strengths_each_way_and_the_s
 
     met = {Assemble: 0, Breakdown: 0}
     for s, p, legal, _ in _decisions(3, rng_seed=4, limit=600, prefer=lambda o: isinstance(o, (Assemble, Breakdown))):
-        g, d = s.game, p.data
+        g, d = s.game, p.presenter.data
         for o in [o for o in legal if isinstance(o, (Assemble, Breakdown))][:2]:
             bns = g.regiments[o.regiment]
             loc = d.units[o.regiment].loc if isinstance(o, Breakdown) else d.units[bns[0]].loc
@@ -438,11 +439,11 @@ def test_E1_explain_assemble_and_breakdown_give_the_strengths_each_way_and_the_s
             n0, n1 = g.stack_points(d, loc, o.side)[0], g.stack_points(after, loc, o.side)[0]
             reg = g.t(d.units[o.regiment])
             three = [g.t(d.units[b]) for b in bns]
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             assert f"{o.regiment} {reg.attack}-{reg.defence}" in text
             assert f"({sum(t.attack for t in three)}-{sum(t.defence for t in three)} together)" in text
             assert text.endswith(f": {n0} ground units now, {n1} after, limit 2 (E5 A)")
-            assert p.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2"  # the button
+            assert p.presenter.order_note(o)[0] == f"{n0} ground units now, {n1} after, limit 2"  # the button
             assert (n1 < n0) == isinstance(o, Assemble)
             met[type(o)] += 1
         if all(v >= 1 for v in met.values()):

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from hexwar.games import registry
 from hexwar.games.kampen.odds import combat_odds
+from hexwar.ui.play import terminal
 
 
 def _until(name, want, seed=5, rng_seed=1, after=50, side=None):
@@ -26,7 +27,7 @@ def _until(name, want, seed=5, rng_seed=1, after=50, side=None):
         hits = [o for o in legal if want(o)]
         if hits and i >= after and side in (None, s.current_side()):
             buf = io.StringIO()
-            p = info.player(s, {s.current_side()}, {}, Console(file=buf, width=200), None, lambda _: "quit")
+            p = terminal(info.presenter, s, {s.current_side()}, {}, Console(file=buf, width=200), None, lambda _: "quit")
             return s, p, legal, hits, buf
         s.apply(rng.choice(legal))
     raise AssertionError("no such order met")
@@ -43,7 +44,7 @@ def test_15_1_explain_an_assault_by_its_number_gives_its_ledger_before_the_die_a
         start = said.index(o.text())
         block = said[start:said.index("", start) if "" in said[start:] else None]
         block = block[:next(i for i, ln in enumerate(block) if ln.startswith("before the die: ")) + 1]
-        odds = p.assault_odds(o)
+        odds = p.presenter.assault_odds(o)
         assert block[-1] == f"before the die: {odds}"
         assert block[1] == "land assault (15.1)"
         ad = next(ln for ln in block if ln.startswith("  attack differential (AD): "))
@@ -56,10 +57,10 @@ def test_15_1_explain_an_assault_by_its_number_gives_its_ledger_before_the_die_a
 def test_14_0_explain_a_move_by_its_text_costs_its_own_path():
     s, p, legal, hits, _buf = _until("narvik", lambda o: type(o).__name__ == "Move" and len(o.path) > 2, after=0)
     for o in hits[:10]:
-        text = p.explain_order(p.listed_order(o.text(), legal))
+        text = p.presenter.explain_order(p.listed_order(o.text(), legal))
         lines = text.splitlines()
         assert lines[0] == o.text() and lines[1].startswith(f"movement {' > '.join(o.path)} (")
-        assert lines[-1] == f"  = {p.path_cost(o.unit, o.path)}"
+        assert lines[-1] == f"  = {p.presenter.path_cost(o.unit, o.path)}"
 
 
 def test_explain_a_number_past_the_list_says_so_and_a_hex_id_names_the_hex():
@@ -91,15 +92,15 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
         s, rng = info.build().new_state(seed), random.Random(seed)
         while not s.is_over() and not all(checked.values()):
             legal = list(s.legal_orders())
-            p = info.player(s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
-            g, d = p.game, p.data
+            p = terminal(info.presenter, s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            g, d = p.presenter.game, p.presenter.data
             for o in legal:
                 if _kampen_move(o) is None:
                     continue
                 last, dst = _kampen_move(o)
                 dn = sum(d.bn[f].get(dst, 0) for f in ("germans", "norwegians", "allies")
                          if (o.side == "germans") != (f == "germans"))
-                note, chance = p.order_note(o)
+                note, chance = p.presenter.order_note(o)
                 if not dn:  # no enemy there: no attack to weigh
                     assert note == "" and chance is None
                     continue
@@ -110,7 +111,7 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
                     continue
                 want = combat_odds(g, o.n, dn, (last, dst) in g.water)["attacker_wins"]  # a first group
                 assert chance == float(want) and f"takes the area {float(want):.0%} before cards" in note
-                assert p.explain_order(o) == f"{o.text()}: {note}"
+                assert p.presenter.explain_order(o) == f"{o.text()}: {note}"
                 checked[type(o).__name__] += 1
             s.apply(rng.choice(legal))
     assert all(checked.values()), checked
@@ -119,8 +120,8 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
 def test_europa_explain_a_listed_attack_is_explain_attack():
     s, p, legal, hits, _buf = _until("europa", lambda o: type(o).__name__ == "Attack", seed=4, rng_seed=2, after=20)
     for o in hits[:3]:
-        text = p.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
-        assert text.startswith(o.text() + "\n" + p.explain(o.text()))
+        text = p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
+        assert text.startswith(o.text() + "\n" + p.presenter.explain(o.text()))
         assert "exact odds: " in text
 
 
@@ -129,10 +130,10 @@ def _fly(p, order, sums):
     scripted to these sums: the events."""
     from hexwar.core.dice import Dice, Roll
 
-    work = p.data.clone()
+    work = p.presenter.data.clone()
     events = []
     from hexwar.games.narvik.phases.air import strike
-    strike(p.game, work, order, Dice.replaying([Roll("air table", (max(1, t - 6), min(6, t - 1))) for t in sums]), events)
+    strike(p.presenter.game, work, order, Dice.replaying([Roll("air table", (max(1, t - 6), min(6, t - 1))) for t in sums]), events)
     return work, events
 
 
@@ -154,10 +155,10 @@ def test_18_1_3_air_odds_on_ships_and_infantry_are_the_game_s_own_strikes_counte
         legal = list(s.legal_orders())
         air = [o for o in legal if type(o).__name__ == "AirStrike" and o.mission in ("ships", "infantry")]
         if air:
-            p = info.player(s, {"germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            p = terminal(info.presenter, s, {"germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
             for o in air:
                 kind = "infantry" if o.mission == "infantry" else "split" if len(o.allocation) > 1 else "ships"
-                m, chances = p.air_chances(o)
+                m, chances = p.presenter.air_chances(o)
                 if (kind, m != 0) in seen:
                     continue
                 seen.add((kind, m != 0))
@@ -179,7 +180,7 @@ def test_18_1_3_air_odds_on_ships_and_infantry_are_the_game_s_own_strikes_counte
                             counted[key] = counted.get(key, 0) + w
                 want = {(k, v): p_ for k, d_ in chances.items() for v, p_ in d_.items() if p_}
                 assert {k: v for k, v in counted.items() if v} == want, o.text()
-                assert p.explain_order(o).startswith(f"{o.text()}: ") and "%" in p.order_note(o)[0]
+                assert p.presenter.explain_order(o).startswith(f"{o.text()}: ") and "%" in p.presenter.order_note(o)[0]
         s.apply(rng.choice(legal))
     assert {k for k, _ in seen} == {"ships", "split", "infantry"} and any(m for _, m in seen), seen  # a DRM met too
 
@@ -197,19 +198,19 @@ def test_20_3_1_a_landing_into_enemies_is_weighed_as_an_amphibious_assault_and_f
         for o in legal:
             if type(o).__name__ != "Landing":
                 continue
-            p = p or info.player(s, {"allies"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
-            if not p.contested(o):
-                assert p.order_note(o)[0] == ""  # an uncontested landing: nothing to weigh
+            p = p or terminal(info.presenter, s, {"allies"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            if not p.presenter.contested(o):
+                assert p.presenter.order_note(o)[0] == ""  # an uncontested landing: nothing to weigh
                 continue
             hidden = [u.id for u in s.data.at(o.target) if u.side == "germans" and u.concealed]
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             if hidden:
                 assert text == f"{o.text()}: defenders face down: their strength shows when attacked (11.2)"
                 assert not any(h in text for h in hidden)
             else:
                 lines = text.splitlines()
                 assert any("strength halved" in ln and ln.endswith("[20.3.1]") for ln in lines)
-                assert lines[-1] == f"before the die: {p.assault_odds(o)}" and "%" in lines[-1]
+                assert lines[-1] == f"before the die: {p.presenter.assault_odds(o)}" and "%" in lines[-1]
                 assert not any(ln.startswith("  die:") for ln in lines)
             met.add(bool(hidden))
         s.apply(rng.choice(legal))

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from hexwar.games import registry
 from hexwar.ui.words import cites
+from hexwar.ui.play import terminal
 
 COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").read_text()
 
@@ -21,7 +22,7 @@ COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").
 def _player(info, seed=3):
     g = info.build()
     s = g.new_state(seed)
-    return s, info.player(s, set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    return s, terminal(info.presenter, s, set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
 
 
 def _named_orders(s, p, decisions=150):
@@ -32,7 +33,7 @@ def _named_orders(s, p, decisions=150):
             return
         legal = s.legal_orders()
         for o in legal:
-            m = p.order_marks(o)
+            m = p.presenter.order_marks(o)
             if len(m["u"]) == 1 and m["t"]:
                 yield o, m, legal
         s.apply(rng.choice(legal))
@@ -49,7 +50,7 @@ def test_help_offers_a_short_order_only_where_one_can_be_given(name):
         verb = o.text().split()[0]
         picked = p.parse(f"{verb} {m['u'][0]} {m['t']}", legal)
         assert picked is not None and picked.text().split()[0] == verb
-        mk = p.order_marks(picked)
+        mk = p.presenter.order_marks(picked)
         assert mk["u"] == m["u"] and mk["t"] == m["t"]
 
 
@@ -58,7 +59,7 @@ def test_help_offers_rules_only_with_a_glossary_and_names_terms_it_has(name):
     _s, p = _player(registry.get(name))
     help_ = p.help_text()
     line = next((ln for ln in help_.splitlines() if ln.strip().startswith("rules [term]")), None)
-    assert (line is not None) == bool(p.glossary)
+    assert (line is not None) == bool(p.presenter.glossary)
     if line is None:
         assert "rules" not in p.completions("")
         return
@@ -73,8 +74,8 @@ def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
     """Every term of Kampen om Norge cites sections of its rules (rows K<section> of the
     coverage table); a word that only one term has finds it; an unknown one lists them."""
     _s, p = _player(registry.get("kampen"))
-    assert len(p.glossary) >= 20
-    for term, (meaning, section) in p.glossary.items():
+    assert len(p.presenter.glossary) >= 20
+    for term, (meaning, section) in p.presenter.glossary.items():
         assert meaning and not meaning.endswith(".")
         for sec in section.split(", "):
             assert re.search(rf"\| K{re.escape(sec)}\b|\| K[\d.]+, K{re.escape(sec)}\b", COVERAGE), (term, sec)
@@ -104,8 +105,8 @@ def test_narvik_glossary_has_the_rules_words_and_cites_covered_sections():
     _s, p = _player(registry.get("narvik"))
     for word in ("supply", "Base", "fatigue", "dummy", "retreat", "advance", "initiative", "reaction",
                  "artillery", "tank", "formation", "landing", "amphibious assault", "Harstad", "Sweden", "stacking"):
-        assert word in p.glossary, word
-    for term, (meaning, section) in p.glossary.items():
+        assert word in p.presenter.glossary, word
+    for term, (meaning, section) in p.presenter.glossary.items():
         assert meaning and not meaning.endswith("."), term
         for sec in section.split(", "):
             assert _covered(sec), (term, sec)
@@ -211,8 +212,8 @@ def test_a_short_move_a_unit_cannot_make_says_why_and_changes_nothing(name):
             break
         legal = s.legal_orders()
         me = s.current_side()
-        p = info.player(s, {me}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
-        d = p.view()
+        p = terminal(info.presenter, s, {me}, {}, Console(file=io.StringIO(), width=250), None, lambda _: "quit")
+        d = p.session.view()
         moves = [o for o in legal if type(o).__name__ == "Move" and len(o.path) > 1]
         if moves:
             before = s.data.to_json()
@@ -220,11 +221,11 @@ def test_a_short_move_a_unit_cannot_make_says_why_and_changes_nothing(name):
             u = d.units[o.unit]
             listed = {m.path[-1] for m in moves if m.unit == o.unit}
             out = next((x for x in sorted(s.game.board.locations()) if x not in listed and x != u.loc
-                        and p.explain_move(o.unit, x).startswith(f"{o.unit} cannot reach {x} ")), None)
+                        and p.presenter.explain_move(o.unit, x).startswith(f"{o.unit} cannot reach {x} ")), None)
             if out is not None:
                 assert p.parse(f"move {o.unit.lower()} {out}", legal) is None
                 assert p.not_understood(f"move {o.unit.lower()} {out}", legal) == \
-                    f"no move of {o.unit} to {out}: {p.explain_move(o.unit, out)}"
+                    f"no move of {o.unit} to {out}: {p.presenter.explain_move(o.unit, out)}"
                 far += 1
             assert p.not_understood(f"move {o.unit} {u.loc}", legal) == f"no move of {o.unit} to {u.loc}: {o.unit} is at {u.loc} already"
             assert p.parse(f"move {o.unit} {o.path[-1]}", legal).path[-1] == o.path[-1]  # a short move it can make
@@ -256,7 +257,7 @@ def test_an_order_of_another_decision_is_told_the_orders_there_are_now():
         if all(o.text().startswith("retreat ") for o in legal):
             break
         s.apply(rng.choice([o for o in legal if o.text().startswith("attack ")] or legal))
-    p = info.player(s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    p = terminal(info.presenter, s, {s.current_side()}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
     assert p.not_understood("pass", legal) == f"not understood: 'pass'; the orders now: retreat {len(legal)} (list shows them)"
     assert p.not_understood("", legal) == "not understood: '' (type help, or list to see orders)"
 
@@ -265,8 +266,8 @@ def test_konflikt_glossary_cites_its_sections():
     """Every term of the Konflikt '47 scenario rules cites sections that are rows K47 <section>
     of the coverage table, none of them a rule the game leaves out (3.2, 3.7)."""
     _s, p = _player(registry.get("konflikt"))
-    assert len(p.glossary) >= 10
-    for term, (meaning, section) in p.glossary.items():
+    assert len(p.presenter.glossary) >= 10
+    for term, (meaning, section) in p.presenter.glossary.items():
         assert meaning and not meaning.endswith(".")
         for sec in section.split(", "):
             row = re.search(rf"^\| K47 {re.escape(sec)} [^|]*\| (\w+) \|", COVERAGE, flags=re.M)
@@ -282,19 +283,19 @@ def test_europa_glossary_cites_its_sections_and_reads_its_numbers_from_the_chart
     from hexwar.games.europa.play import glossary
 
     _s, p = _player(registry.get("europa"))
-    assert len(p.glossary) >= 10
-    for term, (meaning, section) in p.glossary.items():
+    assert len(p.presenter.glossary) >= 10
+    for term, (meaning, section) in p.presenter.glossary.items():
         assert meaning and not meaning.endswith(".")
         for sec in section.split(", "):
             assert re.search(rf"^\| {re.escape(sec)} ", COVERAGE, flags=re.M), (term, sec)
-    said = {k: m for k, (m, _) in p.glossary.items()}
+    said = {k: m for k, (m, _) in p.presenter.glossary.items()}
     assert "at most 6 hexes (ours) from" in said["general supply"] and "within 3 hexes (ours)" in said["attack supply"]
     assert "on a die of 1-4 (ours);" in said["retreat before combat"] and "on 1-3 (ours) it" in said["retreat before combat"]
     assert "keeps 0 (ours) of its attack, 1/2 (ours) of its defence" in said["disrupted"]
     assert "at most 2 (ours))" in said["absorb"] and "a port, 1 (ours) a turn" in said["interdict"]
     assert "2 ground units" in said["stacking"] and "(ours)" not in said["stacking"]  # E5 states it
 
-    g = p.game
+    g = p.presenter.game
     rules = g.rules.model_copy(update={
         "general_supply": g.rules.general_supply.model_copy(update={"hexes": 5, "source": "rules E1"}),
         "turn1_retreat": [b.model_copy(update={"hi": 3, "source": "rules E1"}) if b.result == "retreat" else b
@@ -307,7 +308,7 @@ def test_europa_glossary_cites_its_sections_and_reads_its_numbers_from_the_chart
 def test_a_long_list_suggests_filters_taken_from_its_own_orders_that_narrow_it(name):
     """The hint under a capped list names filters from the list itself (never another game's
     words): each keeps some of the orders, and fewer than all."""
-    from hexwar.ui.play import MAX_LISTED
+    from hexwar.ui.commands import MAX_LISTED
     from hexwar.ui.words import list_examples
 
     s, p = _player(registry.get(name))

@@ -20,9 +20,10 @@ from hexwar.core.engine import load_game, replay
 from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.games.kampen.bots import KampenBot, win_chance
-from hexwar.games.kampen.play import KampenPlayer, say, say_in
+from hexwar.games.kampen.play import KampenPresenter, say, say_in
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
+from hexwar.ui.play import terminal
 
 runner = CliRunner()
 
@@ -39,7 +40,7 @@ def test_kampen_play_loop_status_map_explain_undo_save_and_resume(tmp_path):
     s.attach_save(path)
     buf = io.StringIO()
     bots = {GERMANS: KampenBot(GERMANS, 3)}
-    p = KampenPlayer(s, {NORWAY, ALLIES}, bots, Console(file=buf, width=140), path,
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, bots, Console(file=buf, width=140), path,
                      scripted(["help", "status", "map", "explain narvik", "explain last", "1", "2", "undo", "1", "quit"]))
     assert p.run() == 0
     text = buf.getvalue()
@@ -61,8 +62,8 @@ def test_kampen_status_names_each_factions_areas_as_the_map_does_with_their_batt
     g = KampenGame("intro-narvik")
     s = g.new_state(4)
     buf = io.StringIO()
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {}, Console(file=buf, width=250), None, scripted([]))
-    p.status()
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {}, Console(file=buf, width=250), None, scripted([]))
+    p.command("status", [])
     rows = {ln.split()[0]: ln for ln in buf.getvalue().splitlines() if ln.strip()}
     for f in (GERMANS, NORWAY, ALLIES):
         held = ", ".join(f"{a} {n}" for a, n in sorted((place_name(g.board, a), n) for a, n in s.data.bn[f].items()))
@@ -83,7 +84,7 @@ def test_kampen_play_explains_cards_states_the_objectives_and_warns_before_the_l
     before = replay(g, EventLog(dict(s.log.meta), s.log.entries[:-1]))
     text = g.orders.from_dict(last.order).text()
     buf = io.StringIO()
-    p = KampenPlayer(before, {GERMANS}, {NORWAY: bots[NORWAY], ALLIES: bots[ALLIES]}, Console(file=buf, width=160), None,
+    p = terminal(KampenPresenter, before, {GERMANS}, {NORWAY: bots[NORWAY], ALLIES: bots[ALLIES]}, Console(file=buf, width=160), None,
                      scripted(["explain gebirgsjäger", "explain Jagerfly", "status", text, "status", text]))
     assert p.run() == 0
     out = buf.getvalue()
@@ -149,7 +150,7 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     bots = {f: KampenBot(f, 4) for f in (GERMANS, NORWAY, ALLIES)}
     for _ in range(12):
         s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
-    player = KampenPlayer(s, set(), {}, Console(), None, lambda _: "quit")
+    player = terminal(KampenPresenter, s, set(), {}, Console(), None, lambda _: "quit")
     res = runner.invoke(app, ["replay", str(path), "--svg", str(tmp_path / "frames")])
     assert res.exit_code == 0, res.output
     frames = sorted((tmp_path / "frames").glob("*.svg"))
@@ -158,7 +159,7 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     res = runner.invoke(app, ["replay", str(path), "--side", "all"])
     lines = [ln.strip() for ln in res.output.splitlines()]
     flat = " ".join(res.output.split())  # the console wraps long lines
-    said = [KampenPlayer.describe(player, e) for e in (e for entry in s.log.entries for e in entry.events)]
+    said = [player.presenter.describe(e) for e in (e for entry in s.log.entries for e in entry.events)]
     assert said and all(" ".join(line.split()) in flat for line in said)
     assert any(line != say(e) for line, e in zip(said, (e for entry in s.log.entries for e in entry.events)))
     # the cards too by their names, as the hand shows them
@@ -182,9 +183,9 @@ def test_the_bots_turn_summed_up_names_the_areas_as_the_events_do():
     """'the norwegians placed a unit 3 times (Gjøvik, Oslo, Voss)', not the data's ids."""
     g = KampenGame("basic")
     s = g.new_state(4)
-    p = KampenPlayer(s, {ALLIES}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {ALLIES}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
     moves = [g.kmove(NORWAY, "gjovik", "hamar", 1), g.kmove(NORWAY, "hamar", "lillehammer", 1)]
-    assert p.bot_summary(moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"
+    assert p.presenter.bot_summary(moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"
 
 
 def test_a_long_list_counts_the_orders_by_the_word_they_begin_with_as_typed():
@@ -193,7 +194,7 @@ def test_a_long_list_counts_the_orders_by_the_word_they_begin_with_as_typed():
     g = KampenGame("basic")
     s = g.new_state(7)
     buf = io.StringIO()
-    p = KampenPlayer(s, {GERMANS}, {}, Console(file=buf, width=200), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {GERMANS}, {}, Console(file=buf, width=200), None, lambda _: "quit")
     legal = s.legal_orders()
     p.list_orders(legal)
     head = next(ln for ln in buf.getvalue().splitlines() if "legal orders:" in ln)

@@ -15,8 +15,9 @@ from rich.console import Console
 from hexwar.core.engine import load_game
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.bots import PriorityBot
-from hexwar.games.narvik.play import NarvikPlayer as Player
+from hexwar.games.narvik.play import NarvikPresenter
 from hexwar.games.narvik.play import describe
+from hexwar.ui.play import terminal
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "narvik-priority-seed1.txt"
 
@@ -38,7 +39,7 @@ def test_play_loop_commands_save_undo_and_resume(tmp_path):
     buf = io.StringIO()
     con = Console(file=buf, width=120)
     bots = {"germans": PriorityBot("germans", 3)}
-    p = Player(s, {"allies"}, bots, con, path, scripted(["help", "1", "status", "map", "explain 1SG", "explain 2212", "explain last", "bogus", "undo", "1", "quit"]))
+    p = terminal(NarvikPresenter, s, {"allies"}, bots, con, path, scripted(["help", "1", "status", "map", "explain 1SG", "explain 2212", "explain last", "bogus", "undo", "1", "quit"]))
     assert p.run() == 0
     text = buf.getvalue()
     assert "Commands" in text and "map written to" in text and "not understood" in text and "took back 1" in text
@@ -54,7 +55,7 @@ def test_allied_view_hides_german_counters(tmp_path):
     g = narvik_game()
     s = g.new_state(2)
     buf = io.StringIO()
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 2)}, Console(file=buf), tmp_path / "x.hexwar", scripted(["explain KM-1", "quit"]))
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 2)}, Console(file=buf), tmp_path / "x.hexwar", scripted(["explain KM-1", "quit"]))
     p.run()
     text = buf.getvalue()
     assert "a unit you can see" in text and "naval_infantry" not in text and "KM-1 " not in text.replace("explain KM-1", "")
@@ -104,10 +105,10 @@ def test_map_supply_draws_lines_of_supply(tmp_path):
     g = narvik_game()
     s = g.new_state(3)
     s.data.bases.append("2503")  # Gratangsbotn, next to the Norwegians
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "s.hexwar", scripted([]))
-    paths = p.supply_paths()
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "s.hexwar", scripted([]))
+    paths = p.presenter.supply_paths()
     assert paths and all(path[-1] == "2503" and len(path) - 1 <= 10 for path in paths)  # 19.3
-    svg = p.snapshot(supply=True).read_text()
+    svg = p.snapshot("supply").read_text()
     assert svg.count('class="supply"') == len(paths)
     assert "1SG 4-3" in svg  # counters show strength-MP (1st Scots Guards, in the Harstad box)
 
@@ -115,10 +116,10 @@ def test_map_supply_draws_lines_of_supply(tmp_path):
 def test_explain_move_gives_mp_per_step_with_rule_sections(tmp_path):
     g = narvik_game()
     s = g.new_state(3)
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "m.hexwar", scripted([]))
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "m.hexwar", scripted([]))
     u = s.data.units["6-I/12"]
     dest = next(n for n in g.board.neighbours(u.loc) if g.board.terrain(n) not in ("sea",) and not g.board.border(u.loc, n).is_water)
-    text = p.explain(f"6-I/12 {dest}")
+    text = p.presenter.explain(f"6-I/12 {dest}")
     assert "movement" in text and "[14.1]" in text and "MP left" in text
 
 
@@ -139,13 +140,13 @@ def test_a_short_move_order_takes_the_cheapest_path_there_14_1(tmp_path):
     g, s = _at_a_move()
     moves = [o for o in s.legal_orders() if o.kind == "move"]
     buf = io.StringIO()
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=150), None, scripted([]))
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=150), None, scripted([]))
     # a destination with two or more paths, if there is one
     by_dest: dict = {}
     for o in moves:
         by_dest.setdefault((o.unit, o.path[-1]), []).append(o)
     (unit, dest), options = max(by_dest.items(), key=lambda kv: len(kv[1]))
-    costs = {o: p.path_cost(unit, o.path) for o in options}
+    costs = {o: p.presenter.path_cost(unit, o.path) for o in options}
     chosen = p.parse(f"move {unit} {dest}", s.legal_orders())
     assert chosen in options and costs[chosen] == min(costs.values())
     assert p.parse(f"move {unit} 0101", s.legal_orders()) is None or p.parse(f"move {unit} 0101", s.legal_orders()).path[-1] == "0101"
@@ -155,7 +156,7 @@ def test_terminal_list_filters_by_words_says_no_match_and_how_many_more(tmp_path
     g, s = _at_a_move()
     buf = io.StringIO()
     unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
                scripted([f"list move {unit}", "list zzz", "list move", "undo abc", "undo 0", "rules MAS", "rules", "rules xyz", "quit"]))
     p.run()
     text = buf.getvalue()
@@ -173,7 +174,7 @@ def test_refused_orders_say_why_with_the_rule_section_and_change_nothing(tmp_pat
     buf = io.StringIO()
     before = s.data.to_json()
     unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
                scripted([f"assault 0101 with {unit}", "quit"]))
     p.run()
     assert "refused: 0101 holds no enemy land units (15.1)" in buf.getvalue()
@@ -184,7 +185,7 @@ def test_after_the_bots_turn_the_terminal_sums_up_what_they_did(tmp_path):
     g = narvik_game()
     s = g.new_state(3)
     buf = io.StringIO()
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=buf, width=200), None,
                scripted(["1"] * 30 + ["quit"]))
     p.run()
     text = buf.getvalue()
@@ -193,7 +194,7 @@ def test_after_the_bots_turn_the_terminal_sums_up_what_they_did(tmp_path):
 
 def test_tab_completion_offers_the_next_word_of_legal_orders_and_commands():
     g, s = _at_a_move()
-    p = Player(s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), None, scripted([]))
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), None, scripted([]))
     assert "move" in p.completions("mo") and "undo" in p.completions("un")
     unit = next(o.unit for o in s.legal_orders() if o.kind == "move")
     nxt = p.completions(f"move {unit} ")
@@ -209,12 +210,12 @@ def test_20_2_20_3_a_landing_or_unloading_that_sails_on_is_marked_and_summed_up_
     g = narvik_game()
     s = g.new_state(11)
     buf = io.StringIO()
-    p = Player(s, {"germans"}, {"allies": PriorityBot("allies", 11)}, Console(file=buf, width=200), None,
+    p = terminal(NarvikPresenter, s, {"germans"}, {"allies": PriorityBot("allies", 11)}, Console(file=buf, width=200), None,
                scripted(["quit"]))
     home = ("1315", "1314", "harstad")
     for o in (Landing("allies", ("PUF-1",), "1315", then=home), Disembark("allies", "LC-1", home)):
-        assert p.order_marks(o) == {"u": [o.ships[0] if isinstance(o, Landing) else o.ship], "f": "1315", "t": "1315"}
-        assert p.bot_summary([o]).endswith("(1315)")
+        assert p.presenter.order_marks(o) == {"u": [o.ships[0] if isinstance(o, Landing) else o.ship], "f": "1315", "t": "1315"}
+        assert p.presenter.bot_summary([o]).endswith("(1315)")
 
 
 def _sample(hint):
@@ -277,6 +278,6 @@ def test_the_bots_turn_summed_up_has_a_past_tense_for_every_kind_of_order_a_game
             legal = s.legal_orders()
             verbs |= {o.text().split(" ", 1)[0] for o in legal}
             s.apply(rng.choice(legal))
-    past = {**PAST, **info.player.past}
+    past = {**PAST, **info.presenter.past}
     assert "move" in verbs or "play" in verbs
     assert not verbs - set(past), sorted(verbs - set(past))

@@ -24,6 +24,7 @@ from hexwar.games.konflikt.state import FIRST_WAVE
 from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import fmt
 from hexwar.ui.words import render_ledger
+from hexwar.ui.play import terminal
 
 GAMES = [("skirmish", None), ("konflikt", "envelopment"), ("konflikt", "hold_until_relieved"), ("konflikt", "point_defence")]
 
@@ -42,7 +43,7 @@ def _players(name, scenario, want, seed, rng_seed=1, limit=3000, prefer=lambda o
         if any(want(o) for o in legal):
             buf = io.StringIO()
             me = s.current_side()  # the other side a bot's: the player sees only its own side's secrets
-            p = info.player(s, {me}, {x: None for x in info.sides if x != me}, Console(file=buf, width=250), None,
+            p = terminal(info.presenter, s, {me}, {x: None for x in info.sides if x != me}, Console(file=buf, width=250), None,
                             lambda _: "quit")
             yield s, p, legal, buf
         s.apply(rng.choice([o for o in legal if prefer(o)] or legal))
@@ -61,7 +62,7 @@ def test_15_1_an_assault_explained_before_the_die_is_fought_at_that_ad_and_drm_w
         for s, p, legal, _buf in _players(name, scenario, lambda o: isinstance(o, Assault), seed):
             for o in [o for o in legal if isinstance(o, Assault)][:3]:
                 before = s.data.to_json()
-                text = p.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
+                text = p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
                 assert s.data.to_json() == before  # weighed on a copy
                 ev = next(e for e in _fought(s, o) if e["type"] == "assault")
                 lines = text.splitlines()
@@ -74,9 +75,9 @@ def test_15_1_an_assault_explained_before_the_die_is_fought_at_that_ad_and_drm_w
                 assert lines[-1].startswith(f"before the die: AD {ev['ad']:+d}, DRM {ev['drm']:+d}: "
                                             f"defender loses >=1 {float(d1):.0%}, ")
                 assert f"attacker loses >=1 {float(a1):.0%}  [15.1]" in lines[-1]
-                assert p.order_note(o)[0] == lines[-1].removeprefix("before the die: ")
+                assert p.presenter.order_note(o)[0] == lines[-1].removeprefix("before the die: ")
                 # the web board's hover, the attacker picked: the hex is assaulted, not moved into (14.1)
-                assert p.about(o.target, o.units[0])[-1] == f"held by the enemy: {o.units[0]} may assault it, not move in (15.1)"
+                assert p.presenter.about(o.target, o.units[0])[-1] == f"held by the enemy: {o.units[0]} may assault it, not move in (15.1)"
                 met += 1
             if met >= 6:
                 return
@@ -96,11 +97,11 @@ def test_14_0_a_move_explained_costs_the_mp_the_game_charges_for_its_path(name, 
                 ev = next(e for e in _fought(s, o) if e["type"] == "move")
                 if tuple(ev["path"]) != o.path:
                     continue  # stopped short by a hidden enemy (3.1)
-                lines = p.explain_order(o).splitlines()
+                lines = p.presenter.explain_order(o).splitlines()
                 mp = fmt(Fraction(ev["mp"]))  # 2 1/2, as a ledger writes it
                 assert lines[0] == o.text() and lines[-1] == f"  = {mp}"
-                assert p.order_note(o)[0] == f"{mp} MP"
-                assert p.about(o.path[-1], o.unit)[-1] == p.explain_move(o.unit, o.path[-1])
+                assert p.presenter.order_note(o)[0] == f"{mp} MP"
+                assert p.presenter.about(o.path[-1], o.unit)[-1] == p.presenter.explain_move(o.unit, o.path[-1])
                 met += 1
                 from_zoc += o in zoc
             if met >= 40 and from_zoc >= 10:
@@ -114,7 +115,7 @@ def test_3_4_a_reserve_coming_on_passes_its_order_test_as_often_as_explain_says(
         for s, p, legal, _buf in _players("konflikt", "maximum_attrition", lambda o: isinstance(o, Enter), seed):
             o = next(o for o in legal if isinstance(o, Enter))
             u = s.data.units[o.unit]
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             if u.pool == FIRST_WAVE:
                 assert text == f"{o.text()}: first wave: no order test  [1]"
                 met.add("first wave")
@@ -146,13 +147,13 @@ def test_explain_last_gives_the_last_assaults_ledger_and_a_unit_its_fatigue_and_
             break
         last = next((ev for e in reversed(s.log.entries) for ev in reversed(e.events) if ev["type"] == "assault"), None)
         if last is None:
-            assert p.explain("last") == "no assault yet"
+            assert p.presenter.explain("last") == "no assault yet"
         else:
-            assert p.explain("last") == render_ledger(last["ledger"])
-            assert p.explain("last").splitlines()[-1] == f"  = {last['result']}"
+            assert p.presenter.explain("last") == render_ledger(last["ledger"])
+            assert p.presenter.explain("last").splitlines()[-1] == f"  = {last['result']}"
             ledgers += 1
         for u in [u for u in s.data.units.values() if u.pool in ("reserve", "outflank")][:2]:
-            text = p.explain(u.id)
+            text = p.presenter.explain(u.id)
             # 3.5: the enemy's side is secret until its first outflanker arrives
             known = u.side == s.current_side() or u.side in s.data.shown
             where = f"on the {s.data.flank[u.id]}: may come on by that side edge" if known else \
@@ -178,10 +179,10 @@ def test_3_1_explain_never_places_an_enemy_hidden_unit(scenario):
             hidden = [u for u in s.data.units.values() if u.side != side and u.concealed and u.loc is not None]
             if not hidden or s.data.todo:
                 continue
-            said = [p.explain(h.id) for h in hidden]
-            said += [p.explain(h.loc) for h in hidden]
-            said += [p.explain_order(o) for o in legal[:40]]
-            said += ["\n".join(p.about(h.loc, next(iter(s.data.units)))) for h in hidden]
+            said = [p.presenter.explain(h.id) for h in hidden]
+            said += [p.presenter.explain(h.loc) for h in hidden]
+            said += [p.presenter.explain_order(o) for o in legal[:40]]
+            said += ["\n".join(p.presenter.about(h.loc, next(iter(s.data.units)))) for h in hidden]
             out = "\n".join(said)
             for h in hidden:
                 assert not re.search(rf"(?<![\w]){h.id}(?![\w])[^\n]*{h.loc}", out), (h.id, h.loc)
@@ -196,19 +197,19 @@ def test_19_2_explain_gives_the_supply_sides_units_their_line_of_supply_and_norw
     Norwegians are always in supply (19.2); the Germans and Konflikt's forces need none."""
     info = registry.get("skirmish")
     s = info.build().new_state(1)
-    p = info.player(s, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
+    p = terminal(info.presenter, s, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
     g, d = s.game, s.data
     for uid in ("1SG", "1IG", "TK1"):
         res = g.supply(d, d.units[uid])
-        text = p.explain(uid)
+        text = p.presenter.explain(uid)
         assert f"line of supply from {d.units[uid].loc}" in text
         assert text.endswith("= " + ("supplied" if res.supplied else "not supplied"))
-    assert "norwegian: always in supply (19.2)" in p.explain("6-1")
-    assert "line of supply" not in p.explain("I-1") and "fatigue of I-1 (FL 12)" in p.explain("I-1")
+    assert "norwegian: always in supply (19.2)" in p.presenter.explain("6-1")
+    assert "line of supply" not in p.presenter.explain("I-1") and "fatigue of I-1 (FL 12)" in p.presenter.explain("I-1")
     k = registry.get("konflikt")
     ks = k.build("maximum_attrition").new_state(1)
-    kp = k.player(ks, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
-    assert all("supply" not in kp.explain(uid) for uid in ("A1", "A6", "G1"))
+    kp = terminal(k.presenter, ks, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
+    assert all("supply" not in kp.presenter.explain(uid) for uid in ("A1", "A6", "G1"))
 
 
 @pytest.mark.parametrize("scenario", ["envelopment", "hold_until_relieved"])
@@ -224,9 +225,9 @@ def test_3_1_explain_a_set_up_order_says_where_the_unit_goes_and_whether_it_may_
         listed = set(legal)
         kinds = set()
         for o in [o for o in legal if isinstance(o, Assign)]:
-            text = p.explain_order(o)
+            text = p.presenter.explain_order(o)
             assert text.startswith(o.text() + ": ") and "no cost or odds" not in text
-            u = p.view().units[o.unit]
+            u = p.session.view().units[o.unit]
             if o.where == "table":
                 hideable = Assign(o.side, o.unit, "table", o.at, True) in listed
                 assert text.startswith(f"{o.text()}: sets up at {g.board.label(o.at)} ({g.board.terrain(o.at)})")
@@ -234,11 +235,11 @@ def test_3_1_explain_a_set_up_order_says_where_the_unit_goes_and_whether_it_may_
                 assert ("this set-up is not hidden" in text) == (g.cover(o.at) and not hideable)
                 kinds.add("hide" if hideable else "cover" if g.cover(o.at) else "open")
             elif o.where == RESERVE:
-                assert text.endswith(f"in reserve: may come on at its own edge from turn 2, {p.test_words(u)} (3.4)")
+                assert text.endswith(f"in reserve: may come on at its own edge from turn 2, {p.presenter.test_words(u)} (3.4)")
                 kinds.add(o.where)
             elif o.where.startswith(FLANK):
                 hand = o.where.split()[-1]
-                assert f"outflanking on the {hand}: may come on by that side edge from turn 3, {p.test_words(u)} (3.5)" in text
+                assert f"outflanking on the {hand}: may come on by that side edge from turn 3, {p.presenter.test_words(u)} (3.5)" in text
                 kinds.add(FLANK)
         assert {RESERVE, FLANK} <= kinds and ("hide" in kinds if scenario == "envelopment" else "cover" in kinds), kinds
         return

@@ -13,12 +13,13 @@ from rich.console import Console  # noqa: E402
 from hexwar.core.engine import load_game  # noqa: E402
 from hexwar.games.kampen import ALLIES, FACTIONS, GERMANS, NORWAY, KampenGame  # noqa: E402
 from hexwar.games.kampen.bots import KampenBot  # noqa: E402
-from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
+from hexwar.games.kampen.play import KampenPresenter  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
-from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
+from hexwar.games.narvik.play import NarvikPresenter  # noqa: E402
 from hexwar.rules.ledger import fmt  # noqa: E402
 from hexwar.web.server import serve  # noqa: E402
+from hexwar.ui.play import terminal  # noqa: E402
 from tests.ui.webclient import board  # noqa: E402
 
 
@@ -28,7 +29,7 @@ def narvik_client(tmp_path, side=ALLIES):
     path = tmp_path / "w.hexwar"
     s.attach_save(path)
     other = GERMANS if side == ALLIES else ALLIES
-    p = NarvikPlayer(s, {side}, {other: PriorityBot(other, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    p = terminal(NarvikPresenter, s, {side}, {other: PriorityBot(other, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
     return board(p), s, path, g
 
 
@@ -95,7 +96,7 @@ def test_kampen_plays_on_the_web_board_and_hides_the_german_hand(tmp_path):
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
     bots = {GERMANS: KampenBot(GERMANS, 5)}
-    p = KampenPlayer(s, {NORWAY, ALLIES}, bots, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, bots, Console(), None, lambda _: "quit")
     client = board(p)
     st = client.get("/api/state").json()
     assert st["side"] in (NORWAY, ALLIES) and st["yours"]
@@ -208,11 +209,11 @@ def test_europa_plays_on_the_web_board_with_exact_attack_odds_E1(tmp_path):
     from hexwar.games.europa import EuropaGame
     from hexwar.games.europa.bots import PriorityBot as EuropaBot
     from hexwar.games.europa.orders import Evade
-    from hexwar.games.europa.play import EuropaPlayer
+    from hexwar.games.europa.play import EuropaPresenter
 
     g = EuropaGame()
     s = g.new_state(3)
-    p = EuropaPlayer(s, {"germans"}, {"allies": EuropaBot("allies", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
+    p = terminal(EuropaPresenter, s, {"germans"}, {"allies": EuropaBot("allies", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
     client = board(p)
     st = client.get("/api/state").json()
     assert st["side"] == "germans" and any("ports (E2)" in t for t in st["tracks"])
@@ -227,7 +228,7 @@ def test_europa_plays_on_the_web_board_with_exact_attack_odds_E1(tmp_path):
         client.post("/api/command", json={"line": "pass" if "pass" in st["orders"] else st["orders"][0]})
     assert attacks
     order = next(o for o in s.legal_orders() if o.text() == attacks[0])
-    note, _ = p.order_note(order)
+    note, _ = p.presenter.order_note(order)
     dist = {}
     norwegian = all(u.nation == "norway" for u in g.ground_at(s.data, order.target, "allies"))
     for face in range(1, 7):
@@ -258,7 +259,7 @@ def test_a_thinking_search_bot_shows_time_and_playouts_on_the_page_never_its_car
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
     bot = SearchBot(GERMANS, 1, 0.05, clock=lambda: next(ticks) * 0.001, max_iterations=6, **search_hooks())
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
     client = board(p)
     assert client.get("/api/progress").json() == {"line": ""}
     st = client.get("/api/state").json()  # the Germans open: the search has played its round
@@ -279,10 +280,10 @@ def test_kampen_a_second_copy_of_a_card_says_its_orders_are_under_the_first_2_4(
     seen = 0
     for seed in range(4):
         s = g.new_state(seed)
-        p = KampenPlayer(s, set(FACTIONS), {}, Console(), None, lambda _: "quit")
+        p = terminal(KampenPresenter, s, set(FACTIONS), {}, Console(), None, lambda _: "quit")
         rng = random.Random(seed)
         while not s.is_over() and len(s.log) < 400:
-            hand = p.hand()
+            hand = p.presenter.hand()
             for card in hand:
                 same = [c for c in hand if c["faction"] == card["faction"]
                         and g.copies[c["id"]].card == g.copies[card["id"]].card]
@@ -307,7 +308,7 @@ def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_neve
 
     info = registry.get("konflikt")
     s = info.build("point_defence").new_state(6)
-    p = info.player(s, {"allies"}, {"germans": info.bot("priority", "germans", 6, 0.1)}, Console(), None,
+    p = terminal(info.presenter, s, {"allies"}, {"germans": info.bot("priority", "germans", 6, 0.1)}, Console(), None,
                     lambda _: "quit", snapshots=tmp_path)
     client = board(p)
     rng = random.Random(1)
@@ -338,7 +339,7 @@ def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_neve
                 for h in hidden:
                     assert h.loc not in o["note"] and h.id not in o["note"]
         fights = [o for o in st["orders"] if o.startswith("assault ")]
-        foes = [u.loc for u in p.view().units.values() if u.side == GERMANS and u.loc is not None]
+        foes = [u.loc for u in p.session.view().units.values() if u.side == GERMANS and u.loc is not None]
         moves = [o for o in st["orders"] if o.startswith("move ")]
         if not fights and moves and foes:  # close with the enemy to meet assaults
             line = min(moves, key=lambda o: min(s.game.board.distance(o.split(">")[-1], f) for f in foes))
@@ -354,22 +355,22 @@ def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_wa
     picked with its unit carries its MP (E4)."""
     from hexwar.games.europa import EuropaGame
     from hexwar.games.europa.bots import PriorityBot as EuropaBot
-    from hexwar.games.europa.play import EuropaPlayer
+    from hexwar.games.europa.play import EuropaPresenter
 
     g = EuropaGame()
     s = g.new_state(3)
     while not (s.current_side() == "allies" and s.data.phase == "movement"):
         s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
-    p = EuropaPlayer(s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
+    p = terminal(EuropaPresenter, s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=tmp_path)
     client = board(p)
     st = client.get("/api/state").json()
     i = st["orders"].index("pass")
-    over = p.left_overstacked(s.legal_orders()[i])
+    over = p.presenter.weigh.left_overstacked(s.legal_orders()[i])
     assert over and st["notes"] == {str(i): f"leaves over the stacking limit (E5 B): {', '.join(over)}"}
     # a naval interdiction is placed at its port: picking the port shows it with its chances (E1)
     inter = next(o for o in s.legal_orders() if type(o).__name__ == "Interdict")
     row = next(o for o in client.get("/api/pick", params={"loc": inter.port}).json()["orders"] if o["text"] == inter.text())
-    assert row["t"] == inter.port and row["note"] == p.order_note(inter)[0] and "blockade" in row["note"]
+    assert row["t"] == inter.port and row["note"] == p.presenter.order_note(inter)[0] and "blockade" in row["note"]
     n = len(s.log)
     st = client.post("/api/command", json={"line": "pass"}).json()
     assert len(s.log) == n and "Give it again to confirm" in " ".join(str(h) for h in st["history"][-2:])
@@ -380,7 +381,7 @@ def test_europa_on_the_web_board_a_pass_leaving_units_overstacked_says_so_and_wa
     move = next(o for o in s.legal_orders() if type(o).__name__ == "Move" and len(o.path) > 2)
     picked = client.get("/api/pick", params={"loc": move.path[0], "unit": move.unit}).json()
     row = next(o for o in picked["orders"] if o["text"] == move.text())
-    total = p.path_ledger(move.unit, move.path).total
+    total = p.presenter.path_ledger(move.unit, move.path).total
     assert row["note"] == f"{fmt(total)} MP" and row["cost"] == float(total)
 
 
@@ -393,5 +394,5 @@ def test_europa_on_the_web_board_evade_and_stand_carry_their_odds_in_the_full_li
     s, p, legal, _ = _evasion_state()
     st = board(p).get("/api/state").json()
     assert st["orders"] == ["evade", "stand"]
-    assert st["notes"] == {str(i): p.order_note(o)[0] for i, o in enumerate(legal)}
+    assert st["notes"] == {str(i): p.presenter.order_note(o)[0] for i, o in enumerate(legal)}
     assert "they retreat, no combat: 3/6 = 50%" in st["notes"]["0"] and st["notes"]["1"].startswith("if the attack is fought")

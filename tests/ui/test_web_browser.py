@@ -22,11 +22,12 @@ from rich.console import Console  # noqa: E402
 
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame  # noqa: E402
 from hexwar.games.kampen.bots import KampenBot  # noqa: E402
-from hexwar.games.kampen.play import KampenPlayer  # noqa: E402
+from hexwar.games.kampen.play import KampenPresenter  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
-from hexwar.games.narvik.play import NarvikPlayer  # noqa: E402
+from hexwar.games.narvik.play import NarvikPresenter  # noqa: E402
 from hexwar.web.server import WebGame, board_url, free_port, make_app  # noqa: E402
+from hexwar.ui.play import terminal  # noqa: E402
 
 
 class Served:
@@ -36,7 +37,7 @@ class Served:
         import uvicorn
 
         self.port = free_port()
-        self.app = make_app(WebGame(player))
+        self.app = make_app(WebGame(player.presenter))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -90,7 +91,7 @@ def narvik_seat(tmp_path: Path, name: str):
     s = narvik_game().new_state(3)
     path = tmp_path / name
     s.attach_save(path)
-    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    p = terminal(NarvikPresenter, s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
     return s, path, p
 
 
@@ -154,7 +155,7 @@ def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_rel
     # the server stops; a new one resumes from the save where the page left off
     s2 = load_game(narvik_game(), path, writer=True)
     assert len(s2.log) == length
-    p2 = NarvikPlayer(s2, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
+    p2 = terminal(NarvikPresenter, s2, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), path, lambda _: "quit", snapshots=tmp_path)
     with Served(p2) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         assert page.inner_text("#heading") == heading
@@ -178,7 +179,7 @@ def test_narvik_in_chromium_the_bots_turn_off_screen_is_brought_into_view_once(t
     g = narvik_game()
     s = g.new_state(5)
     folder = artefacts(tmp_path)
-    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
+    p = terminal(NarvikPresenter, s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         click_order(page, "base 2503")
@@ -202,7 +203,7 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
     s = g.new_state(5)
     folder = artefacts(tmp_path)
     s.attach_save(tmp_path / "kampen.hexwar")
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), tmp_path / "kampen.hexwar",
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), tmp_path / "kampen.hexwar",
                      lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
@@ -234,7 +235,7 @@ def test_kampen_in_chromium_a_clicked_area_shows_the_orders_onto_it_with_their_o
     # scrolls to it, and the moves onto an enemy-held area carry their odds (4.2)
     g = KampenGame("intro-narvik")
     s = g.new_state(3)
-    p = KampenPlayer(s, {GERMANS}, {NORWAY: KampenBot(NORWAY, 3), ALLIES: KampenBot(ALLIES, 3)}, Console(), None,
+    p = terminal(KampenPresenter, s, {GERMANS}, {NORWAY: KampenBot(NORWAY, 3), ALLIES: KampenBot(ALLIES, 3)}, Console(), None,
                      lambda _: "quit")
     shown = """() => { const b = document.getElementById('scroll').getBoundingClientRect();
       const r = document.querySelector('#picklist h4').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }"""
@@ -263,7 +264,7 @@ def test_kampen_in_chromium_4_2_the_fight_to_decide_about_is_brought_into_view(t
     # attacks, lies north of it, its middle out of view until the attack decision brings it in
     g = KampenGame("intro-narvik")
     s = g.new_state(11)
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         narvik = """() => { const m = document.getElementById('map').getBoundingClientRect();
@@ -284,7 +285,7 @@ def test_kampen_in_chromium_a_new_decision_shows_the_hand_from_its_first_card(tm
     # command that leaves the decision as it was (status) leaves the panel where it was
     g = KampenGame("intro-narvik")
     s = g.new_state(11)
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
     first_card_shown = """() => { const b = document.getElementById('scroll').getBoundingClientRect();
       const r = document.querySelector('.card b').getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; }"""
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
@@ -312,7 +313,7 @@ def test_kampen_in_chromium_the_search_bot_shows_how_its_search_stands_while_it_
     s = g.new_state(5)
     folder = artefacts(tmp_path)
     bot = SearchBot(GERMANS, 5, 0.4, **search_hooks())
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: bot}, Console(), None, lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 900})
@@ -339,7 +340,7 @@ def test_narvik_in_chromium_the_hover_box_follows_the_map_under_a_still_mouse(tm
     not moving: the box names the hex now under the mouse, never the one before."""
     g = narvik_game()
     s = g.new_state(3)
-    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
+    p = terminal(NarvikPresenter, s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         m = page.locator("#map").bounding_box()
@@ -371,7 +372,7 @@ def test_kampen_in_chromium_each_order_button_shows_the_number_the_command_box_t
     typing one plays the order whose button shows it."""
     g = KampenGame("intro-narvik")
     s = g.new_state(5)
-    p = KampenPlayer(s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
+    p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 5)}, Console(), None, lambda _: "quit")
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         checked = 0
@@ -386,7 +387,7 @@ def test_kampen_in_chromium_each_order_button_shows_the_number_the_command_box_t
         assert checked > 3 and page.locator(".card button").count()  # orders and cards' orders both
         num, text, _ = rows[-1]
         before, chosen = len(s.log), s.legal_orders()[int(num) - 1]
-        assert p.order_text(chosen) == text
+        assert p.session.order_text(chosen) == text
         n = page.evaluate("() => last.history.length + ':' + last.heading")
         page.fill("#cmd", num)
         page.press("#cmd", "Enter")
@@ -401,7 +402,7 @@ def test_narvik_in_chromium_a_late_answer_for_a_hex_the_mouse_left_is_not_shown(
     the answer comes. The box names the second, and the first's late answer never replaces it."""
     g = narvik_game()
     s = g.new_state(3)
-    p = NarvikPlayer(s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
+    p = terminal(NarvikPresenter, s, {ALLIES}, {GERMANS: PriorityBot(GERMANS, 3)}, Console(), None, lambda _: "quit")
     slow: list[str] = []
     answered: list[str] = []
     about = WebGame.about
@@ -442,14 +443,14 @@ def test_europa_in_chromium_the_pass_button_names_the_units_left_overstacked_and
     the phase stays; clicked again it is given."""
     from hexwar.games.europa import EuropaGame
     from hexwar.games.europa.bots import PriorityBot as EuropaBot
-    from hexwar.games.europa.play import EuropaPlayer
+    from hexwar.games.europa.play import EuropaPresenter
 
     g = EuropaGame()
     s = g.new_state(3)
     while not (s.current_side() == "allies" and s.data.phase == "movement"):
         s.apply(EuropaBot(s.current_side(), 3).choose(s.view_for((s.current_side(),)), s.legal_orders()))
     folder = artefacts(tmp_path)
-    p = EuropaPlayer(s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=folder)
+    p = terminal(EuropaPresenter, s, {"allies"}, {"germans": EuropaBot("germans", 3)}, Console(), None, lambda _: "quit", snapshots=folder)
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_page(pw, url)
         btn = page.locator('button[data-order="pass"]').first
@@ -477,7 +478,7 @@ def test_narvik_in_chromium_a_finished_game_shows_every_counter_turned_up_around
     s = replay(g, log)
     assert s.is_over()
     folder = artefacts(tmp_path)
-    p = NarvikPlayer(s, {"allies"}, {"germans": PriorityBot("germans", 4)}, Console(), None, lambda _: "quit", snapshots=folder)
+    p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 4)}, Console(), None, lambda _: "quit", snapshots=folder)
     with Served(p) as url, playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -18,6 +18,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from hexwar.core.log import EventLog, SaveFile  # noqa: E402
 from hexwar.games import registry  # noqa: E402
+from hexwar.ui.play import terminal  # noqa: E402
+from hexwar.ui.session import Session  # noqa: E402
 from hexwar.web.server import (  # noqa: E402
     MAX_BODY,
     MAX_DEPTH,
@@ -43,8 +45,7 @@ def served(tmp_path, name: str, seed: int = 3):
     humans = set(info.seats[info.default_seat])
     bots = {side: info.bot("priority" if "priority" in info.bots else info.default_bot, side, seed, 0.05)
             for side in info.sides if side not in humans}
-    p = info.player(s, humans, bots, Console(file=open("/dev/null", "w")), path, lambda _: "quit", snapshots=tmp_path)
-    app = make_app(WebGame(p))
+    app = make_app(WebGame(info.presenter(Session(s, humans, bots, path, tmp_path))))
     return app, s, path
 
 
@@ -247,7 +248,7 @@ def test_the_pages_save_names_only_a_plain_file_beside_the_games_save(tmp_path, 
 def test_the_terminal_still_saves_a_copy_anywhere(tmp_path):
     app, s, path = served(tmp_path, "narvik")
     info = registry.get("narvik")
-    player = info.player(s, {"allies"}, {}, Console(file=open("/dev/null", "w")), path, lambda _: "quit")
+    player = terminal(info.presenter, s, {"allies"}, {}, Console(file=open("/dev/null", "w")), path, lambda _: "quit")
     (tmp_path / "sub").mkdir()
     player.command(f"save {tmp_path / 'sub' / 'there.hexwar'}", [])
     assert (tmp_path / "sub" / "there.hexwar").is_file()

@@ -11,6 +11,6 @@ from hexwar.web.server import TOKEN_HEADER, WebGame, make_app
 
 
 def board(player: Any) -> TestClient:
-    """A client of a board over ``player``'s game, holding the board's key."""
-    app = make_app(WebGame(player))
+    """A client of a board over a terminal's game (its presenter), holding the board's key."""
+    app = make_app(WebGame(player.presenter))
     return TestClient(app, base_url="http://127.0.0.1:8000", headers={TOKEN_HEADER: app.token})

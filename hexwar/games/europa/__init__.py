@@ -11,7 +11,7 @@ from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front
 from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
-from hexwar.games.europa.play import EuropaPlayer, render, say
+from hexwar.games.europa.play import EuropaPresenter, render, say
 from hexwar.games.registry import Answer, Batch, Bot, GameInfo
 
 __all__ = ["GAME", "EuropaGame", "Switches"]
@@ -91,7 +91,7 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="rule-based priorities"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time")},
     default_bot="priority",
-    player=EuropaPlayer,
+    presenter=EuropaPresenter,
     describe=say,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS, metrics=front.NARVIK_FRONT),

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.core.orders import IllegalOrder, Move, Order, Pass, Retreat
+from hexwar.core.orders import IllegalOrder, Move, Order, Retreat
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,
@@ -20,28 +20,15 @@ from hexwar.games.europa.orders import (
     Mission,
     Truck,
 )
-from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.rules.ledger import fmt
-from hexwar.ui.play import Player
+from hexwar.games.europa.weigh import Weigh
+from hexwar.games.europa.words import at as _at
+from hexwar.games.europa.words import band_words as _band
+from hexwar.games.europa.words import chances as _chances
+from hexwar.games.europa.words import said as _said
+from hexwar.games.common.land import CounterPresenter
 from hexwar.ui.words import render_ledger, sentence
-
-_NAMES: dict[str, str] = {}
-
-
-def _names() -> dict[str, str]:
-    """Hex -> place name on the Europa map (loaded once), for sentences players can read."""
-    if not _NAMES:
-        from hexwar.board import load_board
-
-        _NAMES.update({p.location: p.name for p in load_board("europa").places() if p.name})
-    return _NAMES
-
-
-def _at(h: Any) -> str:
-    name = _names().get(str(h))
-    return f"{h} ({name})" if name else str(h)
-
 
 def _path(p: Any) -> str:
     if isinstance(p, (list, tuple)) and p:
@@ -88,23 +75,24 @@ def say(e: Mapping[str, Any]) -> str:
     return sentence(e, SAY)
 
 
-class EuropaPlayer(Player):
-    """The interactive loop over a Europa game (everything is face up: no hidden units)."""
+class EuropaPresenter(CounterPresenter):
+    """The Europa variant for a person (everything is face up: no hidden units); its orders
+    are weighed before they are given by ``weigh`` (``hexwar.games.europa.weigh``)."""
 
     title = "Narvik (Europa variant)"
-    game_name = "europa"
     glossary_examples = ("attack supply", "disrupted")
     past = {"absorb": "absorbed a unit into an HQ", "assemble": "assembled a regiment", "attack": "attacked",
             "detach": "detached a unit", "evade": "evaded", "form": "formed a unit", "mission": "flew an air mission",
-            "stand": "stood", "truck": "trucked a unit"}
+            "stand": "stood", "truck": "trucked a unit", "interdict": "interdicted", "land": "landed"}
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
-        super().__init__(*args, **kw)
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
         self.glossary = glossary(self.game)
+        self.weigh = Weigh(self)
 
     @property
     def data(self) -> Any:
-        return self.view()
+        return self.session.view()
 
     def describe(self, e: Mapping[str, Any]) -> str:
         return say(e)
@@ -123,23 +111,22 @@ class EuropaPlayer(Player):
     def tracks(self) -> list[str]:
         return self.panel_lines()
 
-    def status(self) -> None:
+    def status_lines(self) -> list[Any]:
         g, d = self.game, self.data
         t = Table(show_header=False, box=None)
         t.add_row("turn", f"{d.turn} of {g.spec.turns} ({g.date(d.turn)}, 4 days)", "phase", f"{d.side}: {d.phase}")
         t.add_row("ports (E2)", f"Germans own {g.ports_held(d)} of 7", "VP", f"Germans {d.vp.get(GERMANS, 0)}  Allies {d.vp.get(ALLIES, 0)}")
         t.add_row("result", self.s.result().level, "to decide", f"{d.ask.side}: {d.ask.what}" if d.ask else "-")
-        self.out.print(t)
-        self.out.print("ports: " + ", ".join(f"{g.board.place(h).name} ({h}) {d.owner.get(h)}" for h in g.victory_ports), markup=False)
+        out: list[Any] = [t, "ports: " + ", ".join(f"{g.board.place(h).name} ({h}) {d.owner.get(h)}" for h in g.victory_ports)]
         flags = [f"{u.id} {'disrupted' if u.has(DISRUPTED) else 'overstacked'}" for u in sorted(d.on_map(), key=lambda u: u.id)
                  if u.has(DISRUPTED) or u.has(OVERSTACKED)]
         if flags:
-            self.out.print("flags: " + ", ".join(flags), markup=False)
+            out.append("flags: " + ", ".join(flags))
         if d.out_of_supply:
-            self.out.print("out of general supply (E1): " + ", ".join(d.out_of_supply), markup=False)
+            out.append("out of general supply (E1): " + ", ".join(d.out_of_supply))
         if d.blockaded:
-            self.out.print("blockaded (E1): " + ", ".join(f"{p} until turn {t}" for p, t in sorted(d.blockaded.items()) if t >= d.turn),
-                           markup=False)
+            out.append("blockaded (E1): " + ", ".join(f"{p} until turn {t}" for p, t in sorted(d.blockaded.items()) if t >= d.turn))
+        return out
 
     def unit_line(self, u: Any) -> str:
         g, d = self.game, self.data
@@ -157,7 +144,7 @@ class EuropaPlayer(Player):
 
     def about(self, loc: str, unit: str | None = None) -> list[str]:
         d = self.data
-        lines = Player.about(self, loc)
+        lines = super().about(loc)
         if loc in d.owner:
             lines.append(f"owned by the {d.owner[loc]} (E4)")
         lines += [self.unit_line(u) for u in d.at(loc)]
@@ -221,171 +208,12 @@ class EuropaPlayer(Player):
             return f"held by the enemy: {uid} may move in and stop (E4){then}\n{led}"
         return led
 
-    def retreat_lines(self, order: Retreat) -> str:
-        """Where a unit may retreat and why not elsewhere (E1; the limits are ours)."""
-        from hexwar.games.europa.phases.combat import retreat_reasons
-
-        d = self.data
-        c = d.combat
-        u = d.units.get(order.unit)
-        if c is None or u is None:
-            return f"{order.text()}: no combat is waiting for its retreat"
-        why = retreat_reasons(self.game, d, u, c)
-        lines = [f"{order.text()}: one hex, the owner's choice (E1)",
-                 "  may retreat to: " + (", ".join(_at(n) for n, w in sorted(why.items()) if not w) or "nowhere: eliminated")]
-        lines += [f"  not {_at(n)}: {w}" for n, w in sorted(why.items()) if w]
-        return "\n".join(lines)
-
-    def evade_odds(self, order: Evade) -> tuple[str, Fraction, str]:
-        """E1's limited option to retreat: the odds of the attack as it stands, the chance the
-        defenders slip away (the die's faces that give 'retreat'), and the odds if caught."""
-        from dataclasses import replace
-
-        from hexwar.games.europa.phases.combat import odds
-
-        g, d = self.game, self.data
-        c = d.combat
-        assert c is not None
-
-        def line(cc: Any) -> str:
-            return _chances(odds(g, d, cc))
-        go = Fraction(sum(b.hi - b.lo + 1 for b in g.rules.retreat_option if b.result == "retreat"), 6)
-        return line(c), go, line(replace(c, shift=c.shift + 1))
-
-    def evade_lines(self, order: Evade) -> str:
-        """The evasion's die and the odds either way, as ``explain`` gives them (E1)."""
-        g, c = self.game, self.data.combat
-        if c is None:
-            return f"{order.text()}: no attack is waiting"
-        stand, go, caught = self.evade_odds(order)
-        if not order.go:
-            return f"stand: the defenders at {_at(c.target)} stay and fight\n  if the attack is fought as it stands: {stand}  [E1]"
-        if g.switches.free_retreat:
-            return f"evade: the defenders at {_at(c.target)} retreat before combat, no die (switch free_retreat, E1)"
-        return (f"evade: the defenders at {_at(c.target)} try to retreat before combat (E1)\n"
-                f"  {self.slip_words(go)}\n"
-                f"  else caught: the attack gains a column: {caught}  [E1]\n"
-                f"  (standing instead, if the attack is fought as it stands: {stand}  [E1])")
-
-    def slip_words(self, go: Fraction) -> str:
-        """The evasion's die, as the explanation and the order's note both say it (E1)."""
-        return f"die {_band(self.game.rules.retreat_option, 'retreat')}: they retreat, no combat: {int(go * 6)}/6 = {float(go):.0%}"
-
-    def interdiction_chances(self, order: Interdict) -> tuple[int, dict[str, Fraction]]:
-        """E1 naval interdiction of a port (the table and its DRM ours): the DRM, and the
-        chance of each result over the six faces of the die."""
-        from hexwar.games.europa.phases.movement import interdiction_drm
-
-        g, d = self.game, self.data
-        drm = interdiction_drm(g, d)
-        out: dict[str, Fraction] = {}
-        for face in range(1, 7):
-            r = band(g.rules.interdiction, max(1, min(6, face + drm)))
-            out[r] = out.get(r, Fraction(0)) + Fraction(1, 6)
-        return drm, out
-
-    def interdiction_words(self, order: Interdict) -> str:
-        drm, out = self.interdiction_chances(order)
-        ships = [u.id for u in self.data.at(order.port) if u.side == GERMANS and self.game.t(u).kind == "ship"]
-        return (f"interdict {_at(order.port)}: die {drm:+d}: " + _chances(out.items())
-                + "; a blockade: no German supply source through the next German player turn; sunk: that and the German "
-                "ships in the port sunk" + (f" ({', '.join(ships)}), their sailors ashore as a naval regiment" if ships else "")
-                + " (E1, the table ours)")
-
-    def mission_chances(self, order: Mission) -> tuple[list[str], Fraction]:
-        """An air mission (E3 C): the enemy AA units in or next to the hex (each fires once and
-        turns the mission back on the chart's roll, ours), and the chance it gets through."""
-        from hexwar.games.europa.phases.air import aa_units
-
-        g = self.game
-        aa = aa_units(g, self.data, order.side, order.target)
-        miss = Fraction(g.rules.aa_hit.roll - 1, 6)
-        return aa, miss ** len(aa)
-
-    def mission_words(self, order: Mission) -> str:
-        aa, through = self.mission_chances(order)
-        ours = order.side == self.data.side
-        what = ("+1 column to the attack on it" if ours else "-1 column to an attack on it") + \
-            f" (at most {self.game.rules.air_max.hexes} missions count a hex)"
-        fire = (f"AA fire from {', '.join(aa)}: each turns it back on a {self.game.rules.aa_hit.roll}" if aa
-                else "no enemy AA in or next to the hex")
-        return f"{order.unit} over {_at(order.target)}: {fire}; gets through {float(through):.0%}: {what} (E3 C, the AA chart ours)"
-
-    def after(self, order: Order) -> Any:
-        """The game as it would stand after ``order``, given on a copy (nothing changes; the
-        variant hides nothing, so the copy is the person's view); an ``IllegalOrder`` for an
-        order the game refuses. The dice of what follows it are a throwaway seed's."""
-        from hexwar.core.dice import Dice
-
-        work = self.data.clone()
-        self.game.apply(work, order, Dice(0))
-        return work
-
-    def stack_change(self, order: Order, loc: str, side: str) -> tuple[str, Any]:
-        """The count against the stacking limits (E5 A) of ``side`` at ``loc`` now and after
-        ``order``, given on a copy, and the copy. An ``IllegalOrder`` for an order the game refuses."""
-        g, d = self.game, self.data
-        work = self.after(order)
-        r = g.rules
-        (g0, a0), (g1, a1) = g.stack_points(d, loc, side), g.stack_points(work, loc, side)
-        counts = f"{g0} ground units now, {g1} after, limit {r.stack_ground.hexes}"
-        if a0 or a1:
-            counts += f"; {a0} batteries now, {a1} after, limit {r.stack_artillery.hexes}"
-        return counts, work
-
-    def hq_effect(self, order: Absorb | Detach) -> tuple[str, Fraction]:
-        """What absorbing (or detaching) a unit does (E5 C): the hex's count against the
-        stacking limits before and after (E5 A), and the MP the HQ then moves at."""
-        hq = self.data.units[order.hq]
-        counts, work = self.stack_change(order, hq.loc or "", hq.side)
-        return counts, self.game.movement(work, work.units[order.hq])
-
-    def hq_words(self, order: Absorb | Detach) -> str:
-        try:
-            counts, mp = self.hq_effect(order)
-        except IllegalOrder as exc:
-            return f"{order.text()}: {exc}"
-        verb = "takes in" if isinstance(order, Absorb) else "lets go"
-        loc = self.data.units[order.hq].loc
-        return (f"{order.hq} {verb} {order.unit} (E5 C): at {_at(loc)} {counts} (E5 A); "
-                f"{order.hq} then moves at {fmt(mp)} MP (E5 C: its slowest unit's)")
-
-    def regiment_change(self, order: Assemble | Breakdown) -> tuple[str, str, str]:
-        """A German regiment reassembled from its three battalions, or broken down (E1): the
-        counters each way with their attack-defence, the hex, and its stack before and after
-        (E5 A). An ``IllegalOrder`` for an order the game refuses."""
-        g, d = self.game, self.data
-        reg, bns = order.regiment, g.regiments.get(order.regiment, [])
-        loc = (d.units[reg].loc if isinstance(order, Breakdown) else d.units[bns[0]].loc if bns else None) or ""
-        counts, _ = self.stack_change(order, loc, order.side)
-
-        def adm(units: list[str]) -> str:
-            ts = [g.t(d.units[x]) for x in units]
-            return f"{sum(t.attack for t in ts)}-{sum(t.defence for t in ts)}"
-        one, three = f"{reg} {adm([reg])}", f"{', '.join(bns)} ({adm(list(bns))} together)"
-        return (f"{three} become {one}" if isinstance(order, Assemble) else f"{one} becomes {three}"), loc, counts
-
-    def regiment_words(self, order: Assemble | Breakdown) -> str:
-        try:
-            what, loc, counts = self.regiment_change(order)
-        except IllegalOrder as exc:
-            return f"{order.text()}: {exc}"
-        return f"{order.text()}: {what} (E1 breakdowns) at {_at(loc)}: {counts} (E5 A)"
-
-    def attack_ledger(self, order: Attack) -> str:
-        """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
-        a ``ValueError`` where it cannot be fought."""
-        from hexwar.games.europa.phases import combat
-
-        ex = combat.explain(self.game, self.s.data, order)  # type: ignore[arg-type]
-        return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
-
     def explain_order(self, order: Order) -> str:
         """A listed attack as ``explain attack`` gives it; a move its MP ledger; a retreat
         where it may go; an evasion its die; any other order by its note."""
         if isinstance(order, Attack):
             try:
-                return f"{order.text()}\n{self.attack_ledger(order)}" + (f"\n{w}" if (w := self.caveat(order)) else "")
+                return f"{order.text()}\n{self.weigh.attack_ledger(order)}" + (f"\n{w}" if (w := self.weigh.caveat(order)) else "")
             except ValueError as exc:
                 return f"{order.text()}: {exc}"
         if isinstance(order, Move) and order.unit in self.data.units:
@@ -394,43 +222,24 @@ class EuropaPlayer(Player):
             return f"{order.truck} drives {order.unit} (E1 trucks): the truck's MP\n" + \
                 self.path_ledger(order.unit, order.path, order.truck).render()
         if isinstance(order, Retreat):
-            return self.retreat_lines(order)
+            return self.weigh.retreat_lines(order)
         if isinstance(order, Evade):
-            return self.evade_lines(order)
+            return self.weigh.evade_lines(order)
         if isinstance(order, Interdict):
-            return self.interdiction_words(order)
+            return self.weigh.interdiction_words(order)
         if isinstance(order, Mission):
-            return self.mission_words(order)
+            return self.weigh.mission_words(order)
         if isinstance(order, (Absorb, Detach)) and order.hq in self.data.units:
-            return self.hq_words(order)
+            return self.weigh.hq_words(order)
         if isinstance(order, (Assemble, Breakdown)) and order.regiment in self.data.units:
-            return self.regiment_words(order)
-        return Player.explain_order(self, order)
-
-    def caveat(self, order: Attack) -> str:
-        """What the odds leave out: Norwegian defenders may retreat before combat (E1)."""
-        if all(u.nation == "norway" for u in self.game.ground_at(self.s.data, order.target) if u.side != order.side):
-            return "if the Norwegians stand: they may retreat before combat, E1"
-        return ""
-
-    def left_overstacked(self, order: Order) -> list[str]:
-        """The units of the side ending its movement or exploitation phase with ``order`` that
-        the game would leave over the stacking limit (E5 B), found by giving it on a copy."""
-        d = self.data
-        if not isinstance(order, Pass) or d.phase not in ("movement", "exploitation") or order.side != d.side:
-            return []
-        try:
-            work = self.after(order)
-        except IllegalOrder:
-            return []
-        over = [u for u in work.on_map(order.side) if u.has(OVERSTACKED)]
-        return [f"{u.id} at {_at(u.loc)}" for u in sorted(over, key=lambda u: (u.loc or "", u.id))]
+            return self.weigh.regiment_words(order)
+        return super().explain_order(order)
 
     def think_twice(self, order: Order) -> str | None:
         """Also the end of a movement or exploitation phase that leaves units over the stacking
         limit, where they add nothing to the defence (E5 B)."""
-        why = Player.think_twice(self, order)
-        if why is None and (over := self.left_overstacked(order)):
+        why = super().think_twice(order)
+        if why is None and (over := self.weigh.left_overstacked(order)):
             why = (f"this order ends your {self.data.phase} phase with {len(over)} unit{'s' if len(over) > 1 else ''} over "
                    f"the stacking limit, adding nothing to the defence (E5 B): {', '.join(over)}; an HQ may absorb "
                    "units of its formation (absorb, E5 C)")
@@ -439,32 +248,32 @@ class EuropaPlayer(Player):
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """An attack's exact odds before it is made (E1's CRT); a move's or a truck's MP (E4);
         the end of a movement phase, the units it leaves overstacked (E5 B)."""
-        if over := self.left_overstacked(order):
+        if over := self.weigh.left_overstacked(order):
             return f"leaves over the stacking limit (E5 B): {', '.join(over)}", None
         if isinstance(order, (Absorb, Detach)) and order.hq in self.data.units:  # the explanation's counts, in short
             try:
-                counts, mp = self.hq_effect(order)
+                counts, mp = self.weigh.hq_effect(order)
             except IllegalOrder:
                 return "", None
             return f"{counts}; the HQ moves at {fmt(mp)} MP", None
         if isinstance(order, (Assemble, Breakdown)) and order.regiment in self.data.units:
             try:
-                return self.regiment_change(order)[2], None
+                return self.weigh.regiment_change(order)[2], None
             except IllegalOrder:
                 return "", None
         if isinstance(order, Interdict):
-            drm, out = self.interdiction_chances(order)
+            drm, out = self.weigh.interdiction_chances(order)
             return _chances(out.items()) + f" (die {drm:+d})", None
         if isinstance(order, Mission):
-            aa, through = self.mission_chances(order)
+            aa, through = self.weigh.mission_chances(order)
             return f"gets through {float(through):.0%}" + (f" ({len(aa)} AA)" if aa else ""), None
         if isinstance(order, Evade) and self.data.combat is not None:  # the explanation's figures, in short
-            stand, go, caught = self.evade_odds(order)
+            stand, go, caught = self.weigh.evade_odds(order)
             if not order.go:
                 return f"if the attack is fought as it stands: {stand}", None
             if self.game.switches.free_retreat:
                 return "they retreat before combat, no die", None
-            return f"{self.slip_words(go)}; else caught: the attack gains a column: {caught}", None
+            return f"{self.weigh.slip_words(go)}; else caught: the attack gains a column: {caught}", None
         if isinstance(order, (Move, Truck)) and len(order.path) > 1:
             try:
                 led = self.path_ledger(order.unit, order.path, getattr(order, "truck", ""))
@@ -482,7 +291,7 @@ class EuropaPlayer(Player):
                 return "", None
             good = sum((p for r, p in ex["odds"] if r in ("DE", "DR", "EX", "DD")), Fraction(0))
             note = f"{ex['attack']}:{ex['defence']} shift {ex['shift']:+d}: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
-            if w := self.caveat(order):
+            if w := self.weigh.caveat(order):
                 note += f" ({w})"
             return note, float(good)
         return "", None
@@ -493,7 +302,7 @@ class EuropaPlayer(Player):
         if parts and parts[0] == "attack":
             try:
                 o = Attack(self.s.current_side(), parts[1], tuple(parts[3:] if len(parts) > 2 and parts[2] == "with" else parts[2:]))
-                return self.attack_ledger(o)
+                return self.weigh.attack_ledger(o)
             except (IndexError, ValueError) as exc:
                 return f"explain attack HEX with UNIT...: {exc}"
         if what in ("", "last"):
@@ -517,7 +326,7 @@ class EuropaPlayer(Player):
     def last_combat(self) -> str:
         """The last attack: its ledger, odds column, die and result (E1); or, where the
         Norwegian defenders retreated before combat, that and its die (E1)."""
-        for entry, ev in self.newest_events("attack", "evade"):
+        for entry, ev in self.session.newest_events("attack", "evade"):
             if ev["type"] == "attack":
                 return render_ledger(ev["ledger"])
             if ev.get("result") == "retreat":
@@ -539,9 +348,9 @@ class EuropaPlayer(Player):
                 return " by " + ", ".join(o.get("units", ()))
         return ""
 
-    def map_svg(self, supply: bool = False) -> str:
+    def map_svg(self, layer: str = "") -> str:
         d = self.data
-        return render(self.game, d, viewer=self.viewer, title=f"turn {d.turn}, {d.side} {d.phase}", panel=self.panel_lines())
+        return render(self.game, d, viewer=self.session.viewer, title=f"turn {d.turn}, {d.side} {d.phase}", panel=self.panel_lines())
 
 
 def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
@@ -556,22 +365,6 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     enemy = GERMANS if viewer != GERMANS else ALLIES
     return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
                       panel=panel or [], shade=g.zoc(d, enemy), unit_text=text)
-
-
-def _said(value: Any, source: str) -> str:
-    """A chart value as the glossary says it, ``(ours)`` where its provenance is ``authored``."""
-    return f"{value} (ours)" if "authored" in source else f"{value}"
-
-
-def _chances(dist: Any) -> str:
-    """(result, chance) pairs as "retreat 50%, eliminated 17%"."""
-    return ", ".join(f"{r} {float(p):.0%}" for r, p in dist)
-
-
-def _band(bands: Any, result: str) -> str:
-    """The die rolls of a band chart that give ``result`` (1-4), with provenance."""
-    b = next(x for x in bands if x.result == result)
-    return _said(f"{b.lo}-{b.hi}" if b.lo != b.hi else f"{b.lo}", b.source)
 
 
 def glossary(g: Any) -> dict[str, tuple[str, str]]:

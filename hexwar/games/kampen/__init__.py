@@ -11,7 +11,7 @@ from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
 from hexwar.games.kampen.odds import odds
-from hexwar.games.kampen.play import KampenPlayer, render, say, say_in
+from hexwar.games.kampen.play import KampenPresenter, render, say, say_in
 from hexwar.games.kampen.state import (
     ALLIES,
     COALITION,
@@ -90,7 +90,7 @@ GAME = GameInfo(
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts, unseen cards and ships dealt at random (--think seconds a decision, a hard cap)")},
     default_bot="priority",
-    player=KampenPlayer,
+    presenter=KampenPresenter,
     describe=say,
     describe_in=say_in,
     render=render,

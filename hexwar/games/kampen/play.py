@@ -3,25 +3,27 @@ and explanations."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from rich.table import Table
 
 from hexwar.board.base import place_name
 from hexwar.core.orders import Order
+from hexwar.games.kampen.orders import Cash, Choose, Discard, PlayCard
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
-from hexwar.ui.play import Player
+from hexwar.ui.presenter import Presenter
 
+#: the orders that play, cash, discard or keep one copy of a card (the hand lists them under it)
+CARD_ORDERS = (PlayCard, Cash, Discard, Choose)
 COLOURS = {"germans": "#333333", "norwegians": "#c8102e", "allies": "#b59b5b"}
 SHORT = {"germans": "DE", "norwegians": "NO", "allies": "AL"}
 
 
-class KampenPlayer(Player):
-    """The play loop for Kampen om Norge: hands are private to the faction that holds them."""
+class KampenPresenter(Presenter):
+    """Kampen om Norge for a person: hands are private to the faction that holds them."""
 
     title = "Kampen om Norge"
-    game_name = "kampen"
+    turn_word = "round"
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
         ("explain <area|last>", "an area's borders, coasts and air range; the dice of the last combat"),
@@ -34,7 +36,9 @@ class KampenPlayer(Player):
     glossary_examples = ("cash", "fjord")
     past = {"add": "added a ship to a sea combat", "chase": "chased a ship", "choose": "kept a 9 April card",
             "intercept": "intercepted", "lose": "chose their losses", "raid": "sent a ship raiding",
-            "ship": "placed a ship card", "unship": "withdrew a ship"}
+            "ship": "placed a ship card", "unship": "withdrew a ship", "sail": "sailed", "place": "placed a battalion",
+            "land": "landed", "play": "played a card", "cash": "cashed a card", "discard": "discarded", "fight": "fought",
+            "withdraw": "withdrew", "recall": "recalled a battalion"}
     #: the rules' terms as the orders and the status say them (a scenario's own end is in status)
     glossary = {
         "battalion": ("the only land piece: one combat die in attack and in defence; it moves one land area a "
@@ -97,7 +101,7 @@ class KampenPlayer(Player):
     @property
     def data(self) -> KampenData:
         """The game as the person may see it (the other factions' hands face down)."""
-        return self.view()
+        return self.session.view()
 
     def heading(self, side: str) -> str:
         d = self.data
@@ -105,7 +109,7 @@ class KampenPlayer(Player):
             return f"the 9 April round · {d.step} · {side} decides"
         return f"game round {d.turn} · the {d.faction}' round · {d.step} · {side} decides"
 
-    def status(self) -> None:
+    def status_lines(self) -> list[Any]:
         d, g = self.data, self.game
         t = Table("", "battalions", "hand", "deck (unused)", "cards used", "lost", box=None)
         for f in FACTIONS:
@@ -114,12 +118,10 @@ class KampenPlayer(Player):
             t.add_row(f, ", ".join(f"{a} {n}" for a, n in held),
                       hand, str(max(d.down[f], 0)),
                       str(d.cards_used[f]), str(d.losses[f]))
-        self.out.print(t)
+        out: list[Any] = [t]
         if d.ships:
-            self.out.print(self.fleet_table())
-        for line in self.goal_lines():
-            self.out.print(line, markup=False)
-        self.out.print(f"standing: {self.s.result().level}", markup=False)
+            out.append(self.fleet_table())
+        return out + self.goal_lines() + [f"standing: {self.s.result().level}"]
 
     def goal_lines(self) -> list[str]:
         """What the scenario is won on and how it ends (1.3, S1), with the counts that matter now."""
@@ -146,21 +148,15 @@ class KampenPlayer(Player):
         return fleet_table(self.game, self.data, self.may_see)
 
     def may_see(self, f: str) -> bool:
-        return self.sees is None or f in self.sees
+        sees = self.session.sees
+        return sees is None or f in sees
 
-    def show_events(self, events: Any) -> None:
-        for e in self.visible_events(events):
-            if e.get("type") == "draw" and not self.may_see(e.get("faction", "")):
-                self.out.print(f"  {e['faction']} draw to {e['hand']} cards", markup=False)
-                continue
-            self.out.print("  " + self.describe(e), markup=False)
+    def event_lines(self, events: Iterable[Any]) -> list[str]:
+        """The events as sentences; another faction's draw says only how many cards it holds (2.4)."""
+        return [f"  {e['faction']} draw to {e['hand']} cards" if e.get("type") == "draw" and not self.may_see(e.get("faction", ""))
+                else "  " + self.describe(e) for e in self.session.visible_events(list(events))]
 
-    def snapshot(self, supply: bool = False) -> Path:
-        path = self.snapshot_path(f"round{self.data.turn:02d}")
-        path.write_text(self.map_svg(), encoding="utf-8")
-        return path
-
-    def map_svg(self) -> str:
+    def map_svg(self, layer: str = "") -> str:
         d, g = self.data, self.game
         return render(g, d, title=f"game round {d.turn}, {d.faction}, {d.step}", panel=self.panel_lines())
 
@@ -170,7 +166,7 @@ class KampenPlayer(Player):
     def about(self, loc: str, unit: str | None = None) -> list[str]:
         if loc in self.game.nbrs:
             return self.explain(loc).splitlines()
-        return Player.about(self, loc)
+        return super().about(loc)
 
     def hand(self) -> list[dict[str, Any]]:
         """The person's cards, face up, with their text and the orders that play, cash or
@@ -178,15 +174,16 @@ class KampenPlayer(Player):
         from hexwar.games.kampen.cards import card_text
 
         g, d = self.game, self.data
-        legal = self.s.legal_orders() if not self.s.is_over() and self.s.current_side() in self.humans else []
+        sess = self.session
+        legal = sess.legal()
         out: list[dict[str, Any]] = []
         for f in FACTIONS:
-            if not self.may_see(f) or f not in self.humans and self.sees is not None:
+            if not self.may_see(f) or f not in sess.humans and sess.sees is not None:
                 continue
             offered: set[str] = set()  # the cards whose orders are listed under a copy already
             for cid in d.hand[f] + d.pool.get(f, []):  # 7.0: the 9 April cards to choose from too
                 cp = g.copies[cid]
-                uses = [self.order_text(o) for o in legal if getattr(o, "copy", None) == cid and hasattr(o, "card")]
+                uses = [sess.order_text(o) for o in legal if isinstance(o, CARD_ORDERS) and o.copy == cid]
                 card = {"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
                         "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses}
                 if uses:
@@ -214,7 +211,7 @@ class KampenPlayer(Player):
         battalion dice, with the groups already attacking there, against the defenders', and
         the exact chance of taking the area and the battalions each side may expect to lose,
         before any card (4.2)."""
-        from hexwar.games.kampen.orders import KMove, PlayCard
+        from hexwar.games.kampen.orders import KMove
         from hexwar.games.kampen.state import enemies
         from hexwar.rules.dicecombat import battalion_dice, summary
 
@@ -244,7 +241,7 @@ class KampenPlayer(Player):
             if d.combat is not None and d.combat.ledger:
                 c = {"area": d.combat.area, "ledger": d.combat.ledger, "attacker": d.combat.a_faces, "defender": d.combat.d_faces}
             else:
-                c = next((ev for _, ev in self.newest_events("combat_roll")), None)
+                c = next((ev for _, ev in self.session.newest_events("combat_roll")), None)
             if not c:
                 return "no combat yet"
             led = c.get("ledger", [])
@@ -285,9 +282,11 @@ class KampenPlayer(Player):
 
     def describe(self, e: Mapping[str, Any]) -> str:
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
-        if not hasattr(self, "_say"):
-            self._say = say_in(self.game)
         return self._say(e)
+
+    def __init__(self, session: Any):
+        super().__init__(session)
+        self._say = say_in(self.game)
 
 
 def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:

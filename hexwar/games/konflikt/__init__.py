@@ -10,7 +10,7 @@ from hexwar.games.common import front, queries
 from hexwar.games.konflikt import batch
 from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
 from hexwar.games.konflikt.orders import ORDERS
-from hexwar.games.konflikt.play import KonfliktPlayer, say
+from hexwar.games.konflikt.play import KonfliktPresenter, say
 from hexwar.games.konflikt.table import BOARDS
 from hexwar.games.registry import Batch, Bot, GameInfo
 from hexwar.games.skirmish import invariants
@@ -83,7 +83,7 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="goes for the scenario's objective, assaults at good odds"),
           "random": Bot(_bot("random"), help="random legal orders")},
     default_bot="priority",
-    player=KonfliktPlayer,
+    presenter=KonfliktPresenter,
     describe=say,
     render=_render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE,

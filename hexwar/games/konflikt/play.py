@@ -13,7 +13,7 @@ from hexwar.core.orders import Order
 from hexwar.games.konflikt import victory
 from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
-from hexwar.games.skirmish.play import SkirmishPlayer
+from hexwar.games.skirmish.play import SkirmishPresenter
 from hexwar.rules.dicecombat import totals
 from hexwar.ui.words import sentence
 
@@ -69,11 +69,10 @@ def say(e: Mapping[str, Any]) -> str:
     return sentence(e, SAY)
 
 
-class KonfliktPlayer(SkirmishPlayer):
-    """The play loop for a Konflikt '47 scenario."""
+class KonfliktPresenter(SkirmishPresenter):
+    """A Konflikt '47 scenario for a person."""
 
     title = "Konflikt '47"
-    game_name = "konflikt"
     glossary_examples = ("reserves", "hidden")
     past = {"deploy": "set up a unit", "down": "put a unit Down", "enter": "brought a unit on", "first": "put a unit in the first wave",
             "leave": "took a unit off the table", "mark": "placed an objective or base", "outflank": "sent a unit to outflank",
@@ -130,7 +129,7 @@ class KonfliktPlayer(SkirmishPlayer):
         return f"order test 2D6 <= {need} (morale {self.game.t.units[u.type].morale}, {mod:+d}): {float(p):.0%}"
 
     def whereabouts(self, u: Any) -> str:
-        d = self.view()
+        d = self.session.view()
         if u.loc is not None:
             return f"at {u.loc}" + (", hidden: off the enemy's map until revealed (3.1)" if u.concealed else "")
         if u.pool == UNSET:
@@ -147,7 +146,7 @@ class KonfliktPlayer(SkirmishPlayer):
     def waiting_words(self, u: Any, pool: str, hand: str | None) -> str:
         """How a unit off the table comes on: in the first wave (1), from reserve (3.4), or
         outflanking by ``hand``'s side edge (3.5; None: a side kept secret), with its order test."""
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         r = g.t.reserves
         if pool == FIRST_WAVE:
             return "in the first wave: comes on at its own edge on turn 1, with no order test (1)"
@@ -161,7 +160,7 @@ class KonfliktPlayer(SkirmishPlayer):
     def assign_words(self, order: Assign) -> str:
         """Where a set-up order puts a unit and what follows from it: on the table (hidden
         where the scenario allows it and the hex is cover, 3.1), or waiting off it."""
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         u = d.units[order.unit]
         if order.where.startswith(FLANK):  # "outflank left": the side is the player's own secret
             return self.waiting_words(u, FLANK, order.where.split()[-1])
@@ -185,15 +184,15 @@ class KonfliktPlayer(SkirmishPlayer):
         """A unit coming on: its order test and its chance (3.4, 3.5), or none in the first
         wave (1); a move's MP and an assault's odds as the host ruleset's."""
         if isinstance(order, Enter):
-            u = self.view().units[order.unit]
+            u = self.session.view().units[order.unit]
             if u.pool == FIRST_WAVE:
                 return "first wave: no order test  [1]", None
             return f"{self.test_words(u)}  [{'3.5' if u.pool == FLANK else '3.4'}]", None
-        return SkirmishPlayer.order_note(self, order)
+        return super().order_note(order)
 
     def explain_order(self, order: Order) -> str:
         if isinstance(order, Enter):
-            u = self.view().units[order.unit]
+            u = self.session.view().units[order.unit]
             note = self.order_note(order)[0]
             fail = "" if u.pool == FIRST_WAVE else "; failed, it stays off the table and its order is spent"
             return f"{order.text()}: {note}{fail}"
@@ -202,25 +201,25 @@ class KonfliktPlayer(SkirmishPlayer):
         if isinstance(order, Down):
             return f"{order.text()}: the unit waits, and its order die is spent  [3.4]"
         if isinstance(order, Leave):
-            d = self.view()
+            d = self.session.view()
             scores = self.game.spec_of(d).points
             pts = (scores.get(self.game.role(d, order.side)) or scores.get("both") or {}).get("exited")
             why = f"{pts} VP for each unit that leaves by the enemy's edge  [2.1]" if pts else \
                 "the documents carried off your own edge win the game  [2.5]"
             return f"{order.text()}: {why}"
-        return SkirmishPlayer.explain_order(self, order)
+        return super().explain_order(order)
 
     def heading(self, side: str) -> str:
-        d = self.view()
+        d = self.session.view()
         name = self.game.spec_of(d).title if d.template else "scenario"
         stage = "set-up" if d.todo else f"turn {d.turn}" + (f" of {d.last_turn}" if d.last_turn else " (6, a die for 7)")
         return f"{name} · {stage} · {side} decides"
 
-    def status(self) -> None:
-        g, d = self.game, self.view()
+    def status_lines(self) -> list[Any]:
+        g, d = self.game, self.session.view()
         sp = g.spec_of(d)
-        self.out.print(f"{sp.title} [{sp.source}]: " + (f"the {d.attacker} attack; " if d.attacker else "")
-                       + ", ".join(f"{s} from the {e} edge" for s, e in d.edge.items()), markup=False)
+        out: list[Any] = [f"{sp.title} [{sp.source}]: " + (f"the {d.attacker} attack; " if d.attacker else "")
+                          + ", ".join(f"{s} from the {e} edge" for s, e in d.edge.items())]
         t = Table("side", "on the table", "off the table", "lost", "VP", box=None)
         vp = victory.points(g, d)
         for s in SIDES:
@@ -233,14 +232,13 @@ class KonfliktPlayer(SkirmishPlayer):
                     off.setdefault(u.pool + (f" {d.flank[u.id]}" if u.id in d.flank else ""), []).append(u.id)
             t.add_row(s, " ".join(on) + (f" +{hid} hidden" if hid else ""), "; ".join(f"{k}: {' '.join(sorted(v, key=lambda i: (len(i), i)))}" for k, v in off.items()),
                       str(sum(1 for u in mine if u.pool in ("eliminated", "removed"))), str(vp[s]))
-        self.out.print(t)
+        out.append(t)
         if d.objectives:
-            self.out.print("objectives: " + ", ".join(f"{loc} ({s or 'nobody'})" for loc, s in sorted(d.objectives.items())),
-                           markup=False)
+            out.append("objectives: " + ", ".join(f"{loc} ({s or 'nobody'})" for loc, s in sorted(d.objectives.items())))
         if d.base_at:
-            self.out.print("bases: " + ", ".join(f"{s} {loc}" + (" (destroyed)" if s in d.razed else "")
-                                                 for s, loc in d.base_at.items()), markup=False)
+            out.append("bases: " + ", ".join(f"{s} {loc}" + (" (destroyed)" if s in d.razed else "")
+                                             for s, loc in d.base_at.items()))
         if sp.victory["kind"] == "marker":
-            self.out.print(f"documents: {'carried by ' + d.carrier if d.carrier else 'on the ground'} at {d.marker}",
-                           markup=False)
-        self.out.print(f"standing: {victory.standing(g, d)[1]}", markup=False)
+            out.append(f"documents: {'carried by ' + d.carrier if d.carrier else 'on the ground'} at {d.marker}")
+        out.append(f"standing: {victory.standing(g, d)[1]}")
+        return out

@@ -8,7 +8,7 @@ from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front, queries
 from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
-from hexwar.games.narvik.play import NarvikPlayer, render, say
+from hexwar.games.narvik.play import NarvikPresenter, render, say
 from hexwar.games.registry import Batch, Bot, GameInfo
 
 __all__ = ["GAME", "NarvikGame", "Switches", "narvik_game"]
@@ -64,7 +64,7 @@ GAME = GameInfo(
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts (--think seconds a decision, a hard cap)")},
     default_bot="priority",
-    player=NarvikPlayer,
+    presenter=NarvikPresenter,
     describe=say,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies"),

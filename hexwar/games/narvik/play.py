@@ -5,7 +5,6 @@ explanations (fatigue, supply, ZoC, stacking, movement and the last combat)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Mapping
 
 from rich.table import Table
@@ -15,17 +14,15 @@ from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.ledger import fmt
 from hexwar.rules.stacking import ABOARD
-from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
-from hexwar.ui.play import Player
+from hexwar.games.common.land import LandPresenter, assault_odds_line, ledger_before_the_die
 from hexwar.ui.words import describe as describe_event
 from hexwar.ui.words import render_ledger, sentence
 
 
-class NarvikPlayer(LandExplain, Player):
-    """The play loop for Assault on Narvik."""
+class NarvikPresenter(LandPresenter):
+    """Assault on Narvik's words, explanations and map for a person."""
 
     title = "Assault on Narvik"
-    game_name = "narvik"
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass"),
         ("<verb> <unit> <place>", "a short order: the cheapest path there is chosen (move 7-I/16 2505, sail LC-1 2408)"),
@@ -39,7 +36,9 @@ class NarvikPlayer(LandExplain, Player):
 
     glossary_examples = ("MAS", "supply")
     past = {"base": "set up a Base", "bombard": "bombarded", "crossing": "set a ship to ferry across a fjord",
-            "mas": "declared maximum air support", "no": "declined maximum air support"}
+            "mas": "declared maximum air support", "no": "declined maximum air support", "sail": "sailed",
+            "reveal": "revealed a counter", "air": "flew an air mission", "place": "placed a unit", "land": "landed",
+            "embark": "embarked", "disembark": "disembarked", "interdict": "interdicted", "exit": "left the map"}
     glossary = {
         "AD": ("attack differential: attack strength minus defence strength, each less its AFL; the CRT column", "15.1"),
         "AFL": ("average fatigue level: the fatigue points of a side's infantry in a combat, averaged and rounded down; "
@@ -146,7 +145,7 @@ class NarvikPlayer(LandExplain, Player):
     @property
     def data(self) -> NarvikData:
         """The game as the person may see it (the other side's face-down counters anonymous)."""
-        return self.view()
+        return self.session.view()
 
     def heading(self, side: str) -> str:
         ask = self.game.pending(self.data)
@@ -159,16 +158,15 @@ class NarvikPlayer(LandExplain, Player):
     def describe(self, e: Mapping[str, Any]) -> str:
         return say(e)
 
-    def parse(self, line: str, legal: list[Order]) -> Order | None:
-        """An order as listed, or one of the choices the list caps (15.1, 18.1.3, 20.1-20.3,
-        22.3) typed in the same words: the game checks it in full."""
-        got = Player.parse(self, line, legal)
+    def read_order(self, line: str, legal: list[Order]) -> Order | None:
+        """One of the choices the list caps (15.1, 18.1.3, 20.1-20.3, 22.3) typed in the words
+        of the listed ones: the game checks it in full."""
         w = line.split()
-        if got is None and len(w) == 3 and w[0].lower() == "move" and ">" not in w[2]:
-            return None  # a short move none of the listed is (never a path of one hex): not_understood says why
-        return got or parse_text(" ".join(w), self.s.current_side())
+        if len(w) == 3 and w[0].lower() == "move" and ">" not in w[2]:
+            return None  # a short move none of the listed is (never a path of one hex): why_no_order says why
+        return parse_text(" ".join(w), self.s.current_side())
 
-    def status(self) -> None:
+    def status_lines(self) -> list[Any]:
         d = self.data
         ask = d.ask
         bad = ", ".join(d.bad) or "none"
@@ -177,11 +175,12 @@ class NarvikPlayer(LandExplain, Player):
         t.add_row("weather", f"{d.weather} (bad: {bad})", "German AP", str(d.tracks.get("ap", 0)))
         t.add_row("VP", f"Allies {d.vp.get('allies', 0)}  Germans {d.vp.get('germans', 0)}", "result", self.s.result().level)
         t.add_row("to decide", f"{ask.side if ask else '-'}: {ask.what if ask else '-'}", "bases", ", ".join(d.bases) or "none")
-        self.out.print(t)
+        out: list[Any] = [t]
         tired = [(u.id, u.fatigue, self.game.tables.types[u.type].fatigue_limit) for u in sorted(d.on_map(), key=lambda u: u.id)
                  if u.fatigue and self.visible(u)]
         if tired:
-            self.out.print("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired), markup=False)
+            out.append("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired))
+        return out
 
     # --- map and explanations --------------------------------------------------------
 
@@ -196,17 +195,12 @@ class NarvikPlayer(LandExplain, Player):
                     out.append(res.path)
         return out
 
-    def snapshot(self, supply: bool = False) -> Path:
-        path = self.snapshot_path(f"turn{self.data.turn:02d}")
-        path.write_text(self.map_svg(supply), encoding="utf-8")
-        return path
-
-    def map_svg(self, supply: bool = False) -> str:
+    def map_svg(self, layer: str = "") -> str:
         """The map as the person may see it: counters with strength-MP, the enemy's ZoC shaded
-        (12.0), the last combat's hex outlined, lines of supply on request (19.3)."""
+        (12.0), the last combat's hex outlined, lines of supply on request (``map supply``, 19.3)."""
         d = self.data
-        return render(self.game, d, viewer=self.viewer, title=f"turn {d.turn}, {d.phase}", panel=self.panel_lines(),
-                      paths=self.supply_paths() if supply else ())
+        return render(self.game, d, viewer=self.session.viewer, title=f"turn {d.turn}, {d.phase}", panel=self.panel_lines(),
+                      paths=self.supply_paths() if layer == "supply" else ())
 
     def tracks(self) -> list[str]:
         return self.panel_lines()
@@ -233,7 +227,7 @@ class NarvikPlayer(LandExplain, Player):
         return line
 
     def about(self, loc: str, unit: str | None = None) -> list[str]:
-        lines = Player.about(self, loc)
+        lines = super().about(loc)
         d = self.data
         for u in d.at(loc):
             lines.append("  " + self.unit_line(u))
@@ -382,7 +376,7 @@ class NarvikPlayer(LandExplain, Player):
             led = ledger_before_the_die(c["ledger"])
             air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
             return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
-        return Player.explain_order(self, order)
+        return super().explain_order(order)
 
     def panel_lines(self) -> list[str]:
         d = self.data

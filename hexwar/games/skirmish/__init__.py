@@ -10,7 +10,7 @@ from hexwar.games.common import queries
 from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
-from hexwar.games.skirmish.play import SkirmishPlayer
+from hexwar.games.skirmish.play import SkirmishPresenter
 from hexwar.ui.words import describe
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
@@ -59,7 +59,7 @@ GAME = GameInfo(
     make=_make,
     bots={"random": Bot(_bot, help="random legal orders")},
     default_bot="random",
-    player=SkirmishPlayer,
+    presenter=SkirmishPresenter,
     describe=describe,
     render=_render,
     scenario_kinds=("scenario",),

@@ -1,6 +1,7 @@
 """The skirmish ruleset in the terminal and on the web board: the shared play loop, with its
-units, hexes, paths and assaults explained over the shared land rules (``hexwar.ui.land``),
-and a move or an assault weighed before it is given. The Konflikt '47 player builds on it."""
+units, hexes, paths and assaults explained over the shared land rules
+(``hexwar.games.common.land``), and a move or an assault weighed before it is given. The
+Konflikt '47 presenter builds on it."""
 
 from __future__ import annotations
 
@@ -9,17 +10,15 @@ from typing import Any
 
 from hexwar.core.orders import Assault, Move, Order
 from hexwar.rules.ledger import fmt
-from hexwar.ui.land import LandExplain, assault_odds_line, ledger_before_the_die
-from hexwar.ui.play import Player
+from hexwar.games.common.land import LandPresenter, assault_odds_line, ledger_before_the_die
 from hexwar.ui.words import render_ledger
 
 
-class SkirmishPlayer(LandExplain, Player):
-    """The play loop of the skirmish ruleset and the games it hosts: ``explain`` a unit, a
-    hex, a unit's way to a hex, the last assault, or an order by its number or text."""
+class SkirmishPresenter(LandPresenter):
+    """The skirmish ruleset (and the games it hosts) for a person: ``explain`` a unit, a hex,
+    a unit's way to a hex, the last assault, or an order by its number or text."""
 
     title = "Skirmish"
-    game_name = "skirmish"
 
     def sides(self) -> tuple[str, ...]:
         return tuple(self.game.spec.sides)
@@ -41,7 +40,7 @@ class SkirmishPlayer(LandExplain, Player):
         from hexwar.rules.fatigue import explain_fatigue, takes_fatigue
         from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         lines = [f"{self.unit_line(u)}, {self.whereabouts(u)}", *self.unit_facts(u)]
         if takes_fatigue(g.tables, u):
             lines.append(explain_fatigue(d, g.tables, u.id).render())
@@ -63,8 +62,8 @@ class SkirmishPlayer(LandExplain, Player):
     def about(self, loc: str, unit: str | None = None) -> list[str]:
         """A hex as the web board's hover shows it: terrain, the units seen there and, with a
         unit picked, the MP of its cheapest way there (14.0)."""
-        lines = Player.about(self, loc)
-        d = self.view()
+        lines = super().about(loc)
+        d = self.session.view()
         for u in d.at(loc):
             lines.append("  " + (self.unit_line(u) if self.visible(u) else self.hidden_unit(u.id)))
         picked = d.units.get(unit) if unit else None
@@ -78,7 +77,7 @@ class SkirmishPlayer(LandExplain, Player):
             cost = self.path_cost(order.unit, order.path)
             return ("", None) if cost is None else (f"{fmt(cost)} MP", float(cost))
         if isinstance(order, Assault):
-            return self.odds_line(self.game.assault_before_the_die(self.view(), order)), None
+            return self.odds_line(self.game.assault_before_the_die(self.session.view(), order)), None
         return "", None
 
     def odds_line(self, ev: dict[str, Any] | None) -> str:
@@ -97,19 +96,19 @@ class SkirmishPlayer(LandExplain, Player):
             if led is not None:
                 return f"{order.text()}\n{led.render()}"
         if isinstance(order, Assault):
-            ev = self.game.assault_before_the_die(self.view(), order)
+            ev = self.game.assault_before_the_die(self.session.view(), order)
             if ev is not None:  # fought once on a copy: its ledger and its odds
                 return "\n".join([order.text(), render_ledger(ledger_before_the_die(ev["ledger"])),
                                   f"before the die: {self.odds_line(ev)}"])
-        return Player.explain_order(self, order)
+        return super().explain_order(order)
 
     def last_assault(self) -> str:
         """The ledger of the last assault the person saw (15.1)."""
-        ev = next((ev for _, ev in self.newest_events("assault") if ev.get("ledger")), None)
+        ev = next((ev for _, ev in self.session.newest_events("assault") if ev.get("ledger")), None)
         return render_ledger(ev["ledger"]) if ev else "no assault yet"
 
     def explain(self, what: str) -> str:
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         parts = what.split()
         if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
             return self.explain_move(parts[0], parts[1])

@@ -1,36 +1,92 @@
-"""What a player of a game on the shared land rules is told about them: a unit's way along a
-path and its MP (14.0-14.2, 12.1), a location's units, zones of control and stacking (12.0,
-13.2), and an assault's odds on the differential CRT before the die is rolled (15.1).
+"""What a person is told of a game of counters (units on a board, some face down), and of
+the land games on Assault on Narvik's rules: a unit's way along a path and its MP (14.0-14.2,
+12.1), a location's units, zones of control and stacking (12.0, 13.2), and an assault's odds
+on the differential CRT before the die is rolled (15.1).
 
 Assault on Narvik and the skirmish ruleset (with the Konflikt '47 scenarios it hosts) both
-explain these; each game's player adds what is its own (supply, ships, order tests). Nothing
-here shows a unit the person may not see: every figure is read from ``view()``.
+explain these; each game's presenter adds what is its own (supply, ships, order tests).
+Nothing here shows a unit the person may not see: every figure is read from the view.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
+from hexwar.core.orders import Order
 from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import Ledger
+from hexwar.ui.presenter import Presenter
+from hexwar.ui.words import verb
 
 
-class LandExplain:
-    """Explanations over the shared land rules, for a :class:`~hexwar.ui.play.Player` whose
-    game has ``board``, ``tables`` and ``query(state, unit)`` (the movement query: MP, enemy
-    ZoC, blocked locations)."""
+class CounterPresenter(Presenter):
+    """A presenter of a game of counters: units the person sees (their own, or face up), where
+    they stand, and why a unit cannot make a short move (``move UNIT PLACE``) typed for it."""
 
-    game: Any
-    view: Callable[[], Any]  # the Player's: the state as the person may see it
-    visible: Callable[[Any], bool]  # the Player's: whether the person may see a unit
+    def visible(self, u: Any) -> bool:
+        """Whether the person may see a unit: their own, or one face up (11.0)."""
+        sees = self.session.sees
+        return sees is None or u.side in sees or not u.concealed
+
+    def sees_unit(self, uid: str) -> bool:
+        units = self.session.view().units
+        return uid in units and self.visible(units[uid])
+
+    def units_at(self, loc: str, view: Any) -> set[str]:
+        return {u.id for u in view.at(loc)}
+
+    def unit_place(self, uid: str, view: Any) -> str | None:
+        u = view.units.get(uid)
+        return u.loc if u is not None else None
+
+    def explain_move(self, uid: str, dest: str) -> str:
+        """The way a unit goes to a location: one line when it cannot get there (why), or its
+        ledger step by step; "" when the game has none to give."""
+        return ""
+
+    def why_not_move(self, uid: str) -> str:
+        """Why a unit that could get somewhere may not move now, in words with the rule ("" if
+        it may, or if the game has no such reason)."""
+        return ""
+
+    def why_no_order(self, line: str, legal: list[Order]) -> str:
+        """Why a short move (``move UNIT PLACE``) of a unit the person sees, to a place of the
+        board, is no listed order: the unit cannot get there (``explain_move`` says so in one
+        line, where a way there is a ledger), or may not move now (``why_not_move``); "" for
+        any other line."""
+        w = line.split()
+        if len(w) != 3 or w[0].lower() != "move" or ">" in w[2] or w[2] not in self.game.board:
+            return ""
+        view = self.session.view()
+        uid = next((x for x in view.units if x.lower() == w[1].lower()), None)
+        if uid is None:
+            return ""
+        marks = [(o, self.order_marks(o, view)) for o in legal]
+        if any(uid in m["u"] and m["t"] == w[2] and verb(o) == "move" for o, m in marks):
+            return ""
+        said = self.explain_move(uid, w[2])
+        if not said:
+            return ""
+        mine = any(uid in m["u"] for _, m in marks)
+        if "\n" not in said:  # one line: the reason it cannot get there
+            return f"no move of {uid} to {w[2]}: {said}"
+        if why := self.why_not_move(uid):
+            return f"no move of {uid} to {w[2]} now: {why}"
+        return (f"no move of {uid} to {w[2]} is listed now" + ("" if mine else f" ({uid} has no order now)")
+                + f"; its way there: explain {uid} {w[2]}")
+
+
+class LandPresenter(CounterPresenter):
+    """Explanations over the shared land rules, for a game with ``board``, ``tables``,
+    ``cites`` and ``query(state, unit)`` (the movement query: MP, enemy ZoC, blocked)."""
 
     def path_ledger(self, uid: str, path: Sequence[str]) -> Ledger | None:
         """The MP ledger of a unit's path, step by step (14.0-14.2, 12.1), as the person sees
         the board; None for a unit they cannot see."""
         from hexwar.rules.movement import explain_path
 
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         u = d.units.get(uid)
         if u is None or not self.visible(u):
             return None
@@ -47,7 +103,7 @@ class LandExplain:
         """The MP ledger of the cheapest path of a unit to a location (14.0-14.2, 12.1)."""
         from hexwar.rules.movement import explain_path, reach
 
-        g, d = self.game, self.view()
+        g, d = self.game, self.session.view()
         u = d.units.get(uid)
         if u is None or not self.visible(u) or u.loc is None:
             return f"{uid}: not a unit you can see on the map"
@@ -64,7 +120,7 @@ class LandExplain:
         """What a unit picked on the map does to a location the mouse is over: an enemy-held
         one it may assault, never enter by a move (14.1, 15.1); any other, the MP of its
         cheapest way there (``explain_move``)."""
-        d = self.view()
+        d = self.session.view()
         u = d.units.get(uid)
         if u is not None and any(x.side != u.side for x in d.at(dest)):
             return f"held by the enemy: {uid} may assault it, not move in (15.1)"
@@ -76,8 +132,8 @@ class LandExplain:
         from hexwar.rules.stacking import explain_stack
         from hexwar.rules.zoc import explain_zoc
 
-        g, d = self.game, self.view()
-        sees = getattr(self, "sees", None)
+        g, d = self.game, self.session.view()
+        sees = self.session.sees
         lines = [f"{g.board.label(loc)}: {g.board.terrain(loc)}"]
         for u in d.at(loc):
             lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")

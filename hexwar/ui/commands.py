@@ -1,0 +1,378 @@
+"""The line a person types (or a web page sends) read as a command or an order: ``list``,
+``explain``, ``rules``, ``undo``, ``save``, ``map``, ``status``, ``help``, an order by its
+number, its text or in short. Shared by the terminal and the web board; the words come from
+the game's presenter, the game from its session."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from rich.console import Console
+from rich.markup import escape
+
+from hexwar.core.game import Event
+from hexwar.core.orders import IllegalOrder, Order
+from hexwar.ui.presenter import Presenter
+from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, verb_counts
+
+COMMANDS = (
+    ("<number>", "give the order with that number from the list"),
+    ("<order text>", "give an order typed as listed, e.g.  pass"),
+    ("list [words]", "list the legal orders (all, or those whose text contains every word)"),
+    ("<verb> <unit> <place>", "a short order: that unit's cheapest order of the verb that ends there (move <unit> <place>)"),
+    ("map", "write an SVG snapshot of the map and print its path"),
+    ("explain <what>", "how a number was reached, with its rule; explain <order number> weighs an order first"),
+    ("undo [n]", "take back your last order (or n orders)"),
+    ("save [file]", "copy the game to another file (it is always saved as you play)"),
+    ("status", "show turn, phase and the game's tracks"),
+    ("rules [term]", "what a term or a section number of the rules means"),
+    ("help", "this text"),
+    ("quit", "leave (the game stays saved; resume with --load)"),
+)
+
+MAX_LISTED = 30
+#: the orders a line that is not understood is shown, at most (those holding all its words)
+NEAR_SHOWN = 5
+#: the terms ``rules <word>`` defines at once when several have the word (more: their names)
+GLOSSARY_SHOWN = 3
+
+
+def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
+    """What a thinking search bot shows the player: time against its budget and playouts,
+    never the orders it weighs (they would name its face-down counters, 11.0)."""
+    done = ", clear: answered early" if p.get("settled") else ""  # the time it took says as much
+    return f"{side} ({name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, {p['iterations']} playouts{done}"
+
+
+class Commands:
+    """Reads lines for one game: ``presenter`` gives the words, ``out`` prints them.
+    ``copies_anywhere``: whether ``save FILE`` may name any path (the terminal); a web
+    page names only a plain file, put beside the game's save."""
+
+    #: who else hears a search bot's progress line (the web board), besides the console
+    on_progress: Callable[[str], None] | None = None
+
+    def __init__(self, presenter: Presenter, out: Console, copies_anywhere: bool = True):
+        self.presenter = presenter
+        self.session = presenter.session
+        self.out = out
+        self.copies_anywhere = copies_anywhere
+        self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
+
+    @property
+    def resume(self) -> str:
+        """The command that resumes this game."""
+        return f"hexwar play {self.session.game.name} --load "
+
+    # --- one line ---------------------------------------------------------------------
+
+    def command(self, line: str, legal: list[Order]) -> str | None:
+        """Carry out one line; "quit" when the person leaves."""
+        word, _, rest = line.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        p, sess = self.presenter, self.session
+        if word in ("quit", "exit", "q"):
+            self.say("game saved; resume with: " + self.resume + shlex.quote(str(sess.save_path or "")))
+            return "quit"
+        if word in ("help", "?", "h"):
+            self.say(self.help_text())
+        elif word in ("list", "ls", "l"):
+            self.list_orders(legal, rest)
+        elif word == "status":
+            for part in p.status_lines():
+                self.say(part)
+        elif word == "map":
+            try:
+                self.say(f"map written to {self.snapshot(rest)}")
+            except OSError as e:  # a snapshot folder that cannot be made or written: say so, play on
+                self.say(f"cannot write the map: {e.filename or sess.snapshots}: {e.strerror}")
+        elif word == "explain":
+            order = self.listed_order(rest, legal)
+            self.say(order if isinstance(order, str) else p.explain(rest) if order is None else p.explain_order(order))
+        elif word == "rules":
+            self.say(self.rules_text(rest))
+        elif word == "undo":
+            self.undo(rest)
+        elif word == "save":
+            self.save_copy(rest)
+        else:
+            self.give(line, legal)
+        return None
+
+    def say(self, part: Any) -> None:
+        """Print a line of text (never read as markup) or a rich renderable."""
+        if isinstance(part, str):
+            self.out.print(part, markup=False)
+        else:
+            self.out.print(part)
+
+    def give(self, line: str, legal: list[Order]) -> None:
+        """Give the order a line means, once confirmed where it must be; else say why not."""
+        order = self.parse(line, legal)
+        if order is None:
+            self.say(self.not_understood(line, legal))
+            return
+        confirmed, self._confirm = order == self._confirm, None
+        if not confirmed and (warning := self.presenter.think_twice(order)) is not None:
+            self._confirm = order
+            self.say(f"{warning}. Give it again to confirm (type or click it); anything else plays on.")
+            return
+        try:
+            self.show_events(self.session.s.apply(order))
+        except IllegalOrder as e:
+            self.say(f"refused: {e}")
+
+    def undo(self, rest: str) -> None:
+        """Take back the person's last order, or their last ``rest`` orders (the bots' answers too)."""
+        if rest and not rest.isdigit():
+            self.say(f"undo takes a number of your orders (undo, undo 3), not {rest!r}")
+            return
+        n = int(rest) if rest else 1
+        if n < 1:
+            self.say("undo takes a number of your orders from 1 up")
+            return
+        n = self.session.undo_count(n)
+        if n == 0:
+            self.say("nothing of yours to undo")
+            return
+        self.session.s.undo(n)
+        self.say(f"took back {n} order(s)")
+
+    def save_copy(self, name: str) -> None:
+        """Write a copy of the game to a file (it is saved as it is played anyway)."""
+        from hexwar.core.log import SaveError, SaveFile
+
+        if not name:
+            self.say(f"every order is saved to {self.session.save_path} as you play; save FILE writes a copy")
+            return
+        dest = self.copy_path(name)
+        if isinstance(dest, str):
+            self.say(f"not saved: {dest}")
+            return
+        try:
+            SaveFile(dest).create(self.session.s.log)
+        except SaveError as e:
+            self.say(f"not saved: {e}")
+            return
+        self.say(f"saved to {dest}")
+
+    def copy_path(self, name: str) -> Path | str:
+        """Where ``save NAME`` writes its copy, or why it may not. The terminal's person names
+        any path; the web board's page only a plain file name, put beside the game's save
+        (nothing a page sends names a path: issue 51)."""
+        if self.copies_anywhere:
+            return Path(name)
+        if name in (".", "..") or name.startswith(".") or any(c in name for c in "/\\\0") or not name.isprintable():
+            return f"the board saves a copy by a plain file name, beside the game's save (not {name[:60]!r})"
+        if len(name.encode("utf-8")) > 200:
+            return "a file name is at most 200 bytes"
+        save = self.session.save_path
+        folder = save.resolve().parent if save else Path.cwd()
+        return folder / (name if Path(name).suffix else f"{name}.hexwar")
+
+    def snapshot(self, layer: str = "") -> Path:
+        """Write an SVG of the board as the person may see it (with a game's ``layer``); return its path."""
+        path = self.session.snapshot_path(f"{self.presenter.turn_word}{self.session.s.data.turn:02d}")
+        path.write_text(self.presenter.map_svg(layer), encoding="utf-8")
+        return path
+
+    def bot_move(self) -> Order:
+        """The bot whose decision it is gives its order; print it and its events as the
+        person may see them (a search bot's progress shows while it thinks)."""
+        side = self.session.s.current_side()
+        name = self.session.bots[side].name
+        with self.out.status(f"{side} ({name}) is thinking...") as status:
+            def show(p: dict[str, Any]) -> None:  # time and playouts only (progress_line)
+                line = progress_line(side, name, p)
+                status.update(line)
+                if self.on_progress is not None:
+                    self.on_progress(line)  # the web board's thinking line
+            side, order, events = self.session.bot_move(show)
+        self.out.print(f"[bold]{side}[/]: " + escape(self.session.order_text(order)))
+        self.show_events(events)
+        return order
+
+    def show_events(self, events: Iterable[Event]) -> None:
+        for line in self.presenter.event_lines(events):
+            self.say(line)
+
+    # --- orders ---------------------------------------------------------------------------
+
+    def parse(self, line: str, legal: list[Order]) -> Order | None:
+        """An order by its number, its text as listed, or in short: ``VERB UNIT PLACE`` gives
+        the cheapest of the unit's orders of that verb that end there (``move 7-I/16 2505``
+        picks the path with the fewest MP, ``sail LC-1 2408`` the shortest voyage); else one
+        the game reads beyond its list."""
+        got = self.listed(line, legal)
+        return got if got is not None else self.presenter.read_order(line, legal)
+
+    def listed(self, line: str, legal: list[Order]) -> Order | None:
+        """An order of the list, by its number, its text or in short."""
+        if line.isdigit():
+            i = int(line)
+            return legal[i - 1] if 1 <= i <= len(legal) else None
+        low = " ".join(line.lower().split())
+        for o in legal:
+            if o.text().lower() == low:
+                return o
+        # without copy numbers and accents: "ship gneisenau vii", "choose bloff_trusler"
+        folded = [o for o in legal if fold_order(o.text()) == fold_order(line)]
+        if len(folded) == 1:
+            return folded[0]
+        return self.short_order(low, legal)
+
+    def short_order(self, low: str, legal: list[Order]) -> Order | None:
+        w = low.split()
+        if len(w) != 3 or ">" in w[2]:
+            return None
+        verb, who, dest = w
+        hits = []
+        p = self.presenter
+        view = self.session.view()
+        for o in legal:
+            if o.text().lower().split(" ", 1)[0] != verb:
+                continue
+            m = p.order_marks(o, view)
+            if m["t"] is not None and m["t"].lower() == dest and ",".join(m["u"]).lower() == who:
+                hits.append(o)
+        if not hits:
+            return None
+
+        def cost(o: Order) -> tuple[float, int]:
+            c = p.order_note(o)[1]
+            return (c if c is not None else 0.0, len(o.text()))
+        return min(hits, key=cost)
+
+    def listed_order(self, arg: str, legal: list[Order]) -> Order | str | None:
+        """The listed order ``explain`` names: by its number (a number that is a place of the
+        board names the place: explain 2215 is the hex), or by its text as listed or in short
+        (``explain assault 2215 with 1IG``). A number past the list gets a reason; anything
+        else (a unit, a place, a card, last) is None, for the game's own explain."""
+        if arg.isdigit():
+            if arg in self.session.game.board:
+                return None
+            if not 1 <= int(arg) <= len(legal):
+                return f"no order {int(arg)}: the list has {len(legal)} (list shows them)"
+        elif len(arg.split()) < 2:
+            return None
+        return self.listed(arg, legal)  # by number, by text, or in short
+
+    def not_understood(self, line: str, legal: list[Order]) -> str:
+        """What a line that is no command and no order gets: why a short order the person
+        means is none (the game says), or the listed orders that hold every word of it,
+        numbered as listed, in the order typed where some do (``move bardufoss narvik`` finds
+        ``move 1 bardufoss>narvik``), the first few of them; or where to look when none does."""
+        why = self.presenter.why_no_order(line, legal)
+        if why:
+            return why
+        words = line.lower().replace(">", " ").split()
+        near = holding(words, legal, in_order=True) or holding(words, legal)
+        if not words or not near:
+            kinds = verb_counts(legal)
+            if words and legal:  # the kinds of order there are now ('pass' typed at a retreat)
+                return (f"not understood: {line!r}; the orders now: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+                        + " (list shows them)")
+            return f"not understood: {line!r} (type help, or list to see orders)"
+        shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
+        more = len(near) - NEAR_SHOWN
+        those = "those words" if len(words) > 1 else "that word"
+        tail = [f"  ... and {more} more; 'list {' '.join(words)}' shows every order with {those}"] if more > 0 else []
+        return "\n".join([f"not understood: {line!r}; the orders with {those} (type a number):"] + shown + tail)
+
+    def list_orders(self, legal: list[Order], word: str = "") -> None:
+        words = word.lower().split()
+        shown = holding(words, legal)
+        if words and not shown:
+            self.say(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)")
+            return
+        if not words and len(shown) > MAX_LISTED:
+            kinds = verb_counts(legal)  # by the word the orders begin with, as typed
+            self.say(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+            examples = ", ".join(f"list {w}" for w in list_examples(legal, kinds))
+            self.say("showing the first ones; 'list <words>' filters" + (f" (e.g. {examples})" if examples else ""))
+        cap = MAX_LISTED if not words else 200
+        for i, o in shown[:cap]:
+            self.say(f"  {i:>3}  {o.text()}")
+        if len(shown) > cap:
+            self.say(f"  ... {len(shown) - cap} more: add a word to narrow the list")
+
+    def completions(self, line: str) -> list[str]:
+        """What may come next on a line being typed: the next word of every legal order or
+        command that starts so (Tab completion)."""
+        done, _, part = line.rpartition(" ")
+        head = (done + " ") if done else ""
+        texts = [o.text() for o in self.session.legal()] + [c.split()[0] for c, _ in COMMANDS
+                                                             if not c.startswith("<") and self.offers(c)]
+        out = set()
+        for t in texts:
+            if t.startswith(head + part):
+                out.add(t[len(head):].split(" ", 1)[0])
+        return sorted(out)
+
+    # --- help and the rules' words ---------------------------------------------------------
+
+    def offers(self, command: str) -> bool:
+        """Whether this game has a command of the shared list: ``rules`` needs a glossary, a
+        short order needs orders that name their units."""
+        key = command.split()[0]
+        if key == "rules":
+            return bool(self.presenter.glossary)
+        return key != "<verb>" or self.presenter.short_orders
+
+    def help_text(self) -> str:
+        """The commands this game has, the game's own wording first where it has one; the
+        ``rules`` line names two of the game's own terms."""
+        p = self.presenter
+        own = {c.split()[0]: (c, t) for c, t in p.commands}
+        lines = ["Commands"]
+        done = set()
+        for c, t in COMMANDS:
+            key = c.split()[0]
+            if not self.offers(c):
+                continue
+            if key in own and key not in done:
+                done.add(key)
+                lines += [_help_line(oc, ot) for oc, ot in p.commands if oc.split()[0] == key]
+            elif key not in own:
+                if key == "rules":
+                    t += " (" + ", ".join(f"rules {k}" for k in (p.glossary_examples or tuple(p.glossary)[:2])) + ")"
+                lines.append(_help_line(c, t))
+        return "\n".join(lines)
+
+    def rules_text(self, term: str) -> str:
+        """What a term of the rules means, with its section; all terms when none is asked."""
+        glossary = self.presenter.glossary
+        if not glossary:
+            return "this game has no glossary of terms yet"
+        if not term:
+            return "terms: " + ", ".join(sorted(glossary, key=str.lower)) + "  (rules <term>)"
+        low = " ".join(term.lower().split())
+        key = next((k for k in glossary if k.lower() == low), None)
+        # else part of a term's name: "rules mobilisation"; up to three terms: "rules supply"; a
+        # plural finds its singular: "rules dummies", "rules sixes"
+        forms = [low] + [low[:-n] + end for tail, n, end in (("ies", 3, "y"), ("s", 1, ""), ("es", 2, ""))
+                         if low.endswith(tail) and len(low) > n + 1]
+        near = [key] if key is not None else next(
+            (hit for f in forms if (hit := [k for k in glossary if f in k.lower()])), [])
+        head = f"no term {term!r}; terms:"  # named by the term's name: the definitions alone
+        said_by_name = bool(near)
+        if not near and SECTION.fullmatch(low):  # a section, as explain cites them: "rules 19.4"
+            near = [k for k, (_m, secs) in glossary.items() if cites(secs, low)]
+            head = f"section {term} is cited by:"
+        if not near:  # a word of the definitions: "rules ridge"
+            near = next((hit for f in forms if (hit := [k for k, (m, _s) in glossary.items()
+                                                        if re.search(rf"\b{re.escape(f)}", m.lower())])), [])
+            head = f"no term {term!r}; it comes up in:"
+        if not near:
+            return f"no term {term!r}; terms: {', '.join(sorted(glossary, key=str.lower))}"
+        if len(near) > GLOSSARY_SHOWN:
+            return f"{head} {', '.join(sorted(near, key=str.lower))}"
+        said = [f"{k}: {glossary[k][0]}  [{glossary[k][1]}]" for k in sorted(near, key=str.lower)]
+        return "\n".join(said if said_by_name else [head] + said)
+
+
+def _help_line(command: str, text: str) -> str:
+    return f"  {command:<20}{text}" if len(command) < 20 else f"  {command}   {text}"
