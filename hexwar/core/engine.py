@@ -21,13 +21,28 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Collection, Iterator
+from typing import Any, Callable, Iterator
 
-from hexwar.core.dice import Dice, DiceExhausted, Roll
-from hexwar.core.game import Event, Game, Refusals, Result, S
+from hexwar.core.dice import Dice
+from hexwar.core.game import (
+    Event,
+    FastView,
+    Game,
+    PlayState,
+    Refusals,
+    ReplayError,
+    Result,
+    S,
+    SideView,
+    new_play_state,
+    order_dice,
+    replay,
+    replay_entry,
+    replay_start,
+    seen_by,
+)
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
 from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
-from hexwar.core.state import GameState
 
 __all__ = ["DecisionGame", "Decision", "Event", "FastView", "Game", "Phase", "PlayState", "Refusals", "ReplayError",
            "Result", "Ruleset", "SideView", "collector_paused", "load_game", "new_play_state", "order_dice", "play_out",
@@ -129,256 +144,6 @@ class DecisionGame(Game[S]):
         """Enter a phase at its first step."""
         d.phase = phase
         d.step = 0
-
-
-def order_dice(seed: int, seq: int) -> Dice:
-    """Return the dice for order number ``seq`` of a game seeded ``seed``."""
-    return Dice(rng=random.Random(f"hexwar:{seed}:{seq}"))
-
-
-def seen_by(game: Game[S], data: S, sides: Collection[str] | None) -> S:
-    """What the player(s) of ``sides`` may see of ``data`` (the game's ``view``; None: all)."""
-    return data if sides is None else game.view(data, sides)
-
-
-class FastView:
-    """A game's OpenSpiel-like queries over its ruleset and data; what a bot sees of a game
-    that ``run_fast`` plays without copies or a log."""
-
-    def __init__(self, game: Any, data: GameState):
-        self.game = game
-        self.data = data
-
-    def view_for(self, sides: Collection[str]) -> "SideView":
-        """The game as the player(s) of ``sides`` see it: what a bot chooses from."""
-        return SideView(self, sides)
-
-    def current_side(self) -> str:
-        return self.game.current_side(self.data)
-
-    def legal_orders(self) -> list[Order]:
-        return self.game.legal_orders(self.data)
-
-    def is_over(self) -> bool:
-        return self.data.over
-
-    def result(self) -> Result:
-        return self.game.result(self.data)
-
-
-class SideView:
-    """A game seen by one side (or several): ``data`` is the side's view of the state, the
-    legal orders are the real ones; ``clone`` gives a game a search can play out from the
-    view (with dice of its own: the view's seed is not the game's)."""
-
-    def __init__(self, real: FastView, sides: Collection[str]):
-        self._real = real
-        self.game = real.game
-        self._sides = sides
-        self._data: GameState | None = None
-
-    @property
-    def data(self) -> GameState:
-        """The side's view, made when a bot first looks (a random bot never does)."""
-        if self._data is None:
-            self._data = seen_by(self.game, self._real.data, self._sides)
-        return self._data
-
-    def current_side(self) -> str:
-        return self._real.current_side()
-
-    def legal_orders(self) -> list[Order]:
-        return self._real.legal_orders()
-
-    def is_over(self) -> bool:
-        return self._real.is_over()
-
-    def result(self) -> Result:
-        return self.game.result(self.data)
-
-    def clone(self) -> "PlayState":
-        return PlayState(self.game, self.data.clone(), EventLog({"game": self.game.name, "seed": self.data.seed}))
-
-
-class PlayState(FastView):
-    """A game in progress: the data, the ruleset, the log, and an optional save file.
-
-    ``apply`` accepts exactly the orders ``legal_orders`` offers (and those a game's
-    ``accepts`` allows beyond its list, such as any split of 6 FP in Assault on Narvik,
-    15.2); anything else is an :class:`IllegalOrder`, with the game's own reason where it
-    has one. The legal orders of the current position are computed once and kept until the
-    state moves on (change ``data`` only through ``apply`` and ``undo``).
-    """
-
-    def __init__(self, game: Ruleset, data: GameState, log: EventLog, save: SaveFile | None = None):
-        super().__init__(game, data)
-        self.log = log
-        self.save = save
-        self._legal: tuple[tuple[int, int], list[Order], set[Order] | None] | None = None
-
-    def legal_orders(self) -> list[Order]:
-        key = (id(self.data), len(self.log))
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self.game.legal_orders(self.data), None)
-        return self._legal[1]
-
-    def offered(self, order: Order) -> bool:
-        """Whether ``order`` is one of the orders offered now (the very object, or an equal one)."""
-        legal = self.legal_orders()
-        if id(order) in map(id, legal):  # a bot or a player picked it from the list: no comparisons
-            return True
-        assert self._legal is not None
-        key, _, index = self._legal
-        if index is None:
-            index = set(legal)
-            self._legal = (key, legal, index)
-        try:
-            return order in index
-        except TypeError:  # a field holding a list, a set or a dict: no order of the list has one
-            return False
-
-    def offers(self, order: Order) -> bool:
-        """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
-        if self.offered(order):
-            return True
-        return self.game.accepts(self.data, order)
-
-    # --- changes ------------------------------------------------------------------------
-
-    def apply(self, order: Order) -> list[dict[str, Any]]:
-        """Apply an order; on any error the state and log are unchanged."""
-        if self.data.over:
-            raise IllegalOrder("the game is over", self.game.refusals.over)
-        seq = len(self.log)
-        dice = order_dice(self.data.seed, seq)
-        return self._apply(order, dice, seq, check=True)
-
-    def _apply(self, order: Order, dice: Dice, seq: int, check: bool = False) -> list[dict[str, Any]]:
-        offered = True
-        if check and not self.offered(order):  # an order not taken from the list: check it through
-            if order not in self.game.orders:
-                raise IllegalOrder(f"{type(order).__name__} is not an order of {self.game.name}", self.game.refusals.foreign)
-            # every field of the declared type, or IllegalOrder naming it; the order as read
-            # back (a list where a tuple belongs becomes the tuple) is the one given
-            order = self.game.orders.from_dict(order.to_dict())
-            offered = self.offers(order)
-        work = self.data.clone()
-        try:
-            events = self.game.apply(work, order, dice)  # the game's own reasons first
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            if offered or isinstance(exc, IllegalOrder):
-                raise
-            offered = False  # a malformed order the handler choked on: refused below
-        if not offered:
-            rule = self.game.decision_rule(self.data)
-            raise IllegalOrder(f"{order.text()} is not one of the orders the rules allow now", rule)
-        entry = Entry(seq, order.to_dict(), list(dice.rolls), events)
-        if self.save is not None:
-            self.save.append(entry)  # durable before the state moves on
-        self.log.append(entry)
-        self.data = work
-        return events
-
-    def clone(self) -> "PlayState":
-        """Return an independent copy (no save file attached)."""
-        return PlayState(self.game, self.data.clone(), EventLog(dict(self.log.meta), list(self.log.entries)))
-
-    def undo(self, n: int = 1) -> None:
-        """Take back the last ``n`` orders by replaying the log minus its tail."""
-        if n > len(self.log):
-            raise IllegalOrder(f"only {len(self.log)} orders to undo")
-        keep = self.log.entries[: len(self.log) - n]
-        fresh = replay(self.game, EventLog(dict(self.log.meta), keep), verify=False)  # our own log
-        self.data, self.log = fresh.data, fresh.log
-        if self.save is not None:
-            self.save.truncate(len(keep))
-
-    # --- persistence --------------------------------------------------------------------
-
-    def to_json(self) -> str:
-        return self.data.to_json()
-
-    def attach_save(self, path: str | Path, lock: bool = True) -> None:
-        """Save the game so far to a new file at ``path`` and append every order to it; with
-        ``lock`` this process is its only writer until :meth:`close`."""
-        save = SaveFile(path)
-        save.create(self.log)
-        if lock:
-            save.lock()
-        self.save = save
-
-    def close(self) -> None:
-        """Stop writing to the save (and release it for another player)."""
-        if self.save is not None:
-            self.save.close()
-
-
-def new_play_state(game: Ruleset, seed: int, meta: dict[str, Any]) -> PlayState:
-    """Start a game: the ruleset's initial state, with set-up draws logged in the meta."""
-    dice = order_dice(seed, -1)
-    data = game.initial_state(seed, dice)
-    log = EventLog(dict(meta, game=game.name, seed=seed, setup_rolls=[r.to_dict() for r in dice.rolls]))
-    return PlayState(game, data, log)
-
-
-class ReplayError(ValueError):
-    """A log that does not replay on this game: another game's, tampered, or diverging;
-    ``seq``: the entry it stopped at, when one is to blame (the orders before it replay)."""
-
-    def __init__(self, message: str, seq: int | None = None):
-        super().__init__(message)
-        self.seq = seq
-
-
-def replay_start(game: Ruleset, meta: dict[str, Any]) -> PlayState:
-    """Return the start of a logged game, its set-up draws read back from the meta."""
-    if meta.get("game", game.name) != game.name:
-        raise ReplayError(f"this is a save of {meta.get('game')!r}, not of {game.name!r}")
-    seed = meta.get("seed")
-    if type(seed) is not int:
-        raise ReplayError(f"the log's seed is {seed!r}, not a whole number")
-    try:
-        setup = [Roll.from_dict(r) for r in meta.get("setup_rolls", [])]
-    except ValueError as e:
-        raise ReplayError(f"set-up draws: {e}") from None
-    dice = Dice.replaying(setup)
-    try:
-        data = game.initial_state(seed, dice)
-    except DiceExhausted as e:
-        raise ReplayError(f"set-up: {e}") from None
-    if dice.left():
-        raise ReplayError(f"set-up: the log holds {dice.left()} draw(s) the game never made")
-    return PlayState(game, data, EventLog(dict(meta)))
-
-
-def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str, Any]]:
-    """Apply one logged entry with its recorded draws; raise :class:`ReplayError` where the
-    log and the game disagree (an illegal order, other dice, other events). With ``verify``
-    each order must also be one the rules allowed at that point."""
-    try:
-        order = st.game.orders.from_dict(e.order)
-    except IllegalOrder as exc:
-        raise ReplayError(f"order {e.seq}: {exc}", e.seq) from None
-    dice = Dice.replaying(e.rolls)
-    try:
-        events = st._apply(order, dice, e.seq, check=verify)
-    except IllegalOrder as exc:
-        raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}", e.seq) from None
-    except DiceExhausted as exc:
-        raise ReplayError(f"order {e.seq} ({order.text()}): {exc}", e.seq) from None
-    if dice.left():
-        raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made", e.seq)
-    if verify and events != e.events:
-        raise ReplayError(f"replay diverged at order {e.seq} ({order.text()}): events differ from the log", e.seq)
-    return events
-
-
-def replay(game: Ruleset, log: EventLog, verify: bool = True) -> PlayState:
-    """Rebuild a game from its log using only the recorded draws (no RNG)."""
-    st = replay_start(game, log.meta)
-    for e in log.entries:
-        replay_entry(st, e, verify)
-    return st
 
 
 def load_game(game: Ruleset, path: str | Path, writer: bool = False, upto: int | None = None,

@@ -24,7 +24,7 @@ from hexwar.core.state import UnitState
 from hexwar.data.loader import Library, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.sim.metrics import Metric
+    from hexwar.core.metrics import Metric
 
 
 class UnknownGame(ValueError):
@@ -88,8 +88,8 @@ class Batch:
     """What the simulator and the comparison reports need from a game.
 
     ``observer(game)`` watches one game and returns its CSV row: the columns every game has
-    (``hexwar.sim.metrics.BASE_COLUMNS``) and the game's own ``columns``; ``metrics`` are the
-    figures a summary and a report read from the rows (``hexwar.sim.metrics``);
+    (``hexwar.core.metrics.BASE_COLUMNS``) and the game's own ``columns``; ``metrics`` are the
+    figures a summary and a report read from the rows (``hexwar.core.metrics``);
     ``exact(game, rows, min_n)`` sets every combat the games fought beside its exact
     probability; ``scale`` says what a turn and a unit are.
     """

@@ -1,7 +1,7 @@
 """Comparison reports: the same rules on different boards, or the same fight in two games.
 
 ``compare`` runs (or resumes) one batch per setup, then writes ``report.md`` with figures
-(matplotlib PNG) of the metrics the games declare (``hexwar.sim.metrics``): their headline
+(matplotlib PNG) of the metrics the games declare (``hexwar.core.metrics``): their headline
 rate with 95% intervals, game length, when things first happened, the figures per game;
 which differences are significant (two-sided tests, Holm-corrected over the report); and
 the exact odds of the combats the games fought next to the simulator's sampled figures.
@@ -16,7 +16,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from hexwar.sim.metrics import Mean, Metric, Rate, When, headline, shared, values
+from hexwar.core.metrics import Mean, Metric, Rate, When, headline, shared, values
 from hexwar.sim.runner import simulate, summary
 from hexwar.sim.setups import Setup, build_game, parse_setup
 from hexwar.sim.stats import holm, two_proportions, welch

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from hexwar.core.engine import run_fast
 from hexwar.core.log import EventLog
-from hexwar.sim.metrics import BASE_COLUMNS, Metric, Rate, When, values
+from hexwar.core.metrics import BASE_COLUMNS, Metric, Rate, When, values
 from hexwar.sim.setups import Setup, build_bots, build_game
 
 CHUNK = 25

@@ -474,7 +474,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     from hexwar.games.registry import get
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
-    from hexwar.sim.metrics import headline
+    from hexwar.core.metrics import headline
     from hexwar.sim.runner import BatchError
 
     try:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from hexwar.sim.metrics import Mean, Rate, Row, When
+from hexwar.core.metrics import Mean, Rate, Row, When
 
 #: the front games' own batch columns (after the base ones); nested figures are JSON
 COLUMNS = ("allied_win", "vp_germans", "vp_allies", "fell", "losses", "loss_germans", "loss_allies", "combats")

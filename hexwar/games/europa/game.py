@@ -27,11 +27,13 @@ from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.tables import OddsCrt, TerrainChart
 from hexwar.games.europa import events as E
+from hexwar.games.europa.context import Context
 from hexwar.games.europa.orders import ORDERS
 from hexwar.games.europa.schemas import (
     EuropaRulesSpec,
     EuropaScenarioSpec,
     EuropaUnitType,
+    UnitEntry,
 )
 from hexwar.games.europa.sequence import DECISIONS, PHASES
 from hexwar.games.europa.state import (
@@ -52,19 +54,6 @@ NOT_GROUND = frozenset({"ship", "air", "landing_craft"})
 #: land terrain that can hold ground units
 KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that change owner
 NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
-
-
-@dataclass(frozen=True)
-class Context:
-    """What one side's moves need to know of the enemy, computed once per enemy position."""
-
-    zoc: frozenset[str]
-    enemy: frozenset[str]
-    never: frozenset[str]
-    blocked: frozenset[str]  # enemy | never: not passed through
-    strong: frozenset[str]  # enemy hexes holding a unit with a defence strength (E3 E)
-    near: frozenset[str]  # hexes next to an enemy hex
-    reach: dict[tuple[str, str, Fraction, str, bool], Any]  # (mover, hex, MP, class, exploit) -> destinations
 
 
 @dataclass(frozen=True)
@@ -96,38 +85,38 @@ class EuropaGame(DecisionGame[EuropaData]):
         self.library = lib
         self.switches = switches
         spec: EuropaScenarioSpec = lib.load("oob", f"europa/{scenario}", "europa_scenario")
-        self.spec = spec
+        self.spec: EuropaScenarioSpec = spec
         self.file = f"oob/europa/{scenario}.yaml"
         self.board = HexBoard.load(spec.map, lib)
         types = lib.load("oob", spec.unit_types, "europa_unit_types")
         self.types: dict[str, EuropaUnitType] = dict(types.types)
         self.mp = {k: Fraction(t.mp) for k, t in self.types.items()}
-        self.bn = {k: Fraction(t.bn) for k, t in self.types.items()}
-        self.chart = TerrainChart.from_spec(lib.load("tables", spec.tables["terrain"], "terrain_effects"))
-        self.crt = OddsCrt.from_spec(lib.load("tables", spec.tables["crt"], "crt_odds"))
+        self.bn: dict[str, Fraction] = {k: Fraction(t.bn) for k, t in self.types.items()}
+        self.chart: TerrainChart = TerrainChart.from_spec(lib.load("tables", spec.tables["terrain"], "terrain_effects"))
+        self.crt: OddsCrt = OddsCrt.from_spec(lib.load("tables", spec.tables["crt"], "crt_odds"))
         self.rules: EuropaRulesSpec = lib.load("tables", spec.tables["rules"], "europa_rules")
         self.keep = {k: Fraction(v.keep) for k, v in self.rules.disrupted.items()}
         self.check(spec)
         b = self.board
-        self.sweden = frozenset(getattr(b, "regions", {}).get("sweden", ()))
-        self.oob = {u.id: u for u in spec.units}
-        self.at = {u.id: self.hex(u.at) for u in spec.units if u.at}
-        self.arrive_at = {u.id: self.hex(u.arrives) for u in spec.units if u.arrives}
-        self.key_hexes = sorted({p.location for k in KEY_KINDS for p in b.places(k)} - self.sweden)
-        self.ports = frozenset(p.location for p in b.places("port")) - self.sweden
-        self.airfields = frozenset(p.location for p in b.places("airfield")) - self.sweden
+        self.sweden: frozenset[str] = frozenset(b.regions.get("sweden", ()))
+        self.oob: dict[str, UnitEntry] = {u.id: u for u in spec.units}
+        self.at: dict[str, str] = {u.id: self.hex(u.at) for u in spec.units if u.at}
+        self.arrive_at: dict[str, str] = {u.id: self.hex(u.arrives) for u in spec.units if u.arrives}
+        self.key_hexes: list[str] = sorted({p.location for k in KEY_KINDS for p in b.places(k)} - self.sweden)
+        self.ports: frozenset[str] = frozenset(p.location for p in b.places("port")) - self.sweden
+        self.airfields: frozenset[str] = frozenset(p.location for p in b.places("airfield")) - self.sweden
         self.victory_ports = sorted(p.location for p in b.places("victory"))
-        self.norway = frozenset(x for x in b.locations() if x not in self.sweden and b.terrain(x) != "sea")
-        self.zone_all = {h: self._nearest_zone(h) for h in b.locations()
+        self.norway: frozenset[str] = frozenset(x for x in b.locations() if x not in self.sweden and b.terrain(x) != "sea")
+        self.zone_all: dict[str, str] = {h: self._nearest_zone(h) for h in b.locations()
                          if h not in self.sweden and (h in self.ports or b.terrain(h) == "coast")}
-        self.zone = {p: self.zone_all[p] for p in self.ports}
+        self.zone: dict[str, str] = {p: self.zone_all[p] for p in self.ports}
         self.centres = {self.hex(k): v for k, v in spec.mobilisation.items()}
         self.stores = {self.hex(k): v for k, v in spec.stores.items()}
-        self.flotilla_port = self.hex(spec.flotilla_port)
-        self.german_base = self.hex(spec.german_base)
-        self.store_unit = {self.hex(k): f"{k}-formed" for k in spec.stores}  # E1: a store's artillery-formed battalion
+        self.flotilla_port: str = self.hex(spec.flotilla_port)
+        self.german_base: str = self.hex(spec.german_base)
+        self.store_unit: dict[str, str] = {self.hex(k): f"{k}-formed" for k in spec.stores}  # E1: a store's artillery-formed battalion
         self.zoc_exit = Fraction(self.rules.zoc_exit.mp)  # E4 [nd]: authored in tables/europa/rules.yaml
-        self.regiments = {u.id: tuple(u.breaks_into) for u in spec.units if u.breaks_into}
+        self.regiments: dict[str, tuple[str, ...]] = {u.id: tuple(u.breaks_into) for u in spec.units if u.breaks_into}
         self.parent = {bn: r for r, bns in self.regiments.items() for bn in bns}
         self.start = datetime.date.fromisoformat(spec.first_day)
         self._ctx: dict[Any, Any] = {}

@@ -25,7 +25,7 @@ from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.games.konflikt import setup, victory
 from hexwar.games.konflikt.events import EVENTS
 from hexwar.games.konflikt.orders import ORDERS, Assign, Down, Enter, Leave, Mark, Pick
-from hexwar.games.konflikt.schemas import KonfliktTemplatesSpec, ScenarioSpec
+from hexwar.games.konflikt.schemas import Allot, KonfliktTemplatesSpec, ScenarioSpec
 from hexwar.games.konflikt.state import (
     EXITED,
     FIRST_WAVE,
@@ -80,7 +80,7 @@ class KonfliktGame(SkirmishGame):
     def role(self, d: KonfliktData, side: str) -> str:
         return "" if not d.attacker else ("attacker" if side == d.attacker else "defender")
 
-    def allot(self, d: KonfliktData, kind: str, side: str):
+    def allot(self, d: KonfliktData, kind: str, side: str) -> Allot | None:
         table = self.spec_of(d).deploy if kind == "deploy" else self.spec_of(d).first_wave
         return table.get(self.role(d, side)) or table.get("both")  # type: ignore[call-overload]
 

@@ -234,8 +234,8 @@ class SkirmishGame(Game[SD]):
         events.append({"type": "assault", "target": target, "attackers": list(order.units), "defenders": defenders,
                        "ad": sums.differential, "drm": sums.drm, "die": res.die, "column": res.column,
                        "result": f"{res.attacker}/{res.defender}", "ledger": res.ledger.to_dict()})
-        events += self._take(data, defenders, res.defender, order.side)  # 15.2: defender first
-        events += self._take(data, list(order.units), res.attacker, self._enemy(order.side))
+        events += self.take_results(data, defenders, res.defender, order.side)  # 15.2: defender first
+        events += self.take_results(data, list(order.units), res.attacker, self._enemy(order.side))
         for a in order.units:
             if data.units[a].loc is not None:
                 ch = fat.add_fatigue(data, self.tables, a, "assault")
@@ -272,7 +272,7 @@ class SkirmishGame(Game[SD]):
         inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}
         return line_of_supply(self.board, self.tables.terrain, data.weather, "leg", u.loc, data.bases, zoc, inf, MAX_SUPPLY_LINE, self.cites.supply)  # type: ignore[arg-type]
 
-    def _take(self, data: SD, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
+    def take_results(self, data: SD, uids: list[str], points: int, scorer: str) -> list[dict[str, Any]]:
         """Take a result automatically: 6 FP while some participant can, else eliminate (15.2)."""
         events: list[dict[str, Any]] = []
         for _ in range(points):

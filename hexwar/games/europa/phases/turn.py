@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from hexwar.games.europa import events as E
+from hexwar.games.europa.context import Europa
 from hexwar.games.europa.state import ALLIES, GERMANS, EuropaData
 
-if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.europa.game import EuropaGame
 
-
-def end_player_turn(g: "EuropaGame", d: EuropaData, events: list) -> None:
+def end_player_turn(g: Europa, d: EuropaData, events: list) -> None:
     """After the exploitation phase: the Allied player turn follows the German one; after the
     Allied one the next game turn begins, or the game ends (E2: the ports decide)."""
     d.out_of_supply = []
