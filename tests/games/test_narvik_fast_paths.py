@@ -16,7 +16,7 @@ from hexwar.core.orders import Menu, OrderList, order_kinds, orders_of_kind
 from hexwar.core.state import Unit
 from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.orders import ArtilleryInterdiction, Embark, NavalMove
-from hexwar.games.narvik.phases import assault, fire, movement, naval
+from hexwar.games.narvik.phases import assault, common, fire, movement, naval
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD
 from hexwar.rules import supply, zoc
 from hexwar.rules.naval import naval_destinations
@@ -497,7 +497,7 @@ def _play_checking_menus(g, d, rng, bot, seen):  # type: ignore[no-untyped-def]
             g._memo = {}
             try:
                 ctx, queries = g.side_context(d, ALLIES), {}
-                for here in assault.free_units(g, d, ALLIES).values():
+                for here in common.free_units(g, d, ALLIES).values():
                     for u in here:
                         exits = movement.unit_paths(g, d, ALLIES, u, ctx, queries)[1][1]
                         seen["exits"] += bool(exits)

@@ -197,7 +197,7 @@ def test_19_4_bases_are_ports_held_by_allied_land_units_at_most_two_and_lost_to_
     g.apply(d, DesignateBase(ALLIES, "2110"), Dice(0))
     assert d.bases == ["2212", "2110"] and (d.ask is None or d.ask.what != "base")  # two: no more asked
     # a German land unit occupying a Base takes it for good, +5 VP (29.0)
-    from hexwar.games.narvik.phases.movement import check_bases
+    from hexwar.games.narvik.phases.common import check_bases
 
     d.remove("1SG", "removed")
     put(d, "9/139", "2212")

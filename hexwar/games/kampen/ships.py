@@ -4,51 +4,20 @@ the extra requirements printed on some Allied cards (5.2)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from hexwar.games.kampen.schemas import KampenFleetSpec, ShipClassSpec
+from hexwar.games.kampen.fleet import ShipCard
 from hexwar.games.kampen.state import (
     ALLIES,
     COALITION,
     GERMANS,
-    NORWAY,
     RAID,
     KampenData,
     Ship,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
-
-DUMMY = "dummy"
-
-
-@dataclass(frozen=True)
-class ShipCard:
-    """One ship card of a fleet (6.1), or a dummy ship (``cls`` None)."""
-
-    id: int
-    owner: str
-    name: str
-    type: str
-    cls: ShipClassSpec | None
-
-    @property
-    def dummy(self) -> bool:
-        return self.cls is None
-
-
-def build_fleet(spec: KampenFleetSpec) -> list[ShipCard]:
-    """Every ship card of the three fleets, then the dummies (7.0), numbered in that order."""
-    out: list[ShipCard] = []
-    for f in (GERMANS, NORWAY, ALLIES):
-        for s in spec.fleets.get(f, []):
-            out.append(ShipCard(len(out), f, s.name, s.type, spec.classes[s.type]))
-    for f, n in spec.dummies.items():
-        for i in range(n.count):
-            out.append(ShipCard(len(out), f, f"dummy {i + 1}", DUMMY, None))
-    return out
+    from hexwar.games.kampen.context import KampenRules
 
 
 def get(d: KampenData, i: int) -> Ship:
@@ -63,7 +32,7 @@ def side(f: str) -> tuple[str, ...]:
     return (GERMANS,) if f == GERMANS else COALITION
 
 
-def card(g: "KampenGame", s: Ship) -> ShipCard | None:
+def card(g: "KampenRules", s: Ship) -> ShipCard | None:
     """The card of a ship, or None for another faction's face-down ship in a view."""
     return g.fleet[s.id] if s.id >= 0 else None
 
@@ -74,12 +43,12 @@ def at_sea(d: KampenData, sea: str, factions: Iterable[str]) -> list[Ship]:
     return [s for s in d.ships if s.at == sea and s.owner in fs]
 
 
-def real(g: "KampenGame", ships: Iterable[Ship]) -> list[Ship]:
+def real(g: "KampenRules", ships: Iterable[Ship]) -> list[Ship]:
     """The ships that are not dummies (a face-down enemy ship in a view counts as real)."""
     return [s for s in ships if s.id < 0 or not g.fleet[s.id].dummy]
 
 
-def rank(g: "KampenGame", s: Ship) -> tuple[int, int]:
+def rank(g: "KampenRules", s: Ship) -> tuple[int, int]:
     """Firing order, best first (8.2 step 4)."""
     c = card(g, s)
     return (c.cls.rank if c and c.cls else 9, s.id)
@@ -101,7 +70,7 @@ def allied_ships_in(d: KampenData, sea: str) -> bool:
     return any(s.at == sea and s.owner == ALLIES for s in d.ships)
 
 
-def sea_air(g: "KampenGame", d: KampenData, sea: str) -> bool:
+def sea_air(g: "KampenRules", d: KampenData, sea: str) -> bool:
     """5.1: Bombefly reaches ships in a sea area when Germany holds an airfield on its
     coast (and sea area VII when it holds Bardufoss)."""
     de = d.bn[GERMANS]
@@ -111,7 +80,7 @@ def sea_air(g: "KampenGame", d: KampenData, sea: str) -> bool:
     return False
 
 
-def allied_support(g: "KampenGame", d: KampenData, area: str, need: str | None) -> bool:
+def allied_support(g: "KampenRules", d: KampenData, area: str, need: str | None) -> bool:
     """5.2: the extra requirement printed on an Allied card, in the advanced game only:
     ``carrier`` an Allied carrier off the area (6.1) or an Allied-held airfield in range;
     ``gunship`` an Allied battleship or heavy cruiser off it; ``ship`` any Allied ship off it."""
@@ -128,7 +97,7 @@ def allied_support(g: "KampenGame", d: KampenData, area: str, need: str | None) 
     return any(d.bn[ALLIES].get(f, 0) and area in g.reach[f] for f in g.airfields)
 
 
-def sea_paths(g: "KampenGame", d: KampenData, s: Ship, steps: int) -> list[tuple[str, ...]]:
+def sea_paths(g: "KampenRules", d: KampenData, s: Ship, steps: int) -> list[tuple[str, ...]]:
     """8.1: the routes of 1..steps sea areas a ship may sail; Allied ships never enter I or
     II (5.1); a recalled raider leaves the raid field by VI, VII or VIII (7.2)."""
     start = s.at

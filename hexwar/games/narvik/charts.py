@@ -6,14 +6,19 @@ entry, instead of being silently read as "nothing happens"."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem, _rel
-from hexwar.data.tables import DieTable
+from hexwar.data.tables import DieTable, UnitType
 
 MAX_COUNT = 20  # companies, guns or ships one result can bring or take (the counter mix is smaller)
 
 Check = Callable[[Any, "_Ctx"], list[tuple[str, str]]]
+
+#: what a face-down counter of the other side is, as far as the viewer knows
+HIDDEN = UnitType(key="hidden", kind="hidden", size="company", movement_class="leg", strength=0, mp=0,  # type: ignore[arg-type]
+                  fatigue_limit=0, zoc_exit_mp=0, infantry=False)
 
 
 class _Ctx:

@@ -19,19 +19,17 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+from collections.abc import Collection, Iterable
 from operator import is_
-from typing import TYPE_CHECKING, Any, Collection, Iterable
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.state import new_unit
-from hexwar.data.tables import UnitType
+from hexwar.games.narvik.charts import HIDDEN
 from hexwar.games.narvik.state import ALLIES, GERMANS, SIDES, Ask, NarvikData
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
-#: what a face-down counter of the other side is, as far as the viewer knows
-HIDDEN = UnitType(key="hidden", kind="hidden", size="company", movement_class="leg", strength=0, mp=0,  # type: ignore[arg-type]
-                  fatigue_limit=0, zoc_exit_mp=0, infantry=False)
 UNKNOWN = "?"
 
 
@@ -84,7 +82,7 @@ def _neutral(seed: int, uid: str) -> str:
     return hit
 
 
-def view(g: "NarvikGame", d: NarvikData, sides: Collection[str]) -> NarvikData:
+def view(g: NarvikRules, d: NarvikData, sides: Collection[str]) -> NarvikData:
     """Return what the player(s) of ``sides`` may see of ``d`` (never ``d`` itself when
     something is hidden; shared parts must not be changed)."""
     sides = frozenset(sides)
@@ -187,9 +185,7 @@ def visible_events(events: Iterable[dict[str, Any]], sides: Collection[str], nam
             out.append(e)
         elif t == "secret" and e.get("side") not in sides:
             out.append({"type": "secret", "side": e["side"], "result": UNKNOWN, "rule": e.get("rule", "")})
-        elif t == "place" and e.get("concealed") and GERMANS not in sides:
-            out.append({"type": "place", "unit": UNKNOWN, "hex": e["hex"], "concealed": True, "rule": e.get("rule", "")})
-        elif t == "dummy" and GERMANS not in sides:  # a second face-down counter, like any other
+        elif t == "place" and e.get("concealed") and GERMANS not in sides or t == "dummy" and GERMANS not in sides:
             out.append({"type": "place", "unit": UNKNOWN, "hex": e["hex"], "concealed": True, "rule": e.get("rule", "")})
         elif t == "fatigue" and e.get("unit") in names:
             continue  # the FP of a face-down counter are its owner's business

@@ -31,7 +31,7 @@ from hexwar.games.kampen.orders import (
     PlayCard,
     Raid,
 )
-from hexwar.games.kampen.phases import cards, sea
+from hexwar.games.kampen.phases import cards, combat, movement, reinforcement, sea
 from hexwar.games.kampen.state import (
     ALLIES,
     FACTIONS,
@@ -49,7 +49,7 @@ from hexwar.games.kampen.state import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 #: the 9 April round, step by step (7.0-7.4)
 STEPS = ("choose:germans", "choose:norwegians", "choose:allies", "norway", "ships:germans", "ships:allies",
@@ -57,7 +57,7 @@ STEPS = ("choose:germans", "choose:norwegians", "choose:allies", "norway", "ship
          "land_combat", "telegraph", "mobilise", "reinforce:germans", "reinforce:norwegians", "reinforce:allies", "cards")
 
 
-def setup(g: "KampenGame", d: KampenData, dice: Dice) -> None:
+def setup(g: "KampenRules", d: KampenData, dice: Dice) -> None:
     """7.0: the 9 April cards dealt to choose from, the fleets dealt (the Allies draw 9 of 18)."""
     adv = g.advanced
     assert adv is not None
@@ -81,7 +81,7 @@ def again(d: KampenData, step: str) -> None:
     d.todo.insert(0, step)
 
 
-def advance(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def advance(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """Run the round's steps until one needs a decision (or the round is over)."""
     while d.todo and not d.over:
         step = d.todo.pop(0)
@@ -93,7 +93,7 @@ def advance(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
 # --- 7.0: cards, placement ---------------------------------------------------------------------
 
 
-def _choose(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _choose(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
     want = g.advanced.april9_hands[f]
     if len(d.hand[f]) < want and d.pool[f]:
         d.todo.insert(0, f"choose:{f}")
@@ -104,7 +104,7 @@ def _choose(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) ->
     return False
 
 
-def legal_choose(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_choose(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     seen: set[str] = set()
     out: list[Order] = []
     for cid in d.pool[f]:
@@ -115,7 +115,7 @@ def legal_choose(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_choose(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_choose(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Choose)
     d.todo.pop(0)
     d.pool[o.side].remove(o.copy)
@@ -125,7 +125,7 @@ def do_choose(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     advance(g, d, dice, events)
 
 
-def _norway(g: "KampenGame", d: KampenData, what: str, dice: Dice, events: list) -> bool:
+def _norway(g: "KampenRules", d: KampenData, what: str, dice: Dice, events: list) -> bool:
     opts = legal_norway_for(g, d, what)
     if len(opts) == 1 and isinstance(opts[0], PlaceBn):  # Finnmark: no choice to make
         place_norwegians(g, d, opts[0], events)
@@ -137,7 +137,7 @@ def _norway(g: "KampenGame", d: KampenData, what: str, dice: Dice, events: list)
     return True
 
 
-def legal_norway_for(g: "KampenGame", d: KampenData, what: str) -> list[Order]:
+def legal_norway_for(g: "KampenRules", d: KampenData, what: str) -> list[Order]:
     """7.0: 1 battalion in Finnmark, 1 in Oslo or next to it, 2 on mobilisation points,
     «Eidsvoll & Norge» face up in any sea area but VIII."""
     if what == "finnmark":
@@ -151,16 +151,16 @@ def legal_norway_for(g: "KampenGame", d: KampenData, what: str) -> list[Order]:
     return [PlaceShip(NORWAY, s.id, g.fleet[s.id].name, sea_) for s in en for sea_ in g.seas if sea_ not in g.open_sea]
 
 
-def legal_norway(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_norway(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return legal_norway_for(g, d, d.todo[0].partition(":")[2])
 
 
-def place_norwegians(g: "KampenGame", d: KampenData, o: PlaceBn, events: list) -> None:
+def place_norwegians(g: "KampenRules", d: KampenData, o: PlaceBn, events: list) -> None:
     d.add(NORWAY, o.area, o.n)
     events.append(E.Placed(type="placed", faction=NORWAY, area=o.area, n=o.n, rule="7.0"))
 
 
-def do_norway(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_norway(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     d.todo.pop(0)
     if isinstance(o, PlaceBn):
         place_norwegians(g, d, o, events)
@@ -171,7 +171,7 @@ def do_norway(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     advance(g, d, dice, events)
 
 
-def _ships(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _ships(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
     if any(s.owner == f and s.at == TO_PLACE for s in d.ships):
         d.todo.insert(0, f"ships:{f}")
         g.ask(d, "ships", f)
@@ -179,7 +179,7 @@ def _ships(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) -> 
     return False
 
 
-def legal_ships(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_ships(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """7.0: Germany's ships and dummies in any sea area, face down; the Allies' outside I and
     II; the Allies may first send a reconnaissance plane or call more ships."""
     out: list[Order] = []
@@ -208,7 +208,7 @@ def legal_ships(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_ships(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_ships(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = o.side
     if isinstance(o, PlaceShip):
         d.ships[o.ship].at = o.sea
@@ -231,7 +231,7 @@ def do_ships(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
     advance(g, d, dice, events)
 
 
-def recon(g: "KampenGame", d: KampenData, f: str, area: str, faces: list[int], dice: Dice, events: list) -> None:
+def recon(g: "KampenRules", d: KampenData, f: str, area: str, faces: list[int], dice: Dice, events: list) -> None:
     """Ex 4: one die per German ship in the area; each success shows the Allies one German ship
     card drawn at random, which goes back face down."""
     pool = S.at_sea(d, area, [GERMANS])
@@ -247,7 +247,7 @@ def recon(g: "KampenGame", d: KampenData, f: str, area: str, faces: list[int], d
                             hide=["ships"], see=[f, GERMANS]))
 
 
-def legal_deceive(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_deceive(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, _u in g.hand_uses(d, f, "deceive"):
         for sea_ in g.seas:
@@ -257,7 +257,7 @@ def legal_deceive(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_deceive(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_deceive(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, PlayCard):  # authored: one German stack slips to an adjacent sea area
         cards.use_card(g, d, GERMANS, o.copy, events)
         n = 0
@@ -270,7 +270,7 @@ def do_deceive(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: lis
     advance(g, d, dice, events)
 
 
-def legal_redeploy(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_redeploy(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, u in g.hand_uses(d, f, "redeploy"):
         n_max = u.rapid[0] if u.rapid else 1
@@ -282,7 +282,7 @@ def legal_redeploy(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_redeploy(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_redeploy(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, PlayCard):  # authored: up to 2 Norwegian battalions move one area
         cards.use_card(g, d, NORWAY, o.copy, events)
         d.add(NORWAY, o.src, -o.n)
@@ -295,7 +295,7 @@ def do_redeploy(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
 # --- 7.1: interception, paratroopers ----------------------------------------------------------------
 
 
-def _intercept(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _intercept(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """7.1: in every sea area with both sides' ships, Germany, then the Allies, then Norway
     may intercept; no ship moves."""
     if arg:
@@ -307,10 +307,8 @@ def _intercept(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: lis
     return False
 
 
-def _move(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _move(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """7.1: only Fallskjermtropp moves (and a Jagerfly against it); then the combat phase."""
-    from hexwar.games.kampen.phases import movement
-
     d.faction = GERMANS
     if len(movement.legal_move(g, d, GERMANS)) > 1:
         g.ask(d, "move", GERMANS)
@@ -322,7 +320,7 @@ def _move(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) ->
 # --- 7.2: raiding, landings, resistance ---------------------------------------------------------------
 
 
-def legal_raid(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_raid(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for s in d.ships:
         c = g.fleet[s.id]
@@ -331,7 +329,7 @@ def legal_raid(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_raid(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_raid(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, Raid):  # 7.2: each raider takes 2 (battleship) or 1 (heavy cruiser) Allied cards
         s = d.ships[o.ship]
         c = g.fleet[o.ship]
@@ -343,7 +341,7 @@ def do_raid(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
     advance(g, d, dice, events)
 
 
-def eandn_seas(g: "KampenGame", d: KampenData) -> list[str]:
+def eandn_seas(g: "KampenRules", d: KampenData) -> list[str]:
     """Sea areas where «Eidsvoll & Norge» must be fought before Germany lands from them (7.2)."""
     out = []
     for s in d.ships:
@@ -353,19 +351,19 @@ def eandn_seas(g: "KampenGame", d: KampenData) -> list[str]:
     return out
 
 
-def _engage(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _engage(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     if eandn_seas(g, d):
         g.ask(d, "engage", GERMANS)
         return True
     return False
 
 
-def legal_engage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_engage(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """7.2: fight «Eidsvoll & Norge» there, or land nothing from that sea area."""
     return [g.passes[f]] + [Fight(f, a) for a in eandn_seas(g, d)]
 
 
-def do_engage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_engage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, Fight):
         for s in d.ships:
             if s.at == o.area and g.fleet[s.id].type == "panserskip":
@@ -380,12 +378,12 @@ def do_engage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     advance(g, d, dice, events)
 
 
-def landers(g: "KampenGame", d: KampenData) -> list[Ship]:
+def landers(g: "KampenRules", d: KampenData) -> list[Ship]:
     return [s for s in d.ships if s.owner == GERMANS and s.at in g.sea_nbrs and s.at not in d.no_landing
             and g.sea_coast.get(s.at) and not g.fleet[s.id].dummy]
 
 
-def _land(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _land(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     if arg == "again" and not turned_away(d):
         return False
     if len(legal_land(g, d, GERMANS)) > 1:
@@ -399,7 +397,7 @@ def turned_away(d: KampenData) -> list[Ship]:
     return [s for s in d.ships if s.landing.startswith("!")]
 
 
-def legal_land(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_land(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """7.2: each German ship on the coast lands one battalion in a land area on its sea (after
     a Kystfort, only the ships it turned away land again)."""
     out: list[Order] = [g.passes[f]]
@@ -416,7 +414,7 @@ def legal_land(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_land(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_land(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, Land):
         s = d.ships[o.ship]
         again(d, "land:again" if s.landing.startswith("!") else "land")
@@ -429,7 +427,7 @@ def do_land(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
     advance(g, d, dice, events)
 
 
-def legal_mines(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_mines(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     seas = sorted({s.at for s in d.ships if s.landing and not s.landing.startswith("!")})
     for cp, _u in g.hand_uses(d, f, "mines"):
@@ -438,7 +436,7 @@ def legal_mines(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_mines(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_mines(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, PlayCard):  # authored: one ship landing from that sea hits a mine on 4-6
         u = g.copies[o.copy].use("mines")
         assert u is not None
@@ -456,7 +454,7 @@ def do_mines(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
     advance(g, d, dice, events)
 
 
-def _forts(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _forts(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     if arg:
         d.todo.insert(0, f"forts:{arg}")
         if len(legal_fort(g, d, NORWAY)) > 1:
@@ -469,7 +467,7 @@ def _forts(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -
     return False
 
 
-def legal_fort(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_fort(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     city = d.todo[0].partition(":")[2]
     out: list[Order] = [g.passes[f]]
     if any(s.landing == city for s in d.ships):
@@ -479,7 +477,7 @@ def legal_fort(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_fort(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_fort(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     d.todo.pop(0)
     if isinstance(o, PlayCard):  # 6.1: one ship sunk and the rest turned away, or all turned away
         u = g.copies[o.copy].use("fort")
@@ -499,7 +497,7 @@ def do_fort(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
     advance(g, d, dice, events)
 
 
-def _landfall(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _landfall(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """7.2: the battalions land (attacking where the enemy is); Norway's resistance roll in
     each point city landed in."""
     cities: list[str] = []
@@ -522,14 +520,12 @@ def _landfall(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list
     return False
 
 
-def _land_combat(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
-    from hexwar.games.kampen.phases import combat
-
+def _land_combat(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     combat.land_start(g, d, dice, events)
     return True
 
 
-def _telegraph(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _telegraph(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """5.1: Germany in Egersund after the 9 April round's fighting: the Allies lose a card."""
     tg = g.advanced.telegraph
     area = g.loc(str(tg["area"]))
@@ -542,7 +538,7 @@ def _telegraph(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: lis
 # --- 7.3: mobilisation, reinforcements -------------------------------------------------------------
 
 
-def _mobilise(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _mobilise(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """7.3: a battalion in each point city that has not mobilised and is not German; one per
     2 mobilisation points free of Germans, on points Norway chooses."""
     if not arg:
@@ -561,13 +557,13 @@ def _mobilise(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list
     return False
 
 
-def legal_mobilise(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_mobilise(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     r = d.rein
     assert r is not None
     return [PlaceBn(f, a, 1) for a in g.mobilisation if not d.bn[GERMANS].get(a, 0) and a not in r.placed]
 
 
-def do_mobilise(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_mobilise(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, PlaceBn) and d.rein is not None
     d.todo.pop(0)
     d.add(NORWAY, o.area, 1)
@@ -578,17 +574,15 @@ def do_mobilise(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
     advance(g, d, dice, events)
 
 
-def _reinforce(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _reinforce(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
     """7.3: Germany, then Norway, then the Allies cash their 9 April cards (Germany's free
     battalion too), placing by 8.3."""
-    from hexwar.games.kampen.phases import reinforcement
-
     d.faction = f
     reinforcement.begin(g, d, dice, events)
     return True
 
 
-def _cards(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _cards(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
     """7.4: the 9 April cards leave play, the dummies go, everyone draws from its own deck;
     Germany's first ordinary round."""
     for f in FACTIONS:
@@ -618,7 +612,7 @@ def _cards(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -
 def _offer(step: str, faction: str, legal: Callable[..., list[Order]]) -> Callable[..., bool]:
     """A step that asks ``faction`` only when it has a choice besides passing."""
 
-    def run(g: "KampenGame", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+    def run(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
         if len(legal(g, d, faction)) > 1:
             g.ask(d, step, faction)
             return True

@@ -15,10 +15,10 @@ from hexwar.games.kampen.phases import victory
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, REMOVED, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
-def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how: str = "played") -> None:
+def use_card(g: "KampenRules", d: KampenData, f: str, cid: int, events: list, how: str = "played") -> None:
     """2.4: a used card goes to the bottom of its own deck, face up (a 9 April card leaves
     play, 6.2)."""
     d.hand[f].remove(cid)
@@ -29,12 +29,10 @@ def use_card(g: "KampenGame", d: KampenData, f: str, cid: int, events: list, how
     events.append(E.Card(type="card", faction=f, card=g.copies[cid].card, copy=cid, how=how, rule="2.4"))
 
 
-def new_cards(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def new_cards(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     f = d.faction
     if d.stage:  # 7.3 goes on to the next faction's reinforcements, 7.4 draws for all
-        from hexwar.games.kampen.phases import april
-
-        april.advance(g, d, dice, events)
+        g.april_advance(d, dice, events)
         return
     if f in g.spec.must_play and d.used == 0 and d.hand[f] and d.down[f] > 0:
         g.ask(d, "discard", f)  # 4.4: no card used: discard one, draw one
@@ -42,7 +40,7 @@ def new_cards(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     finish_round(g, d, dice, events)
 
 
-def legal_discard(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_discard(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     seen = set()
     out: list[Order] = []
     for cid in d.hand[f]:
@@ -53,7 +51,7 @@ def legal_discard(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_discard(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_discard(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Discard)
     f = d.faction
     d.hand[f].remove(o.copy)
@@ -62,7 +60,7 @@ def do_discard(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: lis
     finish_round(g, d, dice, events)
 
 
-def draw(g: "KampenGame", d: KampenData, f: str, n: int, dice: Dice, events: list) -> None:
+def draw(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list) -> None:
     for _ in range(n):
         if d.down[f] <= 0:
             break
@@ -75,7 +73,7 @@ def draw(g: "KampenGame", d: KampenData, f: str, n: int, dice: Dice, events: lis
                 return
 
 
-def exhausted(g: "KampenGame", d: KampenData, f: str, dice: Dice, events: list) -> None:
+def exhausted(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> None:
     """2.4: what happens when the first face-up card shows on top of a deck."""
     events.append(E.DeckExhausted(type="deck_exhausted", faction=f, rule="2.4"))
     if g.spec.end == "allied_deck":
@@ -104,7 +102,7 @@ def allied_ships(d: KampenData) -> list:
     return [s for s in d.ships if s.owner == ALLIES and s.at not in (SUNK, REMOVED)]
 
 
-def legal_unship(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_unship(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """5.2: the 5 ships may include one smaller ship and one heavy cruiser; the rest must be
     battleships or carriers, if the Allies have them (digest ambiguity 24: else what they have)."""
     gone = [g.fleet[s.id].type for s in d.ships if s.owner == ALLIES and s.at == REMOVED]
@@ -115,7 +113,7 @@ def legal_unship(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return [RemoveShip(f, s.id, g.fleet[s.id].name) for s in (ok or ships)]
 
 
-def do_unship(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_unship(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, RemoveShip)
     d.ships[o.ship].at = REMOVED
     d.ship_recall = min(d.ship_recall - 1, len(allied_ships(d)))
@@ -123,12 +121,12 @@ def do_unship(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     next_round(g, d, dice, events)
 
 
-def legal_recall(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_recall(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """2.4: the Allies choose the battalions they remove, one at a time."""
     return [Recall(f, a) for a in sorted(d.bn[ALLIES])]
 
 
-def do_recall(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_recall(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Recall)
     d.add(ALLIES, o.area, -1)
     d.recalled += 1
@@ -137,7 +135,7 @@ def do_recall(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     next_round(g, d, dice, events)
 
 
-def finish_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def finish_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """4.4: draw up the hand; the next faction's round (a new game round after the Allies)."""
     f = d.faction
     need = g.spec.hands[f] - len(d.hand[f])
@@ -147,10 +145,8 @@ def finish_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> No
     next_round(g, d, dice, events)
 
 
-def next_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """After the draw (and any 2.4 recall): the next faction's round."""
-    from hexwar.games.kampen.phases import movement
-
     f = d.faction
     if d.over:
         return
@@ -171,4 +167,4 @@ def next_round(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None
         s.moved, s.tried, s.fought = 0, False, False
     d.intercepts, d.raid_open = {}, False
     events.append(E.Round(type="round", faction=nxt, game_round=d.turn, rule="4"))
-    movement.begin(g, d, dice, events)
+    g.movement_begin(d, dice, events)

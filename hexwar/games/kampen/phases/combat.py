@@ -13,7 +13,7 @@ from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import Fight, Losses, PlayCard, Split, Withdraw
-from hexwar.games.kampen.phases import cards, movement, reinforcement, victory
+from hexwar.games.kampen.phases import cards, movement, victory
 from hexwar.games.kampen.state import (
     ALLIES,
     GERMANS,
@@ -26,46 +26,40 @@ from hexwar.games.kampen.state import (
 from hexwar.rules.dicecombat import battalion_dice
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
-def start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """After movement (and sabotage): sea combat first in the advanced game (8.2 2a), then
     every land attack, the attacker choosing the order."""
     if g.fleet:
-        from hexwar.games.kampen.phases import sea
-
-        sea.start(g, d, dice, events)
+        g.sea_start(d, dice, events)
         return
     land_start(g, d, dice, events)
 
 
-def after_sea(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def after_sea(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """The sea combats are over: on 9 April the raids and landings come next (7.2)."""
     if d.stage:
-        from hexwar.games.kampen.phases import april
-
-        april.advance(g, d, dice, events)
+        g.april_advance(d, dice, events)
         return
     land_start(g, d, dice, events)
 
 
-def land_start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def land_start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """2b: land combat; an attacked area left empty is simply entered."""
     movement.drop_empty_attacks(g, d, events)
     next_combat(g, d, dice, events)
 
 
-def next_combat(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_combat(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     if d.over:
         return
     if not d.attacks:
         if d.stage:  # 7.3 comes next in the 9 April round
-            from hexwar.games.kampen.phases import april
-
-            april.advance(g, d, dice, events)
+            g.april_advance(d, dice, events)
             return
-        reinforcement.begin(g, d, dice, events)
+        g.reinforcement_begin(d, dice, events)
         return
     if len(d.attacks) == 1:
         begin(g, d, next(iter(d.attacks)), dice, events)
@@ -73,16 +67,16 @@ def next_combat(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> Non
     g.ask(d, "pick", d.faction)
 
 
-def legal_pick(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_pick(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Fight(f, a) for a in sorted(d.attacks)]
 
 
-def do_pick(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_pick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Fight)
     begin(g, d, o.area, dice, events)
 
 
-def begin(g: "KampenGame", d: KampenData, area: str, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list) -> None:
     f = d.faction
     groups = d.attacks.pop(area)
     dn = {e: d.bn[e].get(area, 0) for e in enemies(f) if d.bn[e].get(area, 0)}
@@ -92,7 +86,7 @@ def begin(g: "KampenGame", d: KampenData, area: str, dice: Dice, events: list) -
     card_step(g, d, "attack", f, dice, events)
 
 
-def card_step(g: "KampenGame", d: KampenData, step: str, f: str, dice: Dice, events: list) -> None:
+def card_step(g: "KampenRules", d: KampenData, step: str, f: str, dice: Dice, events: list) -> None:
     """Ask ``f`` for cards at ``step`` unless it has none to play (steps 1-3)."""
     c = d.combat
     assert c is not None
@@ -113,7 +107,7 @@ def card_step(g: "KampenGame", d: KampenData, step: str, f: str, dice: Dice, eve
         roll(g, d, dice, events)
 
 
-def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Order]:
+def combat_cards(g: "KampenRules", d: KampenData, f: str, slot: str) -> list[Order]:
     """The cards ``f`` may play now: one per type, where it has battalions (Jagerfly
     anywhere), air cards within air range (2.3), coastal cards on the coast, counters only
     against a card of the kind they counter."""
@@ -148,19 +142,19 @@ def combat_cards(g: "KampenGame", d: KampenData, f: str, slot: str) -> list[Orde
     return out
 
 
-def legal_attack(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_attack(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return combat_cards(g, d, f, "attack")
 
 
-def legal_defend(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_defend(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return combat_cards(g, d, f, "defend")
 
 
-def legal_react(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_react(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return combat_cards(g, d, f, "react")
 
 
-def play_card(g: "KampenGame", d: KampenData, f: str, o: PlayCard, events: list) -> None:
+def play_card(g: "KampenRules", d: KampenData, f: str, o: PlayCard, events: list) -> None:
     c = d.combat
     assert c is not None
     cp = g.copies[o.copy]
@@ -175,7 +169,7 @@ def play_card(g: "KampenGame", d: KampenData, f: str, o: PlayCard, events: list)
             events.append(E.Cancelled(type="cancelled", card=g.copies[p.copy].card, by=cp.card, rule="4.2"))
 
 
-def do_attack(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_attack(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = d.faction
     if isinstance(o, Pass):
         card_step(g, d, "defend", f, dice, events)
@@ -188,7 +182,7 @@ def do_attack(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     card_step(g, d, "attack", f, dice, events)
 
 
-def bluff(g: "KampenGame", d: KampenData, faces: list[int], dice: Dice, events: list) -> bool:
+def bluff(g: "KampenRules", d: KampenData, faces: list[int], dice: Dice, events: list) -> bool:
     """Bløff/trusler (Ex 4): the attacker rolls; on a working face the Norwegians withdraw
     without a dice combat, and the attackers take the area."""
     c = d.combat
@@ -203,7 +197,7 @@ def bluff(g: "KampenGame", d: KampenData, faces: list[int], dice: Dice, events: 
     return True
 
 
-def do_defend(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_defend(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     defender = d.side
     if isinstance(o, PlayCard):
         play_card(g, d, defender, o, events)
@@ -212,7 +206,7 @@ def do_defend(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     card_step(g, d, "defend", defender, dice, events)
 
 
-def do_react(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_react(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = d.faction
     if isinstance(o, Pass):
         roll(g, d, dice, events)
@@ -225,7 +219,7 @@ def do_react(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
 # --- the dice (steps 4-6) -------------------------------------------------------------------------
 
 
-def dice_pool(g: "KampenGame", d: KampenData, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
+def dice_pool(g: "KampenRules", d: KampenData, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
     """Return (attacker dice, defender dice, ledger) of the current combat (4.2); without
     ``explain`` the ledger is empty (a bot weighing its cards needs only the dice)."""
     c = d.combat
@@ -259,7 +253,7 @@ def dice_pool(g: "KampenGame", d: KampenData, explain: bool = True) -> tuple[int
     return a, dd, ledger
 
 
-def roll(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def roll(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.combat
     assert c is not None
     a, dn_dice, ledger = dice_pool(g, d)
@@ -310,7 +304,7 @@ def loss_ways(c: Combat) -> list[tuple[int, ...]]:
     return list(out.values())
 
 
-def legal_losses(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_losses(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.combat
     assert c is not None
     return [Losses(f, tuple(zip(group_names(c), w))) for w in loss_ways(c)]
@@ -320,7 +314,7 @@ def group_names(c: Combat) -> list[str]:
     return ["by sea or air" if grp.sea_air else grp.src for grp in c.groups]
 
 
-def do_losses(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_losses(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Losses) and d.combat is not None
     take_losses(d, d.combat, tuple(k for _name, k in o.groups))
     defender_losses(g, d, dice, events)
@@ -335,7 +329,7 @@ def take_losses(d: KampenData, c: Combat, counts: tuple[int, ...]) -> None:
         c.al_lost += c.akill
 
 
-def defender_losses(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def defender_losses(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """4.2 step 6, the defenders' side: one faction loses its own; Norway and the Allies together agree."""
     c = d.combat
     assert c is not None
@@ -349,7 +343,7 @@ def defender_losses(g: "KampenGame", d: KampenData, dice: Dice, events: list) ->
     after_removal(g, d, dice, events)
 
 
-def kill_defenders(g: "KampenGame", d: KampenData, kills: dict[str, int], events: list) -> None:
+def kill_defenders(g: "KampenRules", d: KampenData, kills: dict[str, int], events: list) -> None:
     c = d.combat
     assert c is not None
     for f, k in kills.items():
@@ -365,7 +359,7 @@ def kill_defenders(g: "KampenGame", d: KampenData, kills: dict[str, int], events
     events.append(E.Eliminated(type="eliminated", area=c.area, defenders=dict(kills), attackers=c.akill, rule="4.2 step 6"))
 
 
-def legal_split(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_split(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.combat
     assert c is not None
     k = c.dkill
@@ -373,13 +367,13 @@ def legal_split(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return [Split(f, i, k - i) for i in range(0, k + 1) if i <= no and k - i <= al]
 
 
-def do_split(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_split(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Split)
     kill_defenders(g, d, {NORWAY: o.norwegians, ALLIES: o.allies}, events)
     after_removal(g, d, dice, events)
 
 
-def after_removal(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def after_removal(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.combat
     assert c is not None
     if c.al_lost and len(legal_evac(g, d, ALLIES)) > 1:
@@ -388,7 +382,7 @@ def after_removal(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> N
     decide(g, d, dice, events)
 
 
-def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_evac(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.combat
     assert c is not None
     out: list[Order] = [g.passes[f]]
@@ -402,7 +396,7 @@ def legal_evac(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_evac(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_evac(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     c = d.combat
     assert c is not None
     if isinstance(o, PlayCard):  # Ex 3: one lost battalion is saved to another coastal area
@@ -417,7 +411,7 @@ def do_evac(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
 # --- steps 7-8: who wins, who withdraws --------------------------------------------------------------
 
 
-def decide(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def decide(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """Steps 7-8: the higher total wins; ties to the defender; the loser withdraws."""
     c = d.combat
     assert c is not None
@@ -447,7 +441,7 @@ def decide(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     end(g, d, dice, events)
 
 
-def retreat_areas(g: "KampenGame", d: KampenData, factions: Iterable[str], area: str) -> list[str]:
+def retreat_areas(g: "KampenRules", d: KampenData, factions: Iterable[str], area: str) -> list[str]:
     """4.2 step 8: one adjacent land area, not enemy-held, not an unresolved combat, not
     attacked from this round; Germans and Allies never across a fjord or lake (Norway may, S1)."""
     fs = list(factions)
@@ -463,7 +457,7 @@ def retreat_areas(g: "KampenGame", d: KampenData, factions: Iterable[str], area:
     return out
 
 
-def withdraw_defenders(g: "KampenGame", d: KampenData, survivors: dict[str, int], dice: Dice, events: list) -> None:
+def withdraw_defenders(g: "KampenRules", d: KampenData, survivors: dict[str, int], dice: Dice, events: list) -> None:
     c = d.combat
     assert c is not None
     opts = retreat_areas(g, d, survivors, c.area)
@@ -478,7 +472,7 @@ def withdraw_defenders(g: "KampenGame", d: KampenData, survivors: dict[str, int]
     g.ask(d, "withdraw", NORWAY if NORWAY in survivors else next(iter(survivors)))
 
 
-def withdraw_arrivals(g: "KampenGame", d: KampenData, n: int, dice: Dice, events: list) -> None:
+def withdraw_arrivals(g: "KampenRules", d: KampenData, n: int, dice: Dice, events: list) -> None:
     c = d.combat
     assert c is not None
     f = c.att
@@ -493,12 +487,12 @@ def withdraw_arrivals(g: "KampenGame", d: KampenData, n: int, dice: Dice, events
     g.ask(d, "withdraw", f)
 
 
-def legal_withdraw(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_withdraw(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     assert d.combat is not None
     return [Withdraw(f, a) for a in d.combat.retreat_to]
 
 
-def do_withdraw(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_withdraw(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Withdraw)
     c = d.combat
     assert c is not None
@@ -511,7 +505,7 @@ def do_withdraw(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
     end(g, d, dice, events)
 
 
-def end(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def end(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     d.combat = None
     if victory.wiped_out(g, d, events):
         return

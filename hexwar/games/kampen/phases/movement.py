@@ -13,7 +13,7 @@ from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen import events as E
 from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import KMove, PlayCard
-from hexwar.games.kampen.phases import cards, combat
+from hexwar.games.kampen.phases import cards, sea
 from hexwar.games.kampen.state import (
     GERMANS,
     NORWAY,
@@ -25,20 +25,18 @@ from hexwar.games.kampen.state import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
-def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """A faction's movement phase: sea movement first in the advanced game (8.1 1a), then land."""
-    from hexwar.games.kampen.phases import sea
-
     if g.fleet and sea.can_sail(g, d, d.faction):
         g.ask(d, "seamove", d.faction)
         return
     land_movement(g, d, dice, events)
 
 
-def land_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def land_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """1b: battalions move (the faction may have nothing but ``pass``)."""
     g.ask(d, "move", d.faction)
 
@@ -46,7 +44,7 @@ def land_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> N
 # --- legal orders -----------------------------------------------------------------------------
 
 
-def legal_move(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_move(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     if d.stage:  # 7.1: no normal movement on 9 April; only Fallskjermtropp
         return out + [o for o in card_moves(g, d, f) if isinstance(o, PlayCard) and g.copies[o.copy].use("move").paradrop]  # type: ignore[union-attr]
@@ -65,7 +63,7 @@ def legal_move(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def card_moves(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = []
     seen: set[str] = set()
     for c, u in g.hand_uses(d, f, "move"):
@@ -119,12 +117,12 @@ def card_moves(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 PATHS_KEPT = 20_000
 
 
-def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bool,
+def paths(g: "KampenRules", d: KampenData, f: str, a: str, steps: int, attack: bool,
           foes: frozenset[str] | None = None) -> list[tuple[str, ...]]:
     """Paths of 2..steps areas through friendly or empty areas; the last may be hostile
     when the card may attack (Rask forflytning, Ex 3), never for rail. They depend only on
     the areas ``f``'s enemies hold within ``steps`` of ``a`` (``foes``: all they hold,
-    :meth:`KampenGame.hostile_areas`): kept per game object for each such set met."""
+    :meth:`KampenRules.hostile_areas`): kept per game object for each such set met."""
     if foes is None:
         foes = g.hostile_areas(d, f)
     near = foes & g.within(a, steps)  # only the enemy within reach of the paths matters
@@ -137,7 +135,7 @@ def paths(g: "KampenGame", d: KampenData, f: str, a: str, steps: int, attack: bo
     return kept
 
 
-def _paths(g: "KampenGame", foes: frozenset[str], a: str, steps: int, attack: bool) -> list[tuple[str, ...]]:
+def _paths(g: "KampenRules", foes: frozenset[str], a: str, steps: int, attack: bool) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     frontier: list[tuple[str, ...]] = [(a,)]
     for depth in range(steps):
@@ -158,7 +156,7 @@ def _paths(g: "KampenGame", foes: frozenset[str], a: str, steps: int, attack: bo
     return sorted(set(out))
 
 
-def legal_sabotage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_sabotage(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for c, u in g.hand_uses(d, f, "sabotage"):
         for tgt, groups in sorted(d.attacks.items()):
@@ -177,7 +175,7 @@ def legal_sabotage(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return list(dict.fromkeys(out))
 
 
-def allied_landing_ok(g: "KampenGame", d: KampenData, a: str) -> bool:
+def allied_landing_ok(g: "KampenRules", d: KampenData, a: str) -> bool:
     """8.3: no Allied landing on a coast of a sea area German ships control."""
     if not g.fleet:
         return True
@@ -186,7 +184,7 @@ def allied_landing_ok(g: "KampenGame", d: KampenData, a: str) -> bool:
     return not any(controls(d, s) == "germans" for s in g.coasts[a])
 
 
-def legal_divert(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_divert(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     assert d.paradrop is not None
     for c, u in g.hand_uses(d, f, "divert"):
@@ -198,7 +196,7 @@ def legal_divert(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def legal_counter(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_counter(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     assert d.sabotage is not None
     sab = g.copies[d.sabotage.copy]
     out: list[Order] = [g.passes[f]]
@@ -212,7 +210,7 @@ def legal_counter(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
 # --- handlers -----------------------------------------------------------------------------------
 
 
-def do_move(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_move(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = d.faction
     if isinstance(o, Pass):
         events.append(E.PhaseEnd(type="phase_end", faction=f, phase="movement", rule="4.1"))
@@ -247,7 +245,7 @@ def do_move(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
             arrive(g, d, f, o.target, n, events, "Ex 2 " + cp.card)
 
 
-def do_divert(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_divert(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert d.paradrop is not None
     where = d.paradrop.target
     if isinstance(o, PlayCard):
@@ -258,14 +256,14 @@ def do_divert(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list
     land_movement(g, d, dice, events)
 
 
-def land_paratroops(g: "KampenGame", d: KampenData, where: str, events: list) -> None:
+def land_paratroops(g: "KampenRules", d: KampenData, where: str, events: list) -> None:
     p = d.paradrop
     assert p is not None
     d.paradrop = None
     arrive(g, d, d.faction, where, p.n, events, "Ex 3 " + p.card)
 
 
-def move(g: "KampenGame", d: KampenData, f: str, a: str, b: str, n: int, events: list, rule: str,
+def move(g: "KampenRules", d: KampenData, f: str, a: str, b: str, n: int, events: list, rule: str,
          via: tuple[str, ...] = (), air: bool = False) -> None:
     """Move ``n`` battalions from ``a`` to ``b`` (through ``via``); into enemies it is an attack."""
     d.add(f, a, -n)
@@ -283,7 +281,7 @@ def move(g: "KampenGame", d: KampenData, f: str, a: str, b: str, n: int, events:
         events.append(E.Move({"type": "move", "faction": f, "from": a, "via": list(via), "to": b, "n": n, "rule": rule}))
 
 
-def arrive(g: "KampenGame", d: KampenData, f: str, a: str, n: int, events: list, rule: str) -> None:
+def arrive(g: "KampenRules", d: KampenData, f: str, a: str, n: int, events: list, rule: str) -> None:
     """Battalions arriving by sea or air: they attack if the area is hostile and, losing,
     withdraw like defenders (4.2 step 8); they are never halved (digest ambiguity 5)."""
     if g.hostile(d, f, a):
@@ -295,19 +293,19 @@ def arrive(g: "KampenGame", d: KampenData, f: str, a: str, n: int, events: list,
         events.append(E.Arrive(type="arrive", faction=f, to=a, n=n, rule=rule))
 
 
-def after_movement(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def after_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     if d.faction == GERMANS and d.attacks and legal_sabotage(g, d, NORWAY)[1:]:
         g.ask(d, "sabotage", NORWAY)  # 4.1 1c
         return
-    combat.start(g, d, dice, events)
+    g.combat_start(d, dice, events)
 
 
 # --- 1c: sabotage and escape ------------------------------------------------------------------
 
 
-def do_sabotage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sabotage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, Pass):
-        combat.start(g, d, dice, events)
+        g.combat_start(d, dice, events)
         return
     assert isinstance(o, PlayCard)
     cards.use_card(g, d, NORWAY, o.copy, events)
@@ -326,13 +324,13 @@ def do_sabotage(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: li
     resolve_sabotage(g, d, dice, events, cancelled=False)
 
 
-def do_counter(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_counter(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, PlayCard):
         cards.use_card(g, d, GERMANS, o.copy, events)
     resolve_sabotage(g, d, dice, events, cancelled=isinstance(o, PlayCard))
 
 
-def resolve_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list, cancelled: bool) -> None:
+def resolve_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list, cancelled: bool) -> None:
     s = d.sabotage
     assert s is not None
     d.sabotage = None
@@ -352,14 +350,14 @@ def resolve_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list, c
     next_sabotage(g, d, dice, events)
 
 
-def next_sabotage(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     if d.attacks and len(legal_sabotage(g, d, NORWAY)) > 1:
         g.ask(d, "sabotage", NORWAY)
     else:
-        combat.start(g, d, dice, events)
+        g.combat_start(d, dice, events)
 
 
-def drop_empty_attacks(g: "KampenGame", d: KampenData, events: list) -> None:
+def drop_empty_attacks(g: "KampenRules", d: KampenData, events: list) -> None:
     """An attacked area left empty (by escape) is simply entered: no combat."""
     f = d.faction
     for a in list(d.attacks):

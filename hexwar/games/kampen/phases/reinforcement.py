@@ -16,10 +16,10 @@ from hexwar.games.kampen.phases import cards
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement, enemies
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
-def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     f = d.faction
     d.rein = Reinforcement(free=1 if f == GERMANS else 0)
     if f == ALLIES and d.landing:  # 3.5: the 6 Allied battalions of the first phase 3
@@ -33,7 +33,7 @@ def begin(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     g.ask(d, "reinforce", f)
 
 
-def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_reinforce(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     seen = set()
     for cid in d.hand[f]:
@@ -51,7 +51,7 @@ def legal_reinforce(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_reinforce(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = d.faction
     r = d.rein
     assert r is not None
@@ -73,7 +73,7 @@ def do_reinforce(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
     placing(g, d, dice, events)
 
 
-def legal_submarine(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_submarine(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, _ in g.hand_uses(d, f, "submarine"):
         out.append(g.play(f, cp, "submarine"))
@@ -81,7 +81,7 @@ def legal_submarine(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_submarine(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_submarine(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert d.rein is not None
     if isinstance(o, PlayCard):
         cards.use_card(g, d, d.side, o.copy, events)
@@ -90,7 +90,7 @@ def do_submarine(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
     placing(g, d, dice, events)
 
 
-def placing(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def placing(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     f = d.faction
     assert d.rein is not None
     if d.rein.n > 0 and placement_areas(g, d, f):
@@ -99,14 +99,14 @@ def placing(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
         cards.new_cards(g, d, dice, events)
 
 
-def legal_place(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_place(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     assert d.rein is not None
     if d.rein.groups:
         return [PlaceBn(f, a, 3) for a in landing_areas(g, d)]
     return [PlaceBn(f, a, 1) for a in placement_areas(g, d, f)]
 
 
-def placement_areas(g: "KampenGame", d: KampenData, f: str) -> list[str]:
+def placement_areas(g: "KampenRules", d: KampenData, f: str) -> list[str]:
     r = d.rein
     assert r is not None
     if f == NORWAY:  # 4.3: friendly mobilisation points and point cities, 1 each per round
@@ -126,7 +126,7 @@ def placement_areas(g: "KampenGame", d: KampenData, f: str) -> list[str]:
     return out
 
 
-def german_seas(g: "KampenGame", d: KampenData) -> tuple[set[str], dict[str, int]]:
+def german_seas(g: "KampenRules", d: KampenData) -> tuple[set[str], dict[str, int]]:
     """8.3: the sea areas German reinforcements land from: I and II; a sea with no Allied
     ships when every sea further south (VIII not counted) has none either; a sea German ships
     control, 1 battalion per German ship there when Allied ships are further south."""
@@ -147,7 +147,7 @@ def german_seas(g: "KampenGame", d: KampenData) -> tuple[set[str], dict[str, int
     return ok, capped
 
 
-def landing_areas(g: "KampenGame", d: KampenData) -> list[str]:
+def landing_areas(g: "KampenRules", d: KampenData) -> list[str]:
     """3.5: the Allies' first battalions: 2 groups of 3 on III-VII coasts, not adjacent."""
     r = d.rein
     assert r is not None
@@ -155,7 +155,7 @@ def landing_areas(g: "KampenGame", d: KampenData) -> list[str]:
             and not any(p in g.nbrs[a] or p == a for p in r.placed)]
 
 
-def do_place(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_place(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, PlaceBn)
     f = d.faction
     r = d.rein

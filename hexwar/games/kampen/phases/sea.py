@@ -46,7 +46,7 @@ from hexwar.games.kampen.state import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
 def other(f: str) -> tuple[str, ...]:
@@ -54,11 +54,11 @@ def other(f: str) -> tuple[str, ...]:
     return COALITION if f == GERMANS else (GERMANS,)
 
 
-def names(g: "KampenGame", ids: list[int]) -> list[str]:
+def names(g: "KampenRules", ids: list[int]) -> list[str]:
     return [g.fleet[i].name for i in ids]
 
 
-def lose_cards(g: "KampenGame", d: KampenData, f: str, n: int, dice: Dice, events: list, why: str, rule: str) -> None:
+def lose_cards(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list, why: str, rule: str) -> None:
     """6.1, 7.2, 5.1: ``n`` cards from the top of ``f``'s deck to the bottom, face up (an
     exhausted deck then does what 2.4 says)."""
     k = min(n, max(d.down[f], 0))
@@ -73,7 +73,7 @@ def lose_cards(g: "KampenGame", d: KampenData, f: str, n: int, dice: Dice, event
         cards.exhausted(g, d, f, dice, events)
 
 
-def sink(g: "KampenGame", d: KampenData, s: Ship, dice: Dice, events: list, why: str, rule: str) -> None:
+def sink(g: "KampenRules", d: KampenData, s: Ship, dice: Dice, events: list, why: str, rule: str) -> None:
     """A ship goes down: out of play, and its owner loses the cards its class costs (8.2 step 6)."""
     c = g.fleet[s.id]
     s.at, s.caught, s.landing, s.up = SUNK, False, "", True
@@ -85,7 +85,7 @@ def sink(g: "KampenGame", d: KampenData, s: Ship, dice: Dice, events: list, why:
 # --- 1a: sea movement ---------------------------------------------------------------------------
 
 
-def movable(g: "KampenGame", d: KampenData, f: str) -> list[Ship]:
+def movable(g: "KampenRules", d: KampenData, f: str) -> list[Ship]:
     out = []
     for s in d.ships:
         if s.owner != f or s.moved or s.tried or s.caught:
@@ -95,7 +95,7 @@ def movable(g: "KampenGame", d: KampenData, f: str) -> list[Ship]:
     return out
 
 
-def legal_sail(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_sail(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     """8.1: each ship, or a whole stack, up to its moves; the Home Fleet's placement (7.4);
     the raiders' recall for 6 symbols (7.2)."""
     out: list[Order] = [g.passes[f]]
@@ -125,7 +125,7 @@ def legal_sail(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def cheapest_cash(g: "KampenGame", d: KampenData, f: str, need: int) -> tuple[int, ...]:
+def cheapest_cash(g: "KampenRules", d: KampenData, f: str, need: int) -> tuple[int, ...]:
     """The fewest cards in hand (the most symbols first) that add up to ``need`` symbols."""
     tot, out = 0, []
     for c in sorted(d.hand[f], key=lambda c: (-g.copies[c].symbols, c)):
@@ -136,17 +136,15 @@ def cheapest_cash(g: "KampenGame", d: KampenData, f: str, need: int) -> tuple[in
     return tuple(sorted(out)) if tot >= need else ()
 
 
-def can_sail(g: "KampenGame", d: KampenData, f: str) -> bool:
+def can_sail(g: "KampenRules", d: KampenData, f: str) -> bool:
     return len(legal_sail(g, d, f)) > 1
 
 
-def do_sail(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import movement
-
+def do_sail(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     f = d.side
     if isinstance(o, Pass):
         events.append(E.PhaseEnd(type="phase_end", faction=f, phase="sea movement", rule="8.1"))
-        movement.land_movement(g, d, dice, events)
+        g.land_movement(d, dice, events)
         return
     if isinstance(o, PlaceShip):  # 7.4: the Home Fleet arrives (its placement is its move)
         s = d.ships[o.ship]
@@ -166,7 +164,7 @@ def do_sail(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) 
     step(g, d, dice, events)
 
 
-def step(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def step(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """The moving ships enter the next sea area; enemy ships there: both sides may intercept."""
     m = d.sea_move
     assert m is not None
@@ -184,7 +182,7 @@ def step(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     next_intercept(g, d, dice, events)
 
 
-def interceptors(g: "KampenGame", d: KampenData, f: str, sea: str) -> list[Ship]:
+def interceptors(g: "KampenRules", d: KampenData, f: str, sea: str) -> list[Ship]:
     """``f``'s ships that may try to intercept in ``sea`` (Eidsvoll & Norge only on 9 April, 6.1)."""
     out = []
     for s in d.ships:
@@ -195,7 +193,7 @@ def interceptors(g: "KampenGame", d: KampenData, f: str, sea: str) -> list[Ship]
     return out
 
 
-def legal_intercept(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_intercept(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     m = d.sea_move
     assert m is not None
     out: list[Order] = [g.passes[f]]
@@ -204,7 +202,7 @@ def legal_intercept(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def next_intercept(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_intercept(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     m = d.sea_move
     assert m is not None
     while m.ask:
@@ -216,7 +214,7 @@ def next_intercept(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> 
     continue_move(g, d, dice, events)
 
 
-def do_intercept(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_intercept(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     m = d.sea_move
     assert m is not None
     f = m.ask.pop(0)
@@ -229,7 +227,7 @@ def do_intercept(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: l
     next_intercept(g, d, dice, events)
 
 
-def legal_smoke(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_smoke(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     out: list[Order] = [g.passes[f]]
     for cp, _u in g.hand_uses(d, f, "smoke"):
         out.append(g.play(f, cp, "smoke", target=d.sea_move.at if d.sea_move else ""))
@@ -237,7 +235,7 @@ def legal_smoke(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_smoke(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_smoke(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     m = d.sea_move
     assert m is not None
     f, m.trying = m.trying, ""
@@ -249,7 +247,7 @@ def do_smoke(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
     next_intercept(g, d, dice, events)
 
 
-def intercept(g: "KampenGame", d: KampenData, f: str, sea: str, dice: Dice, events: list) -> None:
+def intercept(g: "KampenRules", d: KampenData, f: str, sea: str, dice: Dice, events: list) -> None:
     """8.1 step 1: one die per enemy ship there; each success turns one, drawn at random, face
     up; dummies are removed; Germany always catches Eidsvoll & Norge."""
     for s in interceptors(g, d, f, sea):
@@ -280,7 +278,7 @@ def intercept(g: "KampenGame", d: KampenData, f: str, sea: str, dice: Dice, even
     events.append(E.Interception(type="interception", faction=f, sea=sea, faces=faces, caught=shown, rule="8.1"))
 
 
-def continue_move(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def continue_move(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """8.1 step 3: ships neither intercepted nor used to intercept, moved one area so far, go on."""
     m = d.sea_move
     assert m is not None
@@ -294,11 +292,9 @@ def continue_move(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> N
     after_sail(g, d, dice, events)
 
 
-def after_sail(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def after_sail(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     if d.stage:
-        from hexwar.games.kampen.phases import april
-
-        april.advance(g, d, dice, events)
+        g.april_advance(d, dice, events)
         return
     g.ask(d, "seamove", d.faction)
 
@@ -311,18 +307,16 @@ def pending(d: KampenData) -> list[str]:
     return sorted({s.at for s in d.ships if s.caught and s.at not in (SUNK, REMOVED, RAID, RESERVE)})
 
 
-def start(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     next_fight(g, d, dice, events)
 
 
-def next_fight(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
-    from hexwar.games.kampen.phases import combat
-
+def next_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     if d.over:
         return
     areas = pending(d)
     if not areas:
-        combat.after_sea(g, d, dice, events)
+        g.combat_after_sea(d, dice, events)
         return
     if len(areas) == 1:
         begin(g, d, areas[0], dice, events)
@@ -330,11 +324,11 @@ def next_fight(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None
     g.ask(d, "seapick", d.faction)  # 8.2: the attacker chooses which sea area fights first
 
 
-def legal_seapick(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_seapick(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Fight(f, a) for a in pending(d)]
 
 
-def do_seapick(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_seapick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Fight)
     begin(g, d, o.area, dice, events)
 
@@ -344,7 +338,7 @@ def attacking_side(d: KampenData) -> tuple[str, ...]:
     return S.side(d.faction)
 
 
-def begin(g: "KampenGame", d: KampenData, area: str, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list) -> None:
     att = attacking_side(d)
     dfn = other(att[0])
     committed = set(d.intercepts.get(area, []))
@@ -370,7 +364,7 @@ def begin(g: "KampenGame", d: KampenData, area: str, dice: Dice, events: list) -
     next_add(g, d, dice, events)
 
 
-def legal_add(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_add(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.sea
     assert c is not None
     out: list[Order] = [g.passes[f]]
@@ -380,7 +374,7 @@ def legal_add(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def next_add(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_add(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     while c.ask:
@@ -394,7 +388,7 @@ def next_add(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     card_step(g, d, "sea_attack", dice, events)
 
 
-def do_add(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_add(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     if isinstance(o, AddShip):
@@ -407,7 +401,7 @@ def do_add(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -
     next_add(g, d, dice, events)
 
 
-def card_step(g: "KampenGame", d: KampenData, step: str, dice: Dice, events: list) -> None:
+def card_step(g: "KampenRules", d: KampenData, step: str, dice: Dice, events: list) -> None:
     """Steps 1-3: attacker's cards, defender's (counters first), attacker's reactions."""
     c = d.sea
     assert c is not None
@@ -417,7 +411,7 @@ def card_step(g: "KampenGame", d: KampenData, step: str, dice: Dice, events: lis
     next_card(g, d, dice, events)
 
 
-def next_card(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_card(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     while c.ask:
@@ -433,7 +427,7 @@ def next_card(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
         fire(g, d, dice, events)
 
 
-def legal_sea_card(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_sea_card(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.sea
     assert c is not None
     played = c.att_types if f in S.side(c.att) else c.def_types
@@ -455,7 +449,7 @@ def legal_sea_card(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_sea_card(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sea_card(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     f = d.side
@@ -490,7 +484,7 @@ def targets(d: KampenData, c: SeaCombat, f: str) -> list[int]:
     return [sid for sid in pool if sid not in c.hits]
 
 
-def hit(g: "KampenGame", d: KampenData, c: SeaCombat, f: str, kind: str, dice: Dice) -> int | None:
+def hit(g: "KampenRules", d: KampenData, c: SeaCombat, f: str, kind: str, dice: Dice) -> int | None:
     """A sink or chase result on a ship drawn at random from the enemy's (8.2 step 4); a German
     sink takes Eidsvoll & Norge before any Allied ship (step 6)."""
     pool = targets(d, c, f)
@@ -506,7 +500,7 @@ def hit(g: "KampenGame", d: KampenData, c: SeaCombat, f: str, kind: str, dice: D
     return sid
 
 
-def card_die(g: "KampenGame", d: KampenData, copy: int, f: str, dice: Dice, events: list) -> None:
+def card_die(g: "KampenRules", d: KampenData, copy: int, f: str, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     cp = g.copies[copy]
@@ -519,7 +513,7 @@ def card_die(g: "KampenGame", d: KampenData, copy: int, f: str, dice: Dice, even
                             target=g.fleet[sid].name if sid is not None else "", rule="8.2"))
 
 
-def fire(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def fire(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """Steps 4-5: the attacker's card dice, then one die per ship best first; then the
     defender's ships, the hit ones too; rolling stops when no target is left (Ex 4)."""
     c = d.sea
@@ -554,11 +548,11 @@ def fire(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     next_chase(g, d, dice, events)
 
 
-def chase_seas(g: "KampenGame", d: KampenData, s: Ship) -> list[str]:
+def chase_seas(g: "KampenRules", d: KampenData, s: Ship) -> list[str]:
     return [n for n in g.sea_nbrs[s.at] if not (s.owner != GERMANS and n in g.mined)]
 
 
-def next_chase(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def next_chase(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     if c.chased:
@@ -568,14 +562,14 @@ def next_chase(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None
     sailors(g, d, dice, events)
 
 
-def legal_chase(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_chase(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.sea
     assert c is not None
     s = S.get(d, c.chased[0])
     return [Chase(f, s.id, g.fleet[s.id].name, sea) for sea in chase_seas(g, d, s)]
 
 
-def do_chase(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_chase(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     assert isinstance(o, Chase)
     c = d.sea
     assert c is not None
@@ -586,7 +580,7 @@ def do_chase(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list)
     next_chase(g, d, dice, events)
 
 
-def sailors(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def sailors(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     c = d.sea
     assert c is not None
     if c.sunk_de and len(legal_sailors(g, d, GERMANS)) > 1:
@@ -595,7 +589,7 @@ def sailors(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
     end_fight(g, d, dice, events)
 
 
-def legal_sailors(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
+def legal_sailors(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     c = d.sea
     assert c is not None
     out: list[Order] = [g.passes[f]]
@@ -607,7 +601,7 @@ def legal_sailors(g: "KampenGame", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_sailors(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sailors(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
     if isinstance(o, PlayCard):
         u = g.copies[o.copy].use("sailors")
         assert u is not None
@@ -617,7 +611,7 @@ def do_sailors(g: "KampenGame", d: KampenData, o: Order, dice: Dice, events: lis
     end_fight(g, d, dice, events)
 
 
-def end_fight(g: "KampenGame", d: KampenData, dice: Dice, events: list) -> None:
+def end_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     """Step 8: the survivors turn face down (Eidsvoll & Norge stays face up)."""
     c = d.sea
     assert c is not None

@@ -10,10 +10,10 @@ from hexwar.games.kampen import events as E
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.kampen.game import KampenGame
+    from hexwar.games.kampen.context import KampenRules
 
 
-def wiped_out(g: "KampenGame", d: KampenData, events: list) -> bool:
+def wiped_out(g: "KampenRules", d: KampenData, events: list) -> bool:
     """1.3: the game ends the moment one side has no battalions on the board (not while the
     9 April round lands them, 7)."""
     if d.stage:
@@ -32,7 +32,7 @@ def wiped_out(g: "KampenGame", d: KampenData, events: list) -> bool:
     return False
 
 
-def end(g: "KampenGame", d: KampenData, why: str, events: list) -> None:
+def end(g: "KampenRules", d: KampenData, why: str, events: list) -> None:
     d.over = True
     d.ended = why
     winner, level = standing(g, d)
@@ -40,7 +40,7 @@ def end(g: "KampenGame", d: KampenData, why: str, events: list) -> None:
     events.append(E.GameOver(type="game_over", why=why, winner=winner, level=level, rule="1.3" if g.spec.end == "german_deck" else "S1"))
 
 
-def standing(g: "KampenGame", d: KampenData) -> tuple[str | None, str]:
+def standing(g: "KampenRules", d: KampenData) -> tuple[str | None, str]:
     """1.3 / S1: who wins if the game ended now."""
     if d.stage:
         return None, "the 9 April round: the invasion is under way (7)"

@@ -8,9 +8,10 @@ naval, air).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
@@ -33,7 +34,7 @@ from hexwar.games.narvik.phases.air import MAX_AP
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData, other
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 
 
@@ -73,12 +74,12 @@ def actions() -> dict[type, Action]:
 REACTIONS = (Move, Exit, AirStrike)
 
 
-def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     """Ask the side with the initiative for its next action."""
     g.ask(d, d.initiative, "action")
 
 
-def after_action(g: "NarvikGame", d: NarvikData, actor: str, attack: bool, events: list, reaction: bool) -> None:
+def after_action(g: NarvikRules, d: NarvikData, actor: str, attack: bool, events: list, reaction: bool) -> None:
     """9.1, 9.2, 18.1: after an action, the other side may react; attacks pass the initiative."""
     if reaction:
         d.ask = None
@@ -103,7 +104,7 @@ def after_action(g: "NarvikGame", d: NarvikData, actor: str, attack: bool, event
         d.initiative = other(actor)
 
 
-def has_reaction(g: "NarvikGame", d: NarvikData, side: str) -> bool:
+def has_reaction(g: NarvikRules, d: NarvikData, side: str) -> bool:
     if side == GERMANS and d.tracks["ap"] > 0 and air.targets(g, d):
         return True
     if side == GERMANS and d.fuhrer:
@@ -114,13 +115,13 @@ def has_reaction(g: "NarvikGame", d: NarvikData, side: str) -> bool:
 # --- legal orders -------------------------------------------------------------------------------
 
 
-def reveal_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+def reveal_orders(g: NarvikRules, d: NarvikData, side: str) -> list[Order]:
     if side == ALLIES and not g.switches.allied_concealment:
         return []
     return [Reveal(side, u.id) for u in sorted(d.on_map(side), key=lambda u: u.id) if u.concealed and not g.is_dummy(u)]
 
 
-def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
+def action_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> Menu:
     """9.0: pass, reveal, land moves and exits, assaults, and the Allies' interdictions and
     naval orders or the Germans' air strikes, in that order; the moves deferred (``Menu``):
     the full list reads them all, a kind-first reader only as far as it needs."""
@@ -138,7 +139,7 @@ def action_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
     return out
 
 
-def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
+def reaction_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> Menu:
     """9.1: pass, reveal, land moves (deferred, as in ``action_orders``), German air strikes."""
     side = ask.side
     out = Menu(g.listing())
@@ -155,7 +156,7 @@ def reaction_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> Menu:
 TYPED = (Move, LandAssault, Landing, NavalMove, Exit, Embark, Disembark, AirStrike)
 
 
-def typed_choice(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
+def typed_choice(g: NarvikRules, d: NarvikData, order: Order) -> bool:
     """Whether ``order`` is an action or reaction of the side to move that its handler checks."""
     if d.ask is None or d.ask.what not in ("action", "reaction") or order.side != d.ask.side:
         return False
@@ -165,14 +166,14 @@ def typed_choice(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
 # --- handlers -------------------------------------------------------------------------------------
 
 
-def reveal(g: "NarvikGame", d: NarvikData, order: Reveal) -> None:
+def reveal(g: NarvikRules, d: NarvikData, order: Reveal) -> None:
     u = d.units.get(order.unit)
     if u is None or u.side != order.side or not u.concealed or g.is_dummy(u):
         raise IllegalOrder(f"{order.unit} is not a face-down unit of {order.side}", "11.1, 11.3")
     u.concealed = False
 
 
-def do_reaction(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_reaction(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     assert d.ask is not None
     side = d.ask.side
     if isinstance(order, Pass):
@@ -190,7 +191,7 @@ def do_reaction(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events
     after_action(g, d, side, False, events, reaction=True)
 
 
-def do_action(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_action(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     assert d.ask is not None
     side = d.ask.side
     d.completed = False

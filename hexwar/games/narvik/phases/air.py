@@ -10,18 +10,18 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import AirStrike, DeclareMas, expect
-from hexwar.games.narvik.phases import naval
+from hexwar.games.narvik.phases import common
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 MAX_AP = 30  # 18.1
 
 
-def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     """Step 0: the Allies may declare MAS (once a game); step 1: roll the German AP."""
     if d.step == 0:
         d.mas = False
@@ -46,11 +46,11 @@ def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
         g.to_phase(d, "action")
 
 
-def mas_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def mas_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [DeclareMas(ask.side, False), DeclareMas(ask.side, True)]
 
 
-def do_mas(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_mas(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     """18.2: maximum air support, once a game."""
     expect(order, DeclareMas)
     assert isinstance(order, DeclareMas)
@@ -61,7 +61,7 @@ def do_mas(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: lis
     d.ask = None
 
 
-def targets(g: "NarvikGame", d: NarvikData) -> list[tuple[str, str]]:
+def targets(g: NarvikRules, d: NarvikData) -> list[tuple[str, str]]:
     """18.1.2, 18.1.3: hexes with Allied infantry on land, and hexes with Allied ships (never Harstad)."""
     out = []
     for loc in sorted({u.loc for u in d.on_map(ALLIES) if u.loc not in (None, HARSTAD)}):
@@ -73,7 +73,7 @@ def targets(g: "NarvikGame", d: NarvikData) -> list[tuple[str, str]]:
     return out
 
 
-def orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+def orders(g: NarvikRules, d: NarvikData) -> list[Order]:
     """The German air missions on offer: all AP or half on infantry; on ships all AP on one,
     two attacks on one, or the AP shared among every ship in the hex (18.1.3: any pattern;
     other splits are accepted when typed); recon (11.3)."""
@@ -98,7 +98,7 @@ def orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     return out
 
 
-def drm(g: "NarvikGame", d: NarvikData, loc: str) -> int:
+def drm(g: NarvikRules, d: NarvikData, loc: str) -> int:
     """18.1: bad weather at Narvik, an Allied Base, maximum air support."""
     out = 0
     if "narvik" in d.bad:
@@ -110,7 +110,7 @@ def drm(g: "NarvikGame", d: NarvikData, loc: str) -> int:
     return out
 
 
-def strike(g: "NarvikGame", d: NarvikData, order: AirStrike, dice: Dice, events: list) -> None:
+def strike(g: NarvikRules, d: NarvikData, order: AirStrike, dice: Dice, events: list) -> None:
     """Fly one German air mission (18.1.2, 18.1.3, 11.3)."""
     ap = d.tracks["ap"]
     if order.mission == "recon":
@@ -153,7 +153,7 @@ def strike(g: "NarvikGame", d: NarvikData, order: AirStrike, dice: Dice, events:
         _, nav = g.air.result(a, r.total, drm(g, d, order.hex))
         events.append(E.AirShipAttack(type="air_ship_attack", ship=sid, ap=a, roll=list(r.faces), naval=nav, rule="18.1.3"))
         if nav == 2 or (nav == 1 and "damaged" in s.flags):
-            naval.sink(g, d, s, events)
+            common.sink(g, d, s, events)
         elif nav == 1:
             s.flags.append("damaged")
             dmg = g.victory_points["ship_damaged"].points(g.t(s))

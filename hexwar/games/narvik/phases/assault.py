@@ -11,7 +11,7 @@ from hexwar.core.orders import IllegalOrder, Order, subsets
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import LandAssault
-from hexwar.games.narvik.phases import air, naval, results
+from hexwar.games.narvik.phases import air, common, results
 from hexwar.games.narvik.state import (
     ALLIES,
     GERMANS,
@@ -28,16 +28,16 @@ from hexwar.rules.ledger import Line
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 ART_RANGE = 2  # 16.1
 
 
-def attackers_for(g: "NarvikGame", d: NarvikData, side: str, target: str) -> list[str]:
+def attackers_for(g: NarvikRules, d: NarvikData, side: str, target: str) -> list[str]:
     """15.1: free land units adjacent to the target that may attack across the hexside."""
     out = []
     chart = g.tables.terrain
-    free = free_units(g, d, side)
+    free = common.free_units(g, d, side)
     for n in g.board.neighbours(target):
         for u in free.get(n, ()):
             if may_attack_into(g.board, chart, d.weather, g.t(u), n, target):  # 15.1
@@ -45,23 +45,12 @@ def attackers_for(g: "NarvikGame", d: NarvikData, side: str, target: str) -> lis
     return sorted(out)
 
 
-def free_units(g: "NarvikGame", d: NarvikData, side: str) -> dict[str, list[Unit]]:
-    """The side's land units that may act (``may_act``: 10.1, 11.1), by hex (once a listing)."""
-    def make() -> dict[str, list[Unit]]:
-        out: dict[str, list[Unit]] = {}
-        for u in d.side_units(side):
-            if g.may_act(d, u):
-                out.setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
-        return out
-    return g.memo(("free units", side), make)
-
-
-def artillery(g: "NarvikGame", d: NarvikData, side: str) -> list[Unit]:
+def artillery(g: NarvikRules, d: NarvikData, side: str) -> list[Unit]:
     """16.1: ``side``'s artillery on the map (and aboard), once per order list."""
     return g.memo(("artillery", side), lambda: [u for u in d.side_units(side) if u.type in g.artillery_types])
 
 
-def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
+def support_art(g: NarvikRules, d: NarvikData, side: str, target: str, exclude: set[str]) -> list[str]:
     """16.1: artillery in the hex or within 2 hexes with no ridge between."""
     out = []
     for u in artillery(g, d, side):
@@ -72,19 +61,7 @@ def support_art(g: "NarvikGame", d: NarvikData, side: str, target: str, exclude:
     return sorted(out)
 
 
-def support_ships(g: "NarvikGame", d: NarvikData, target: str) -> list[str]:
-    """20.5: unloaded Allied ships with a bombardment value in range of the target."""
-    out = []
-    for u in d.on_map(ALLIES):
-        t = g.t(u)
-        if t.kind != "ship" or t.bombard <= 0 or u.loc in (None, HARSTAD) or u.id in d.cargo:
-            continue
-        if can_fire(g.board, u.loc, target, t.bombard_range, adjacent_exception=False):
-            out.append(u.id)
-    return sorted(out)
-
-
-def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
+def assault_orders(g: NarvikRules, d: NarvikData, side: str) -> list[Order]:
     """15.1: the attacker picks any of the eligible adjacent units (one at least not artillery),
     any of the supporting artillery and ships (16.1, 20.5), and the German any part of his AP
     (18.1.3: he may share them among several attacks). Offered as a set with a cap (every
@@ -93,7 +70,7 @@ def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     choice is accepted when typed (``accepts``)."""
     out: list[Order] = []
     ap = d.tracks["ap"] if side == GERMANS else 0
-    free = free_units(g, d, side)  # only a hex next to a free unit has attackers_for
+    free = common.free_units(g, d, side)  # only a hex next to a free unit has attackers_for
     nbrs = g.board.neighbours
     near = {n for loc in free for n in nbrs(loc)}
     for target in sorted(g.occupied(d, other(side)) & near):
@@ -103,7 +80,7 @@ def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
             continue
         everyone = tuple(units)
         art = support_art(g, d, side, target, set(units)) if side == ALLIES else []
-        ships = support_ships(g, d, target) if side == ALLIES else []
+        ships = common.support_ships(g, d, target) if side == ALLIES else []
         for us in sets:
             out.append(LandAssault(side, target, us))
             if art or ships:
@@ -118,7 +95,7 @@ def assault_orders(g: "NarvikGame", d: NarvikData, side: str) -> list[Order]:
     return out
 
 
-def land_assault(g: "NarvikGame", d: NarvikData, order: LandAssault, dice: Dice, events: list) -> None:
+def land_assault(g: NarvikRules, d: NarvikData, order: LandAssault, dice: Dice, events: list) -> None:
     """15.1: check the assault, then fight it."""
     side, target = order.side, order.target
     enemy = other(side)
@@ -140,14 +117,14 @@ def land_assault(g: "NarvikGame", d: NarvikData, order: LandAssault, dice: Dice,
     if order.ap < 0 or order.ap > d.tracks["ap"]:
         raise IllegalOrder(f"only {d.tracks['ap']} AP available", "18.1")
     bad_art = [a for a in order.artillery if a not in support_art(g, d, side, target, set(order.units))]
-    bad_ships = [s for s in order.ships if s not in support_ships(g, d, target)]
+    bad_ships = [s for s in order.ships if s not in common.support_ships(g, d, target)]
     if bad_art or bad_ships:
         raise IllegalOrder(f"cannot support: {', '.join(bad_art + bad_ships)} (range 2, ridges)", "16.1, 20.5")
     fight(g, d, dice, events, side, target, list(order.units), list(order.artillery), list(order.ships),
           order.ap, amphibious=False)
 
 
-def reveal_hex(g: "NarvikGame", d: NarvikData, loc: str, events: list) -> None:
+def reveal_hex(g: NarvikRules, d: NarvikData, loc: str, events: list) -> None:
     """11.2: units attacked are revealed; a revealed dummy is eliminated at once."""
     for u in d.at(loc):
         if u.concealed:
@@ -159,7 +136,7 @@ def reveal_hex(g: "NarvikGame", d: NarvikData, loc: str, events: list) -> None:
                 events.append(E.Revealed(type="revealed", unit=u.id, rule="11.2"))
 
 
-def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, target: str, attackers: list[str],
+def fight(g: NarvikRules, d: NarvikData, dice: Dice, events: list, side: str, target: str, attackers: list[str],
           art: list[str], ships: list[str], ap: int, amphibious: bool, from_hex: str | None = None,
           landing_ships: tuple[str, ...] = ()) -> None:
     """Resolve an assault or contested landing on the CRT (15.1) and start taking its results."""
@@ -169,7 +146,7 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
     if not defenders:
         events.append(E.AssaultEmpty(type="assault_empty", target=target, rule="11.2"))
         if amphibious:
-            naval.land_units(g, d, landing_ships, target, events, contested=True)
+            common.land_units(g, d, landing_ships, target, events, contested=True)
         return
     # 15.1 step 1, 19.2 (A21): an unsupplied Allied defender takes +6 FP first
     if enemy == ALLIES:
@@ -215,26 +192,3 @@ def fight(g: "NarvikGame", d: NarvikData, dice: Dice, events: list, side: str, t
                       stage=enemy)
     results.step(g, d, events)
 
-
-def participants(g: "NarvikGame", d: NarvikData, c: Combat, who: str) -> list[Unit]:
-    """The units of ``who`` still in play that took part in the combat."""
-    ids = c.defenders if who != c.side else c.attackers
-    return [d.units[i] for i in ids if d.units[i].loc is not None and d.units[i].pool is None]
-
-
-def combat_fatigue(g: "NarvikGame", d: NarvikData, c: Combat, events: list) -> None:
-    """15.1, 20.3.1: the assault's own FP, once per combat."""
-    if c.fatigued:
-        return
-    c.fatigued = True
-    cause_a = "amphibious_assault" if c.amphibious else "assault"
-    for uid in c.attackers:
-        u = d.units[uid]
-        if u.pool is None and fat.takes_fatigue(g.tables, u) and not (c.amphibious and u.loc == HARSTAD):
-            ch = fat.add_fatigue(d, g.tables, uid, cause_a)
-            events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause=cause_a, rule="15.1, 20.3.1"))
-    for uid in c.defenders:
-        u = d.units[uid]
-        if u.pool is None and fat.takes_fatigue(g.tables, u):
-            ch = fat.add_fatigue(d, g.tables, uid, "defend")
-            events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause="defend", rule="15.1"))

@@ -12,10 +12,10 @@ from hexwar.rules import fatigue as fat
 from hexwar.rules.zoc import AMPHIBIOUS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 
-def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     for ch in fat.end_of_turn_recovery(d, g.tables):  # 21.0
         events.append(E.Fatigue(type="fatigue", unit=ch.unit, fp=ch.applied, cause="recovery", rule="21.0"))
     d.tracks["ap"] = 0

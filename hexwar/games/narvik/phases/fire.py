@@ -15,7 +15,7 @@ from hexwar.games.narvik.orders import (
     ChooseUnits,
     expect,
 )
-from hexwar.games.narvik.phases import action, naval
+from hexwar.games.narvik.phases import common
 from hexwar.games.narvik.phases.assault import (
     ART_RANGE,
     artillery,
@@ -28,10 +28,10 @@ from hexwar.rules.fire import can_fire, fire_zone
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 
-def interdicting_art(g: "NarvikGame", d: NarvikData, target: str, sup: dict[str, bool] | None = None) -> list[str]:
+def interdicting_art(g: NarvikRules, d: NarvikData, target: str, sup: dict[str, bool] | None = None) -> list[str]:
     """16.1.1: supplied Allied artillery, not fired this turn, within 2 hexes, no ridge between."""
     if sup is None:
         sup = g.supplied(d, [u for u in d.on_map(ALLIES) if g.t(u).is_artillery])
@@ -39,7 +39,7 @@ def interdicting_art(g: "NarvikGame", d: NarvikData, target: str, sup: dict[str,
             if "fired" not in d.units[a].flags and sup.get(a, False) and d.units[a].loc != target]
 
 
-def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
+def art_orders(g: NarvikRules, d: NarvikData) -> list[Order]:
     """16.1.1: one interdiction of each German-held hex by all the artillery that may fire on
     it (interdicting_art's terms, with the artillery free to fire found once)."""
     out: list[Order] = []
@@ -57,7 +57,7 @@ def art_orders(g: "NarvikGame", d: NarvikData) -> list[Order]:
     return out
 
 
-def art_interdiction(g: "NarvikGame", d: NarvikData, order: ArtilleryInterdiction, dice: Dice, events: list) -> None:
+def art_interdiction(g: NarvikRules, d: NarvikData, order: ArtilleryInterdiction, dice: Dice, events: list) -> None:
     """16.1.1: the artillery's strength in FP x2 on one German unit of the hex (the Allies pick)."""
     if not order.artillery or order.target not in g.occupied(d, GERMANS) or not (
         set(order.artillery) <= set(interdicting_art(g, d, order.target))
@@ -80,11 +80,11 @@ def art_interdiction(g: "NarvikGame", d: NarvikData, order: ArtilleryInterdictio
     interdict_unit(g, d, real[0], fp, events)
 
 
-def target_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def target_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [ChooseUnits(ask.side, (u,)) for u in ask.options]
 
 
-def do_target(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_target(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, ChooseUnits)
     assert isinstance(order, ChooseUnits) and d.ask is not None
     ask = d.ask
@@ -93,15 +93,15 @@ def do_target(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: 
         raise IllegalOrder(f"choose one of {', '.join(ask.options)}", "16.1.1")
     interdict_unit(g, d, order.units[0], ask.fp, events)
     d.completed = True
-    action.after_action(g, d, ALLIES, True, events, reaction=False)
+    g.after_action(d, ALLIES, True, events, reaction=False)
 
 
-def interdict_unit(g: "NarvikGame", d: NarvikData, uid: str, strength: int, events: list) -> None:
+def interdict_unit(g: NarvikRules, d: NarvikData, uid: str, strength: int, events: list) -> None:
     ch = fat.add_fatigue(d, g.tables, uid, "art_interdiction_per_strength", times=strength)
     events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause="artillery interdiction", rule="16.1.1"))
 
 
-def can_bombard(g: "NarvikGame", d: NarvikData, s: Unit, target: str) -> bool:
+def can_bombard(g: NarvikRules, d: NarvikData, s: Unit, target: str) -> bool:
     """20.5: an unloaded ship with a bombardment value, not fired this turn, in range, no ridge."""
     t = g.t(s)
     if d.cargo.get(s.id) is not None or t.bombard <= 0 or "fired" in s.flags or s.loc in (None, HARSTAD):
@@ -109,9 +109,9 @@ def can_bombard(g: "NarvikGame", d: NarvikData, s: Unit, target: str) -> bool:
     return can_fire(g.board, s.loc, target, t.bombard_range, adjacent_exception=False)
 
 
-def bombard(g: "NarvikGame", d: NarvikData, order: Bombard, dice: Dice, events: list) -> Any:
+def bombard(g: NarvikRules, d: NarvikData, order: Bombard, dice: Dice, events: list) -> Any:
     """20.5: one ship fires on every German unit in a hex, 2 FP per bombardment point."""
-    s = naval.ship(g, d, order.ship)
+    s = common.ship(g, d, order.ship)
     if order.target not in g.occupied(d, GERMANS) or not can_bombard(g, d, s, order.target):
         raise IllegalOrder(f"{order.ship} cannot bombard {order.target} (loaded, fired, out of range or behind a ridge)", "20.5")
     s.flags.append("fired")

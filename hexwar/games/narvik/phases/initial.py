@@ -14,12 +14,12 @@ from hexwar.rules import fatigue as fat
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 MAX_BASES = 2  # 19.4
 
 
-def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     """Step 0: weather, fatigue, arrivals, flips; step 1: Bases; then the Random Events Phase."""
     if d.step == 0:
         d.bad = []
@@ -69,7 +69,7 @@ def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
         g.to_phase(d, "events")
 
 
-def base_candidates(g: "NarvikGame", d: NarvikData) -> list[str]:
+def base_candidates(g: NarvikRules, d: NarvikData) -> list[str]:
     """19.4: ports held by an Allied land unit, without Germans, not already a Base."""
     out = []
     for loc in sorted(g.occupied(d, ALLIES)):
@@ -78,11 +78,11 @@ def base_candidates(g: "NarvikGame", d: NarvikData) -> list[str]:
     return out
 
 
-def base_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def base_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [Pass(ask.side)] + [DesignateBase(ask.side, h) for h in base_candidates(g, d)]
 
 
-def do_base(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_base(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     """19.4: designate a Base (on one or two occasions), or pass."""
     if isinstance(order, DesignateBase):
         if order.hex not in base_candidates(g, d):

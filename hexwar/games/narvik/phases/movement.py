@@ -5,15 +5,17 @@ the map (22.3), and Bases lost to German occupation (19.4)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Container, Iterator, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Container, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, OrderList
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import Exit
-from hexwar.games.narvik.phases.assault import free_units
+from hexwar.games.narvik.phases import common
+from hexwar.games.narvik.phases.common import free_units
 from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
@@ -28,7 +30,7 @@ from hexwar.rules.movement import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 MOVE, EXIT = Move.kind, Exit.kind
 
@@ -38,7 +40,7 @@ MOVE, EXIT = Move.kind, Exit.kind
 MOVE_KINDS = {ALLIES: (MOVE, EXIT), GERMANS: (MOVE,)}
 
 
-def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
+def move_orders(g: NarvikRules, d: NarvikData, side: str) -> OrderList:
     """Every unit's every destination in one movement action, on its cheapest path (14.0),
     and the Allies' exits off the map, which are part of a movement action (22.3)."""
     out = OrderList()  # each unit's moves and exits, as kept lists where they are kept
@@ -47,13 +49,13 @@ def move_orders(g: "NarvikGame", d: NarvikData, side: str) -> OrderList:
     return out
 
 
-def defer_moves(menu: Menu, g: "NarvikGame", d: NarvikData, side: str) -> None:
+def defer_moves(menu: Menu, g: NarvikRules, d: NarvikData, side: str) -> None:
     """Add a side's movement listing to an action's or reaction's menu as a deferred part
     (9.0, 9.1): its moves worked out unit by unit, its exits known without them (22.3)."""
     menu.defer(MOVE_KINDS[side], move_chunks(g, d, side), move_knows(g, d, side))
 
 
-def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str, Sequence[Order]]]:
+def move_chunks(g: NarvikRules, d: NarvikData, side: str) -> Iterator[tuple[str, Sequence[Order]]]:
     """``move_orders``' (kind, orders) unit by unit, in id order: a menu (``defer_moves``)
     works them out only until it knows which kinds the side has."""
     if side == GERMANS and d.fuhrer:
@@ -94,13 +96,13 @@ def move_chunks(g: "NarvikGame", d: NarvikData, side: str) -> Iterator[tuple[str
             yield EXIT, hit[1]
 
 
-def move_queries(g: "NarvikGame", side: str) -> dict[str, tuple[MoveQuery, CompiledMoves]]:
+def move_queries(g: NarvikRules, side: str) -> dict[str, tuple[MoveQuery, CompiledMoves]]:
     """A side's unit type -> (its movement query, its class's compiled map), filled by
     ``unit_paths`` and kept for the listing (a menu's exit test and its moves share it)."""
     return g.memo(("move queries", side), dict)
 
 
-def unit_paths(g: "NarvikGame", d: NarvikData, side: str, u: Unit, ctx: Any,
+def unit_paths(g: NarvikRules, d: NarvikData, side: str, u: Unit, ctx: Any,
                queries: dict[str, tuple[MoveQuery, CompiledMoves]]) -> tuple[Any, tuple[list[tuple[str, bool, Move]], list[Order]]]:
     """A free unit's Reach key and its moves before stacking and exits (``_paths``), kept
     for the same Reach; ``queries`` keeps a type's query and compiled map for the listing."""
@@ -117,7 +119,7 @@ def unit_paths(g: "NarvikGame", d: NarvikData, side: str, u: Unit, ctx: Any,
     return key, hit
 
 
-def move_knows(g: "NarvikGame", d: NarvikData, side: str) -> Callable[[str], bool | None]:
+def move_knows(g: NarvikRules, d: NarvikData, side: str) -> Callable[[str], bool | None]:
     """For a menu (``Menu.defer``): whether a side's movement listing holds an exit (22.3),
     known without listing the moves: none when exits are banned; else whether a free unit
     that might reach a map edge (``may_exit``) has one (its Reach, as the listing asks it).
@@ -133,7 +135,7 @@ def move_knows(g: "NarvikGame", d: NarvikData, side: str) -> Callable[[str], boo
     return knows
 
 
-def may_exit(g: "NarvikGame", d: NarvikData, u: Unit) -> bool:
+def may_exit(g: NarvikRules, d: NarvikData, u: Unit) -> bool:
     """22.3: whether ``u`` might leave by a map edge: an edge hex (not Swedish) lies within its
     MP less the exit's 1 MP on the map as it is without any unit (``CompiledMoves.region``).
     ZoC and enemy units only add costs and take hexes away, so False means no exit at all;
@@ -152,7 +154,7 @@ def may_exit(g: "NarvikGame", d: NarvikData, u: Unit) -> bool:
     return not cm.region(cm.index[u.loc], budget, 0).isdisjoint(g._edge_index)  # type: ignore[index, arg-type]
 
 
-def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:
+def _paths(g: NarvikRules, u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:
     """A unit's moves from a Reach, before stacking: (destination, stacks without limit, order),
     and its exits (22.3)."""
     sweden = g.sweden
@@ -167,7 +169,7 @@ def _paths(g: "NarvikGame", u: Unit, side: str, r: Reach) -> tuple[list[tuple[st
     return moves, (exits(g, u, r, paths) if side == ALLIES else [])
 
 
-def exits(g: "NarvikGame", u: Unit, r: Reach, reached: Container[str] | None = None) -> list[Order]:
+def exits(g: NarvikRules, u: Unit, r: Reach, reached: Container[str] | None = None) -> list[Order]:
     """22.3: leave by the north or south edge as part of a movement action, for 1 MP: one
     order per edge, on the path that reaches an edge hex with the most MP left (``reached``:
     the Reach's locations, when the caller has them as a dict already)."""
@@ -189,7 +191,7 @@ def exits(g: "NarvikGame", u: Unit, r: Reach, reached: Container[str] | None = N
     return out
 
 
-def crossings(g: "NarvikGame", d: NarvikData, u: Unit) -> list[str]:
+def crossings(g: NarvikRules, d: NarvikData, u: Unit) -> list[str]:
     """20.6: fjord hexsides a Puffer or LC ferry lets this unit cross, without penalty."""
     out = []
     t = g.t(u)
@@ -213,7 +215,7 @@ def crossings(g: "NarvikGame", d: NarvikData, u: Unit) -> list[str]:
     return sorted(set(out))
 
 
-def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) -> None:
+def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list) -> None:
     """Move one unit along a path (14.0), checked step by step."""
     u = d.units.get(order.unit)
     if u is None or u.side != order.side:
@@ -246,11 +248,11 @@ def move(g: "NarvikGame", d: NarvikData, order: Move, dice: Dice, events: list) 
     ch = fat.add_fatigue(d, g.tables, u.id, "movement_action")
     events.append(E.Move(type="move", unit=u.id, path=list(order.path), mp=str(spent), fp=ch.applied, rule="14.0"))
     if dest in g.sweden:
-        intern(g, d, u, events)
-    check_bases(g, d, events)
+        common.intern(g, d, u, events)
+    common.check_bases(g, d, events)
 
 
-def path_cost(g: "NarvikGame", d: NarvikData, u: Unit, path: tuple[str, ...], q: MoveQuery) -> Fraction:
+def path_cost(g: NarvikRules, d: NarvikData, u: Unit, path: tuple[str, ...], q: MoveQuery) -> Fraction:
     """14.0, 14.1: the MP a unit spends along a path of adjacent hexes (of a move or an exit,
     22.3), or IllegalOrder naming the step it cannot take."""
     for a, b in zip(path, path[1:]):
@@ -264,14 +266,7 @@ def path_cost(g: "NarvikGame", d: NarvikData, u: Unit, path: tuple[str, ...], q:
     return spent
 
 
-def intern(g: "NarvikGame", d: NarvikData, u: Unit, events: list) -> None:
-    """22.2: a unit entering Sweden is removed for good; the other side scores (29.0)."""
-    d.remove(u.id, "interned")
-    events.append(E.Interned(type="interned", unit=u.id, rule="22.2"))
-    g.award(d, "german_interned" if u.side == GERMANS else "allied_interned", f"{u.id} interned", "29.0", events, u)
-
-
-def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: list) -> None:
+def exit_map(g: NarvikRules, d: NarvikData, order: Exit, dice: Dice, events: list) -> None:
     """22.3: an Allied unit moves to the north or south edge and leaves for 1 MP more, in one
     movement action; a battalion scores on turns 1-5. No exits once an early end is declared."""
     u = d.units.get(order.unit)
@@ -298,11 +293,3 @@ def exit_map(g: "NarvikGame", d: NarvikData, order: Exit, dice: Dice, events: li
     if in_time and not d.exits_banned and u.nation != "norwegian" and g.t(u).size == "battalion":
         g.award(d, "allied_exited", f"{u.id} exited", "29.0, 22.3", events)
 
-
-def check_bases(g: "NarvikGame", d: NarvikData, events: list) -> None:
-    """19.4: a Base is lost when a German land unit occupies it (German +5 VP)."""
-    for b in list(d.bases):
-        if g.land_units_at(d, b, GERMANS):
-            d.bases.remove(b)
-            d.bases_lost.append(b)
-            g.award(d, "base_captured", f"base {b} captured", "29.0, 19.4", events)

@@ -19,9 +19,8 @@ from hexwar.games.narvik.orders import (
     NavalMove,
     ShipFunction,
 )
-from hexwar.games.narvik.phases import assault, movement, results
+from hexwar.games.narvik.phases import assault, common
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NOT_LAND, NarvikData
-from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.fire import fire_targets
 from hexwar.rules.naval import naval_destinations, naval_path_ok
@@ -29,7 +28,7 @@ from hexwar.rules.stacking import ABOARD
 from hexwar.rules.zoc import AMPHIBIOUS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 #: the kinds of the parts a naval listing is built of (``OrderList``)
 NAVAL_MOVE, EMBARK, DISEMBARK, LANDING = NavalMove.kind, Embark.kind, Disembark.kind, Landing.kind
@@ -37,7 +36,7 @@ BOMBARD, SHIP_FUNCTION = Bombard.kind, ShipFunction.kind
 _ID = attrgetter("id")
 
 
-def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
+def naval_orders(g: NarvikRules, d: NarvikData, out: Menu | OrderList) -> None:
     """Add to ``out`` every Allied ship's moves, loading, unloading, landings, bombardments
     and functions; ships sharing a hex also move and land as one group (20.1, 20.2, 20.3.1).
     Each ship's moves and embarkations go in as the lists kept for them, not copied into a
@@ -69,7 +68,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
                     ashore_orders.append(Landing(ALLIES, (s.id,), s.loc, then=home))  # type: ignore[arg-type]
             for tgt in g.board.neighbours(s.loc):  # type: ignore[arg-type]  # a unit on the map
                 if contested_target(g, d, tgt) and not g.t(d.units[cargo]).is_artillery:  # 20.3.1
-                    ashore_orders.append(Landing(ALLIES, (s.id,), tgt, tuple(assault.support_ships(g, d, tgt))))
+                    ashore_orders.append(Landing(ALLIES, (s.id,), tgt, tuple(common.support_ships(g, d, tgt))))
             out.add(ashore_orders)  # disembarkations and landings
         elif cargo is not None and s.loc == HARSTAD:
             out.add([Disembark(ALLIES, s.id)], DISEMBARK)
@@ -80,7 +79,7 @@ def naval_orders(g: "NarvikGame", d: NarvikData, out: Menu | OrderList) -> None:
     group_orders(g, d, ships, out)
 
 
-def bombard_targets(g: "NarvikGame", d: NarvikData, s: Unit) -> tuple[str, ...]:
+def bombard_targets(g: NarvikRules, d: NarvikData, s: Unit) -> tuple[str, ...]:
     """20.5: the German-held hexes a ship free to fire reaches from its hex, in hex order;
     the map decides which are in range, so the answer is kept for the same hex, range and
     German hexes."""
@@ -105,7 +104,7 @@ FUNCTION_SHIPS = ("Puffer", "LC")
 GROUP_MOVES_KEPT = 2048
 
 
-def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
+def moves_of(g: NarvikRules, ids: tuple[str, ...], loc: str) -> list[Order]:
     """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only,
     so the list is kept (a group's among at most ``GROUP_MOVES_KEPT``)."""
     key = (ids, loc)
@@ -118,13 +117,13 @@ def moves_of(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order]:
     return moves
 
 
-def kept_moves(g: "NarvikGame", ids: tuple[str, ...], loc: str) -> list[Order] | None:
+def kept_moves(g: NarvikRules, ids: tuple[str, ...], loc: str) -> list[Order] | None:
     """The naval moves ``moves_of`` keeps for these ships and hex, or None (nothing is
     worked out): a reader of a legal-order list finds a ship's moves in it as this one list."""
     return (g._naval_move_cache if len(ids) == 1 else g._naval_group_cache).get((ids, loc))
 
 
-def sorted_paths(g: "NarvikGame", loc: str) -> tuple[tuple[str, ...], ...]:
+def sorted_paths(g: NarvikRules, loc: str) -> tuple[tuple[str, ...], ...]:
     """20.1: the ways a ship sails from ``loc``, one to each destination in hex order (the
     map decides: kept for the game)."""
     paths = g._naval_paths.get(loc)
@@ -133,14 +132,14 @@ def sorted_paths(g: "NarvikGame", loc: str) -> tuple[tuple[str, ...], ...]:
     return paths
 
 
-def home_path(g: "NarvikGame", s: Unit) -> tuple[str, ...]:
+def home_path(g: NarvikRules, s: Unit) -> tuple[str, ...]:
     """20.2, 20.3: the way back to Harstad a ship may take at once after unloading."""
     if "no_move" in s.flags or s.loc in (None, HARSTAD):
         return ()
     return naval_destinations(g.board, s.loc, HARSTAD).get(HARSTAD, ())
 
 
-def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
+def sail_and_embark(g: NarvikRules, d: NarvikData, s: Unit) -> list[Order]:
     """20.2: an empty transport may sail into a friendly port and embark there in one action."""
     out: list[Order] = []
     dests = naval_destinations(g.board, s.loc, HARSTAD)  # type: ignore[arg-type]
@@ -153,13 +152,13 @@ def sail_and_embark(g: "NarvikGame", d: NarvikData, s: Unit) -> list[Order]:
     return out
 
 
-def carriable(g: "NarvikGame", s: Unit, loc: str, here: list[Unit]) -> tuple[str, ...]:
+def carriable(g: NarvikRules, s: Unit, loc: str, here: list[Unit]) -> tuple[str, ...]:
     """20.2: the units of ``here`` (``allied_ashore``'s at ``loc``) that a ship of ``s``'s type
     can carry, by id, once a listing."""
     return g.memo(("carriable", s.type, loc), lambda: tuple(u.id for u in here if can_carry(g, s, u)))
 
 
-def embarks(g: "NarvikGame", ship: str, path: tuple[str, ...], units: tuple[str, ...]) -> list[Order]:
+def embarks(g: NarvikRules, ship: str, path: tuple[str, ...], units: tuple[str, ...]) -> list[Order]:
     """20.2: ``ship`` embarking each of ``units`` (after sailing ``path``), one list for the
     same ship, way and units (orders are frozen values; a listing copies the list)."""
     key = (ship, path, units)
@@ -171,7 +170,7 @@ def embarks(g: "NarvikGame", ship: str, path: tuple[str, ...], units: tuple[str,
     return hit
 
 
-def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
+def allied_ashore(g: NarvikRules, d: NarvikData) -> dict[str, list[Unit]]:
     """20.2: the Allied land units that may board, by hex: real, ashore (``land_units_at``),
     once a listing."""
     def make() -> dict[str, list[Unit]]:
@@ -187,7 +186,7 @@ def allied_ashore(g: "NarvikGame", d: NarvikData) -> dict[str, list[Unit]]:
     return g.memo(("allied ashore",), make)
 
 
-def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit], out: Menu | OrderList) -> None:
+def group_orders(g: NarvikRules, d: NarvikData, ships: list[Unit], out: Menu | OrderList) -> None:
     """20.1, 20.2, 20.3.1: add to ``out`` the ships in one hex moving, landing or assaulting
     as one group."""
     by_loc: dict[str, list[Unit]] = {}
@@ -210,11 +209,11 @@ def group_orders(g: "NarvikGame", d: NarvikData, ships: list[Unit], out: Menu | 
         pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force)  # 20.3.1: as it will stand landed
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             continue
-        out.add([Landing(ALLIES, ids, tgt, tuple(assault.support_ships(g, d, tgt)))
+        out.add([Landing(ALLIES, ids, tgt, tuple(common.support_ships(g, d, tgt)))
                  for tgt in g.board.neighbours(loc) if contested_target(g, d, tgt)], LANDING)
 
 
-def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
+def function_ok(g: NarvikRules, s: Unit, function: str) -> bool:
     """20.6: a Puffer in a non-mountain coast hex may be a Base; a Puffer or LC next to fjord
     hexsides may ferry; never both, and not from Harstad."""
     if s.type not in FUNCTION_SHIPS or s.loc in (None, HARSTAD) or {"base", "crossing"} & set(s.flags):
@@ -226,7 +225,7 @@ def function_ok(g: "NarvikGame", s: Unit, function: str) -> bool:
     return False
 
 
-def fjord_side(g: "NarvikGame", loc: str) -> bool:
+def fjord_side(g: NarvikRules, loc: str) -> bool:
     """20.6: whether a hexside of ``loc`` is a fjord (the map decides: kept for the game)."""
     hit = g._fjord_side.get(loc)
     if hit is None:
@@ -234,14 +233,14 @@ def fjord_side(g: "NarvikGame", loc: str) -> bool:
     return hit
 
 
-def can_carry(g: "NarvikGame", ship: Unit, u: Unit) -> bool:
+def can_carry(g: NarvikRules, ship: Unit, u: Unit) -> bool:
     t = g.t(u)
     if t.size == "battalion" and t.infantry:
         return True  # 20.2: one infantry battalion
     return ship.type == "LC" and (t.is_artillery or t.is_tank)  # 20.2: LC carries art or a tank
 
 
-def landing_ok(g: "NarvikGame", d: NarvikData, loc: str) -> bool:
+def landing_ok(g: NarvikRules, d: NarvikData, loc: str) -> bool:
     """20.3: an uncontested landing in a non-friendly port or on a beach."""
     if g.land_units_at(d, loc, GERMANS, real=False):
         return False
@@ -251,25 +250,18 @@ def landing_ok(g: "NarvikGame", d: NarvikData, loc: str) -> bool:
     return g.board.is_a(loc, "port") and not friendly
 
 
-def contested_target(g: "NarvikGame", d: NarvikData, loc: str) -> bool:
+def contested_target(g: NarvikRules, d: NarvikData, loc: str) -> bool:
     return (g.board.is_a(loc, "port") or g.board.is_a(loc, "beach")) and bool(g.land_units_at(d, loc, GERMANS, real=False))
 
 
-def ship(g: "NarvikGame", d: NarvikData, sid: str) -> Unit:
-    s = d.units.get(sid)
-    if s is None or not g.is_ship(s) or s.loc is None:
-        raise IllegalOrder(f"{sid} is not an Allied ship in play", "20.0")
-    return s
-
-
-def naval_move(g: "NarvikGame", d: NarvikData, order: NavalMove, dice: Dice, events: list) -> None:
+def naval_move(g: NarvikRules, d: NarvikData, order: NavalMove, dice: Dice, events: list) -> None:
     """20.1: ships move as a group from one hex along waterways, through Harstad at most once."""
     sail(g, d, order.ships, order.path, events)
 
 
-def sail(g: "NarvikGame", d: NarvikData, ids: tuple[str, ...], path: tuple[str, ...], events: list) -> None:
+def sail(g: NarvikRules, d: NarvikData, ids: tuple[str, ...], path: tuple[str, ...], events: list) -> None:
     """20.1: check and make a naval move of a group of ships (with their cargo)."""
-    ships = [ship(g, d, s) for s in ids]
+    ships = [common.ship(g, d, s) for s in ids]
     if not ships or len({s.loc for s in ships}) != 1 or len(set(ids)) != len(ids):
         raise IllegalOrder("a naval group moves from one hex, each ship named once", "20.1")
     start = ships[0].loc
@@ -290,10 +282,10 @@ def sail(g: "NarvikGame", d: NarvikData, ids: tuple[str, ...], path: tuple[str, 
     events.append(E.NavalMove(type="naval_move", ships=list(ids), path=list(path), rule="20.1"))
 
 
-def embark(g: "NarvikGame", d: NarvikData, order: Embark, dice: Dice, events: list) -> None:
+def embark(g: NarvikRules, d: NarvikData, order: Embark, dice: Dice, events: list) -> None:
     """20.2: one land unit boards a transport in a friendly port or Harstad; the ship may sail
     into the port first, in the same action (its move ends there)."""
-    s = ship(g, d, order.ship)
+    s = common.ship(g, d, order.ship)
     u = d.units.get(order.unit)
     at = order.path[-1] if order.path else s.loc
     if u is None or u.loc != at or u.side != ALLIES or not g.is_land(u) or u.has(ABOARD):
@@ -311,10 +303,10 @@ def embark(g: "NarvikGame", d: NarvikData, order: Embark, dice: Dice, events: li
     events.append(E.Embark(type="embark", ship=s.id, unit=u.id, rule="20.2"))
 
 
-def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, events: list) -> None:
+def disembark(g: NarvikRules, d: NarvikData, order: Disembark, dice: Dice, events: list) -> None:
     """20.2: unload in a port already holding another friendly unit, or at Harstad; the ship
     may then sail on at once."""
-    s = ship(g, d, order.ship)
+    s = common.ship(g, d, order.ship)
     cargo = d.cargo.get(s.id)
     if cargo is None:
         raise IllegalOrder(f"{s.id} carries nothing", "20.2")
@@ -334,10 +326,10 @@ def disembark(g: "NarvikGame", d: NarvikData, order: Disembark, dice: Dice, even
         sail(g, d, (s.id,), order.then, events)
 
 
-def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
+def landing(g: NarvikRules, d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
     """20.3: land in the ships' own hex (a non-friendly port or a beach), or assault an
     adjacent enemy-held port or beach (20.3.1), attack halved."""
-    ships = [ship(g, d, s) for s in order.ships]
+    ships = [common.ship(g, d, s) for s in order.ships]
     if not ships or any(d.cargo.get(s.id) is None for s in ships) or len({s.loc for s in ships}) != 1 \
             or len(set(order.ships)) != len(order.ships):
         raise IllegalOrder("a landing needs loaded ships together in one hex, each named once", "20.3")
@@ -350,7 +342,7 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
         pts = sum(stacking.unit_points(g.tables, u, ashore=True) for u in force if not g.t(u).is_artillery)
         if pts > g.tables.stacking.limit:  # type: ignore[union-attr]
             raise IllegalOrder("the landing force may not exceed what may stack in the hex", "20.3.1")
-        bad = [b for b in order.bombard if b not in assault.support_ships(g, d, target)]
+        bad = [b for b in order.bombard if b not in common.support_ships(g, d, target)]
         if bad:
             raise IllegalOrder(f"cannot bombard {target}: {', '.join(bad)}", "20.5")
         if any(g.t(u).is_artillery for u in force):
@@ -366,45 +358,15 @@ def landing(g: "NarvikGame", d: NarvikData, order: Landing, dice: Dice, events: 
         raise IllegalOrder("land in the ships' own hex, at a non-friendly port or a beach", "20.3")
     if not stacking.stack(g.board, d, g.tables, target, ALLIES, extra=force, leaving=[u.id for u in force]).ok:
         raise IllegalOrder(f"the landing force would overstack {target}", "13.2")
-    land_units(g, d, tuple(order.ships), target, events, contested=False)
+    common.land_units(g, d, tuple(order.ships), target, events, contested=False)
     if order.then:  # 20.3 step 3: the transports may move at once to another hex or Harstad
         sail(g, d, tuple(order.ships), order.then, events)
 
 
-def land_units(g: "NarvikGame", d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:
-    for sid in ship_ids:
-        cargo = d.cargo.pop(sid, None)
-        if cargo is None or d.units[cargo].pool is not None:
-            continue
-        u = d.units[cargo]
-        u.flags.remove(ABOARD)
-        if AMPHIBIOUS in u.flags:
-            u.flags.remove(AMPHIBIOUS)
-        d.place(cargo, target)
-        d.landed.append(cargo)  # 19.2: no supply penalty for the rest of the turn
-        if not contested:
-            fat.add_fatigue(d, g.tables, cargo, "amphibious_landing")
-        events.append(E.Landed(type="landed", unit=cargo, at=target, contested=contested, rule="20.3"))
-    movement.check_bases(g, d, events)
-
-
-def ship_function(g: "NarvikGame", d: NarvikData, order: ShipFunction, dice: Dice, events: list) -> None:
-    s = ship(g, d, order.ship)
+def ship_function(g: NarvikRules, d: NarvikData, order: ShipFunction, dice: Dice, events: list) -> None:
+    s = common.ship(g, d, order.ship)
     if not function_ok(g, s, order.function):
         raise IllegalOrder(f"{order.ship} cannot act as {order.function} here", "20.6")
     s.flags.append(order.function)
     events.append(E.ShipFunction(type="ship_function", ship=s.id, function=order.function, rule="20.6"))
-
-
-def sink(g: "NarvikGame", d: NarvikData, s: Unit, events: list) -> None:
-    """18.1.3, 20.4: a ship sunk; its cargo is lost; it is replaced at Harstad next turn (23.1)."""
-    sunk = g.victory_points["ship_sunk"].points(g.t(s))
-    already = d.ship_damage_vp.pop(s.id, 0)
-    g.score(d, GERMANS, sunk - already, f"{s.id} sunk", "29.0, 20.4", events)
-    cargo = d.cargo.pop(s.id, None)
-    s.flags = []
-    d.remove(s.id, "eliminated")  # 23.1: replaced at Harstad next turn
-    events.append(E.Sunk(type="sunk", ship=s.id, rule="18.1.3"))
-    if cargo:
-        results.eliminate(g, d, d.units[cargo], events)
 

@@ -9,8 +9,8 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
-from hexwar.games.narvik.phases.supply import railway_constrained
 from hexwar.games.narvik.orders import ChooseUnits, Place, expect
+from hexwar.games.narvik.phases.supply import railway_constrained
 from hexwar.games.narvik.state import (
     ALLIES,
     GERMANS,
@@ -24,12 +24,12 @@ from hexwar.rules import stacking
 from hexwar.rules.stacking import ABOARD
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 MAX_DUMMIES = 5  # 11.2
 
 
-def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     """Step 0: roll the event (8.0); step 1: place German arrivals, pick redeployments."""
     if d.step == 0:
         d.fuhrer = False
@@ -72,7 +72,7 @@ def run(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
 # German reinforcements and replacements (30.0, 23.4, 19.1) ---------------------------------
 
 
-def german_reinforcements(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def german_reinforcements(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     res = g.german_reinf.lookup(dice.roll(1, "german reinforcements").faces)
     events.append(E.GermanReinforcements(type="german_reinforcements", result=res, rule="30.0"))
     arrivals: list[str] = []
@@ -100,17 +100,17 @@ def german_reinforcements(g: "NarvikGame", d: NarvikData, dice: Dice, events: li
     d.arrivals = arrivals
 
 
-def replaceable(g: "NarvikGame", d: NarvikData, taken: list[str]) -> list[str]:
+def replaceable(g: NarvikRules, d: NarvikData, taken: list[str]) -> list[str]:
     """23.4: eliminated German companies of any type (never the KM battalions, never interned)."""
     return sorted(u.id for u in d.in_pool("eliminated", GERMANS)
                   if g.t(u).size == "company" and not g.is_dummy(u) and u.id not in taken)
 
 
-def place_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def place_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return _place_orders(g, d, ask.unit)
 
 
-def _place_orders(g: "NarvikGame", d: NarvikData, uid: str) -> list[Order]:
+def _place_orders(g: NarvikRules, d: NarvikData, uid: str) -> list[Order]:
     """23.4: in a hex holding a real German unit, within stacking, face up or down, with a dummy."""
     if uid == REPLACEMENT:
         out_r: list[Order] = []
@@ -133,7 +133,7 @@ def _place_orders(g: "NarvikGame", d: NarvikData, uid: str) -> list[Order]:
     return out
 
 
-def do_place(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, Place)
     assert isinstance(order, Place)
     assert d.ask is not None
@@ -163,7 +163,7 @@ def do_place(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: l
 # British redeployments (31.0) ------------------------------------------------------------------
 
 
-def redeployment(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> None:
+def redeployment(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
     face = dice.roll(1, "redeployment").faces[0]
     res = g.redeploy.lookup((face,))
     events.append(E.Redeployment(type="redeployment", roll=face, result=res, rule="31.0"))
@@ -199,7 +199,7 @@ def redeployment(g: "NarvikGame", d: NarvikData, dice: Dice, events: list) -> No
         redeploy_unit(g, d, uid, res.get("returns", False), events)
 
 
-def redeploy_unit(g: "NarvikGame", d: NarvikData, uid: str, returns: bool, events: list) -> None:
+def redeploy_unit(g: NarvikRules, d: NarvikData, uid: str, returns: bool, events: list) -> None:
     cargo = d.cargo.pop(uid, None)
     if cargo:
         d.place(cargo, HARSTAD)
@@ -216,7 +216,7 @@ def redeploy_unit(g: "NarvikGame", d: NarvikData, uid: str, returns: bool, event
     events.append(E.Redeployed(type="redeployed", unit=uid, returns=returns, rule="23.3, 31.0"))
 
 
-def redeploy_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def redeploy_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     """31.0 (A41): one of the options, or (choosing several) the first or the last ``count``."""
     opts, n = ask.options, ask.count
     if n == 1:
@@ -224,7 +224,7 @@ def redeploy_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
     return [ChooseUnits(ask.side, tuple(opts[:n])), ChooseUnits(ask.side, tuple(opts[-n:]))]
 
 
-def do_redeploy(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_redeploy(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, ChooseUnits)
     assert isinstance(order, ChooseUnits)
     pick = d.redeploy_pick

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Advance, IllegalOrder, Order, Retreat, TakeResult
-from hexwar.core.state import Unit
 from hexwar.games.narvik import events as E
 from hexwar.games.narvik.orders import expect
-from hexwar.games.narvik.phases import action, movement, naval
-from hexwar.games.narvik.phases.assault import combat_fatigue, participants
+from hexwar.games.narvik.phases import common
+from hexwar.games.narvik.phases.common import combat_fatigue, participants
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData, other
 from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
@@ -25,12 +24,12 @@ from hexwar.rules.stacking import ABOARD
 from hexwar.rules.zoc import enemy_zoc
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 MAX_RETREAT = 3  # 15.3
 
 
-def step(g: "NarvikGame", d: NarvikData, events: list) -> None:
+def step(g: NarvikRules, d: NarvikData, events: list) -> None:
     """Drive a combat's decisions: defender's points, retreats, attacker's, advance (15.2, 15.3)."""
     c = d.combat
     assert c is not None
@@ -61,7 +60,7 @@ def step(g: "NarvikGame", d: NarvikData, events: list) -> None:
                     # could reach; a result it cannot retreat for is taken as elimination
                     c.retreat_queue.pop(0)
                     events.append(E.NoRetreat(type="no_retreat", unit=uid, rule="15.3.1"))
-                    eliminate(g, d, d.units[uid], events, amphibious=bool(c.amphibious))
+                    common.eliminate(g, d, d.units[uid], events, amphibious=bool(c.amphibious))
                     continue
                 g.ask(d, who, "retreat", unit=uid, length=c.retreat[who])
                 return
@@ -72,7 +71,7 @@ def step(g: "NarvikGame", d: NarvikData, events: list) -> None:
             return
 
 
-def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
+def finish(g: NarvikRules, d: NarvikData, events: list) -> None:
     """After both sides took their results: a landing succeeds or goes back (20.3.1), or the
     attacker may advance (15.3)."""
     c = d.combat
@@ -81,7 +80,7 @@ def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
     cleared = not g.land_units_at(d, target, other(side), real=False)
     if c.amphibious:
         if cleared:  # 20.3.1: the landing force must advance, no -1 FP
-            naval.land_units(g, d, tuple(c.ships), target, events, contested=True)
+            common.land_units(g, d, tuple(c.ships), target, events, contested=True)
         else:  # 20.3.1 (A47): all attacking land units and ships go back to Harstad
             for sid in c.ships:
                 cargo = d.cargo.pop(sid, None)
@@ -95,9 +94,9 @@ def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
                     events.append(E.LandingFailed(type="landing_failed", unit=cargo, rule="20.3.1"))
         combat_fatigue(g, d, c, events)
         d.combat = None
-        movement.check_bases(g, d, events)
+        common.check_bases(g, d, events)
         d.completed = True
-        action.after_action(g, d, side, True, events, reaction=False)
+        g.after_action(d, side, True, events, reaction=False)
         return
     # the assault's own FP first, so that an advance's -1 counts against them (15.3)
     combat_fatigue(g, d, c, events)
@@ -110,25 +109,25 @@ def finish(g: "NarvikGame", d: NarvikData, events: list) -> None:
     end(g, d, events)
 
 
-def end(g: "NarvikGame", d: NarvikData, events: list) -> None:
+def end(g: NarvikRules, d: NarvikData, events: list) -> None:
     """The combat is over: its fatigue, Bases lost, and the other side's reaction (9.1)."""
     c = d.combat
     assert c is not None
     d.combat = None
     combat_fatigue(g, d, c, events)
-    movement.check_bases(g, d, events)
+    common.check_bases(g, d, events)
     d.completed = True
-    action.after_action(g, d, c.side, True, events, reaction=False)
+    g.after_action(d, c.side, True, events, reaction=False)
 
 
 # 15.2: how to take a result point --------------------------------------------------------------
 
 
-def take_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def take_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return take_options(g, d, ask.side)
 
 
-def take_options(g: "NarvikGame", d: NarvikData, side: str, only: str | None = None) -> list[Order]:
+def take_options(g: NarvikRules, d: NarvikData, side: str, only: str | None = None) -> list[Order]:
     """15.2: the ways ``side`` may take a result point now; ``only``: just those of one option
     (what checking an order of that option needs: the retreat's search is not made for the
     others)."""
@@ -171,7 +170,7 @@ def take_options(g: "NarvikGame", d: NarvikData, side: str, only: str | None = N
     return list(dict.fromkeys(out))
 
 
-def any_split(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
+def any_split(g: NarvikRules, d: NarvikData, order: Order) -> bool:
     """15.2: any split of exactly 6 FP among participating infantry within their limits, each
     named once, is a way to take a point (the list offers the even split and 6 on one unit)."""
     c = d.combat
@@ -189,7 +188,7 @@ def any_split(g: "NarvikGame", d: NarvikData, order: Order) -> bool:
                and 0 < fp <= fat.fatigue_limit(g.tables, parts[uid]) - parts[uid].fatigue for uid, fp in order.detail)
 
 
-def do_take(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_take(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, TakeResult)
     assert isinstance(order, TakeResult)
     take(g, d, order, events)
@@ -197,7 +196,7 @@ def do_take(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: li
     step(g, d, events)
 
 
-def take(g: "NarvikGame", d: NarvikData, order: TakeResult, events: list) -> None:
+def take(g: NarvikRules, d: NarvikData, order: TakeResult, events: list) -> None:
     c = d.combat
     assert c is not None
     side = order.side
@@ -210,7 +209,7 @@ def take(g: "NarvikGame", d: NarvikData, order: TakeResult, events: list) -> Non
         raise IllegalOrder(f"{order.text()} is not a way to take this result now", "15.2")
     c.points[side] -= 1
     if order.option == "eliminate":
-        eliminate(g, d, d.units[order.unit], events, amphibious=c.amphibious and side == c.side)
+        common.eliminate(g, d, d.units[order.unit], events, amphibious=c.amphibious and side == c.side)
     elif order.option == "fatigue":
         for uid, fp in order.detail:
             ch = fat.add_fatigue(d, g.tables, uid, "crt_point", fp=fp, rule="15.2")
@@ -225,24 +224,6 @@ def take(g: "NarvikGame", d: NarvikData, order: TakeResult, events: list) -> Non
     events.append(E.Take(type="take", side=side, option=order.option, unit=order.unit, rule="15.2"))
 
 
-def eliminate(g: "NarvikGame", d: NarvikData, u: Unit, events: list, amphibious: bool = False) -> None:
-    """15.2: a unit is eliminated; the other side scores (29.0), more in a landing (A36)."""
-    for s in [s for s, c in d.cargo.items() if c == u.id]:
-        del d.cargo[s]
-    if u.has(ABOARD):
-        u.flags.remove(ABOARD)
-    d.remove(u.id, "eliminated")
-    events.append(E.Eliminated(type="eliminated", unit=u.id, rule="15.2"))
-    if g.is_dummy(u):
-        return
-    if u.side == GERMANS:
-        g.award(d, "german_eliminated", f"{u.id} eliminated", "29.0", events)
-    elif g.is_land(u):
-        g.award(d, "allied_eliminated", f"{u.id} eliminated", "29.0", events, u)
-        if amphibious:
-            g.award(d, "amphibious_loss", f"{u.id} eliminated in an amphibious landing", "29.0 (A36)", events)
-
-
 # 15.3 retreats and advances ---------------------------------------------------------------------
 
 
@@ -252,7 +233,7 @@ def retreat_lengths(need: int) -> range:
     return range(max(1, need), MAX_RETREAT + 1) if need else range(0)
 
 
-def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None = None,
+def retreat_options(g: NarvikRules, d: NarvikData, uid: str, length: int | None = None,
                     first: bool = False) -> list[tuple[str, ...]]:
     """15.3.1: paths of the retreat length (or any allowed length) away from the enemy (up to
     40 of each length); ``first``: only the first path found (whether the unit can retreat)."""
@@ -291,11 +272,11 @@ def retreat_options(g: "NarvikGame", d: NarvikData, uid: str, length: int | None
     return out
 
 
-def retreat_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def retreat_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [Retreat(ask.side, ask.unit, p) for p in retreat_options(g, d, ask.unit)]
 
 
-def do_retreat(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_retreat(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, Retreat)
     assert isinstance(order, Retreat) and d.ask is not None and d.combat is not None
     c = d.combat
@@ -311,14 +292,14 @@ def do_retreat(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events:
     ch = fat.add_fatigue(d, g.tables, uid, "retreat_hex", times=n)
     events.append(E.Retreat(type="retreat", unit=uid, path=list(order.path), fp=ch.applied, rule="15.3"))
     if g.board.is_a(dest, "sweden"):
-        movement.intern(g, d, u, events)
+        common.intern(g, d, u, events)
     c.retreat_queue.pop(0)
     d.ask = None
-    movement.check_bases(g, d, events)
+    common.check_bases(g, d, events)
     step(g, d, events)
 
 
-def advance_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
+def advance_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     """15.3: none, each unit alone, and the largest group that fits the stacking limit."""
     assert d.combat is not None
     side, units = ask.side, ask.units
@@ -339,7 +320,7 @@ def advance_orders(g: "NarvikGame", d: NarvikData, ask: Ask) -> list[Order]:
     return out
 
 
-def do_advance(g: "NarvikGame", d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_advance(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     expect(order, Advance)
     assert isinstance(order, Advance) and d.ask is not None and d.combat is not None
     if any(x not in d.ask.units for x in order.units):

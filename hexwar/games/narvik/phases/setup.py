@@ -10,10 +10,10 @@ from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules import stacking
 
 if TYPE_CHECKING:  # pragma: no cover
-    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.games.narvik.context import NarvikRules
 
 
-def deploy(g: "NarvikGame", d: NarvikData, dice: Dice) -> None:
+def deploy(g: NarvikRules, d: NarvikData, dice: Dice) -> None:
     """Put every counter of the OOB in its pool or set-up hex (5.0, 27.0)."""
     for u in g.scenario.oob.units:
         d.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name, loc=None, pool=u.pool or "reinforcements")
@@ -31,7 +31,7 @@ def deploy(g: "NarvikGame", d: NarvikData, dice: Dice) -> None:
     d.tracks = {"ap": 0}
 
 
-def random_setup(g: "NarvikGame", d: NarvikData, dice: Dice) -> None:
+def random_setup(g: NarvikRules, d: NarvikData, dice: Dice) -> None:
     """5.1: Norwegians anywhere in the 3 northernmost rows, Germans face down outside the 4
     northernmost, each within stacking (every pick is a logged draw of the set-up dice)."""
     bands = {"norwegian": sorted(g.board.regions["norwegian_setup"]),
