@@ -13,6 +13,10 @@ started by a batch inherits it. Without it, or without a build for these sources
 module is the pure Python one: the reference, which the compiled build must match game
 for game (tests/test_native.py plays the same seeds both ways and compares whole logs).
 
+A marked module binds a module that is not compiled by its full name, ``import pkg.mod as X``,
+never ``from pkg import mod as X``: compiled code read such an ``X`` as None when no module of
+the build had imported ``pkg.mod`` by name (tests/test_native.py checks every marked module).
+
 ``HEXWAR_NATIVE_DIR`` names another folder for the builds (the tests use a temporary one).
 Only the standard library is imported here: this runs before any game module is loaded.
 """

@@ -129,3 +129,24 @@ def test_no_compiler_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch:
     assert isinstance(r.exception, UserError)  # hexwar's main prints it as one line, exit 2
     assert str(r.exception) == "hexwar native: no C compiler (no-such-cc-here) on this machine: the engine stays pure Python"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_compiled_module_binds_a_pure_python_module_by_its_full_name() -> None:
+    """In a module compiled by mypyc, ``from pkg import mod as X`` for a module that is not
+    compiled left ``X`` None inside compiled functions when no module of the build had
+    imported ``pkg.mod`` by its full name (the Kampen advanced game failed so, issue 52);
+    ``import pkg.mod as X`` binds it. Every marked module keeps to that."""
+    import ast
+
+    marked = set(native.marked())
+    bad = []
+    for m in sorted(marked):
+        path = native.ROOT.parent / (m.replace(".", "/") + ".py")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("hexwar"):
+                for a in node.names:
+                    full = f"{node.module}.{a.name}"
+                    is_module = (native.ROOT.parent / (full.replace(".", "/") + ".py")).exists()
+                    if is_module and full not in marked:
+                        bad.append(f"{m}:{node.lineno} {ast.unparse(node)}")
+    assert bad == []

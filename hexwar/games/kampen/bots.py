@@ -15,8 +15,8 @@ from typing import AbstractSet, Any, Sequence
 
 import numpy as np
 
+import hexwar.games.kampen.ships as S
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.game import KampenGame
 from hexwar.games.kampen.orders import (
     AddShip,

@@ -15,15 +15,17 @@ from __future__ import annotations
 import copy
 from typing import Any, Collection
 
-
+import hexwar.games.kampen.events as E
+import hexwar.games.kampen.phases.april as april
+import hexwar.games.kampen.phases.sea as sea
 from hexwar.board.base import Board
-from hexwar.core.events import strip_hidden
 from hexwar.core.dice import Dice
+from hexwar.core.events import strip_hidden
 from hexwar.core.game import Refusals, Result
 from hexwar.core.orders import IllegalOrder, Order
-from hexwar.games.kampen import events as E
+from hexwar.games.kampen.context import KampenRules, slug
 from hexwar.games.kampen.orders import ORDERS
-from hexwar.games.kampen.phases import april, cards, combat, movement, reinforcement, sea, victory
+from hexwar.games.kampen.phases import cards, combat, movement, reinforcement, victory
 from hexwar.games.kampen.sequence import DECISIONS
 from hexwar.games.kampen.state import (
     ALLIES,
@@ -35,7 +37,6 @@ from hexwar.games.kampen.state import (
     Ship,
     enemies,
 )
-from hexwar.games.kampen.context import KampenRules, slug
 
 #: a card face down: in another faction's hand, or unused in a deck
 HIDDEN_CARD = -1

@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from hexwar.games.kampen.phases import april, cards, combat, movement, reinforcement, sea
+import hexwar.games.kampen.phases.april as april
+import hexwar.games.kampen.phases.sea as sea
+from hexwar.games.kampen.phases import cards, combat, movement, reinforcement
 
 #: 4: the faction rounds of a game round, in order
 ROUND_ORDER = ("germans", "norwegians", "allies")

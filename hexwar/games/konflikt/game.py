@@ -12,7 +12,6 @@ decides whether a 7th is played (1).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, Collection
 
 from hexwar.core.dice import Dice
@@ -20,12 +19,9 @@ from hexwar.core.engine import Refusals, Result
 from hexwar.core.events import strip_hidden
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order
 from hexwar.core.state import Unit
-from hexwar.data.loader import DataError, Library, Problem, default_library
-from hexwar.data.scenario import Scenario, load_scenario
 from hexwar.games.konflikt import setup, victory
 from hexwar.games.konflikt.events import EVENTS
 from hexwar.games.konflikt.orders import ORDERS, Assign, Down, Enter, Leave, Mark, Pick
-from hexwar.games.konflikt.schemas import Allot, KonfliktTemplatesSpec, ScenarioSpec
 from hexwar.games.konflikt.state import (
     EXITED,
     FIRST_WAVE,
@@ -35,14 +31,13 @@ from hexwar.games.konflikt.state import (
     UNSET,
     KonfliktData,
 )
-from hexwar.games.konflikt.table import EDGES, Table, konflikt_table
-from hexwar.games.skirmish.game import SkirmishGame
-from hexwar.rules.movement import MoveQuery, reach
-from hexwar.rules.zoc import enemy_zoc
+from hexwar.games.konflikt.table import EDGES
+from hexwar.games.konflikt.context import KonfliktRules
+from hexwar.rules.movement import reach
 
-
-class KonfliktGame(SkirmishGame):
-    """One Konflikt '47 scenario template on one table, hosted by the skirmish ruleset."""
+class KonfliktGame(KonfliktRules):
+    """One Konflikt '47 scenario template on one table: its rules (``KonfliktRules``) with the
+    set-up, the order dice and the scoring."""
 
     name = "konflikt"
     orders = ORDERS
@@ -50,54 +45,6 @@ class KonfliktGame(SkirmishGame):
     state_type = KonfliktData
     #: over: turns, scoring and victory (4.4); orders and activation (4.3)
     refusals = Refusals(over="4.4", foreign=ORDERS.rule, not_now="4.3")
-
-    def __init__(self, template: str = "envelopment", board: str = "table", library: Library | None = None):
-        lib = library or default_library()
-        host: Scenario = load_scenario("konflikt/table", lib)
-        self.table: Table = konflikt_table(board, lib) if library is None else konflikt_table.__wrapped__(board, lib)
-        super().__init__(Scenario(host.spec, host.oob, self.table.board, host.tables, host.file))
-        self.t: KonfliktTemplatesSpec = lib.load("tables", "konflikt/templates", "konflikt_templates")
-        self.random = template == "random"
-        if not self.random and template not in self.t.scenarios:
-            raise DataError([Problem("tables/konflikt/templates.yaml", f"scenarios.{template}",
-                                     f"no such scenario; scenarios: {', '.join(self.t.scenarios)} or random (rules 1)")])
-        self.template = template
-        for u in host.oob.units:
-            if u.type not in self.t.units:
-                raise DataError([Problem("tables/konflikt/templates.yaml", f"units.{u.type}",
-                                         f"no cost or morale for unit type {u.type!r} of {host.oob.name} (rules 3.4, 3.6)")])
-        self.zone_in = int(self.t.scale["zone_inches"].value)
-        self._area_mp = not self.table.hexes
-
-    # --- the template and the table --------------------------------------------------------------
-
-    def spec_of(self, d: KonfliktData) -> ScenarioSpec:
-        return self.t.scenarios[d.template]
-
-    def other(self, side: str) -> str:
-        return SIDES[1] if side == SIDES[0] else SIDES[0]
-
-    def role(self, d: KonfliktData, side: str) -> str:
-        return "" if not d.attacker else ("attacker" if side == d.attacker else "defender")
-
-    def allot(self, d: KonfliktData, kind: str, side: str) -> Allot | None:
-        table = self.spec_of(d).deploy if kind == "deploy" else self.spec_of(d).first_wave
-        return table.get(self.role(d, side)) or table.get("both")  # type: ignore[call-overload]
-
-    def zone(self, d: KonfliktData, side: str) -> list[str]:
-        return self.table.zone(d.edge[side], self.zone_in)
-
-    def infantry(self, u: Unit) -> bool:
-        return bool(self.tables.types[u.type].infantry)
-
-    def holds_ground(self, u: Unit) -> bool:
-        """2.3, 2.4: infantry or artillery take and deny objectives."""
-        t = self.tables.types[u.type]
-        return bool(t.infantry or t.is_artillery)
-
-    def cover(self, loc: str) -> bool:
-        return self.board.terrain(loc) in set(self.t.hidden["cover"].value)
-
     # --- the engine protocol ------------------------------------------------------------------
 
     def save_meta(self) -> dict[str, Any]:
@@ -185,7 +132,7 @@ class KonfliktGame(SkirmishGame):
                     r = reach(self.board, self.tables.terrain, d.weather, self.tables.types[u.type].movement_class, u.loc,
                               self.query(d, u))
                     for dest in r.destinations():
-                        if setup._stack_ok(self, d, dest, side, u):
+                        if self.stack_ok(d, dest, side, u):
                             out.append(Move(side, u.id, tuple(r.path(dest))))
                     for target in self.targets(d, side):
                         att = [a for a in self._eligible_attackers(d, side, target) if a not in d.acted]
@@ -201,73 +148,6 @@ class KonfliktGame(SkirmishGame):
                     out.append(Down(side, u.id))
         del sp
         return list(dict.fromkeys(out))
-
-    def targets(self, d: KonfliktData, side: str) -> list[str]:
-        """Locations of enemy units this side can see (a hidden unit is not a target, 3.1)."""
-        return sorted({x.loc for x in d.on_map() if x.side != side and not x.concealed and x.loc is not None})
-
-    def may_leave(self, d: KonfliktData, u: Unit) -> bool:
-        sp = self.spec_of(d)
-        if sp.exit == "attacker" and u.side == d.attacker:  # 2.1: off the defender's edge
-            return u.loc in self.table.edge_locs[d.edge[self.other(u.side)]]
-        if sp.victory["kind"] == "marker" and u.id == d.carrier:  # 2.5: off one's own edge
-            return u.loc in self.table.edge_locs[d.edge[u.side]]
-        return False
-
-    def entries(self, d: KonfliktData, u: Unit) -> list[str]:
-        """Where a unit off the table may come on this turn (3.4, 3.5; first wave, 1)."""
-        r = self.t.reserves
-        edge = d.edge[u.side]
-        if u.pool == FIRST_WAVE:
-            spots = self.table.edge_locs[edge] if d.turn == 1 else []
-        elif u.pool == RESERVE:
-            first = 1 if self.spec_of(d).reserves_turn_one else int(r["from_turn"].value)
-            spots = self.table.edge_locs[edge] if d.turn >= first else []
-        elif u.pool == FLANK:
-            if d.turn < int(r["outflank_from_turn"].value):
-                return []
-            limit = int(r["outflank_inches"].value) + int(r["outflank_per_turn"].value) * (d.turn - int(r["outflank_from_turn"].value))
-            hand = d.flank[u.id]
-            spots = [loc for loc in self.table.side_edge(edge, hand) if self.table.depth[loc][edge] <= limit]
-        else:
-            return []
-        return sorted(loc for loc in spots if setup._stack_ok(self, d, loc, u.side, u))
-
-    def has_die(self, d: KonfliktData, u: Unit) -> bool:
-        """A unit that can do more than Down has an order die this turn (reserves in turn 1
-        and outflankers before turn 3 only wait, 3.4, 3.5)."""
-        if u.pool in ("eliminated", EXITED, "removed", UNSET):
-            return False
-        if u.loc is not None:
-            return True
-        return bool(self.entries(d, u))
-
-    # --- the host ruleset, on this table -----------------------------------------------------------
-
-    def _may_act(self, data: KonfliktData, u: Unit) -> bool:
-        """A hidden unit may act (and is revealed by it, 3.1); fatigue still limits (host)."""
-        t = self.tables.types[u.type]
-        from hexwar.rules import fatigue as fat
-
-        return u.loc is not None and t.kind != "dummy" and not fat.at_limit(self.tables, u)
-
-    def query(self, data: KonfliktData, unit: Unit) -> MoveQuery:
-        """The host's movement query, blind to hidden enemies (3.1); on the area table a unit
-        moves one area an action (an area is 4 x 5 hexes)."""
-        t = self.tables.types[unit.type]
-        hidden = [x for x in data.on_map() if x.side != unit.side and x.concealed]
-        saved = [(x, x.loc) for x in hidden]
-        for x, _ in saved:
-            x.loc = None
-        try:
-            zoc = enemy_zoc(self.board, data, self.tables, unit.side)
-            blocked = frozenset(x.loc for x in data.on_map() if x.side != unit.side and x.loc is not None)
-        finally:
-            for x, loc in saved:
-                x.loc = loc
-        finf = frozenset(x.loc for x in data.on_map(unit.side) if self.tables.types[x.type].infantry and x.loc is not None)
-        mp = Fraction(1) if self._area_mp else t.mp
-        return MoveQuery(mp, zoc, blocked, Fraction(t.zoc_exit_mp), t.is_artillery, finf)
 
     # --- apply --------------------------------------------------------------------------------------
 
@@ -377,24 +257,6 @@ class KonfliktGame(SkirmishGame):
             self.finish(d, events)
             return
         self.draw(d, dice, events)
-
-    def stop_short(self, d: KonfliktData, path: tuple[str, ...], side: str) -> list[str]:
-        hidden = {x.loc for x in d.on_map() if x.side != side and x.concealed}
-        out = [path[0]]
-        for loc in path[1:]:
-            if loc in hidden:
-                for x in d.on_map():
-                    if x.loc == loc and x.side != side:
-                        x.concealed = False
-                break
-            out.append(loc)
-        return out
-
-    def order_test_needs(self, u: Any) -> int:
-        """The 2D6 total a unit off the table must not exceed to come on: its morale with the
-        entry's modifier (3.4, 3.5; -1 in the templates' table, from rules 3.4)."""
-        return self.t.units[u.type].morale + int(self.t.reserves["test_modifier"].value)
-
     def enter(self, d: KonfliktData, o: Enter, dice: Dice) -> list[dict[str, Any]]:
         """3.4, 3.5: the first wave comes on without a test; reserves and outflankers pass an
         order test (2D6 at most morale - 1) or stay off (Down)."""
@@ -488,4 +350,3 @@ class KonfliktGame(SkirmishGame):
         d.winner = winner
         events.append({"type": "game_over", "why": d.ended, "winner": winner, "level": level,
                        "attrition": victory.attrition(self, d, winner), "rule": self.spec_of(d).source})
-

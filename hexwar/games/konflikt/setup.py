@@ -9,15 +9,14 @@ import math
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
 from hexwar.core.state import Unit
-from hexwar.games.konflikt.context import Konflikt
+from hexwar.games.konflikt.context import KonfliktRules
 from hexwar.games.konflikt.orders import Assign, Mark, Pick
 from hexwar.games.konflikt.state import FIRST_WAVE, FLANK, RESERVE, UNSET, KonfliktData
 from hexwar.games.konflikt.table import EDGES
-from hexwar.rules import stacking
 
 
 
-def legal_marks(g: Konflikt, d: KonfliktData, what: str) -> list[Order]:
+def legal_marks(g: KonfliktRules, d: KonfliktData, what: str) -> list[Order]:
     side = d.side
     zone = g.zone(d, side)
     edge = d.edge[side]
@@ -43,11 +42,11 @@ def legal_marks(g: Konflikt, d: KonfliktData, what: str) -> list[Order]:
     return [Mark(side, "base", loc) for loc in sorted(ok)]
 
 
-def unset(g: Konflikt, d: KonfliktData, side: str) -> list[Unit]:
+def unset(g: KonfliktRules, d: KonfliktData, side: str) -> list[Unit]:
     return sorted((u for u in d.units.values() if u.side == side and u.pool == UNSET), key=lambda u: u.id)
 
 
-def legal_assign(g: Konflikt, d: KonfliktData, side: str) -> list[Order]:
+def legal_assign(g: KonfliktRules, d: KonfliktData, side: str) -> list[Order]:
     """The next unit's set-up: what the template allows and still needs (at least half on
     the table, half the rest in the first wave ...)."""
     units = unset(g, d, side)
@@ -94,7 +93,7 @@ def legal_assign(g: Konflikt, d: KonfliktData, side: str) -> list[Order]:
         may_wave = need_wave if exact else left
         if dep is not None and dep.units and placed < len(dep.units):
             may_wave = 0
-    stack_ok = [loc for loc in where_table if _stack_ok(g, d, loc, side, u)]
+    stack_ok = [loc for loc in where_table if g.stack_ok(d, loc, side, u)]
     if may_table > 0:
         hide = dep is not None and dep.hidden
         for loc in sorted(stack_ok):
@@ -108,24 +107,18 @@ def legal_assign(g: Konflikt, d: KonfliktData, side: str) -> list[Order]:
     return out or [Assign(side, u.id, RESERVE)]
 
 
-def _stack_ok(g: Konflikt, d: KonfliktData, loc: str, side: str, u: Unit) -> bool:
-    if any(x.side != side for x in d.at(loc)):
-        return False
-    return stacking.stack(g.board, d, g.tables, loc, side, extra=[u]).ok
-
-
-def near_centre(g: Konflikt, d: KonfliktData, inches: int) -> list[str]:
+def near_centre(g: KonfliktRules, d: KonfliktData, inches: int) -> list[str]:
     c = g.table.centre
     return sorted(loc for loc in g.table.depth if g.table.within(c, loc, inches))
 
 
-def far_from(g: Konflikt, d: KonfliktData, loc: str, inches: int) -> bool:
+def far_from(g: KonfliktRules, d: KonfliktData, loc: str, inches: int) -> bool:
     """2.4: more than ``inches`` from the objective and from every deployed enemy unit."""
     spots = [g.table.centre] + [u.loc for u in d.on_map() if u.loc is not None]
     return all(not g.table.within(s, loc, inches) for s in spots)
 
 
-def do_pick(g: Konflikt, d: KonfliktData, o: Pick, events: list) -> None:
+def do_pick(g: KonfliktRules, d: KonfliktData, o: Pick, events: list) -> None:
     sp = g.spec_of(d)
     if o.choice in ("attacker", "defender"):
         d.attacker = o.side if o.choice == "attacker" else g.other(o.side)
@@ -150,7 +143,7 @@ def do_pick(g: Konflikt, d: KonfliktData, o: Pick, events: list) -> None:
     d.todo += [f"assign:{s}" for s in order] + ["begin"]
 
 
-def do_mark(g: Konflikt, d: KonfliktData, o: Mark, events: list) -> None:
+def do_mark(g: KonfliktRules, d: KonfliktData, o: Mark, events: list) -> None:
     d.todo.pop(0)
     if o.what == "objective":
         d.objectives[o.at] = o.side  # 2.3: all objectives start held by the defender
@@ -159,7 +152,7 @@ def do_mark(g: Konflikt, d: KonfliktData, o: Mark, events: list) -> None:
     events.append({"type": "marked", "side": o.side, "what": o.what, "at": o.at, "rule": g.spec_of(d).source})
 
 
-def do_assign(g: Konflikt, d: KonfliktData, o: Assign, events: list) -> None:
+def do_assign(g: KonfliktRules, d: KonfliktData, o: Assign, events: list) -> None:
     u = d.units[o.unit]
     if o.where == "table":
         d.place(u.id, o.at)
@@ -178,7 +171,7 @@ def do_assign(g: Konflikt, d: KonfliktData, o: Assign, events: list) -> None:
     events.append(e)
 
 
-def bombard(g: Konflikt, d: KonfliktData, dice: Dice, events: list) -> None:
+def bombard(g: KonfliktRules, d: KonfliktData, dice: Dice, events: list) -> None:
     """3.3: the attacker rolls 2+ for a bombardment; one die per unit in the defender's
     set-up zone, on our chart (hidden units get no benefit)."""
     if g.spec_of(d).bombardment != "attacker" or not d.attacker:

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 
 from hexwar.core.state import Unit
-from hexwar.games.konflikt.context import Konflikt
+from hexwar.games.konflikt.context import KonfliktRules
 from hexwar.games.konflikt.schemas import ScenarioSpec
 from hexwar.games.konflikt.state import EXITED, SIDES, KonfliktData
 
 
 
-def controller(g: Konflikt, d: KonfliktData, loc: str, radius: int) -> str:
+def controller(g: KonfliktRules, d: KonfliktData, loc: str, radius: int) -> str:
     """2.3, 2.4: the side with infantry or artillery within 3" and none of the enemy's."""
     near = {u.side for u in d.on_map() if g.holds_ground(u) and g.table.within(loc, u.loc, radius)}  # type: ignore[arg-type]
     return next(iter(near)) if len(near) == 1 else ""
 
 
-def lost(g: Konflikt, d: KonfliktData, side: str) -> list[Unit]:
+def lost(g: KonfliktRules, d: KonfliktData, side: str) -> list[Unit]:
     return [u for u in d.units.values() if u.side == side and u.pool in ("eliminated", "removed")]
 
 
-def points(g: Konflikt, d: KonfliktData) -> dict[str, int]:
+def points(g: KonfliktRules, d: KonfliktData) -> dict[str, int]:
     """2.1, 2.2: victory points (0 in the scenarios won otherwise)."""
     sp = g.spec_of(d)
     out = {s: 0 for s in SIDES}
@@ -43,7 +43,7 @@ def points_for(sp: ScenarioSpec, role: str) -> dict[str, int]:
     return table.get(role) or table.get("both") or {}
 
 
-def standing(g: Konflikt, d: KonfliktData) -> tuple[str | None, str]:
+def standing(g: KonfliktRules, d: KonfliktData) -> tuple[str | None, str]:
     if not d.edge:
         return None, "setting up"
     sp = g.spec_of(d)
@@ -79,7 +79,7 @@ def standing(g: Konflikt, d: KonfliktData) -> tuple[str | None, str]:
     return None, f"{title}: " + ("both bases destroyed: draw" if not standing else "both bases stand: draw")
 
 
-def attrition(g: Konflikt, d: KonfliktData, winner: str | None) -> dict[str, int]:
+def attrition(g: KonfliktRules, d: KonfliktData, winner: str | None) -> dict[str, int]:
     """3.6: the precise score: each destroyed enemy unit at its cost, times the scenario's
     VP for it (2 for the winner in an objective scenario); the loser capped at the winner - 10."""
     sp = g.spec_of(d)

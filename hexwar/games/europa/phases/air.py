@@ -8,12 +8,12 @@ from __future__ import annotations
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.games.europa import events as E
-from hexwar.games.europa.context import Europa
+from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Mission
 from hexwar.games.europa.state import Ask, EuropaData, other
 
 
-def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     if not d.air_side:
         d.air_side = d.side
     while True:
@@ -28,7 +28,7 @@ def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
         return
 
 
-def targets_for(g: Europa, d: EuropaData, side: str) -> dict[str, list[str]]:
+def targets_for(g: EuropaRules, d: EuropaData, side: str) -> dict[str, list[str]]:
     """Air unit -> the hexes it may support: within its range (authored) of its airfield, where
     ``side``'s ground units meet the enemy's (in the hex or next to it); the phasing side over
     enemy hexes it may attack, the other side over its own hexes."""
@@ -50,20 +50,20 @@ def targets_for(g: Europa, d: EuropaData, side: str) -> dict[str, list[str]]:
     return out
 
 
-def air_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def air_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     out: list[Order] = [Pass(ask.side)]
     for uid, hexes in targets_for(g, d, ask.side).items():
         out += [Mission(ask.side, uid, x) for x in hexes]
     return out
 
 
-def aa_units(g: Europa, d: EuropaData, side: str, target: str) -> list[str]:
+def aa_units(g: EuropaRules, d: EuropaData, side: str, target: str) -> list[str]:
     """The enemy AA units that fire at ``side``'s mission over ``target``: every one in the hex
     or next to it, once each (authored)."""
     return sorted(u.id for n in [target, *g.board.neighbours(target)] for u in d.at(n) if u.side != side and g.t(u).aa > 0)
 
 
-def do_air(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_air(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     assert ask is not None
     if isinstance(order, Pass):

@@ -13,7 +13,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import Advance, IllegalOrder, Order, Pass, Retreat
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
-from hexwar.games.europa.context import Europa
+from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Attack, Evade
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import (
@@ -32,7 +32,7 @@ from hexwar.rules.movement import step_cost
 MAX_OFFERED = 8  # attacks offered per hex beyond "everyone" (any other subset is accepted: ``accepts``)
 
 
-def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     if d.combat is not None:
         proceed(g, d, dice, events)
     else:
@@ -42,12 +42,12 @@ def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
 # --- declaring attacks ------------------------------------------------------------------------
 
 
-def may_attack_across(g: Europa, a: str, b: str) -> bool:
+def may_attack_across(g: EuropaRules, a: str, b: str) -> bool:
     """Not across water (fjord, lake, all-sea hexsides): an attack crosses land or stays in the hex."""
     return a == b or not g.board.border(a, b).is_water
 
 
-def eligible(g: Europa, d: EuropaData, side: str, target: str) -> list[Unit]:
+def eligible(g: EuropaRules, d: EuropaData, side: str, target: str) -> list[Unit]:
     """Units of ``side`` that may attack ``target``: in it or next to it across land, with an
     attack strength now, not yet in an attack this phase."""
     out = []
@@ -60,7 +60,7 @@ def eligible(g: Europa, d: EuropaData, side: str, target: str) -> list[Unit]:
     return sorted(out, key=lambda u: u.id)
 
 
-def must(g: Europa, d: EuropaData, side: str) -> dict[str, list[str]]:
+def must(g: EuropaRules, d: EuropaData, side: str) -> dict[str, list[str]]:
     """E3 D: hexes where ``side``'s units share the hex with enemy ground units and have not
     attacked them yet -> the units that must attack."""
     out: dict[str, list[str]] = {}
@@ -74,12 +74,12 @@ def must(g: Europa, d: EuropaData, side: str) -> dict[str, list[str]]:
     return out
 
 
-def targets(g: Europa, d: EuropaData, side: str) -> dict[str, list[Unit]]:
+def targets(g: EuropaRules, d: EuropaData, side: str) -> dict[str, list[Unit]]:
     return {x: units for x in sorted(g.occupied(d, other(side)) - set(d.attacked))
             if (units := eligible(g, d, side, x))}
 
 
-def combat_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def combat_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     side = ask.side
     musts = must(g, d, side)
     out: list[Order] = [] if musts else [Pass(side)]
@@ -99,7 +99,7 @@ def combat_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
     return out
 
 
-def check_attack(g: Europa, d: EuropaData, order: Attack) -> None:
+def check_attack(g: EuropaRules, d: EuropaData, order: Attack) -> None:
     """Refuse an attack the rules do not allow, saying why (nothing changes)."""
     if d.ask is None or d.ask.what != "combat" or order.side != d.ask.side:
         raise IllegalOrder("attacks are declared in the phasing player's combat phase", "E3 D")
@@ -116,7 +116,7 @@ def check_attack(g: Europa, d: EuropaData, order: Attack) -> None:
         raise IllegalOrder(f"{', '.join(missing)} share {order.target} with the enemy and must attack it", "E3 D")
 
 
-def accepts(g: Europa, d: EuropaData, order: Order) -> bool:
+def accepts(g: EuropaRules, d: EuropaData, order: Order) -> bool:
     if not isinstance(order, Attack):
         return False
     try:
@@ -126,7 +126,7 @@ def accepts(g: Europa, d: EuropaData, order: Order) -> bool:
     return True
 
 
-def do_combat(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_combat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     if isinstance(order, Pass):
         left = must(g, d, order.side)
         if left:
@@ -158,7 +158,7 @@ def do_combat(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) 
     proceed(g, d, dice, events)
 
 
-def _can_evade(g: Europa, d: EuropaData, c: Combat) -> bool:
+def _can_evade(g: EuropaRules, d: EuropaData, c: Combat) -> bool:
     return all(retreat_hexes(g, d, d.units[x], c) for x in c.defenders)
 
 
@@ -171,11 +171,11 @@ def _evade(d: EuropaData) -> None:
     c.advance = [x for x in c.attackers if d.units[x].loc != c.target and x not in d.absorbed]
 
 
-def evade_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def evade_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Evade(ALLIES, True), Evade(ALLIES, False)]
 
 
-def do_evade(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_evade(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     """E1 limited option to retreat (later turns): authored: on 1-3 the defenders slip away
     before combat; on 4-6 they are caught and the attack gains a column. ``free_retreat``:
     the option needs no die."""
@@ -204,7 +204,7 @@ def do_evade(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -
 # --- resolving --------------------------------------------------------------------------------
 
 
-def strengths(g: Europa, d: EuropaData, c: Combat,
+def strengths(g: EuropaRules, d: EuropaData, c: Combat,
               supplied: dict[str, bool] | None = None) -> tuple[Fraction, Fraction, int, Ledger]:
     """Return (attack, defence, column shift, ledger) of a combat, every figure with its rule
     (``supplied``: the attacker's attack supply, when the caller has it already)."""
@@ -251,13 +251,13 @@ def strengths(g: Europa, d: EuropaData, c: Combat,
     return att, dfn, shift, led
 
 
-def odds(g: Europa, d: EuropaData, c: Combat, supplied: dict[str, bool] | None = None) -> list[tuple[str, Fraction]]:
+def odds(g: EuropaRules, d: EuropaData, c: Combat, supplied: dict[str, bool] | None = None) -> list[tuple[str, Fraction]]:
     """The exact distribution of results of a declared combat (E1's odds CRT)."""
     att, dfn, shift, _ = strengths(g, d, c, supplied)
     return odds_outcomes(g.crt, att, dfn, 0, shift)  # type: ignore[arg-type]
 
 
-def proceed(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     """Move the current combat on: resolve it, then ask for each retreat and advance."""
     c = d.combat
     assert c is not None
@@ -288,7 +288,7 @@ def proceed(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
     g.ask(d, d.side, "combat")
 
 
-def _resolve(g: Europa, d: EuropaData, c: Combat, dice: Dice, events: list) -> None:
+def _resolve(g: EuropaRules, d: EuropaData, c: Combat, dice: Dice, events: list) -> None:
     att, dfn, shift, led = strengths(g, d, c)
     ci = odds_column_index(g.crt, att, dfn, shift)  # type: ignore[arg-type]
     col = g.crt.columns[ci]
@@ -334,7 +334,7 @@ def _disrupt(d: EuropaData, units: list[str], events: list) -> None:
             events.append(E.Flag(type="disrupted", unit=x, at=u.loc, on=True, rule="E1"))
 
 
-def _exchange(g: Europa, d: EuropaData, c: Combat, lost: Fraction, events: list) -> None:
+def _exchange(g: EuropaRules, d: EuropaData, c: Combat, lost: Fraction, events: list) -> None:
     """EX: the attacker loses units of at least the defence strength the defender lost (Europa's
     exchange; which units is the attacker's choice: the engine gives up the weakest first)."""
     gone = Fraction(0)
@@ -345,13 +345,13 @@ def _exchange(g: Europa, d: EuropaData, c: Combat, lost: Fraction, events: list)
         g.eliminate(d, x, events, "E1")
 
 
-def retreat_hexes(g: Europa, d: EuropaData, u: Unit, c: Combat) -> list[str]:
+def retreat_hexes(g: EuropaRules, d: EuropaData, u: Unit, c: Combat) -> list[str]:
     """Where a unit may retreat one hex: land it may enter, not Sweden, no enemy ground unit,
-    not into an enemy ZoC unless a friendly unit is there (authored, as in Europa)."""
+    not into an enemy ZoC unless a friendly unit is there (authored, as in EuropaRules)."""
     return sorted(n for n, why in retreat_reasons(g, d, u, c).items() if not why)
 
 
-def retreat_reasons(g: Europa, d: EuropaData, u: Unit, c: Combat) -> dict[str, str]:
+def retreat_reasons(g: EuropaRules, d: EuropaData, u: Unit, c: Combat) -> dict[str, str]:
     """Each hex next to ``u`` -> why it may not retreat there ("" where it may): what
     :func:`retreat_hexes` decides, in words for ``explain``."""
     if u.loc is None:
@@ -378,12 +378,12 @@ def retreat_reasons(g: Europa, d: EuropaData, u: Unit, c: Combat) -> dict[str, s
     return out
 
 
-def retreat_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def retreat_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     loc = d.units[ask.unit].loc or ""
     return [Retreat(ask.side, ask.unit, (loc, x)) for x in ask.options]
 
 
-def do_retreat(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_retreat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     c = d.combat
     assert ask is not None and c is not None
@@ -402,11 +402,11 @@ def do_retreat(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list)
     proceed(g, d, dice, events)
 
 
-def advance_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def advance_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Pass(ask.side)] + [Advance(ask.side, (x,)) for x in ask.options]
 
 
-def do_advance(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_advance(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     c = d.combat
     assert ask is not None and c is not None
@@ -425,7 +425,7 @@ def do_advance(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list)
     proceed(g, d, dice, events)
 
 
-def explain(g: Europa, d: EuropaData, order: Attack, supplied: dict[str, bool] | None = None) -> dict[str, Any]:
+def explain(g: EuropaRules, d: EuropaData, order: Attack, supplied: dict[str, bool] | None = None) -> dict[str, Any]:
     """The ledger and exact odds of an attack before it is made (nothing changes)."""
     check_attack(g, d, order)
     c = Combat(order.side, order.target, list(order.units), sorted(u.id for u in g.ground_at(d, order.target, other(order.side))))

@@ -10,7 +10,7 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Move, Order, Pass
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
-from hexwar.games.europa.context import Context, Europa
+from hexwar.games.europa.context import Context, EuropaRules
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,
@@ -32,24 +32,24 @@ CITES = MoveCites(terrain="E4, TEC authored", road="E4, TEC authored", box="E4",
                   blocked="E4", min_move="E4")
 
 
-def run_movement(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def run_movement(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     g.ask(d, d.side, "move")
 
 
-def run_exploitation(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def run_exploitation(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     if d.step == 0:
         d.moved, d.carried = [], {}
         d.step = 1
     g.ask(d, d.side, "exploit")
 
 
-def may_move(g: Europa, d: EuropaData, u: Unit, exploit: bool) -> bool:
+def may_move(g: EuropaRules, d: EuropaData, u: Unit, exploit: bool) -> bool:
     """E4, E3 E: a ground unit with a movement rating that has not moved this phase; in
     exploitation only combat/motorized units, and not disrupted ones (authored)."""
     return not why_not_move(g, d, u, exploit)
 
 
-def why_not_move(g: Europa, d: EuropaData, u: Unit, exploit: bool) -> str:
+def why_not_move(g: EuropaRules, d: EuropaData, u: Unit, exploit: bool) -> str:
     """Why ``u`` may not move in this phase, in words with the rule ("" if it may): the rule
     :func:`may_move` asks, written once."""
     t = g.t(u)
@@ -72,7 +72,7 @@ def why_not_move(g: Europa, d: EuropaData, u: Unit, exploit: bool) -> str:
     return ""
 
 
-def path_ledger(g: Europa, d: EuropaData, u: Unit, path: tuple[str, ...], mover: Unit | None = None) -> Ledger:
+def path_ledger(g: EuropaRules, d: EuropaData, u: Unit, path: tuple[str, ...], mover: Unit | None = None) -> Ledger:
     """The MP ledger of ``u`` moving along ``path`` (driven by ``mover``, a truck), reckoned
     as :func:`destinations` reckons it (E4): the TEC's cost of each hex and hexside, the cost
     to leave an enemy ZoC, the one hex a unit may always move; a last step into an enemy hex
@@ -89,7 +89,7 @@ def path_ledger(g: Europa, d: EuropaData, u: Unit, path: tuple[str, ...], mover:
     return led
 
 
-def destinations(g: Europa, d: EuropaData, u: Unit, exploit: bool, mover: Unit | None = None,
+def destinations(g: EuropaRules, d: EuropaData, u: Unit, exploit: bool, mover: Unit | None = None,
                  ctx: "Context | None" = None) -> dict[str, tuple[str, ...]]:
     """Every hex ``u`` (moved by ``mover``: a truck carrying it) may end its move in, with a
     cheapest path (E4): never through an enemy hex but into one to stop, not from one enemy
@@ -130,7 +130,7 @@ def destinations(g: Europa, d: EuropaData, u: Unit, exploit: bool, mover: Unit |
     return out
 
 
-def move_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def move_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     exploit = ask.what == "exploit"
     side = ask.side
     out: list[Order] = [Pass(side)]
@@ -153,14 +153,14 @@ def move_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
     return out
 
 
-def _cargo(g: Europa, d: EuropaData, truck: Unit) -> list[Unit]:
+def _cargo(g: EuropaRules, d: EuropaData, truck: Unit) -> list[Unit]:
     """E1 trucks: infantry of up to 1 battalion-equivalent in the truck's hex that has not moved."""
     return [u for u in g.ground_at(d, truck.loc, truck.side)  # type: ignore[arg-type]
             if g.t(u).kind in INFANTRY and g.bn[u.type] <= 1 and u.id not in d.moved and u.id not in d.absorbed
             and u.id not in d.carried]
 
 
-def _hq_orders(g: Europa, d: EuropaData, side: str) -> list[Order]:
+def _hq_orders(g: EuropaRules, d: EuropaData, side: str) -> list[Order]:
     out: list[Order] = []
     for hq in sorted((u for u in d.on_map(side) if g.t(u).hq is not None and u.id not in d.absorbed), key=lambda u: u.id):
         for u in absorbable(g, d, hq):
@@ -170,7 +170,7 @@ def _hq_orders(g: Europa, d: EuropaData, side: str) -> list[Order]:
     return out
 
 
-def absorbable(g: Europa, d: EuropaData, hq: Unit) -> list[Unit]:
+def absorbable(g: EuropaRules, d: EuropaData, hq: Unit) -> list[Unit]:
     """E5 C: units in an HQ's hex it may absorb: German, British, French and Polish HQs their
     own formation's units; Norwegian HQs any friendly unit, a Norwegian one first; up to the
     HQ's limit (authored)."""
@@ -193,7 +193,7 @@ def absorbable(g: Europa, d: EuropaData, hq: Unit) -> list[Unit]:
     return sorted(out, key=lambda u: u.id)
 
 
-def _breakdown_orders(g: Europa, d: EuropaData, side: str) -> list[Order]:
+def _breakdown_orders(g: EuropaRules, d: EuropaData, side: str) -> list[Order]:
     out: list[Order] = []
     for reg, bns in sorted(g.regiments.items()):
         r = d.units[reg]
@@ -206,20 +206,20 @@ def _breakdown_orders(g: Europa, d: EuropaData, side: str) -> list[Order]:
     return out
 
 
-def may_assemble(g: Europa, d: EuropaData, reg: str) -> bool:
+def may_assemble(g: EuropaRules, d: EuropaData, reg: str) -> bool:
     """E1: a regiment reassembles when its three battalions stand together, none disrupted."""
     bns = [d.units[b] for b in g.regiments[reg]]
     locs = {b.loc for b in bns}
     return len(locs) == 1 and None not in locs and not any(b.has(DISRUPTED) or b.id in d.absorbed for b in bns)
 
 
-def interdict_targets(g: Europa, d: EuropaData) -> list[str]:
+def interdict_targets(g: EuropaRules, d: EuropaData) -> list[str]:
     """E1 naval interdiction: Axis-held ports in a sea zone the Allies can reach, not already blockaded."""
     return sorted(p for p in g.ports if d.owner.get(p) == GERMANS and g.spec.sea_zones[g.zone[p]].interdiction
                   and d.blockaded.get(p, 0) <= d.turn)
 
 
-def do_move(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_move(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     assert ask is not None
     exploit = ask.what == "exploit"
@@ -258,7 +258,7 @@ def do_move(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) ->
         raise IllegalOrder(f"{order.text()} is not an order of the {'exploitation' if exploit else 'movement'} phase", "E3")
 
 
-def _move(g: Europa, d: EuropaData, order: Move, exploit: bool, events: list) -> None:
+def _move(g: EuropaRules, d: EuropaData, order: Move, exploit: bool, events: list) -> None:
     u = d.units.get(order.unit)
     if u is None or u.side != order.side or not g.ground(u):
         raise IllegalOrder(f"{order.unit} is not a ground unit of {order.side}", "E4")
@@ -275,7 +275,7 @@ def _move(g: Europa, d: EuropaData, order: Move, exploit: bool, events: list) ->
     events.append(E.Move(type="move", unit=u.id, path=list(order.path), units=riders, rule="E3 E" if exploit else "E4"))
 
 
-def _truck(g: Europa, d: EuropaData, order: Truck, exploit: bool, events: list) -> None:
+def _truck(g: EuropaRules, d: EuropaData, order: Truck, exploit: bool, events: list) -> None:
     t = d.units.get(order.truck)
     c = d.units.get(order.unit)
     if t is None or c is None or t.side != order.side or g.t(t).kind != "truck" or not may_move(g, d, t, exploit):
@@ -292,7 +292,7 @@ def _truck(g: Europa, d: EuropaData, order: Truck, exploit: bool, events: list) 
     events.append(E.Move(type="truck", unit=t.id, path=list(order.path), units=[c.id], rule="E1"))
 
 
-def _regiment(g: Europa, d: EuropaData, order: Assemble | Breakdown, events: list) -> None:
+def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events: list) -> None:
     reg = order.regiment
     if reg not in g.regiments or d.units[reg].side != order.side:
         raise IllegalOrder(f"{reg} is not a regiment of {order.side} with a breakdown", "E1")
@@ -322,13 +322,13 @@ def _regiment(g: Europa, d: EuropaData, order: Assemble | Breakdown, events: lis
         events.append(E.Regiment(type="breakdown", regiment=reg, battalions=list(bns), at=loc, rule="E1"))
 
 
-def interdiction_drm(g: Europa, d: EuropaData) -> int:
+def interdiction_drm(g: EuropaRules, d: EuropaData) -> int:
     """The interdiction die's modifier this turn (authored: the Home Fleet's early days)."""
     early = g.rules.interdiction_drm
     return early.shift if d.turn <= early.until_turn else 0
 
 
-def _interdict(g: Europa, d: EuropaData, order: Interdict, dice: Dice, events: list) -> None:
+def _interdict(g: EuropaRules, d: EuropaData, order: Interdict, dice: Dice, events: list) -> None:
     """E1 naval interdiction (authored table): blockade the port; on a 6, sink the German
     ships in it, whose sailors come ashore as E1's naval regiment on turn 2 (or the next turn)."""
     if order.side != ALLIES or order.port not in interdict_targets(g, d) or d.interdicted >= g.rules.interdictions.hexes:

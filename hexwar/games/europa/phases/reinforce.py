@@ -8,14 +8,14 @@ from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
-from hexwar.games.europa.context import Europa
+from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Form, Land
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData
 
 DELAYED = "delayed"  # an arrival that could not land: it comes next turn
 
 
-def mobilised_ids(g: Europa) -> list[tuple[str, str, str, int, bool]]:
+def mobilised_ids(g: EuropaRules) -> list[tuple[str, str, str, int, bool]]:
     """Return (id, type, hex, turn, from a store) of every unit the mobilisation centres and
     artillery stores raise (E1)."""
     out = []
@@ -27,7 +27,7 @@ def mobilised_ids(g: Europa) -> list[tuple[str, str, str, int, bool]]:
     return out
 
 
-def setup(g: Europa, d: EuropaData) -> None:
+def setup(g: EuropaRules, d: EuropaData) -> None:
     """Place the 9 April set-up; everything else waits in its pool (E1 breakdowns: the German
     regiments start broken down unless the switch says otherwise)."""
     for u in g.spec.units:
@@ -56,7 +56,7 @@ def setup(g: Europa, d: EuropaData) -> None:
     d.vp = {GERMANS: 0, ALLIES: 0}
 
 
-def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     """E3 A, step by step: start of the player turn, store battalions to form, landings."""
     if d.step == 0:
         _start(g, d, events)
@@ -82,7 +82,7 @@ def run(g: Europa, d: EuropaData, dice: Dice, events: list) -> None:
         g.to_phase(d, "movement")
 
 
-def _start(g: Europa, d: EuropaData, events: list) -> None:
+def _start(g: EuropaRules, d: EuropaData, events: list) -> None:
     side = d.side
     events.append(E.PlayerTurn(type="player_turn", turn=d.turn, side=side, date=g.date(d.turn), rule="E3"))
     d.moved, d.attacked, d.fought, d.flown, d.support, d.interdicted, d.carried = [], [], [], [], {}, 0, {}
@@ -103,7 +103,7 @@ def _start(g: Europa, d: EuropaData, events: list) -> None:
         _mobilise(g, d, events)
 
 
-def _rebase(g: Europa, d: EuropaData, side: str, events: list) -> None:
+def _rebase(g: EuropaRules, d: EuropaData, side: str, events: list) -> None:
     """An air unit whose airfield the enemy took flies to the nearest friendly airfield."""
     own = sorted(h for h in g.airfields if d.owner.get(h) == side)
     for u in list(d.on_map(side)):
@@ -117,7 +117,7 @@ def _rebase(g: Europa, d: EuropaData, side: str, events: list) -> None:
         events.append(E.Arrive(type="rebase", unit=u.id, at=to, rule="E3 C"))
 
 
-def _arrive(g: Europa, d: EuropaData, u: Unit, events: list) -> None:
+def _arrive(g: EuropaRules, d: EuropaData, u: Unit, events: list) -> None:
     e = g.oob[u.id]
     at = g.arrive_at[u.id]
     enemy = GERMANS if u.side == ALLIES else ALLIES
@@ -145,7 +145,7 @@ def _arrive(g: Europa, d: EuropaData, u: Unit, events: list) -> None:
     events.append(E.Arrive(type="arrive", unit=u.id, at=spot, rule="E3 A"))
 
 
-def _sailors(g: Europa, d: EuropaData, events: list) -> None:
+def _sailors(g: EuropaRules, d: EuropaData, events: list) -> None:
     """E1: the sunk flotilla's sailors come ashore as a naval regiment HQ and 4 battalions."""
     port = g.flotilla_port
     ok = d.owner.get(port) == GERMANS
@@ -158,7 +158,7 @@ def _sailors(g: Europa, d: EuropaData, events: list) -> None:
             events.append(E.Lost(type="lost", unit=u.id, at=port, cause="the port is no longer German", rule="E1"))
 
 
-def _mobilise(g: Europa, d: EuropaData, events: list) -> None:
+def _mobilise(g: EuropaRules, d: EuropaData, events: list) -> None:
     """E1: each centre raises its troops; a captured centre loses that turn's troops. The
     artillery stores deliver their artillery unless captured."""
     for uid, _typ, at, turn, store in mobilised_ids(g):
@@ -174,7 +174,7 @@ def _mobilise(g: Europa, d: EuropaData, events: list) -> None:
             events.append(E.Lost(type="lost", unit=uid, at=at, cause=why, rule="E1"))
 
 
-def land_hexes(g: Europa, d: EuropaData, u: Unit) -> list[str]:
+def land_hexes(g: EuropaRules, d: EuropaData, u: Unit) -> list[str]:
     """Where an Allied arrival may land instead: a port the Allies own in a zone they can sail
     (not the Skagerrak), or with landing craft in play any such coast hex (E1), free of Germans."""
     lc = any(g.t(x).kind == "landing_craft" for x in d.on_map(ALLIES))
@@ -188,17 +188,17 @@ def land_hexes(g: Europa, d: EuropaData, u: Unit) -> list[str]:
     return out
 
 
-def form_hexes(g: Europa, d: EuropaData, store: str) -> list[str]:
+def form_hexes(g: EuropaRules, d: EuropaData, store: str) -> list[str]:
     """E1: the hexes within 3 of a captured store where its artillery-formed battalion may form."""
     return sorted(h for h in g.norway if g.board.distance(h, store) <= 3 and not g.ground_at(d, h, GERMANS)
                   and g.chart.terrain_class(g.board.terrain(h)) not in (None, "sea", "glacier", "lake"))
 
 
-def land_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def land_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Pass(ALLIES)] + [Land(ALLIES, ask.unit, h) for h in ask.options]
 
 
-def do_land(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_land(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     assert ask is not None
     u = d.units[ask.unit]
@@ -217,11 +217,11 @@ def do_land(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) ->
     d.ask = None
 
 
-def store_orders(g: Europa, d: EuropaData, ask: Ask) -> list[Order]:
+def store_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Form(ALLIES, ask.unit, h) for h in ask.options]
 
 
-def do_store(g: Europa, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_store(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
     ask = d.ask
     assert ask is not None
     if not (isinstance(order, Form) and order.unit == ask.unit and order.at in ask.options):

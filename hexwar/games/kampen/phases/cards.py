@@ -7,12 +7,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import hexwar.games.kampen.events as E
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
-from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Discard, Recall, RemoveShip
 from hexwar.games.kampen.phases import victory
-from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY, REMOVED, KampenData
+from hexwar.games.kampen.state import (
+    ALLIES,
+    FACTIONS,
+    GERMANS,
+    NORWAY,
+    REMOVED,
+    KampenData,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules

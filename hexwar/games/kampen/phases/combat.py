@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+import hexwar.games.kampen.events as E
+import hexwar.games.kampen.ships as S
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen import events as E
-from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import Fight, Losses, PlayCard, Split, Withdraw
 from hexwar.games.kampen.phases import cards, movement, victory
 from hexwar.games.kampen.state import (

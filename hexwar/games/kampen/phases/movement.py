@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import hexwar.games.kampen.events as E
+import hexwar.games.kampen.phases.sea as sea
+import hexwar.games.kampen.ships as S
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen import events as E
-from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import KMove, PlayCard
-from hexwar.games.kampen.phases import cards, sea
+from hexwar.games.kampen.phases import cards
 from hexwar.games.kampen.state import (
     GERMANS,
     NORWAY,

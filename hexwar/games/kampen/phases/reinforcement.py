@@ -7,13 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import hexwar.games.kampen.events as E
+import hexwar.games.kampen.ships as S
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
-from hexwar.games.kampen import events as E
 from hexwar.games.kampen.orders import Cash, PlaceBn, PlayCard
-from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.phases import cards
-from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData, Reinforcement, enemies
+from hexwar.games.kampen.state import (
+    ALLIES,
+    GERMANS,
+    NORWAY,
+    KampenData,
+    Reinforcement,
+    enemies,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules

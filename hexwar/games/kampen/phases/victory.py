@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hexwar.games.kampen import events as E
+import hexwar.games.kampen.events as E
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
