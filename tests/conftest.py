@@ -9,6 +9,20 @@ from fractions import Fraction
 # compiled one is compared with it in tests/test_native.py, in processes of its own
 os.environ["HEXWAR_NATIVE"] = "0"
 
+# the example game (examples/vestfjord) outside the package: CI installs it (its entry point
+# registers it); a checkout that has not finds it through HEXWAR_GAMES, so every suite that
+# runs over the registered games (conformance, OpenSpiel, the web board's guard) runs on it
+# too, in this process and in the command lines the tests start
+EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", "vestfjord")
+try:
+    import vestfjord  # noqa: F401
+except ImportError:
+    import sys
+
+    sys.path.insert(0, EXAMPLE)
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [EXAMPLE, os.environ.get("PYTHONPATH")]))
+    os.environ["HEXWAR_GAMES"] = ",".join(filter(None, [os.environ.get("HEXWAR_GAMES"), "vestfjord"]))
+
 import pytest
 from hypothesis import settings
 

@@ -8,7 +8,10 @@ game package, and it never branches on a game's name (comparing a value with "na
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 from hexwar.games import registry
 
@@ -47,3 +50,139 @@ def test_no_shared_module_branches_on_a_game_name():
             if isinstance(node, ast.Dict) and any(isinstance(k, ast.Constant) and k.value in games for k in node.keys):
                 bad.append(f"{p.relative_to(ROOT)}:{node.lineno} (a table keyed by game)")
     assert bad == []
+
+
+# --- issue 52: the contract is the only way in -------------------------------------------------
+
+PACKAGE = sorted(ROOT.rglob("*.py"))
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body \
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant):
+            out.add(id(n.body[0].value))
+    return out
+
+
+def _contract_members() -> set[str]:
+    """Every member of the contract and of every registered game's class (a probe for one of
+    them is a probe of a game)."""
+    from hexwar.core.game import Game
+
+    names = {n for n in dir(Game) if not n.startswith("__")}
+    for info in registry.games():
+        names |= {n for n in dir(type(info.build())) if not n.startswith("__")}
+    return names
+
+
+#: what shared code may still introspect: records that are no game (a shapely geometry, a
+#: YAML module, an OS error, a dataclass's fields, a pydantic spec), named by the expression
+PROBED_NON_GAMES = {"module", "lat", "v", "e", "geom", "yaml", "exc", "spec", "self", "t", "list", "obj"}
+
+
+def test_shared_code_never_probes_a_game_with_getattr_or_hasattr():
+    members = _contract_members()
+    bad = []
+    for p in SHARED:
+        for n in ast.walk(ast.parse(p.read_text())):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("getattr", "hasattr") and n.args:
+                subject = ast.unparse(n.args[0])
+                attr = n.args[1].value if len(n.args) > 1 and isinstance(n.args[1], ast.Constant) else None
+                if subject not in PROBED_NON_GAMES or attr in members:
+                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno} {n.func.id}({subject}, {attr!r})")
+    assert bad == [], "shared code reaches a game only through the contract (hexwar.core.game.Game)"
+
+
+SECTION = re.compile(r"^(?:[A-Z]{1,3}\d*\s?)?\d+(?:\.\d+){1,2}[a-z]?$|^[EK]\d+(?:\.\d+)*(?: [A-Z])?$"
+                     r"|^\d+(\.\d+)+(, \d+(\.\d+)+)+$")
+
+
+def test_no_game_name_or_rule_section_in_the_string_constants_of_shared_layers():
+    games = set(registry.names()) | {"narvik", "kampen", "europa", "konflikt", "skirmish"}
+    bad = []
+    for p in SHARED:
+        tree = ast.parse(p.read_text())
+        docs = _docstrings(tree)
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+                v = n.value.strip()
+                if v.lower() in games:
+                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno} game name {v!r}")
+                if SECTION.match(v) and not IP.match(v):
+                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno} rule section {v!r}")
+    assert bad == [], "a game's words and sections come from the game (its Refusals, cites, presenter)"
+
+
+IP = re.compile(r"^\d+\.\d+\.\d+\.\d+$")
+
+
+def _module(p: Path) -> str:
+    parts = list(p.relative_to(ROOT.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(p: Path, runtime_only: bool, mods: set[str]) -> set[str]:
+    me = _module(p)
+    tree = ast.parse(p.read_text())
+    typing_only = {id(x) for n in ast.walk(tree) if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"
+                   for x in ast.walk(n)}
+    out = set()
+    for n in ast.walk(tree):
+        if runtime_only and id(n) in typing_only:
+            continue
+        names = []
+        if isinstance(n, ast.ImportFrom) and n.module:
+            names = [n.module] + [f"{n.module}.{a.name}" for a in n.names]
+        elif isinstance(n, ast.Import):
+            names = [a.name for a in n.names]
+        for x in names:
+            parts = x.split(".")
+            for k in range(1, len(parts) + 1):  # importing a.b.c runs a and a.b too
+                y = ".".join(parts[:k])
+                if y in mods and y != me and not me.startswith(y + "."):
+                    out.add(y)
+    return out
+
+
+@pytest.mark.parametrize("runtime_only", [True, False], ids=["at-runtime", "with-type-checking-imports"])
+def test_no_import_cycle_anywhere_in_the_package(runtime_only):
+    import networkx as nx
+
+    mods = {_module(p) for p in PACKAGE}
+    graph = nx.DiGraph()
+    for p in PACKAGE:
+        for y in _imports(p, runtime_only, mods):
+            graph.add_edge(_module(p), y)
+    cycles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+    assert cycles == []
+
+
+def test_no_phase_module_imports_its_games_composition():
+    """Phases read the state and the game's rules context; the game module composes them
+    (so ``game.py`` imports its phases, never the reverse)."""
+    bad = []
+    mods = {_module(p) for p in PACKAGE}
+    for p in PACKAGE:
+        rel = p.relative_to(ROOT).parts
+        if rel[0] == "games" and "phases" in rel:
+            game_module = f"hexwar.games.{rel[1]}.game"
+            if game_module in _imports(p, False, mods):
+                bad.append(str(p.relative_to(ROOT)))
+    assert bad == []
+
+
+#: the most methods a class may have (the issue's "about 25"): one job per class
+MAX_METHODS = 25
+
+
+def test_no_class_has_more_than_about_25_methods():
+    big = []
+    for p in PACKAGE:
+        for n in ast.walk(ast.parse(p.read_text())):
+            if isinstance(n, ast.ClassDef):
+                k = sum(isinstance(x, (ast.FunctionDef, ast.AsyncFunctionDef)) for x in n.body)
+                if k > MAX_METHODS:
+                    big.append(f"{p.relative_to(ROOT)}::{n.name} has {k} methods")
+    assert big == []

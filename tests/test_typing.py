@@ -16,3 +16,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_mypy_is_clean():
     p = subprocess.run([sys.executable, "-m", "mypy", "hexwar"], cwd=ROOT, capture_output=True, text=True)
     assert p.returncode == 0, p.stdout[-3000:]
+
+
+#: the contract, the registry and whole game packages held to ``mypy --strict`` (issue 52)
+STRICT = ["hexwar/core", "hexwar/games/registry.py", "hexwar/games/skirmish", "hexwar/games/konflikt",
+          "examples/vestfjord/vestfjord"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy not installed (pip install '.[test]')")
+def test_the_contract_and_whole_game_packages_pass_mypy_strict():
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", *STRICT], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout[-3000:]

@@ -83,8 +83,8 @@ class DecisionGame(Game[S]):
     ``after_decision`` (Europa: ownership, E4).
     """
 
-    decisions: Any
-    phases: Any
+    decisions: "dict[str, Decision]"
+    phases: "dict[str, Phase]"
     other_side: str
 
     def current_side(self, d: Any) -> str:
@@ -146,7 +146,7 @@ class DecisionGame(Game[S]):
         d.step = 0
 
 
-def load_game(game: Ruleset, path: str | Path, writer: bool = False, upto: int | None = None,
+def load_game(game: Ruleset[Any], path: str | Path, writer: bool = False, upto: int | None = None,
               keep: Path | None = None) -> PlayState:
     """Resume a saved game, keeping the save file attached; a ``writer`` first becomes the
     save's only writer (a second player, or a read-only save, is refused). A damaged save

@@ -181,7 +181,7 @@ class FastView:
     """A game's OpenSpiel-like queries over its ruleset and data; what a bot sees of a game
     that ``run_fast`` plays without copies or a log."""
 
-    def __init__(self, game: Any, data: GameState):
+    def __init__(self, game: Game[Any], data: GameState):
         self.game = game
         self.data = data
 

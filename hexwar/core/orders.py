@@ -104,7 +104,8 @@ class OrderKinds:
         from pydantic import ValidationError
 
         try:  # strict JSON validation: lists become tuples, nothing else is coerced
-            return adapter.validate_json(json.dumps(body), strict=True)
+            order: Order = adapter.validate_json(json.dumps(body), strict=True)
+            return order
         except (ValidationError, TypeError, ValueError) as exc:
             if isinstance(exc, ValidationError):
                 e = exc.errors()[0]

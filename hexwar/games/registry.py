@@ -1,10 +1,14 @@
-"""The game registry: one record per game, found by looking in ``hexwar.games``.
+"""The game registry: one record per game.
 
-Every subpackage of ``hexwar.games`` that defines ``GAME = GameInfo(...)`` in its
-``__init__`` is a game. The command line, the simulator, validation and replay ask the
-registry for everything game-specific (sides, scenarios, boards, switches, bots, schemas,
-batch metrics, the play loop, pictures), so adding a game touches nothing outside its own
-package, its data and its tests.
+A game is a ``GAME = GameInfo(...)`` found in one of three places: a subpackage of
+``hexwar.games`` (the bundled games); a module named by an entry point of the group
+``hexwar.games`` of any installed distribution (``[project.entry-points."hexwar.games"]
+mygame = "mygame:GAME"``); or a module listed in the environment variable ``HEXWAR_GAMES``
+(comma-separated, for a game not installed). :func:`register` adds one by hand. The command
+line, the simulator, validation and replay ask the registry for everything game-specific
+(sides, scenarios, boards, switches, bots, schemas, batch metrics, the play loop, pictures),
+so adding a game touches nothing of hexwar's (``docs/adding-a-game.md`` shows how, with a
+small example game outside the package).
 
 >>> {'europa', 'kampen', 'narvik', 'skirmish'} <= set(names())
 True
@@ -17,6 +21,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from hexwar.core.invariants import placement
@@ -91,11 +96,12 @@ class Batch:
     (``hexwar.core.metrics.BASE_COLUMNS``) and the game's own ``columns``; ``metrics`` are the
     figures a summary and a report read from the rows (``hexwar.core.metrics``);
     ``exact(game, rows, min_n)`` sets every combat the games fought beside its exact
-    probability; ``scale`` says what a turn and a unit are.
+    probability (None: the game has no combat table to enumerate, and a report leaves the
+    comparison out); ``scale`` says what a turn and a unit are.
     """
 
     observer: Callable[[Any], Observer]
-    exact: Callable[[Any, list[dict[str, Any]], int], list[dict[str, Any]]]
+    exact: Callable[[Any, list[dict[str, Any]], int], list[dict[str, Any]]] | None
     scale: str
     columns: tuple[str, ...]
     metrics: "tuple[Metric, ...]"
@@ -240,7 +246,34 @@ class GameInfo:
 
 
 _GAMES: dict[str, GameInfo] = {}
+_BUNDLED: set[str] = set()  # the games of ``hexwar.games`` itself
 _LOADED = False
+
+
+def register(info: GameInfo) -> None:
+    """Add a game to the registry (a second game of the same name is refused)."""
+    if not isinstance(info, GameInfo):
+        raise TypeError(f"a game registers a GameInfo, not {type(info).__name__}")
+    if info.name in _GAMES and _GAMES[info.name] is not info:
+        raise ValueError(f"two games named {info.name!r}")
+    _GAMES[info.name] = info
+
+
+def _plugins() -> list[tuple[str, Callable[[], Any]]]:
+    """The games found outside ``hexwar.games``: (where, how to load it), entry points first."""
+    import os
+    from importlib.metadata import entry_points
+
+    found: list[tuple[str, Callable[[], Any]]] = [
+        (f"entry point {ep.name} = {ep.value}", ep.load) for ep in entry_points(group="hexwar.games")]
+    for name in filter(None, (m.strip() for m in os.environ.get("HEXWAR_GAMES", "").split(","))):
+        found.append((f"HEXWAR_GAMES module {name}", partial(_module_game, name)))
+    return found
+
+
+def _module_game(module: str) -> Any:
+    """The ``GAME`` a module defines (None if it defines none)."""
+    return vars(importlib.import_module(module)).get("GAME")
 
 
 def _load() -> dict[str, GameInfo]:
@@ -249,14 +282,20 @@ def _load() -> dict[str, GameInfo]:
         import hexwar.games as pkg
 
         for mod in pkgutil.iter_modules(pkg.__path__):
-            if not mod.ispkg:
-                continue
-            m = importlib.import_module(f"hexwar.games.{mod.name}")
-            info = getattr(m, "GAME", None)
-            if isinstance(info, GameInfo):
-                if info.name in _GAMES and _GAMES[info.name] is not info:
-                    raise ValueError(f"two games named {info.name!r}")
-                _GAMES[info.name] = info
+            if mod.ispkg:
+                info = vars(importlib.import_module(f"hexwar.games.{mod.name}")).get("GAME")
+                if isinstance(info, GameInfo):
+                    register(info)
+                    _BUNDLED.add(info.name)
+        for where, load in _plugins():
+            try:
+                info = load()
+            except ImportError as e:
+                raise UnknownGame(f"{where}: cannot be imported ({e})") from None
+            if not isinstance(info, GameInfo):
+                raise UnknownGame(f"{where}: is no GameInfo (a game's module defines GAME = GameInfo(...))")
+            if _GAMES.get(info.name) is not info:
+                register(info)
         _LOADED = True
     return _GAMES
 
@@ -269,6 +308,12 @@ def default() -> GameInfo:
 def names() -> list[str]:
     """Return the names of every registered game."""
     return sorted(_load())
+
+
+def bundled() -> list[str]:
+    """The names of the games hexwar ships (not those a distribution or ``HEXWAR_GAMES`` adds)."""
+    _load()
+    return sorted(_BUNDLED)
 
 
 def games() -> list[GameInfo]:

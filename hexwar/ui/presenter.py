@@ -10,6 +10,7 @@ say: a base presenter lists orders and explains nothing of its own.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
 from hexwar.core.game import Event
@@ -94,9 +95,13 @@ class Presenter:
     def bot_summary(self, orders: list[Order]) -> str:
         """The bots' turn in a sentence per side: how many orders of each kind, and where."""
         by_side: dict[str, dict[str, list[str]]] = {}
+        unseen: dict[str, int] = {}  # orders the person may not read, as they see them, with no place
         view = self.session.view()
         for o in orders:
-            m = self.order_marks(o, view)
+            m = self.seen_marks(o, view)
+            if not (m["u"] or m["f"] or m["t"]) and (seen := self.session.order_text(o)) != o.text():
+                unseen[seen] = unseen.get(seen, 0) + 1
+                continue
             where = m["t"] or m["f"] or ""
             by_side.setdefault(o.side, {}).setdefault(verb(o), []).append(where)
         parts = []
@@ -109,6 +114,7 @@ class Presenter:
                 said.append(f"{word}{f' {n} times' if n > 1 else ''}"
                             + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
             parts.append(f"the {side} " + ", ".join(said))
+        parts += [text + (f" ({n} times)" if n > 1 else "") for text, n in unseen.items()]
         return "while you waited: " + "; ".join(parts)
 
     def order_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
@@ -133,6 +139,18 @@ class Presenter:
         if frm is None and units:
             frm = self.unit_place(units[0], view if view is not None else self.session.view())
         return {"u": units, "f": frm, "t": to}
+
+    def seen_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
+        """Where an order another side gave acts, as far as the person may know it: the marks
+        of :meth:`order_marks` that the order's visible words name (a hidden deployment's hex,
+        a submerged boat's move, are not outlined)."""
+        m = self.order_marks(order, view)
+        text = self.session.order_text(order)
+        if text == order.text():
+            return m
+        words = set(re.split(r"[\s>,;:()]+", text))
+        return {"u": [u for u in m["u"] if u in words], "f": m["f"] if m["f"] in words else None,
+                "t": m["t"] if m["t"] in words else None}
 
     def unit_place(self, uid: str, view: Any) -> str | None:
         """Where a unit the person sees stands (a game of counters says; none here)."""

@@ -113,7 +113,7 @@ class WebGame:
             view = self.sess.view()
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
-                m = self.p.order_marks(order, view)
+                m = self.p.seen_marks(order, view)  # only the places the person may know of
                 self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
                 self.bot["lines"].append(f"{side}: {self.sess.order_text(order)}")
                 self._bot_orders.append(order)

@@ -20,7 +20,8 @@ SAVES = sorted((Path(__file__).resolve().parents[1] / "golden" / "saves").glob("
 
 
 def test_every_game_has_a_save_of_an_earlier_version():
-    assert {EventLog.from_json(p.read_text()).meta["game"] for p in SAVES} == set(registry.names())
+    # every game hexwar ships (an installed plugin game, such as the example, keeps its own)
+    assert {EventLog.from_json(p.read_text()).meta["game"] for p in SAVES} == set(registry.bundled())
 
 
 @pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])

@@ -8,7 +8,8 @@ from typing import Any
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front, queries
 from hexwar.games.konflikt import batch
-from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
+from hexwar.games.konflikt.game import KonfliktGame
+from hexwar.games.konflikt.state import SIDES, KonfliktData
 from hexwar.games.konflikt.orders import ORDERS
 from hexwar.games.konflikt.play import KonfliktPresenter, say
 from hexwar.games.konflikt.table import BOARDS

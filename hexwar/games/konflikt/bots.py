@@ -11,7 +11,8 @@ import random
 from typing import Any, Sequence
 
 from hexwar.core.orders import Assault, Move, Order
-from hexwar.games.konflikt.game import SIDES, KonfliktData, KonfliktGame
+from hexwar.games.konflikt.game import KonfliktGame
+from hexwar.games.konflikt.state import SIDES, KonfliktData
 from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave, Mark, Pick
 from hexwar.rules.assault import assault_sums
 

@@ -20,7 +20,7 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.zoc import enemy_zoc
 
 
-class KonfliktRules(SkirmishGame):
+class KonfliktRules(SkirmishGame[KonfliktData]):
     """One Konflikt '47 scenario template on one table, hosted by the skirmish ruleset: the
     templates chart, the table, and the questions of units, edges and entries."""
 

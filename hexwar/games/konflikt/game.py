@@ -171,7 +171,7 @@ class KonfliktGame(KonfliktRules):
         self.advance(d, dice, events)
         return events
 
-    def advance(self, d: KonfliktData, dice: Dice, events: list) -> None:
+    def advance(self, d: KonfliktData, dice: Dice, events: list[dict[str, Any]]) -> None:
         """Run the set-up's steps until one needs a decision, then turn 1."""
         while d.todo:
             step = d.todo[0]
@@ -200,7 +200,7 @@ class KonfliktGame(KonfliktRules):
 
     # --- turns --------------------------------------------------------------------------------------
 
-    def start_turn(self, d: KonfliktData, dice: Dice, events: list) -> None:
+    def start_turn(self, d: KonfliktData, dice: Dice, events: list[dict[str, Any]]) -> None:
         d.turn += 1
         d.phase = "orders"
         d.acted = []
@@ -208,7 +208,7 @@ class KonfliktGame(KonfliktRules):
         events.append({"type": "turn", "turn": d.turn, "dice": {s: d.bag.count(s) for s in SIDES}, "rule": "4.3"})
         self.draw(d, dice, events)
 
-    def draw(self, d: KonfliktData, dice: Dice, events: list) -> None:
+    def draw(self, d: KonfliktData, dice: Dice, events: list[dict[str, Any]]) -> None:
         """Draw the next order die from the bag (digest 4.3); an empty bag ends the turn."""
         while d.bag:
             side = d.bag[0] if len(set(d.bag)) == 1 else dice.choice(d.bag, "order die")
@@ -218,7 +218,7 @@ class KonfliktGame(KonfliktRules):
                 return
         self.end_turn(d, dice, events)
 
-    def do_play(self, d: KonfliktData, o: Order, dice: Dice, events: list) -> None:
+    def do_play(self, d: KonfliktData, o: Order, dice: Dice, events: list[dict[str, Any]]) -> None:
         side = o.side
         used: list[str] = []
         if isinstance(o, Move):
@@ -277,7 +277,7 @@ class KonfliktGame(KonfliktRules):
         events.append({"type": "entered", "side": u.side, "unit": u.id, "at": o.at, "rule": "3.4"})
         return events
 
-    def after_order(self, d: KonfliktData, events: list) -> None:
+    def after_order(self, d: KonfliktData, events: list[dict[str, Any]]) -> None:
         """Hidden units seen (3.1), the Top Secret marker picked up, carried or dropped (2.5)."""
         rin = int(self.t.hidden["reveal_infantry_inches"].value)
         rot = int(self.t.hidden["reveal_other_inches"].value)
@@ -308,7 +308,7 @@ class KonfliktGame(KonfliktRules):
                     events.append({"type": "marker_seized", "unit": u.id, "side": u.side, "at": d.marker, "rule": "2.5"})
                     break
 
-    def end_turn(self, d: KonfliktData, dice: Dice, events: list) -> None:
+    def end_turn(self, d: KonfliktData, dice: Dice, events: list[dict[str, Any]]) -> None:
         """End of a turn: objectives change hands (2.3), bases fall (2.6); after turn 6 a die
         for a 7th turn (1)."""
         sp = self.spec_of(d)
@@ -339,7 +339,7 @@ class KonfliktGame(KonfliktRules):
             return
         self.start_turn(d, dice, events)
 
-    def finish(self, d: KonfliktData, events: list) -> None:
+    def finish(self, d: KonfliktData, events: list[dict[str, Any]]) -> None:
         for u in d.units.values():  # 3.4: who never arrived counts as destroyed
             if u.pool in (RESERVE, FIRST_WAVE, FLANK):
                 d.remove(u.id, "removed")

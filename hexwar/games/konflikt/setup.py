@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
@@ -118,7 +119,7 @@ def far_from(g: KonfliktRules, d: KonfliktData, loc: str, inches: int) -> bool:
     return all(not g.table.within(s, loc, inches) for s in spots)
 
 
-def do_pick(g: KonfliktRules, d: KonfliktData, o: Pick, events: list) -> None:
+def do_pick(g: KonfliktRules, d: KonfliktData, o: Pick, events: list[dict[str, Any]]) -> None:
     sp = g.spec_of(d)
     if o.choice in ("attacker", "defender"):
         d.attacker = o.side if o.choice == "attacker" else g.other(o.side)
@@ -143,7 +144,7 @@ def do_pick(g: KonfliktRules, d: KonfliktData, o: Pick, events: list) -> None:
     d.todo += [f"assign:{s}" for s in order] + ["begin"]
 
 
-def do_mark(g: KonfliktRules, d: KonfliktData, o: Mark, events: list) -> None:
+def do_mark(g: KonfliktRules, d: KonfliktData, o: Mark, events: list[dict[str, Any]]) -> None:
     d.todo.pop(0)
     if o.what == "objective":
         d.objectives[o.at] = o.side  # 2.3: all objectives start held by the defender
@@ -152,7 +153,7 @@ def do_mark(g: KonfliktRules, d: KonfliktData, o: Mark, events: list) -> None:
     events.append({"type": "marked", "side": o.side, "what": o.what, "at": o.at, "rule": g.spec_of(d).source})
 
 
-def do_assign(g: KonfliktRules, d: KonfliktData, o: Assign, events: list) -> None:
+def do_assign(g: KonfliktRules, d: KonfliktData, o: Assign, events: list[dict[str, Any]]) -> None:
     u = d.units[o.unit]
     if o.where == "table":
         d.place(u.id, o.at)
@@ -171,7 +172,7 @@ def do_assign(g: KonfliktRules, d: KonfliktData, o: Assign, events: list) -> Non
     events.append(e)
 
 
-def bombard(g: KonfliktRules, d: KonfliktData, dice: Dice, events: list) -> None:
+def bombard(g: KonfliktRules, d: KonfliktData, dice: Dice, events: list[dict[str, Any]]) -> None:
     """3.3: the attacker rolls 2+ for a bombardment; one die per unit in the defender's
     set-up zone, on our chart (hidden units get no benefit)."""
     if g.spec_of(d).bombardment != "attacker" or not d.attacker:

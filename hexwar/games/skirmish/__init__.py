@@ -11,12 +11,13 @@ from hexwar.games.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.games.skirmish.play import SkirmishPresenter
+from hexwar.games.skirmish.state import SkirmishData
 from hexwar.ui.words import describe
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
 
 
-def _make(scenario: str, board: str, switches: frozenset[str]) -> SkirmishGame:
+def _make(scenario: str, board: str, switches: frozenset[str]) -> SkirmishGame[SkirmishData]:
     return SkirmishGame.from_scenario(scenario)
 
 

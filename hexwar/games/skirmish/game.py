@@ -28,7 +28,7 @@ from hexwar.rules import stacking
 from hexwar.rules.assault import assault_sums, may_attack_into
 from hexwar.rules.combat import resolve_differential
 from hexwar.rules.movement import MoveQuery, explain_path, path_mp, reach
-from hexwar.rules.supply import line_of_supply
+from hexwar.rules.supply import SupplyResult, line_of_supply
 from hexwar.rules.zoc import enemy_zoc
 
 VP_ELIMINATED = 4  # as 29.0: a land unit eliminated
@@ -57,7 +57,7 @@ class SkirmishGame(Game[SD]):
         self.tables = scenario.tables
 
     @classmethod
-    def from_scenario(cls, name: str, library: Library | None = None) -> "SkirmishGame":
+    def from_scenario(cls, name: str, library: Library | None = None) -> "SkirmishGame[Any]":
         return cls(load_scenario(name, library))
 
     def save_meta(self) -> dict[str, Any]:
@@ -223,8 +223,8 @@ class SkirmishGame(Game[SD]):
         for d in defenders:
             u = data.units[d]
             if u.side == sup_side and u.nation not in ALWAYS_SUPPLIED and fat.takes_fatigue(self.tables, u):
-                res = self.supply(data, u)
-                if not res.supplied:
+                line = self.supply(data, u)
+                if not line.supplied:
                     ch = fat.add_fatigue(data, self.tables, d, "unsupplied_attacked")
                     events.append({"type": "fatigue", "unit": d, "fp": ch.applied, "cause": "unsupplied_attacked", "rule": "19.2"})
         for d in defenders:
@@ -266,7 +266,7 @@ class SkirmishGame(Game[SD]):
             return None
         return next((e for e in events if e["type"] == "assault"), None)
 
-    def supply(self, data: SD, u: Unit):
+    def supply(self, data: SD, u: Unit) -> SupplyResult:
         """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""
         zoc = enemy_zoc(self.board, data, self.tables, u.side)
         inf = {x.loc for x in data.on_map(u.side) if self.tables.types[x.type].infantry}

@@ -1,0 +1,105 @@
+"""Issue 52: the contract, the rules contexts and the presenters cost no speed.
+
+The engine before the issue (``BASELINE``, unpacked from git into a temporary directory) and
+the current one play the same seeded games with each game's fast bots (``run_fast``, as a
+batch plays them), each in a subprocess with its tree on ``PYTHONPATH``; both print a digest
+of every game's log, which must agree (the same games, move for move), and the CPU time a
+game takes. Runs alternate baseline / current; each figure is the best of ``--rounds``. A
+ratio above 1 means the current engine is faster.
+
+Usage: python bench/bench_issue52.py [--rounds R] [--scale S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from io import BytesIO
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "ea45b45"  # the tree as issue 52 found it
+
+#: game -> games a probe plays (scaled by --scale): a Narvik game takes the better part of a second
+GAMES = {"narvik": 4, "europa": 4, "konflikt": 12, "kampen": 150, "skirmish": 40}
+
+PROBE = r"""
+import hashlib, json, sys, time
+from hexwar.core.engine import run_fast
+from hexwar.games import registry
+name, n = sys.argv[1], int(sys.argv[2])
+info = registry.get(name)
+out = {}
+for sc, bd, sw in info.conformance_variants():
+    game = info.build(sc, bd, sw)
+    for kind, bot in sorted(info.bots.items()):
+        if not bot.fast:
+            continue
+        run_fast(game, 10_000, {s: info.bot(kind, s, 10_000) for s in info.sides})  # warm-up: caches, imports
+        h, cpu = hashlib.sha1(), []
+        for seed in range(n):
+            bots = {s: info.bot(kind, s, seed) for s in info.sides}
+            t0 = time.process_time()
+            view, log = run_fast(game, seed, bots, record=True)
+            cpu.append(time.process_time() - t0)
+            h.update(log.to_json().encode())
+            h.update(str(view.data.winner).encode())
+        out[f"{sc}@{bd}{'+' + '+'.join(sw) if sw else ''}:{kind}"] = {"digest": h.hexdigest()[:12], "cpu": sum(cpu) / n}
+print(json.dumps(out))
+"""
+
+
+def baseline_tree() -> Path:
+    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}"
+    if not (out / "hexwar").is_dir():
+        blob = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "hexwar", "maps", "oob", "tables"],
+                              check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(blob)) as tar:
+            tar.extractall(out, filter="data")
+    return out
+
+
+def probe(tree: Path, game: str, n: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
+    res = subprocess.run([sys.executable, "-c", PROBE, game, str(n)], env=env, check=True, capture_output=True,
+                         text=True, cwd=tree)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every probe's number of games")
+    a = ap.parse_args()
+    base = baseline_tree()
+    print(f"baseline: commit {BASELINE} (before issue 52); current: {ROOT}; best of {a.rounds} runs each, "
+          "alternating; CPU time a game, run_fast with each game's fast bots")
+    ratios = []
+    for game, n in GAMES.items():
+        n = max(2, round(n * a.scale))
+        old: list[dict] = []
+        new: list[dict] = []
+        for _ in range(a.rounds):
+            old.append(probe(base, game, n))
+            new.append(probe(ROOT, game, n))
+        for key in old[0]:
+            o = min(r[key]["cpu"] for r in old)
+            c = min(r[key]["cpu"] for r in new)
+            same = old[0][key]["digest"] == new[0][key]["digest"]
+            ratios.append(o / c)
+            print(f"{game + '/' + key:48} {n:4} games  {o * 1e3:8.1f} ms -> {c * 1e3:8.1f} ms a game  "
+                  f"x{o / c:4.2f}  {'same games' if same else 'DIFFERENT GAMES'}")
+    geo = 1.0
+    for r in ratios:
+        geo *= r
+    print(f"geometric mean over {len(ratios)} probes: x{geo ** (1 / len(ratios)):.2f} (above 1: the current engine is faster)")
+
+
+if __name__ == "__main__":
+    main()
