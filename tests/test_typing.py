@@ -25,5 +25,8 @@ STRICT = ["hexwar/core", "hexwar/games/registry.py", "hexwar/games/skirmish", "h
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy not installed (pip install '.[test]')")
 def test_the_contract_and_whole_game_packages_pass_mypy_strict():
-    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", *STRICT], cwd=ROOT, capture_output=True, text=True)
+    # the named packages only: the modules they import are checked by test_mypy_is_clean at the
+    # package's own settings (reported or not as mypy finds hexwar installed, so say which)
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", *STRICT], cwd=ROOT,
+                       capture_output=True, text=True)
     assert p.returncode == 0, p.stdout[-3000:]
