@@ -7,7 +7,7 @@ of every game's log, which must agree (the same games, move for move), and the C
 game takes. Runs alternate baseline / current; each figure is the best of ``--rounds``. A
 ratio above 1 means the current engine is faster.
 
-Usage: python bench/bench_issue52.py [--rounds R] [--scale S]
+Usage: python bench/bench_issue52.py [--rounds R] [--scale S] [--only GAME ...]
 """
 
 from __future__ import annotations
@@ -76,12 +76,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every probe's number of games")
+    ap.add_argument("--only", nargs="*", default=[], help="these games only (default: every one)")
     a = ap.parse_args()
     base = baseline_tree()
     print(f"baseline: commit {BASELINE} (before issue 52); current: {ROOT}; best of {a.rounds} runs each, "
           "alternating; CPU time a game, run_fast with each game's fast bots")
     ratios = []
     for game, n in GAMES.items():
+        if a.only and game not in a.only:
+            continue
         n = max(2, round(n * a.scale))
         old: list[dict] = []
         new: list[dict] = []

@@ -127,10 +127,11 @@ class Game(ABC, Generic[S]):
         """A new game played by people: its state, log and (later) its save."""
         return new_play_state(self, seed, self.save_meta())
 
-    def legal_menu(self, data: S) -> Menu:
-        """The legal orders as a :class:`Menu`, for a reader that chooses a kind first: by
-        default the whole list, grouped by kind."""
-        return Menu.of(self.legal_orders(data))
+    def legal_menu(self, data: S) -> "Sequence[Order] | Menu":
+        """The legal orders for a reader that chooses a kind first (``order_kinds``,
+        ``orders_of_kind``): a game whose listing defers parts returns a :class:`Menu`; by
+        default the list itself, which those read as fast."""
+        return self.legal_orders(data)
 
     def apply_unchecked(self, data: S, order: Order, dice: Dice, events: list[Event]) -> None:
         """Carry out an order a bot took from the list, for fast play (``run_fast``): a game

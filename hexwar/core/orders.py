@@ -403,7 +403,8 @@ def _add_kinds(seen: set[str], parts: Iterable[tuple[str | None, Sequence[Order]
     orders' when it is of mixed kinds (None)."""
     for kind, part in parts:
         if kind is None:
-            seen.update(o.kind for o in part)
+            types: set[type[Order]] = set(map(type, part))  # far fewer classes than orders
+            seen.update(t.kind for t in types)
         else:
             seen.add(kind)
 
