@@ -27,6 +27,8 @@ COMMANDS = (
     ("explain <what>", "how a number was reached, with its rule; explain <order number> weighs an order first"),
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
+    ("wait", "pass, and let pass every decision after it that needs nothing of you, until one does"),
+    ("brief", "the briefing: the situation, the aims, your forces, a turn, the decision before you"),
     ("status", "show turn, phase and the game's tracks"),
     ("rules [term]", "what a term or a section number of the rules means"),
     ("help", "this text"),
@@ -34,6 +36,8 @@ COMMANDS = (
 )
 
 MAX_LISTED = 30
+#: the most lines a folded list takes (a decision of hundreds of orders, issue 53)
+MAX_FOLDED = 38
 #: the orders a line that is not understood is shown, at most (those holding all its words)
 NEAR_SHOWN = 5
 #: the terms ``rules <word>`` defines at once when several have the word (more: their names)
@@ -61,6 +65,7 @@ class Commands:
         self.out = out
         self.copies_anywhere = copies_anywhere
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
+        self._waiting: tuple[int, int] | None = None  # wait: (the turn it was typed in, passes given)
 
     @property
     def resume(self) -> str:
@@ -81,6 +86,11 @@ class Commands:
             self.say(self.help_text())
         elif word in ("list", "ls", "l"):
             self.list_orders(legal, rest)
+        elif word == "brief":
+            for line in p.briefing():
+                self.say(line)
+        elif word == "wait":
+            self.wait(legal)
         elif word == "status":
             for part in p.status_lines():
                 self.say(part)
@@ -124,6 +134,35 @@ class Commands:
             self.show_events(self.session.s.apply(order))
         except IllegalOrder as e:
             self.say(f"refused: {e}")
+
+    def wait(self, legal: list[Order]) -> None:
+        """Pass now, then pass every decision of the person's after it that needs nothing of
+        them (the presenter's ``waits``), until one does, the turn ends or the game does: the
+        loop that shows the person their decisions asks :meth:`keep_waiting` at each."""
+        first = next((o for o in legal if o.kind == "pass"), None)
+        if first is None:
+            self.say("wait: this decision has no pass; it needs an order of yours (list shows them)")
+            return
+        self._waiting = (self.session.s.data.turn, 0)
+        self.keep_waiting(legal, first)
+
+    def keep_waiting(self, legal: list[Order], order: Order | None = None) -> bool:
+        """At a decision of the person's while ``wait`` is on: give its pass (True), or end the
+        wait and say how many decisions it let pass (False, and nothing given)."""
+        if self._waiting is None:
+            return False
+        s = self.session.s
+        turn, n = self._waiting
+        if order is None and s.data.turn == turn and not s.is_over():
+            order = self.presenter.waits(legal)
+        if order is None:
+            self._waiting = None
+            self.say(f"waited: you passed {n} time{'s' if n != 1 else ''}; " + ("the game is over" if s.is_over() else
+                     "this decision needs you" if s.data.turn == turn else "a new turn has begun"))
+            return False
+        self._waiting = (turn, n + 1)
+        self.show_events(s.apply(order))
+        return True
 
     def undo(self, rest: str) -> None:
         """Take back the person's last order, or their last ``rest`` orders (the bots' answers too)."""
@@ -291,13 +330,53 @@ class Commands:
         if not words and len(shown) > MAX_LISTED:
             kinds = verb_counts(legal)  # by the word the orders begin with, as typed
             self.say(f"{len(legal)} legal orders: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
-            examples = ", ".join(f"list {w}" for w in list_examples(legal, kinds))
-            self.say("showing the first ones; 'list <words>' filters" + (f" (e.g. {examples})" if examples else ""))
+            for line in self.folded(shown):
+                self.say(line)
+            return
         cap = MAX_LISTED if not words else 200
         for i, o in shown[:cap]:
             self.say(f"  {i:>3}  {o.text()}")
         if len(shown) > cap:
             self.say(f"  ... {len(shown) - cap} more: add a word to narrow the list")
+
+    def folded(self, shown: list[tuple[int, Order]]) -> list[str]:
+        """A long list in at most ``MAX_FOLDED`` lines: the orders grouped by their first word
+        and unit, a group of one or two shown whole, a bigger one folded to a line saying how
+        many and the words that open it (``list move 1sg``); if that is still too long, the
+        biggest kinds folded whole (``list sail``)."""
+        view = self.session.view()
+        groups: dict[tuple[str, str], list[tuple[int, Order]]] = {}
+        for i, o in shown:
+            units = self.presenter.order_marks(o, view)["u"]
+            groups.setdefault((o.text().split(" ", 1)[0], units[0] if units else ""), []).append((i, o))
+
+        def lines_of(key: tuple[str, str], items: list[tuple[int, Order]]) -> list[str]:
+            if len(items) <= 2:
+                return [f"  {i:>3}  {o.text()}" for i, o in items]
+            shown_as = " ".join(w for w in (key[0], key[1]) if w)
+            return [f"  {len(items):>4} orders: {shown_as} ...  (list {shown_as.lower()})"]
+
+        if len(groups) == 1:  # one unit's orders of one kind: its first ones, and words that narrow them
+            examples = ", ".join(f"list {w}" for w in list_examples([o for _, o in shown]))
+            return [f"  {i:>3}  {o.text()}" for i, o in shown[:MAX_LISTED]] + [
+                f"  ... {len(shown) - MAX_LISTED} more: list <words> narrows them" + (f" (e.g. {examples})" if examples else "")]
+        verbs: dict[str, list[tuple[str, str]]] = {}
+        for key in groups:
+            verbs.setdefault(key[0], []).append(key)
+        folded_verbs: set[str] = set()
+        while True:
+            out: list[str] = []
+            for v, keys in verbs.items():
+                if v in folded_verbs:
+                    n = sum(len(groups[k]) for k in keys)
+                    out.append(f"  {n:>4} orders: {v} ... of {len(keys)} units  (list {v.lower()} <unit>)")
+                else:
+                    for k in keys:
+                        out += lines_of(k, groups[k])
+            open_verbs = [v for v in verbs if v not in folded_verbs and len(verbs[v]) > 1]
+            if len(out) <= MAX_FOLDED or not open_verbs:
+                return out + ["  a number gives its order; list <words> opens a group"]
+            folded_verbs.add(max(open_verbs, key=lambda v: len(verbs[v])))
 
     def completions(self, line: str) -> list[str]:
         """What may come next on a line being typed: the next word of every legal order or
@@ -344,7 +423,7 @@ class Commands:
 
     def rules_text(self, term: str) -> str:
         """What a term of the rules means, with its section; all terms when none is asked."""
-        glossary = self.presenter.glossary
+        glossary = {**self.presenter.glossary, **scenario_terms(self.session.game)}
         if not glossary:
             return "this game has no glossary of terms yet"
         if not term:
@@ -372,6 +451,19 @@ class Commands:
             return f"{head} {', '.join(sorted(near, key=str.lower))}"
         said = [f"{k}: {glossary[k][0]}  [{glossary[k][1]}]" for k in sorted(near, key=str.lower)]
         return "\n".join(said if said_by_name else [head] + said)
+
+
+def scenario_terms(game: Any) -> dict[str, tuple[str, str]]:
+    """A game's scenario names as terms ``rules`` knows: (what the scenario is, "scenario"),
+    the one played under the name its saves give it too."""
+    from hexwar.games.registry import get
+
+    info = get(game.name)
+    terms = {name: (f"a scenario of this game: {about}", "scenario") for name, about in info.scenarios.items()}
+    playing = str(game.save_meta().get("scenario") or "")
+    if playing and playing not in terms and len(info.scenarios) == 1:
+        terms[playing] = next(iter(terms.values()))
+    return terms
 
 
 def _help_line(command: str, text: str) -> str:

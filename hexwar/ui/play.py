@@ -15,6 +15,7 @@ from rich.console import Console
 
 from hexwar.core.engine import PlayState
 from hexwar.core.orders import Order
+from hexwar.ui.bots_turn import bot_summary
 from hexwar.ui.commands import Commands, progress_line
 from hexwar.ui.presenter import Presenter
 from hexwar.ui.session import Session
@@ -36,6 +37,9 @@ class Terminal(Commands):
         self.out.print(f"{p.title}: you command {', '.join(sorted(sess.humans)) or 'nobody'}; type help for commands.")
         if sess.save_path:
             self.say(f"saving every order to {sess.save_path}")
+        if not any(e.order.get("side") in sess.humans for e in s.log.entries):  # a game the person has not begun
+            for line in p.briefing():
+                self.say(line)
         last_listed_for = None
         while not s.is_over():
             side = s.current_side()
@@ -43,8 +47,10 @@ class Terminal(Commands):
             if side not in sess.humans:
                 self._bot_turn.append(self.bot_move())
                 continue
+            if self.keep_waiting(legal):
+                continue
             if self._bot_turn:
-                self.say(p.bot_summary(self._bot_turn))
+                self.say(bot_summary(p, self._bot_turn))
                 self._bot_turn = []
             key = (len(s.log), side)
             if key != last_listed_for:

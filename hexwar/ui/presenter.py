@@ -10,13 +10,12 @@ say: a base presenter lists orders and explains nothing of its own.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Iterable, Mapping
 
 from hexwar.core.game import Event
 from hexwar.core.orders import Order
 from hexwar.ui.session import Session
-from hexwar.ui.words import PAST, describe, verb
+from hexwar.ui.words import describe
 
 #: fields by which an order names the places it acts on, in the order a mark reads them
 #: (``hexwar.core.orders``' conventions, which the games' orders keep)
@@ -92,31 +91,6 @@ class Presenter:
         """A place as the summaries name it (a hex by its number; a game may use names)."""
         return loc
 
-    def bot_summary(self, orders: list[Order]) -> str:
-        """The bots' turn in a sentence per side: how many orders of each kind, and where."""
-        by_side: dict[str, dict[str, list[str]]] = {}
-        unseen: dict[str, int] = {}  # orders the person may not read, as they see them, with no place
-        view = self.session.view()
-        for o in orders:
-            m = self.seen_marks(o, view)
-            if not (m["u"] or m["f"] or m["t"]) and (seen := self.session.order_text(o)) != o.text():
-                unseen[seen] = unseen.get(seen, 0) + 1
-                continue
-            where = m["t"] or m["f"] or ""
-            by_side.setdefault(o.side, {}).setdefault(verb(o), []).append(where)
-        parts = []
-        for side, kinds in by_side.items():
-            said = []
-            for first, places in kinds.items():
-                at = sorted({self.place_word(p) for p in places if p})
-                n = len(places)
-                word = self.past.get(first) or PAST.get(first, first)
-                said.append(f"{word}{f' {n} times' if n > 1 else ''}"
-                            + (f" ({', '.join(at[:6])}{' ...' if len(at) > 6 else ''})" if at else ""))
-            parts.append(f"the {side} " + ", ".join(said))
-        parts += [text + (f" ({n} times)" if n > 1 else "") for text, n in unseen.items()]
-        return "while you waited: " + "; ".join(parts)
-
     def order_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
         """Where an order acts on the map: its units (``u``), the place it starts from (``f``)
         and the place it ends at or aims at (``t``), read from the order's own fields by the
@@ -139,18 +113,6 @@ class Presenter:
         if frm is None and units:
             frm = self.unit_place(units[0], view if view is not None else self.session.view())
         return {"u": units, "f": frm, "t": to}
-
-    def seen_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
-        """Where an order another side gave acts, as far as the person may know it: the marks
-        of :meth:`order_marks` that the order's visible words name (a hidden deployment's hex,
-        a submerged boat's move, are not outlined)."""
-        m = self.order_marks(order, view)
-        text = self.session.order_text(order)
-        if text == order.text():
-            return m
-        words = set(re.split(r"[\s>,;:()]+", text))
-        return {"u": [u for u in m["u"] if u in words], "f": m["f"] if m["f"] in words else None,
-                "t": m["t"] if m["t"] in words else None}
 
     def unit_place(self, uid: str, view: Any) -> str | None:
         """Where a unit the person sees stands (a game of counters says; none here)."""
@@ -179,6 +141,39 @@ class Presenter:
     def ending(self, data: Any) -> str:
         """How a finished game ended, for the warning before a game-ending order (": ..." or "")."""
         return ""
+
+    # --- the briefing and waiting -------------------------------------------------------
+
+    def briefing(self) -> list[str]:
+        """What the person reads when the game opens and at ``brief``: the scenario, whom
+        they command, then the game's own sections (:meth:`brief`): the situation, each
+        side's aim and victory, the game's length, their forces and what they know of the
+        enemy's, a turn's sequence, and what the decision before them means."""
+        from hexwar.games.registry import get
+
+        info = get(self.game.name)
+        scenario = str(self.game.save_meta().get("scenario") or info.default_scenario)
+        about = info.scenarios.get(scenario) or (next(iter(info.scenarios.values())) if len(info.scenarios) == 1 else "")
+        mine = sorted(self.session.humans)
+        others = [s for s in info.sides if s not in self.session.humans]
+        lines = [f"{self.title}, scenario {scenario}" + (f": {about}" if about else ""),
+                 f"You command the {' and the '.join(mine) or 'nobody (you watch)'}"
+                 + (f"; hexwar's bots play the {' and the '.join(others)}." if others else ".")]
+        for heading, body in self.brief():
+            lines.append(f"{heading}:")
+            lines += ["  " + line for line in body]
+        lines.append("Type help for the commands, brief to read this again, rules <term> for a term.")
+        return lines
+
+    def brief(self) -> list[tuple[str, list[str]]]:
+        """The game's sections of the briefing, (heading, lines) each: none by default."""
+        return []
+
+    def waits(self, legal: list[Order]) -> Order | None:
+        """The order ``wait`` gives at a decision of the person's that needs nothing of them
+        (a reaction they let pass), or None when this decision needs them: by default every
+        decision does, so ``wait`` passes once."""
+        return None
 
     # --- explanations -----------------------------------------------------------------
 

@@ -44,6 +44,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from hexwar.ui.bots_turn import bot_summary, seen_marks
 from hexwar.ui.commands import Commands
 from hexwar.ui.presenter import Presenter
 
@@ -86,6 +87,8 @@ class WebGame:
         #: the lock while a command waits on the bots
         self.progress = ""
         self.c.on_progress = self._heard
+        if not any(e.order.get("side") in self.sess.humans for e in self.sess.s.log.entries):
+            self.history = list(presenter.briefing())  # a game the person has not begun opens on its briefing
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -102,7 +105,9 @@ class WebGame:
         """Let the bots play until it is the person's turn; remember where they acted."""
         s = self.sess.s
         moved = False
-        while not s.is_over() and s.current_side() not in self.sess.humans:
+        while not s.is_over() and (s.current_side() not in self.sess.humans or self.c.keep_waiting(s.legal_orders())):
+            if s.is_over() or s.current_side() in self.sess.humans:
+                continue  # a pass that ``wait`` gave: the bots answer it next
             if not moved:
                 self.bot = {"locs": [], "lines": []}
                 self.progress = ""
@@ -113,12 +118,12 @@ class WebGame:
             view = self.sess.view()
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
-                m = self.p.seen_marks(order, view)  # only the places the person may know of
+                m = seen_marks(self.p, order, view)  # only the places the person may know of
                 self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
                 self.bot["lines"].append(f"{side}: {self.sess.order_text(order)}")
                 self._bot_orders.append(order)
         if moved:
-            self.bot["lines"].insert(0, self.p.bot_summary(self._bot_orders))
+            self.bot["lines"].insert(0, bot_summary(self.p, self._bot_orders))
             self._bot_orders = []
 
     def state(self) -> dict[str, Any]:

@@ -84,8 +84,8 @@ def test_kampen_glossary_cites_its_sections_and_finds_a_term_by_one_word():
     both = p.rules_text("victory").splitlines()  # a word of two terms: both defined
     assert [ln.split(":")[0] for ln in both] == ["clear victory", "narrow victory"] and both[1].endswith("[1.3]")
     assert p.rules_text("o").startswith("no term 'o'; terms: ")  # a letter of many: their names
-    assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, air range")
-    assert p.rules_text("").startswith("terms: 9 April round, air range, battalion")
+    assert p.rules_text("zzz").startswith("no term 'zzz'; terms: 9 April round, advanced, air range")  # the scenarios are terms too
+    assert p.rules_text("").startswith("terms: 9 April round, advanced, air range, basic, battalion")
 
 
 def _covered(section):
@@ -305,11 +305,14 @@ def test_europa_glossary_cites_its_sections_and_reads_its_numbers_from_the_chart
 
 
 @pytest.mark.parametrize("name", registry.names())
-def test_a_long_list_suggests_filters_taken_from_its_own_orders_that_narrow_it(name):
-    """The hint under a capped list names filters from the list itself (never another game's
-    words): each keeps some of the orders, and fewer than all."""
-    from hexwar.ui.commands import MAX_LISTED
-    from hexwar.ui.words import list_examples
+def test_a_long_list_folds_into_lines_a_person_reads_each_opened_by_its_own_words(name):
+    """Issue 53: a list of hundreds of orders shows in at most ``MAX_FOLDED`` lines, grouped by
+    kind and unit; every order is shown or counted in a group, and each group's ``list``
+    words (taken from its own orders, never another game's) keep its orders and fewer than all."""
+    import re
+
+    from hexwar.ui.commands import MAX_FOLDED, MAX_LISTED
+    from hexwar.ui.words import holding
 
     s, p = _player(registry.get(name))
     rng = random.Random(7)
@@ -319,15 +322,25 @@ def test_a_long_list_suggests_filters_taken_from_its_own_orders_that_narrow_it(n
             break
         legal = s.legal_orders()
         if len(legal) > MAX_LISTED:
-            examples = list_examples(legal)
-            assert examples
-            for ex in examples:
-                kept = [o for o in legal if all(w in o.text().lower() for w in ex.split())]
-                assert 0 < len(kept) < len(legal), (name, ex)
             buf = io.StringIO()
             p.out = Console(file=buf, width=300)
             p.list_orders(legal)
-            assert "(e.g. " + ", ".join(f"list {ex}" for ex in examples) + ")" in buf.getvalue()
+            lines = buf.getvalue().splitlines()
+            assert len(lines) <= MAX_FOLDED + 2, (name, len(lines))
+            counted = 0
+            for line in lines[1:] if "more: list <words>" in lines[-1] else lines[1:-1]:
+                m = re.match(r"\s+(\d+) orders: .*\(list (.+?)( <unit>)?\)$", line)
+                more = re.match(r"\s+\.\.\. (\d+) more: list <words> narrows them", line)
+                if more:  # one group's orders listed, the rest counted
+                    counted += int(more.group(1))
+                elif m:
+                    counted += int(m.group(1))
+                    kept = holding(m.group(2).split(), legal)
+                    assert 0 < len(kept) < len(legal) and len(kept) >= int(m.group(1)), (name, line)
+                else:
+                    assert re.match(r"\s+\d+  \S", line), (name, line)
+                    counted += 1
+            assert counted == len(legal), name
             seen += 1
         s.apply(rng.choice(legal))
     assert seen > 0, name

@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from hexwar.ui.bots_turn import bot_summary
 from hexwar.core.engine import load_game, replay
 from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
@@ -185,7 +186,7 @@ def test_the_bots_turn_summed_up_names_the_areas_as_the_events_do():
     s = g.new_state(4)
     p = terminal(KampenPresenter, s, {ALLIES}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
     moves = [g.kmove(NORWAY, "gjovik", "hamar", 1), g.kmove(NORWAY, "hamar", "lillehammer", 1)]
-    assert p.presenter.bot_summary(moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"
+    assert bot_summary(p.presenter, moves) == "while you waited: the norwegians moved 2 times (Hamar, Lillehammer)"
 
 
 def test_a_long_list_counts_the_orders_by_the_word_they_begin_with_as_typed():

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from hexwar.ui.bots_turn import bot_summary
 from hexwar.core.engine import load_game
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.bots import PriorityBot
@@ -215,7 +216,7 @@ def test_20_2_20_3_a_landing_or_unloading_that_sails_on_is_marked_and_summed_up_
     home = ("1315", "1314", "harstad")
     for o in (Landing("allies", ("PUF-1",), "1315", then=home), Disembark("allies", "LC-1", home)):
         assert p.presenter.order_marks(o) == {"u": [o.ships[0] if isinstance(o, Landing) else o.ship], "f": "1315", "t": "1315"}
-        assert p.presenter.bot_summary([o]).endswith("(1315)")
+        assert bot_summary(p.presenter, [o]).endswith("(1315)")
 
 
 def _sample(hint):

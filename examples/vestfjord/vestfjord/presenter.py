@@ -56,6 +56,17 @@ class PatrolPresenter(Presenter):
 
     game: PatrolGame
 
+    def brief(self) -> list[tuple[str, list[str]]]:
+        g, d = self.game, self.session.view()
+        ships = [f"{u.name} at {u.loc}" for u in g.destroyers(d)]
+        now = {"set-up": "the U-boat dives on the west edge (2.0)", "uboat": "the U-boat moves or lies still (3.1)",
+               "navy": "each destroyer steams, pings or drops depth charges; a pass ends your turn (3.2)"}
+        return [("Aims and victory", [f"the U-boat wins on reaching {g.harbour}; the navy wins by sinking it, or when "
+                                      f"turn {g.spec.turns} ends (6.0)"]),
+                ("Length", [f"{g.spec.turns} turns; now turn {d.turn}"]),
+                ("The destroyers", ships),
+                ("The decision before you", [now.get(d.phase, "none: the game is over")])]
+
     def heading(self, side: str) -> str:
         d: PatrolData = self.session.view()
         return f"turn {d.turn} of {self.game.spec.turns} · {d.phase} · the {side} decide"

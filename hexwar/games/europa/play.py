@@ -108,6 +108,11 @@ class EuropaPresenter(CounterPresenter):
                 f"ports (E2): Germans {n}, Allies {7 - n}", f"VP: Germans {d.vp.get(GERMANS, 0)}, Allies {d.vp.get(ALLIES, 0)}",
                 f"out of general supply (E1): {len(d.out_of_supply)}"]
 
+    def brief(self) -> list[tuple[str, list[str]]]:
+        from hexwar.games.europa import briefing
+
+        return briefing.brief(self)
+
     def tracks(self) -> list[str]:
         return self.panel_lines()
 

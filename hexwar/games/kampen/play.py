@@ -103,6 +103,11 @@ class KampenPresenter(Presenter):
         """The game as the person may see it (the other factions' hands face down)."""
         return self.session.view()
 
+    def brief(self) -> list[tuple[str, list[str]]]:
+        from hexwar.games.kampen import briefing
+
+        return briefing.brief(self)
+
     def heading(self, side: str) -> str:
         d = self.data
         if d.stage:

@@ -209,6 +209,11 @@ class KonfliktPresenter(SkirmishPresenter):
             return f"{order.text()}: {why}"
         return super().explain_order(order)
 
+    def brief(self) -> list[tuple[str, list[str]]]:
+        from hexwar.games.konflikt import briefing
+
+        return briefing.brief(self)
+
     def heading(self, side: str) -> str:
         d = self.session.view()
         name = self.game.spec_of(d).title if d.template else "scenario"

@@ -151,6 +151,16 @@ class NarvikPresenter(LandPresenter):
         ask = self.game.pending(self.data)
         return f"turn {self.data.turn} · {self.data.phase} · {side}: {ask.what if ask else None}"
 
+    def brief(self) -> list[tuple[str, list[str]]]:
+        from hexwar.games.narvik import briefing
+
+        return briefing.brief(self)
+
+    def waits(self, legal: list[Order]) -> Order | None:
+        from hexwar.games.narvik import briefing
+
+        return briefing.waits(self, legal)
+
     def final_line(self) -> str:
         res = self.s.result()
         return f"{res.level}: Allies {res.vp.get('allies', 0)} VP, Germans {res.vp.get('germans', 0)} VP"
@@ -175,12 +185,20 @@ class NarvikPresenter(LandPresenter):
         t.add_row("weather", f"{d.weather} (bad: {bad})", "German AP", str(d.tracks.get("ap", 0)))
         t.add_row("VP", f"Allies {d.vp.get('allies', 0)}  Germans {d.vp.get('germans', 0)}", "result", self.s.result().level)
         t.add_row("to decide", f"{ask.side if ask else '-'}: {ask.what if ask else '-'}", "bases", ", ".join(d.bases) or "none")
-        out: list[Any] = [t]
+        out: list[Any] = [t, self.ending_line()]
         tired = [(u.id, u.fatigue, self.game.tables.types[u.type].fatigue_limit) for u in sorted(d.on_map(), key=lambda u: u.id)
                  if u.fatigue and self.visible(u)]
         if tired:
             out.append("fatigue: " + "  ".join(f"{i} {f}/{fl}" for i, f, fl in tired))
         return out
+
+    def ending_line(self) -> str:
+        """When the game ends and why, as the person may know it (24.0, 8.1, 8.3)."""
+        d = self.data
+        if d.game_end_turn is None:
+            return f"the game ends after turn {self.game.spec.turns} (24.0), sooner if a random event ends it (8.1, 8.3)"
+        why = "the Allies' evacuation (8.1)" if d.end_secret else "a random event (8.3, 24.0)"
+        return f"the game ends after turn {d.game_end_turn}: {why}; no unit may exit any more (8.4)"
 
     # --- map and explanations --------------------------------------------------------
 
@@ -382,7 +400,8 @@ class NarvikPresenter(LandPresenter):
         d = self.data
         return [f"Turn {d.turn}/{self.game.spec.turns}  {d.phase}", f"Weather {d.weather}",
                 f"German AP {d.tracks.get('ap', 0)}", f"VP Allies {d.vp.get('allies', 0)}",
-                f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"]
+                f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"] + (
+                    [f"Game ends after turn {d.game_end_turn} (24.0)"] if d.game_end_turn is not None else [])
 
     def explain(self, what: str) -> str:
         from hexwar.rules.fatigue import explain_fatigue
@@ -425,6 +444,25 @@ def _path(p: Any) -> str:
     return " > ".join(p) if isinstance(p, (list, tuple)) else str(p)
 
 
+#: what each random event's result means, with its consequence and section (8.0-8.4, 24.0)
+EVENT_WORDS = {
+    "allied_secret": "the Allies roll a secret event (8.1)",
+    "german_secret": "the Germans roll a secret event (8.2)",
+    "open": "an open event, rolled on two dice (8.3)",
+    "none": "nothing happens",
+    "german_reinforcements": "German reinforcements arrive (30.0)",
+    "allied_redeployment": "Allied units are called away to other fronts (31.0)",
+    "both": "German reinforcements arrive (30.0) and Allied units are called away (31.0)",
+    "game_end_relief_force": "a German relief force is on its way: the game ends at the end of this turn, and no "
+                             "unit may exit from now on (24.0, 8.4)",
+    "game_end_neutrality_pact": "Sweden and Germany agree a neutrality pact: the game ends at the end of this turn, "
+                                "and no unit may exit from now on (1.0, 24.0, 8.4)",
+    "evacuation_next_turn": "the evacuation is ordered: the game ends at the end of the next turn, and no unit may "
+                            "exit from now on (8.1, 8.4); the Allies announce it when that turn ends (A9)",
+    "fuhrer_orders": "the Führer's orders: no German land unit may move this turn, and German units take adverse "
+                     "assault results as fatigue or losses, never a retreat (8.2.1)",
+}
+
 SAY = {
     "fatigue": lambda e: f"{e['unit']} gains {e['fp']} FP ({e['cause']})",
     "move": lambda e: f"{e['unit']} moves {_path(e['path'])} ({e['mp']} MP, {e['fp']} FP)",
@@ -445,7 +483,7 @@ SAY = {
     "ap_bonus": lambda e: f"German air points now {e['ap']} (the bonus of 18.1)",
     "turn": lambda e: f"=== turn {e['turn']} ===",
     "eliminated": lambda e: f"{e['unit']} is eliminated",
-    "secret": lambda e: f"{e['side']} roll their secret event: {e['result']}",
+    "secret": lambda e: f"the {e['side']} roll their secret event: {EVENT_WORDS.get(e['result'], e['result'])}",
     "air_ship_attack": lambda e: (f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: " + {
         0: "no effect",
         1: "1 hit: damaged, back to Harstad with any cargo and no more movement this turn (20.4), or sunk if it was"}
@@ -454,8 +492,8 @@ SAY = {
     "base": lambda e: f"a Base is set up at {e['hex']}",
     "ship_function": lambda e: (f"{e['ship']} serves as a Base (it may not move or act meanwhile)" if e["function"] == "base"
                                 else f"{e['ship']} ferries land units across the fjord (it may not move or act meanwhile)"),
-    "event": lambda e: f"random event: {e['kind']}",
-    "open_event": lambda e: f"open event roll {e['roll']}: {e['result']}",
+    "event": lambda e: f"random event (8.0): {EVENT_WORDS.get(e['kind'], e['kind'])}",
+    "open_event": lambda e: f"open event roll {e['roll']}: {EVENT_WORDS.get(e['result'], e['result'])}",
     "air_interdiction": lambda e: (f"air interdiction on {e['hex']} with {e['ap']} AP, roll {e['roll']}: Air Table infantry "
                                    f"result {e['infantry']}, {2 * e['infantry']} FP to each infantry unit there"),
     "assault_empty": lambda e: f"the assault on {e['target']} finds it empty",

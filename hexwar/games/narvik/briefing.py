@@ -1,0 +1,66 @@
+"""Assault on Narvik's briefing: the situation, the aims and the victory levels from the VP
+charts (29.0, 25.1), the game's length (1.0, 24.0), the forces from the person's view, a
+turn's sequence (6.0) and what the decision before the person means; and the decisions
+``wait`` lets pass (the reactions, 9.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexwar.core.orders import Order, Pass
+from hexwar.games.common.briefing import forces
+from hexwar.games.narvik.sequence import PHASES
+
+SITUATION = ["April 1940. German mountain troops and sailors hold Narvik and the railway to Sweden; the "
+             "Norwegian 6th Division presses them from the north, and British, French and Polish troops gather "
+             "at Harstad to land in the fjords (5.0)."]
+
+#: what each kind of decision asks of the person, with its section
+DECISIONS = {
+    "base": "designate a Base (19.4): a port your land units hold becomes a source of supply for the Allies, "
+            "two at most in the game; pass to keep the choice for later",
+    "place": "place a unit the random events give you (23.4, 30.0)",
+    "redeploy": "redeploy a British unit the events call away (31.0)",
+    "mas": "set how many air points fly maximum air support this turn (18.2)",
+    "action": "your action (9.0): move units, assault, sail, embark and land, bombard, exit, or pass; "
+              "after it the other side may react, and two passes in a row end the action phase",
+    "reaction": "a reaction to the enemy's action (9.1): reveal, move a unit, or pass (wait lets reactions pass)",
+    "take": "take the assault's results (15.2): split the losses among your units as FP (6 FP make a step)",
+    "retreat": "retreat a unit after the assault (15.3.1)",
+    "advance": "advance into the hex the enemy left (15.3)",
+    "target": "choose the target of your artillery's fire (16.1.1)",
+}
+
+
+def brief(p: Any) -> list[tuple[str, list[str]]]:
+    """The sections of the briefing (see :meth:`hexwar.ui.presenter.Presenter.brief`)."""
+    g, d = p.game, p.data
+    vp = sorted(g.victory_points.awards.values(), key=lambda a: (a.to, -a.vp))
+    aims = [f"victory points (29.0): {a.vp:+d} to the {a.to}: {a.text}" for a in vp[:8]]
+    if len(vp) > 8:
+        aims.append(f"... and {len(vp) - 8} more causes (rules VP)")
+    aims += [f"at the end, Narvik is worth {g.objectives.get(g.narvik, 0)} VP and the other victory hexes "
+             f"{', '.join(f'{h} {v}' for h, v in sorted(g.objectives.items()) if h != g.narvik)} VP to their holder"]
+    lv = g.victory_levels
+    bands = []
+    for lo, hi, level, _winner in lv.bands:
+        rng = f"{lo} or more" if hi is None else f"{hi} or less" if lo is None else f"{lo} to {hi}"
+        bands.append(f"{rng}: {level}")
+    aims.append(f"the level (25.1) by the {lv.plus} VP minus the {lv.minus} VP: " + "; ".join(bands))
+    length = [f"up to {g.spec.turns} weekly turns (1.0, 24.0); now turn {d.turn}",
+              "it may end sooner: a neutrality pact among the random events (8.3), or an Allied evacuation (24.0)"]
+    turn = [f"{ph.name} ({ph.rule})" for ph in PHASES.values()]
+    ask = g.pending(d)
+    now = DECISIONS.get(ask.what, ask.what) if ask is not None else "nothing: the bots are playing"
+    return [("The situation", SITUATION), ("Aims and victory", aims), ("Length", length),
+            *forces(d, p.session.humans, p.visible, g.board.label),
+            ("A turn (6.0)", [", then ".join(turn)]), ("The decision before you", [now])]
+
+
+def waits(p: Any, legal: list[Order]) -> Order | None:
+    """9.1: a reaction needs nothing of the person unless they choose to react: ``wait``
+    passes it; every other decision (an action, results to take) stops the wait."""
+    ask = p.game.pending(p.data)
+    if ask is None or ask.what != "reaction":
+        return None
+    return next((o for o in legal if isinstance(o, Pass)), None)

@@ -1,0 +1,169 @@
+"""The first hour at the table (issue 53): every game opens on a briefing, ``brief`` gives it
+again, the scenarios are terms ``rules`` knows, and ``wait`` lets the decisions that need
+nothing of the person pass (Assault on Narvik's reactions, 9.1), so a Narvik turn of five
+moves takes fewer commands than with a ``pass`` typed at every reaction."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from hexwar.core.orders import Move
+from hexwar.games import registry
+from hexwar.games.narvik.bots import PriorityBot
+from hexwar.ui.play import terminal
+from hexwar.ui.session import Session
+
+GAMES = [g.name for g in registry.games()]
+
+
+def _presenter(name: str, seed: int = 3):
+    info = registry.get(name)
+    s = info.build().new_state(seed)
+    humans = set(info.seats[info.default_seat])
+    bots = {side: info.bot(info.default_bot if info.bots[info.default_bot].fast else "random", side, seed)
+            for side in info.sides if side not in humans}
+    return info, info.presenter(Session(s, humans, bots, None, None))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_opens_on_a_briefing_that_names_the_scenario_and_the_persons_side(name):
+    info, p = _presenter(name)
+    text = "\n".join(p.briefing())
+    assert p.title in text and "You command the" in text and "brief to read this again" in text
+    assert all(side in text for side in p.session.humans)
+
+
+@pytest.mark.parametrize("name", ["narvik", "kampen", "europa", "konflikt"])
+def test_a_briefing_gives_the_aims_the_length_the_forces_and_the_decision_before_you(name):
+    _, p = _presenter(name)
+    heads = [line for line in p.briefing() if line.endswith(":") and not line.startswith(" ")]
+    assert {"Aims and victory:", "Length:", "Your forces:", "The decision before you:"} <= set(heads)
+
+
+def test_narvik_briefing_reads_the_vp_charts_and_never_names_a_face_down_counter():
+    # 25.1, 29.0: the levels and the VP causes come from the charts; 11.0: face-down counters are counted
+    _, p = _presenter("narvik")
+    text = "\n".join(p.briefing())
+    g = p.game
+    assert all(level in text for _, _, level, _ in g.victory_levels.bands)
+    assert f"up to {g.spec.turns} weekly turns" in text
+    hidden = [u for u in p.s.data.units.values() if u.side == "germans" and u.concealed and u.loc is not None]
+    assert hidden and f"{len(hidden)} of them face down" in text
+    assert not any(f" {u.id}" in text or f"{u.id}," in text for u in hidden)
+
+
+def _run(lines: list[str], seed: int = 5, humans=("allies",)):
+    info = registry.get("narvik")
+    s = info.build().new_state(seed)
+    buf = io.StringIO()
+    it = iter(lines)
+    t = terminal(info.presenter, s, set(humans), {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200),
+                 None, lambda prompt: next(it, "quit"))
+    t.run()
+    return buf.getvalue(), s
+
+
+def test_the_terminal_opens_a_new_game_on_its_briefing_and_brief_gives_it_again():
+    out, _ = _run(["brief", "quit"])
+    assert out.count("The decision before you:") == 2 and "designate a Base (19.4)" in out
+
+
+def test_rules_knows_the_scenario_names():
+    out, _ = _run(["rules assault-on-narvik", "quit"])
+    assert "a scenario of this game" in out
+
+
+def _turn_commands(use_wait: bool, seed: int = 5, moves: int = 5) -> tuple[int, str]:
+    """Commands a person types to play Narvik's turn 1 moving five units, passing otherwise
+    (9.0, 9.1): ``pass`` at every reaction, or ``wait``."""
+    info = registry.get("narvik")
+    s = info.build().new_state(seed)
+    buf = io.StringIO()
+    typed: list[str] = []
+    moved: set[str] = set()
+
+    def read(prompt: str) -> str:
+        if s.data.turn > 1 or len(typed) > 400:
+            return "quit"
+        ask = s.game.pending(s.data)
+        legal = s.legal_orders()
+        line = "1"
+        if ask is not None and ask.what == "action" and len(moved) < moves:
+            o = next((o for o in legal if isinstance(o, Move) and o.unit not in moved), None)
+            if o is not None:
+                moved.add(o.unit)
+                line = o.text()
+            else:
+                line = "wait" if use_wait else "pass"
+        elif ask is not None and ask.what in ("action", "reaction"):
+            line = "wait" if use_wait else "pass"
+        typed.append(line)
+        return line
+
+    terminal(info.presenter, s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200),
+             None, read).run()
+    assert s.data.turn > 1 or s.is_over()
+    return len(typed) - 1, buf.getvalue()  # the last line read is the quit
+
+
+def test_wait_lets_the_reactions_pass_so_a_narvik_turn_takes_fewer_commands():
+    before, _ = _turn_commands(use_wait=False)
+    after, out = _turn_commands(use_wait=True)
+    assert "waited: you passed" in out
+    assert after < before, (before, after)
+
+
+def test_wait_stops_where_the_person_must_decide_and_says_so():
+    """9.0, 9.1: after ``wait`` the person is asked again only at a decision that is no reaction."""
+    info = registry.get("narvik")
+    s = info.build().new_state(5)
+    buf = io.StringIO()
+    asked: list[str] = []
+    state = {"waited": False}
+
+    def read(prompt: str) -> str:
+        ask = s.game.pending(s.data)
+        asked.append(ask.what if ask else "")
+        if state["waited"] or len(asked) > 200:
+            return "quit"
+        if ask is not None and ask.what in ("action", "reaction"):
+            state["waited"] = True
+            return "wait"
+        return "1"
+
+    terminal(info.presenter, s, {"allies"}, {"germans": PriorityBot("germans", 5)}, Console(file=buf, width=200),
+             None, read).run()
+    assert state["waited"] and "waited: you passed" in buf.getvalue()
+    assert asked[-1] != "reaction"  # where the wait ended: an action, results to take, or a new turn
+
+
+def test_the_web_board_opens_on_the_briefing_and_its_wait_button_lets_the_reactions_pass(tmp_path):
+    pytest.importorskip("starlette.testclient")
+    import json
+
+    from starlette.testclient import TestClient
+
+    from hexwar.web.server import TOKEN_HEADER, WebGame, make_app
+
+    info = registry.get("narvik")
+    s = info.build().new_state(5)
+    s.attach_save(tmp_path / "n.hexwar")
+    app = make_app(WebGame(info.presenter(Session(s, {"allies"}, {"germans": PriorityBot("germans", 5)},
+                                                  tmp_path / "n.hexwar", tmp_path))))
+    c = TestClient(app, base_url="http://127.0.0.1:8000", headers={TOKEN_HEADER: app.token})
+    st = c.get("/api/state").json()
+    assert any("The decision before you:" in line for line in st["history"])
+    page = c.get(f"/?token={app.token}").text
+    assert 'id="wait"' in page and 'id="brief"' in page
+    for _ in range(40):  # the initial decisions, to the first action or reaction
+        ask = s.game.pending(s.data)
+        if ask is not None and ask.what in ("action", "reaction") and s.current_side() == "allies":
+            break
+        st = c.post("/api/command", content=json.dumps({"line": "1"}), headers={"Content-Type": "application/json"}).json()
+    st = c.post("/api/command", content=json.dumps({"line": "wait"}), headers={"Content-Type": "application/json"}).json()
+    assert any("waited: you passed" in line for line in st["history"])
+    ask = s.game.pending(s.data)
+    assert s.is_over() or s.current_side() != "allies" or ask.what != "reaction"
