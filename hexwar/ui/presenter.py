@@ -38,6 +38,9 @@ class Presenter:
     #: the game's own order verbs in the past tense, for the bots' turn in a sentence (the
     #: verbs of the engine's own orders are in ``hexwar.ui.words.PAST``)
     past: Mapping[str, str] = {}
+    #: what each kind of order does, in the game's words with its section (``explain``); a
+    #: game's own kinds that it leaves out are told by their order's description
+    order_words: Mapping[str, str] = {}
     #: what a game's turn is called in the names of its map snapshots ("turn03")
     turn_word = "turn"
 
@@ -203,6 +206,20 @@ class Presenter:
         return f"this game explains nothing yet (not {what!r})"
 
     def explain_order(self, order: Order) -> str:
-        """An order before it is given: what it costs or risks (a game's presenter says more)."""
+        """An order before it is given: what it does, with its section (the game's
+        ``order_words``, else its own order's description), and what it costs or risks (a
+        game's presenter says more)."""
         note = self.order_note(order)[0]
-        return f"{order.text()}: {note}" if note else f"{order.text()}: no cost or odds worked out for it before it is given"
+        said = [w for w in (self.order_words.get(order.kind) or own_words(order), note) if w]
+        return f"{order.text()}: " + "; ".join(said) if said else f"{order.text()}: nothing to weigh before it is given"
+
+
+def own_words(order: Order) -> str:
+    """What a game's own kind of order does, from its description (the first paragraph of its
+    class's docstring, which cites the game's section); "" for the engine's shared kinds
+    (``Pass``, ``Move``, ``Assault``), which each game words itself (``order_words``)."""
+    cls = type(order)
+    if cls.__module__ == "hexwar.core.orders" or not cls.__doc__:
+        return ""
+    first = cls.__doc__.strip().split("\n\n", 1)[0]
+    return " ".join(first.replace("``", "").split()).rstrip(".")

@@ -167,3 +167,33 @@ def test_the_web_board_opens_on_the_briefing_and_its_wait_button_lets_the_reacti
     assert any("waited: you passed" in line for line in st["history"])
     ask = s.game.pending(s.data)
     assert s.is_over() or s.current_side() != "allies" or ask.what != "reaction"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_order_met_in_random_play_is_explained_before_it_is_given(name):
+    """Issue 53: ``explain`` of any order says what it does (with its section) or what it risks,
+    never only a placeholder: every kind offered in random games of every game is tried."""
+    import random
+    from collections import defaultdict
+
+    info = registry.get(name)
+    met: dict[str, str] = {}
+    for sc, bd, sw in info.conformance_variants()[:2]:
+        s = info.build(sc, bd, sw).new_state(1)
+        p = info.presenter(Session(s, set(info.sides), {}, None, None))
+        rng = random.Random(1)
+        for _ in range(150):
+            if s.is_over():
+                break
+            legal = s.legal_orders()
+            kinds: dict[str, list] = defaultdict(list)
+            for o in legal:
+                kinds[o.kind].append(o)
+            for kind, orders in kinds.items():
+                if kind not in met:
+                    o = rng.choice(orders)
+                    met[kind] = p.explain_order(o)
+                    said = met[kind].removeprefix(o.text()).strip(" :")
+                    assert len(said) > 12 and "nothing to weigh" not in said, (name, kind, met[kind])
+            s.apply(rng.choice(legal))
+    assert len(met) >= 3, (name, sorted(met))  # several kinds met, each explained

@@ -80,6 +80,11 @@ class EuropaPresenter(CounterPresenter):
     are weighed before they are given by ``weigh`` (``hexwar.games.europa.weigh``)."""
 
     title = "Narvik (Europa variant)"
+    order_words = {
+        "pass": "end this step: no more moves, attacks or missions of yours in this phase (E3)",
+        "advance": "advance into the hex the defenders left, after the combat, or decline (E3 D)",
+        "retreat": "retreat the unit along this path after the combat (E3 D)",
+    }
     glossary_examples = ("attack supply", "disrupted")
     past = {"absorb": "absorbed a unit into an HQ", "assemble": "assembled a regiment", "attack": "attacked",
             "detach": "detached a unit", "evade": "evaded", "form": "formed a unit", "mission": "flew an air mission",

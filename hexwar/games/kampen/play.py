@@ -23,6 +23,9 @@ class KampenPresenter(Presenter):
     """Kampen om Norge for a person: hands are private to the faction that holds them."""
 
     title = "Kampen om Norge"
+    order_words = {
+        "pass": "end this step of the round: the next step, or the next faction's round, follows (4)",
+    }
     turn_word = "round"
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
@@ -210,6 +213,18 @@ class KampenPresenter(Presenter):
         lines.append("objectives:")
         lines += ["  " + ", ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
         return lines
+
+    def explain_order(self, order: Order) -> str:
+        """A card play: the card, what it does (its text, 2.4) and the function it is played
+        for, then the attack's odds where it moves battalions into an enemy area (4.2)."""
+        if isinstance(order, PlayCard):
+            from hexwar.games.kampen.cards import card_text
+
+            cp = self.game.copies[order.copy]
+            note = self.order_note(order)[0]
+            return "; ".join(x for x in (f"{order.text()}: {cp.name}: {card_text(self.game.cards, [cp], cp.card) or cp.name}",
+                                         f"played for its {order.slot} function (2.4)", note) if x)
+        return super().explain_order(order)
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """A move into an enemy area, on foot or by a card's move, is an attack (4.1): its

@@ -73,6 +73,9 @@ class KonfliktPresenter(SkirmishPresenter):
     """A Konflikt '47 scenario for a person."""
 
     title = "Konflikt '47"
+    order_words = {
+        "pass": "do nothing more at this step (4)",
+    }
     glossary_examples = ("reserves", "hidden")
     past = {"deploy": "set up a unit", "down": "put a unit Down", "enter": "brought a unit on", "first": "put a unit in the first wave",
             "leave": "took a unit off the table", "mark": "placed an objective or base", "outflank": "sent a unit to outflank",

@@ -23,6 +23,18 @@ class NarvikPresenter(LandPresenter):
     """Assault on Narvik's words, explanations and map for a person."""
 
     title = "Assault on Narvik"
+    order_words = {
+        "pass": "in the action phase, give up the initiative: two passes in a row, one by each side, end the phase "
+                "(9.2); in a reaction, no reaction (9.1.1); at a Base, MAS or placement decision, not now",
+        "base": "designate this port, held by an Allied land unit, as a Base: a source of supply (19.3) and an Air "
+                "Table modifier; two at most, never changed; a German land unit that later occupies it takes it, "
+                "+5 VP to the Germans (19.4, 29.0)",
+        "mas": "declare the Allies' maximum air support: once a game, a modifier to every Air Table roll this turn (18.2)",
+        "reveal": "turn a face-down German counter face up (11.1: at any time, not an action); a dummy revealed "
+                  "is removed (11.2)",
+        "advance": "advance into the hex the defenders left, after the assault, or decline (15.3)",
+        "retreat": "retreat the unit along this path, after the assault's result (15.3.1)",
+    }
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 1SG 2214>2215   or   pass"),
         ("<verb> <unit> <place>", "a short order: the cheapest path there is chosen (move 7-I/16 2505, sail LC-1 2408)"),

@@ -19,6 +19,11 @@ class SkirmishPresenter(LandPresenter):
     a unit's way to a hex, the last assault, or an order by its number or text."""
 
     title = "Skirmish"
+    order_words = {
+        "pass": "pass the initiative: two passes in a row end the turn (as 9.2)",
+        "move": "move the unit along this path, paying the terrain's MP (14.0)",
+        "assault": "assault the hex with adjacent units (15.1)",
+    }
 
     def sides(self) -> tuple[str, ...]:
         return tuple(self.game.spec.sides)
