@@ -101,6 +101,10 @@ class Commands:
                 self.say(f"cannot write the map: {e.filename or sess.snapshots}: {e.strerror}")
         elif word == "explain":
             order = self.listed_order(rest, legal)
+            if order is None and p.short_orders and len(rest.split()) == 3:  # a short order: "move 7-Alta 2306"
+                order = self.short_order(rest.lower(), legal)
+                if order is None:  # none such now: the unit and the place, which says why not
+                    rest = rest.split(" ", 1)[1]
             self.say(order if isinstance(order, str) else p.explain(rest) if order is None else p.explain_order(order))
         elif word == "rules":
             self.say(self.rules_text(rest))

@@ -197,3 +197,17 @@ def test_every_kind_of_order_met_in_random_play_is_explained_before_it_is_given(
                     assert len(said) > 12 and "nothing to weigh" not in said, (name, kind, met[kind])
             s.apply(rng.choice(legal))
     assert len(met) >= 3, (name, sorted(met))  # several kinds met, each explained
+
+
+def test_explain_takes_a_short_order_and_says_why_a_unit_cannot_get_there():
+    # 14.1: 7-Alta (MP 4 in winter) cannot reach 2306: the cheapest way's ledger says why
+    out, _ = _run(["1", "1", "explain move 7-Alta 2306", "explain move 7-Alta 2303", "quit"], seed=7)
+    assert "7-Alta cannot reach 2306 in one movement action from 2403 (MP 4, winter): the cheapest way costs more" in out
+    assert "MP left: -" in out
+    assert "movement 2403 > 2303" in out  # a short order that is legal: its own ledger
+
+
+def test_explain_a_ship_with_cargo_says_where_it_may_land_and_why_not_here():
+    # 20.2, 20.3: the cargo, the beaches and ports it may land at, and why not where it stands
+    out, _ = _run(["1", "1", "embark 1IG on CL-1", "explain CL-1", "quit"], seed=7)
+    assert "carries 1IG (20.2)" in out and "it may land at: " in out and "(20.1, 20.3)" in out

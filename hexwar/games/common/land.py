@@ -113,8 +113,25 @@ class LandPresenter(CounterPresenter):
         q = g.query(d, u)
         r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
         if dest not in r:
-            return f"{uid} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
+            return self.why_not_there(u, dest, q)
         return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q, g.cites.move).render()
+
+    def why_not_there(self, u: Any, dest: str, q: Any) -> str:
+        """Why a unit cannot reach a location in one movement action: the cheapest way there
+        costs more than its MP (that way's ledger), or no way leads there at all (enemy
+        units, ZoC or terrain bar it) (14.0-14.2, 12.1)."""
+        from dataclasses import replace
+
+        from hexwar.rules.movement import explain_path, reach
+
+        g, d = self.game, self.session.view()
+        t = g.tables.types[u.type]
+        head = f"{u.id} cannot reach {dest} in one movement action from {u.loc} (MP {q.mp}, {d.weather})"
+        far = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, replace(q, mp=q.mp + 1000))
+        if dest not in far:
+            return f"{head}: no way leads there, whatever the MP: enemy units, their ZoC or the terrain bar every path (14.1, 12.1)"
+        led = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, far.path(dest), q, g.cites.move)
+        return f"{head}: the cheapest way costs more than that:\n{led.render()}"
 
     def way_there(self, uid: str, dest: str) -> str:
         """What a unit picked on the map does to a location the mouse is over: an enemy-held

@@ -64,3 +64,37 @@ def waits(p: Any, legal: list[Order]) -> Order | None:
     if ask is None or ask.what != "reaction":
         return None
     return next((o for o in legal if isinstance(o, Pass)), None)
+
+
+def ship_lines(p: Any, u: Any) -> list[str]:
+    """A ship as ``explain <ship>`` gives it: its cargo and where that cargo may come ashore
+    (20.2, 20.3), and why not here: a ship that sails to a hex with no beach and no port
+    offers no landing there."""
+    from hexwar.games.narvik.phases.naval import contested_target, landing_ok
+    from hexwar.games.narvik.state import HARSTAD
+
+    g, d = p.game, p.data
+    cargo = d.cargo.get(u.id)
+    if not cargo:
+        return [f"no cargo aboard: it may embark a battalion in a friendly port or Harstad (20.2)"]
+    lines = [f"carries {cargo} (20.2)"]
+    here = u.loc
+    if here == HARSTAD:
+        lines.append("in Harstad: disembark here, or sail to a beach or port and land (20.2, 20.3)")
+    elif here is not None:
+        name = g.board.label(here)
+        if landing_ok(g, d, here):
+            lines.append(f"here at {name} it may land (20.3)")
+        elif contested_target(g, d, here):
+            lines.append(f"here at {name} German units hold the shore: an amphibious assault, from an adjacent hex (20.3.1)")
+        elif g.board.is_a(here, "port"):
+            lines.append(f"here at {name}, a port the Allies hold: disembark, not land (20.2)")
+        else:
+            lines.append(f"here at {name} there is no beach and no port: no landing (20.3)")
+    spots = sorted((x for x in g.board.locations() if (g.board.is_a(x, "beach") or g.board.is_a(x, "port"))
+                    and landing_ok(g, d, x)), key=lambda x: (g.board.distance(here, x) if here in g.board else 0, x))
+    if spots:
+        lines.append("it may land at: " + ", ".join(g.board.label(x) for x in spots[:8])
+                     + (f" and {len(spots) - 8} more" if len(spots) > 8 else "")
+                     + "; a ship stops where it lands its cargo (20.1, 20.3)")
+    return lines

@@ -434,6 +434,10 @@ class NarvikPresenter(LandPresenter):
                 return f"{what}: a face-down counter; you do not know what it is (11.0)"
             t = g.tables.types[u.type]
             lines = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
+            if t.kind == "ship":
+                from hexwar.games.narvik.briefing import ship_lines
+
+                return "\n".join([f"{u.id} {u.name}: a ship, at {g.board.label(u.loc) if u.loc else u.pool}", *ship_lines(self, u)])
             lines.append(explain_fatigue(d, g.tables, u.id).render())
             if u.side == ALLIES and u.loc and u.loc != HARSTAD and t.kind != "ship":
                 lines.append(g.supply(d, u).explain().render())
