@@ -71,6 +71,8 @@ class CounterPresenter(Presenter):
         mine = any(uid in m["u"] for _, m in marks)
         if "\n" not in said:  # one line: the reason it cannot get there
             return f"no move of {uid} to {w[2]}: {said}"
+        if " cannot reach " in said.split("\n", 1)[0]:  # the reason, and where its ledger is
+            return f"no move of {uid} to {w[2]}: {said.split(chr(10), 1)[0]} (explain {uid} {w[2]}: the way, step by step)"
         if why := self.why_not_move(uid):
             return f"no move of {uid} to {w[2]} now: {why}"
         return (f"no move of {uid} to {w[2]} is listed now" + ("" if mine else f" ({uid} has no order now)")
