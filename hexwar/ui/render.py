@@ -563,7 +563,7 @@ def _panel(px: float, lines: list[str], boxes: Sequence[str], on_box: Mapping[st
     if present is not None:
         legend, y = _legend(present, y)
         out += legend
-    return [f'<g transform="translate({px:.0f},0)">', *out, "</g>"], y
+    return [f'<g class="sidepanel" transform="translate({px:.0f},0)">', *out, "</g>"], y
 
 
 def _legend(present: Mapping[str, set[str]], y: float) -> tuple[list[str], float]:

@@ -189,6 +189,9 @@ class WebGame:
         svg = p.map_svg()
         view = sess.view()
         marks = [p.order_marks(o, view) for o in legal[:MAX_ORDERS]]
+        # where the play is: the places the person's orders start from or lead to (the page
+        # frames them when a decision opens and none of them is in its window)
+        focus = list(dict.fromkeys(x for m in marks for x in (m["f"], m["t"]) if x))[:60]
         return {
             "title": p.title,
             "heading": "game over: " + p.final_line() if over else p.heading(side or ""),
@@ -197,6 +200,7 @@ class WebGame:
             "over": over,
             "orders": [sess.order_text(o) for o in legal[:MAX_ORDERS]],
             "marks": marks,
+            "focus": focus,
             # the full list's notes: those of the orders that name no unit and no place, which
             # no pick on the map shows (a pass and what it leaves undone, evade or stand); a
             # unit's orders carry theirs when the unit or its place is picked

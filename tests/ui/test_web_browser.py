@@ -260,8 +260,8 @@ MARK_CENTRED = """() => { const m = document.getElementById('map').getBoundingCl
 
 
 def test_kampen_in_chromium_4_2_the_fight_to_decide_about_is_brought_into_view(tmp_path):
-    # seed 11: the first view shows the German bot's move at Mo i Rana; Narvik, where Norway
-    # attacks, lies north of it, its middle out of view until the attack decision brings it in
+    # seed 11: the page opens on the play (Norway's battalions by Narvik); scrolled away from it,
+    # the attack decision brings Narvik's fight back into view
     g = KampenGame("intro-narvik")
     s = g.new_state(11)
     p = terminal(KampenPresenter, s, {NORWAY, ALLIES}, {GERMANS: KampenBot(GERMANS, 11)}, Console(), None, lambda _: "quit")
@@ -270,7 +270,9 @@ def test_kampen_in_chromium_4_2_the_fight_to_decide_about_is_brought_into_view(t
         narvik = """() => { const m = document.getElementById('map').getBoundingClientRect();
           const r = document.querySelector('path.loc[data-loc="narvik"]').getBoundingClientRect();
           return (r.top + r.bottom) / 2 > m.top; }"""
-        assert not page.evaluate(narvik)  # the fight's area starts out of view
+        assert page.evaluate(narvik)  # the page opens where the play is (issue 53): Norway's battalions by Narvik
+        page.evaluate("() => { const m = document.getElementById('map'); m.scrollTop = m.scrollHeight; }")
+        assert not page.evaluate(narvik)  # the person scrolled away: the fight's area is out of view
         for order in ("move 2 bardufoss>narvik", "move 1 gratangen>narvik", "pass"):
             click_order(page, order)
         assert "attack" in page.inner_text("#heading") and page.locator("#svg .highlight").count() == 1
@@ -567,4 +569,51 @@ def test_a_page_of_another_site_in_chromium_can_neither_play_nor_read_the_board(
         # and the board's own page plays on
         click_order(page)
         assert len(s.log) > n
+        browser.close()
+
+
+IN_VIEW = """() => {
+  const m = document.getElementById('map').getBoundingClientRect();
+  const pr = document.getElementById('panel').getBoundingClientRect();
+  const side = document.getElementById('side').getBoundingClientRect();
+  const right = pr.width && pr.left > m.left ? pr.left : m.right;
+  const shapes = (last.focus || []).map(l => document.querySelector(`#svg [data-loc="${CSS.escape(l)}"].loc`)).filter(Boolean);
+  const seen = shapes.filter(e => { const r = e.getBoundingClientRect(); const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    return x > m.left && x < right && y > m.top && y < m.bottom; });
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  const tracks = document.getElementById('tracks').getBoundingClientRect();
+  return {focus: shapes.length, seen: seen.length, panelClear: !pr.width || apart(pr, side),
+          panelOnScreen: !pr.width || (pr.left >= 0 && pr.top >= 0 && pr.right <= innerWidth),
+          tracksOnScreen: tracks.top >= 0 && tracks.bottom <= innerHeight && tracks.right <= innerWidth}; }"""
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)], ids=["1366x768", "1920x1080"])
+@pytest.mark.parametrize("name", ["narvik", "kampen", "europa", "konflikt"])
+def test_the_board_opens_where_the_play_is_with_the_legend_and_tracks_uncovered(name, size, tmp_path):
+    """Issue 53: at both window sizes the page opens on the places of the person's decision
+    (some in the map's free window), and the map's tracks, boxes and legend sit in a corner
+    of the map, never under the side panel, the page's tracks on screen."""
+    from hexwar.games import registry
+    from hexwar.ui.session import Session
+
+    info = registry.get(name)
+    s = info.build().new_state(3)
+    humans = set(info.seats[info.default_seat])
+    bots = {side: info.bot(info.default_bot if info.bots[info.default_bot].fast else "random", side, 3)
+            for side in info.sides if side not in humans}
+    p = info.presenter(Session(s, humans, bots, None, tmp_path))
+    with Served(type("T", (), {"presenter": p})) as url, playwright_sync.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+        page.goto(url)
+        page.wait_for_selector("#orders button")
+        page.wait_for_timeout(300)
+        for _ in range(15):  # a decision that names no place (Konflikt's pick of a role): the first order, on to one that does
+            if page.evaluate("() => (last.focus || []).length"):
+                break
+            click_order(page)
+        geo = page.evaluate(IN_VIEW)
+        assert geo["focus"] > 0 and geo["seen"] > 0, geo
+        assert geo["panelClear"] and geo["panelOnScreen"] and geo["tracksOnScreen"], geo
+        shot(page, artefacts(tmp_path), f"opens-{name}-{size[0]}x{size[1]}")
         browser.close()
