@@ -211,3 +211,67 @@ def test_explain_a_ship_with_cargo_says_where_it_may_land_and_why_not_here():
     # 20.2, 20.3: the cargo, the beaches and ports it may land at, and why not where it stands
     out, _ = _run(["1", "1", "embark 1IG on CL-1", "explain CL-1", "quit"], seed=7)
     assert "carries 1IG (20.2)" in out and "it may land at: " in out and "(20.1, 20.3)" in out
+
+
+@pytest.mark.parametrize("name", ["narvik", "kampen", "europa", "konflikt", "skirmish"])
+def test_a_scripted_first_hour_in_the_terminal_to_the_end_of_turn_one(name, tmp_path):
+    """Issue 53's first hour, scripted as a person types it: the briefing, ``explain`` of each
+    kind of order met before giving one, ``wait`` where it may, an ``undo``, a ``save``, and on
+    to the end of the first turn (or of the game); no traceback, every explanation more than a
+    placeholder, the save a game that loads."""
+    import random
+
+    from hexwar.core.engine import load_game
+
+    info = registry.get(name)
+    g = info.build()
+    s = g.new_state(4)
+    path = tmp_path / f"{name}.hexwar"
+    s.attach_save(path)
+    humans = set(info.seats[info.default_seat])
+    bots = {side: info.bot(info.default_bot if info.bots[info.default_bot].fast else "random", side, 4)
+            for side in info.sides if side not in humans}
+    buf = io.StringIO()
+    rng = random.Random(4)
+    typed: list[str] = ["brief"]
+    explained: set[str] = set()
+    plan = iter(["brief"])
+    state = {"undone": False, "saved": False, "n": 0}
+
+    def read(prompt: str) -> str:
+        line = next(plan, None)
+        if line is not None:
+            return line
+        state["n"] += 1
+        if s.is_over() or s.data.turn > 1 or state["n"] > 300:
+            return "quit"
+        legal = s.legal_orders()
+        fresh = [i for i, o in enumerate(legal, 1) if o.kind not in explained]
+        if fresh:
+            i = fresh[0]
+            explained.add(legal[i - 1].kind)
+            typed.append(f"explain {i}")
+            return f"explain {i}"
+        if not state["undone"] and any(e.order.get("side") in humans for e in s.log.entries):
+            state["undone"] = True
+            typed.append("undo")
+            return "undo"
+        if not state["saved"]:
+            state["saved"] = True
+            typed.append("save copy.hexwar")
+            return f"save {tmp_path / 'copy.hexwar'}"
+        if any(o.kind == "pass" for o in legal) and rng.random() < 0.3:
+            typed.append("wait")
+            return "wait"
+        typed.append(str(rng.randrange(len(legal)) + 1))
+        return typed[-1]
+
+    t = terminal(info.presenter, s, humans, bots, Console(file=buf, width=160), path, read)
+    assert t.run() == 0
+    out = buf.getvalue()
+    assert "Traceback" not in out and out.count("The decision before you:") + out.count("You command the") >= 2
+    assert "nothing to weigh" not in out and explained
+    assert state["undone"] and "took back" in out and state["saved"] and (tmp_path / "copy.hexwar").exists()
+    assert s.is_over() or s.data.turn > 1 or state["n"] > 300
+    back = load_game(g, path)
+    assert back.data.to_json() == s.data.to_json()

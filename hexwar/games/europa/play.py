@@ -83,6 +83,7 @@ class EuropaPresenter(CounterPresenter):
     order_words = {
         "pass": "end this step: no more moves, attacks or missions of yours in this phase (E3)",
         "advance": "advance into the hex the defenders left, after the combat, or decline (E3 D)",
+        "move": "move the unit along this path, paying each hex's MP on the terrain chart (E4)",
         "retreat": "retreat the unit along this path after the combat (E3 D)",
     }
     glossary_examples = ("attack supply", "disrupted")

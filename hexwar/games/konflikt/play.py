@@ -75,6 +75,8 @@ class KonfliktPresenter(SkirmishPresenter):
     title = "Konflikt '47"
     order_words = {
         "pass": "do nothing more at this step (4)",
+        "move": "move the unit along this path, paying each location's MP (14.0)",
+        "assault": "assault the enemy-held location with adjacent units (15.1)",
     }
     glossary_examples = ("reserves", "hidden")
     past = {"deploy": "set up a unit", "down": "put a unit Down", "enter": "brought a unit on", "first": "put a unit in the first wave",

@@ -33,6 +33,9 @@ class NarvikPresenter(LandPresenter):
         "reveal": "turn a face-down German counter face up (11.1: at any time, not an action); a dummy revealed "
                   "is removed (11.2)",
         "advance": "advance into the hex the defenders left, after the assault, or decline (15.3)",
+        "take": "take one point of the assault's result (15.2) on this unit: as a retreat (15.3.1), as fatigue "
+                "points, or as its elimination; every point of the result is taken, one order each",
+        "move": "move the unit along this path, paying each hex's MP (14.0-14.2, 12.1)",
         "retreat": "retreat the unit along this path, after the assault's result (15.3.1)",
     }
     commands = (
