@@ -195,6 +195,7 @@ class _Base:
                  layers: list[str], present: dict[str, set[str]], hexpx: float):
         self.fr, self.shapes, self.centres, self.boxes = fr, shapes, centres, boxes
         self.layers, self.present, self.hexpx = layers, present, hexpx
+        self.clipped: dict[str, Any] = {}
 
 
 def _base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
@@ -214,6 +215,7 @@ def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool)
     land_areas: list[str] = []
     shapes: dict[str, Any] = {}
     present: dict[str, set[str]] = {"terrain": set(), "feature": set(), "symbol": set()}
+    clipped: dict[str, Any] = {}  # an area map's land areas as drawn: inside the smoothed coast
     for loc in board.locations():
         try:
             g = board.geometry(loc)
@@ -248,12 +250,12 @@ def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool)
         name = place_name(board, loc)
         tip = f"{name + ' · ' if name else ''}{loc} · {TERRAIN_WORDS.get(key, key)}"
         if smooth_land is not None:
-            g = _clipped(board, loc, smooth_land, grow=t == "unusable")
+            g = clipped[loc] = _clipped(board, loc, smooth_land, grow=t == "unusable")
         out_map.append(f'<path class="loc" data-loc="{escape(loc)}" d="{fr.path(g)}" fill="{colour}" stroke="none">'
                        f"<title>{escape(tip)}</title></path>")
     if smooth_land is not None:  # the borders between land areas, inside the smoothed coast
-        out_map.append(f'<path d="{_area_borders(board, fr, land_areas, smooth_land)}" fill="none" stroke="#7a7a70" '
-                       f'stroke-width="0.8" {NO_PICK}/>')
+        out_map.append(f'<path d="{_area_borders(board, fr, land_areas, smooth_land)}" fill="none" stroke="#4a4a42" '
+                       f'stroke-width="1.4" {NO_PICK}/>')
     # 2. water and coastline, smoothed to the scale of the board
     if board.kind == "hex" and any(board.terrain(x) in WATER for x in shapes):
         w = _smoothed_water(board).intersection(fr.window)
@@ -271,8 +273,13 @@ def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool)
     out_map += _features(board, fr, shapes, centres, present, water)
     # 5. places, numbers, names
     out_map += _places(board, fr, centres, hexpx, labels, present)
-    out_map += _air_ranges(board, fr)
-    return _Base(fr, shapes, centres, boxes, out_map, present, hexpx)
+    rings = _air_ranges(board, fr)
+    if rings:
+        present["symbol"].add("airrange")
+    out_map += rings
+    base = _Base(fr, shapes, centres, boxes, out_map, present, hexpx)
+    base.clipped = clipped
+    return base
 
 
 def render_svg(
@@ -290,6 +297,7 @@ def render_svg(
     stacks: Mapping[str, Sequence[tuple[str, int, str]]] | None = None,
     focus: Iterable[str] = (),
     legend: bool = True,
+    tints: Mapping[str, tuple[str, str]] | None = None,
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
@@ -300,7 +308,9 @@ def render_svg(
     ``stacks``: per location, (label, count, colour) markers for games that count identical
     pieces (Kampen om Norge's battalions) instead of placing units;
     ``unit_text``: per unit, its counter's text (``"id\\nvalues"``: two lines);
-    ``focus``: the locations the picture is framed on (a scenario's part of the board).
+    ``focus``: the locations the picture is framed on (a scenario's part of the board);
+    ``tints``: per location, (colour, what it means) to tint it with (an area's holder), each
+    meaning in the legend.
     """
     hk = _hex_km(board)
     if px_per_km is None:
@@ -309,6 +319,11 @@ def render_svg(
     fr, shapes, centres, boxes, hexpx = base.fr, base.shapes, base.centres, base.boxes, base.hexpx
     present = {k: set(v) for k, v in base.present.items()}
     out_map = list(base.layers)
+    for loc, (colour, word) in sorted((tints or {}).items()):
+        if loc in shapes:
+            out_map.append(f'<path d="{fr.path(base.clipped.get(loc, shapes[loc]))}" fill="{colour}" fill-opacity="0.32" '
+                           f'stroke="none" {NO_PICK}/>')
+            present.setdefault("tint", set()).add(f"{colour}\t{word}")
     for loc in set(shade) & set(shapes):  # over the names: a tint they read through
         out_map.append(f'<path d="{fr.path(shapes[loc])}" fill="#ff3030" fill-opacity="0.2" stroke="none" {NO_PICK}/>')
     for loc in set(highlight) & set(shapes):
@@ -588,9 +603,16 @@ def _legend(present: Mapping[str, set[str]], y: float) -> tuple[list[str], float
                          "counter (id, strength-MP);"),
              "counter2": ("", "badge: units in the stack;"),
              "counter3": ('<rect x="12" y="{t}" width="11" height="9" rx="2" fill="#d00000"/>', "red: fatigue points (FP)"),
-             "zoc": ('<rect x="10" y="{t}" width="16" height="11" fill="#ff3030" fill-opacity="0.25"/>', "enemy zone of control")}
+             "zoc": ('<rect x="10" y="{t}" width="16" height="11" fill="#ff3030" fill-opacity="0.25"/>', "enemy zone of control"),
+             "airrange": ('<path d="M10 {m} A9 9 0 0 1 26 {m}" fill="none" stroke="#8b3a1a" stroke-dasharray="4,3"/>',
+                          "air range of an airfield (dashed circle)")}
     for k, (tpl, word) in extra.items():
         if k.rstrip("23") in present["symbol"]:
             out.append(tpl.format(y=f"{y:.0f}", m=f"{y - 4:.0f}", t=f"{y - 10:.0f}") + f'<text x="34" y="{y:.0f}" font-size="10">{word}</text>')
             y += 14
+    for entry in sorted(present.get("tint", ())):
+        colour, word = entry.split("\t", 1)
+        out.append(f'<rect x="10" y="{y - 10:.0f}" width="16" height="11" fill="{colour}" fill-opacity="0.32" stroke="#777" '
+                   f'stroke-width="0.5"/><text x="34" y="{y:.0f}" font-size="10">{escape(word)}</text>')
+        y += 14
     return out, y

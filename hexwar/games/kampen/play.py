@@ -365,7 +365,21 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     hl = [d.combat.area] if d.combat is not None else []
     if getattr(d, "sea", None) is not None:
         hl.append(d.sea.area)
-    return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d), focus=g.land)
+    return render_svg(g.board, None, highlight=hl, title=title, panel=panel or [], stacks=stacks(g, d), focus=g.land,
+                      tints=holders(g, d))
+
+
+def holders(g: Any, d: Any) -> dict[str, tuple[str, str]]:
+    """Each land area with battalions tinted by who holds it (1.3): one faction's colour, or
+    Norway's and the Allies' together; an area under attack stays untinted until decided."""
+    out = {}
+    for a in g.land:
+        there = [f for f in FACTIONS if d.bn[f].get(a)]
+        if not there or a in d.attacks or len(there) > 2 or (len(there) == 2 and "germans" in there):
+            continue
+        out[a] = (COLOURS[there[0]], f"held by the {there[0]}") if len(there) == 1 else \
+            (COLOURS["norwegians"], "held by the norwegians and the allies together")
+    return out
 
 
 def _n(d: Mapping[str, int], skip_zero: bool = False) -> str:
