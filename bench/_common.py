@@ -1,11 +1,17 @@
-"""Helpers for the benchmark scripts: timing by repetition, medians, a fixture chart."""
+"""Helpers for the benchmark scripts: timing by repetition, medians, a fixture chart, and an
+earlier commit's tree unpacked to measure against in the same run."""
 
 from __future__ import annotations
 
 import gc
 import statistics
+import subprocess
+import tarfile
+import tempfile
 import time
-from typing import Callable
+from io import BytesIO
+from pathlib import Path
+from typing import Callable, Sequence
 
 from hexwar.data.loader import default_library
 from hexwar.data.tables import TerrainChart
@@ -29,3 +35,22 @@ def per_call(fn: Callable[[], object], calls: int, repeats: int = 7) -> float:
     finally:
         gc.enable()
     return statistics.median(times)
+
+
+def baseline_tree(root: Path, commit: str, fixes: Sequence[tuple[str, str, str, int]] = ()) -> Path:
+    """The code and data of ``commit`` unpacked from git into a temporary folder (once), with
+    ``fixes`` applied (file, old text, new text, times: rule fixes made since, so that both
+    engines play the same games); run it with the folder on ``PYTHONPATH``."""
+    out = Path(tempfile.gettempdir()) / (f"hexwar-bench-{commit}" + (f"-fixes{len(fixes)}" if fixes else ""))
+    if not (out / "hexwar").is_dir():
+        blob = subprocess.run(["git", "-C", str(root), "archive", commit, "hexwar", "maps", "oob", "tables"],
+                              check=True, capture_output=True).stdout
+        with tarfile.open(fileobj=BytesIO(blob)) as tar:
+            tar.extractall(out, filter="data")
+        for rel, old, new, times in fixes:
+            path = out / rel
+            text = path.read_text()
+            if text.count(old) != times:
+                raise SystemExit(f"the rule fix for {rel} no longer fits the baseline {commit}: {old!r}")
+            path.write_text(text.replace(old, new))
+    return out

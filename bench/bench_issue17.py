@@ -44,12 +44,11 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
-import tempfile
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from _common import baseline_tree  # noqa: E402
 BASELINE = "615a181"  # the tree as issue 17 found it
 #: today's figures as the issue states them, measured before any of its work (2026-11-24)
 ISSUE = {"narvik-random": "~0.35 s a random game, ~2.4 ms an order", "narvik-priority": "~0.6 s a priority game (2.2 s here)",
@@ -76,22 +75,6 @@ RULE_FIXES = [
 ]
 
 
-def baseline_tree() -> Path:
-    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}-fixes{len(RULE_FIXES)}"
-    if not (out / "hexwar").is_dir():
-        blob = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "hexwar", "maps", "oob", "tables"],
-                              check=True, capture_output=True).stdout
-        with tarfile.open(fileobj=BytesIO(blob)) as tar:
-            tar.extractall(out, filter="data")
-        for rel, old, new, times in RULE_FIXES:
-            path = out / rel
-            text = path.read_text()
-            if text.count(old) != times:
-                raise SystemExit(f"bench_issue17: the rule fix for {rel} no longer fits the baseline: {old!r}")
-            path.write_text(text.replace(old, new))
-    return out
-
-
 def probe(tree: Path, what: str, n: int, pause: bool = True, listing: str = "menu", compiled: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="1" if compiled else "0")
     if not pause:
@@ -107,7 +90,7 @@ def main() -> None:
     ap.add_argument("--kampen", type=int, default=2000, help="Kampen games per probe")
     ap.add_argument("--rounds", type=int, default=3)
     a = ap.parse_args()
-    base = baseline_tree()
+    base = baseline_tree(ROOT, BASELINE, RULE_FIXES)
     print(f"baseline: commit {BASELINE} (before issue 17); current: {ROOT}; best of {a.rounds} runs each, alternating; CPU time")
     for what in ("narvik-random", "narvik-priority"):
         n = a.games if what == "narvik-random" else max(4, a.games // 3)

@@ -17,12 +17,11 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
-import tempfile
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from _common import baseline_tree  # noqa: E402
 BASELINE = "ea45b45"  # the tree as issue 52 found it
 
 #: game -> games a probe plays (scaled by --scale): a Narvik game takes the better part of a second
@@ -54,16 +53,6 @@ print(json.dumps(out))
 """
 
 
-def baseline_tree() -> Path:
-    out = Path(tempfile.gettempdir()) / f"hexwar-bench-{BASELINE}"
-    if not (out / "hexwar").is_dir():
-        blob = subprocess.run(["git", "-C", str(ROOT), "archive", BASELINE, "hexwar", "maps", "oob", "tables"],
-                              check=True, capture_output=True).stdout
-        with tarfile.open(fileobj=BytesIO(blob)) as tar:
-            tar.extractall(out, filter="data")
-    return out
-
-
 def probe(tree: Path, game: str, n: int) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
     env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
@@ -78,7 +67,7 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every probe's number of games")
     ap.add_argument("--only", nargs="*", default=[], help="these games only (default: every one)")
     a = ap.parse_args()
-    base = baseline_tree()
+    base = baseline_tree(ROOT, BASELINE)
     print(f"baseline: commit {BASELINE} (before issue 52); current: {ROOT}; best of {a.rounds} runs each, "
           "alternating; CPU time a game, run_fast with each game's fast bots")
     ratios = []

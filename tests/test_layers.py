@@ -20,18 +20,9 @@ SHARED = [p for p in ROOT.rglob("*.py") if "games" not in p.relative_to(ROOT).pa
 
 
 def test_no_shared_module_imports_a_game_package():
-    bad = []
-    for p in SHARED:
-        for node in ast.walk(ast.parse(p.read_text())):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            elif isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            for n in names:
-                parts = n.split(".")
-                if parts[:2] == ["hexwar", "games"] and len(parts) > 2 and parts[2] not in ("registry",):
-                    bad.append(f"{p.relative_to(ROOT)}: {n}")
+    mods = {_module(p) for p in PACKAGE}
+    bad = [f"{p.relative_to(ROOT)}: {y}" for p in SHARED for y in _imports(p, False, mods)
+           if y.startswith("hexwar.games.") and y != "hexwar.games.registry"]
     assert bad == []
 
 

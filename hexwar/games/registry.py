@@ -210,6 +210,11 @@ class GameInfo:
         """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
         return self.describe_in(game) if self.describe_in is not None else self.describe
 
+    def scenario_about(self, name: str) -> str:
+        """What a scenario is, by the name a game's saves give it: a game of one scenario
+        may save it under its file's name (Assault on Narvik's "assault-on-narvik")."""
+        return self.scenarios.get(name) or (next(iter(self.scenarios.values())) if len(self.scenarios) == 1 else "")
+
     def conformance_variants(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The variants the conformance suite runs: the game's own list, or its defaults."""
         return list(self.variants) or [(self.default_scenario, self.default_board, ())]

@@ -16,7 +16,7 @@ from rich.markup import escape
 from hexwar.core.game import Event
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.presenter import Presenter
-from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, verb_counts
+from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, verb, verb_counts
 
 COMMANDS = (
     ("<number>", "give the order with that number from the list"),
@@ -352,7 +352,7 @@ class Commands:
         groups: dict[tuple[str, str], list[tuple[int, Order]]] = {}
         for i, o in shown:
             units = self.presenter.order_marks(o, view)["u"]
-            groups.setdefault((o.text().split(" ", 1)[0], units[0] if units else ""), []).append((i, o))
+            groups.setdefault((verb(o), units[0] if units else ""), []).append((i, o))
 
         def lines_of(key: tuple[str, str], items: list[tuple[int, Order]]) -> list[str]:
             if len(items) <= 2:
@@ -373,7 +373,7 @@ class Commands:
             for v, keys in verbs.items():
                 if v in folded_verbs:
                     n = sum(len(groups[k]) for k in keys)
-                    out.append(f"  {n:>4} orders: {v} ... of {len(keys)} units  (list {v.lower()} <unit>)")
+                    out.append(f"  {n:>4} orders: {v} ... of {len(keys)} units  (list {v} <unit>)")
                 else:
                     for k in keys:
                         out += lines_of(k, groups[k])
@@ -463,11 +463,8 @@ def scenario_terms(game: Any) -> dict[str, tuple[str, str]]:
     from hexwar.games.registry import get
 
     info = get(game.name)
-    terms = {name: (f"a scenario of this game: {about}", "scenario") for name, about in info.scenarios.items()}
-    playing = str(game.save_meta().get("scenario") or "")
-    if playing and playing not in terms and len(info.scenarios) == 1:
-        terms[playing] = next(iter(terms.values()))
-    return terms
+    names = [*info.scenarios, str(game.save_meta().get("scenario") or "")]
+    return {name: (f"a scenario of this game: {about}", "scenario") for name in names if name and (about := info.scenario_about(name))}
 
 
 def _help_line(command: str, text: str) -> str:

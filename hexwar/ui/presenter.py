@@ -156,7 +156,7 @@ class Presenter:
 
         info = get(self.game.name)
         scenario = str(self.game.save_meta().get("scenario") or info.default_scenario)
-        about = info.scenarios.get(scenario) or (next(iter(info.scenarios.values())) if len(info.scenarios) == 1 else "")
+        about = info.scenario_about(scenario)
         mine = sorted(self.session.humans)
         others = [s for s in info.sides if s not in self.session.humans]
         lines = [f"{self.title}, scenario {scenario}" + (f": {about}" if about else ""),

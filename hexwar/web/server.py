@@ -105,9 +105,11 @@ class WebGame:
         """Let the bots play until it is the person's turn; remember where they acted."""
         s = self.sess.s
         moved = False
-        while not s.is_over() and (s.current_side() not in self.sess.humans or self.c.keep_waiting(s.legal_orders())):
-            if s.is_over() or s.current_side() in self.sess.humans:
-                continue  # a pass that ``wait`` gave: the bots answer it next
+        while not s.is_over():
+            if s.current_side() in self.sess.humans:
+                if self.c.keep_waiting(s.legal_orders()):
+                    continue  # a pass that ``wait`` gave: the bots answer it next
+                break
             if not moved:
                 self.bot = {"locs": [], "lines": []}
                 self.progress = ""

@@ -291,3 +291,16 @@ def test_kampen_areas_are_tinted_by_who_holds_them_and_the_legend_says_so():
     assert {w for _, w in tints.values()} >= {"held by the germans", "held by the norwegians"}
     svg = info.render(g, d, title="t")
     assert "held by the germans" in svg and "air range of an airfield" in svg
+
+
+def test_8_0_every_random_event_result_reads_as_words_with_its_consequence():
+    # 8.0-8.4, 24.0: no raw identifier such as game_end_neutrality_pact reaches the person
+    from hexwar.games.narvik.play import say as describe
+
+    g = registry.get("narvik").build()
+    results = {res for table in (g.open_events, g.allied_secret, g.german_secret) for res, _ in table.entries.values()}
+    for res in results:
+        said = describe({"type": "open_event", "roll": [6, 5], "result": res, "rule": "8.3"})
+        assert "_" not in said, said
+    said = describe({"type": "open_event", "roll": [6, 5], "result": "game_end_neutrality_pact", "rule": "8.3"})
+    assert "the game ends at the end of this turn" in said and "24.0" in said

@@ -22,11 +22,11 @@ def forces(view: Any, mine: Iterable[str], visible: Callable[[Any], bool], place
     for u in own:
         if u.loc is not None:
             at.setdefault(u.loc, []).append(name(u))
-    lines = [f"{place(loc)}: {', '.join(sorted(names))}" for loc, names in
-             sorted(at.items(), key=lambda kv: (-len(kv[1]), kv[0]))[:PLACES_SHOWN]]
-    if len(at) > PLACES_SHOWN:
-        lines.append(f"... and {sum(len(v) for k, v in sorted(at.items(), key=lambda kv: (-len(kv[1]), kv[0]))[PLACES_SHOWN:])} "
-                     f"more counters at {len(at) - PLACES_SHOWN} other places (explain <unit> for one)")
+    places = sorted(at.items(), key=lambda kv: (-len(kv[1]), kv[0]))  # the biggest stacks first
+    lines = [f"{place(loc)}: {', '.join(sorted(names))}" for loc, names in places[:PLACES_SHOWN]]
+    if len(places) > PLACES_SHOWN:
+        lines.append(f"... and {sum(len(v) for _, v in places[PLACES_SHOWN:])} more counters at "
+                     f"{len(places) - PLACES_SHOWN} other places (explain <unit> for one)")
     pools = Counter(u.pool for u in own if u.loc is None)
     lines += [f"{pool.replace('_', ' ')}: {n} counter{'s' if n != 1 else ''}" for pool, n in sorted(pools.items()) if pool]
     enemy = [u for u in view.units.values() if u.side not in mine]

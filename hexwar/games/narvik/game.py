@@ -48,10 +48,6 @@ class NarvikGame(NarvikRules):
                       switches: Switches = Switches()) -> NarvikGame:
         return cls(load_scenario(name, library), library, switches)
 
-    def save_meta(self) -> dict[str, Any]:
-        return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
-                "board": self.board.name, "switches": self.switches.names()}
-
     def view(self, d: NarvikData, sides: Collection[str]) -> NarvikData:
         """What the player(s) of ``sides`` may see: the other side's face-down counters
         anonymous, its secret events unknown (11.0, 8.1, 8.2); see ``narvik.view``."""
