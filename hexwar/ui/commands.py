@@ -181,7 +181,7 @@ class Commands:
         if n == 0:
             self.say("nothing of yours to undo")
             return
-        self.session.s.undo(n)
+        self.session.undo(n)
         self.say(f"took back {n} order(s)")
 
     def save_copy(self, name: str) -> None:

@@ -4,6 +4,7 @@ knows a game's words (those are its presenter's)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -22,7 +23,10 @@ class Session:
         self.s = state
         self.game: Any = state.game  # the game object (board, tables, scenario)
         self.humans = humans
-        self.bots = bots
+        self.bots: dict[str, Bot] = dict(bots)
+        # each bot as it stood before each of its decisions, by the log's length then: an undo
+        # puts the bots back as they were, so the same position and order get the same answer
+        self._kept: dict[int, tuple[str, Bot]] = {}
         self.save_path = save_path
         self.snapshots = snapshots  # the folder map snapshots go to (None: beside the save)
         sides = set(humans) | set(bots)
@@ -76,8 +80,26 @@ class Session:
         bot = self.bots[side]
         if bot.thinks and progress is not None:
             bot.progress = progress
+        self._kept.setdefault(len(self.s.log.entries), (side, self._copy(bot)))
         order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
         return side, order, self.s.apply(order)
+
+    def _copy(self, bot: Bot) -> Bot:
+        """The bot with its memory and dice, sharing the game and the progress report."""
+        return copy.deepcopy(bot, {id(self.game): self.game, id(bot.progress): bot.progress})
+
+    def undo(self, n: int) -> None:
+        """Drop the log's last ``n`` entries, and put each bot back as it stood before the first
+        of its decisions taken back (its dice and its memory): the same orders after an undo
+        meet the same answers."""
+        self.s.undo(n)
+        back = len(self.s.log.entries)
+        restored: set[str] = set()
+        for at in sorted(k for k in self._kept if k >= back):
+            side, bot = self._kept.pop(at)
+            if side not in restored:  # the earliest decision taken back: the bot as it was then
+                restored.add(side)
+                self.bots[side] = bot
 
     def undo_count(self, n: int) -> int:
         """How many log entries to drop so that the person's last ``n`` orders go (the bots'

@@ -304,3 +304,48 @@ def test_8_0_every_random_event_result_reads_as_words_with_its_consequence():
         assert "_" not in said, said
     said = describe({"type": "open_event", "roll": [6, 5], "result": "game_end_neutrality_pact", "rule": "8.3"})
     assert "the game ends at the end of this turn" in said and "24.0" in said
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_after_an_undo_the_same_order_meets_the_same_bot_answer(name):
+    """Issue 53: a bot put back as it stood (its dice and memory) answers the same position and
+    order the same way after an ``undo``."""
+    import random
+
+    info = registry.get(name)
+    s = info.build().new_state(6)
+    humans = set(info.seats[info.default_seat])
+    bot = info.default_bot if info.bots[info.default_bot].fast else "random"
+    session = Session(s, humans, {side: info.bot(bot, side, 6) for side in info.sides if side not in humans})
+    rng = random.Random(6)
+
+    def play_until_bots_answered(first_order):
+        answers = []
+        s.apply(first_order)
+        for _ in range(60):
+            if s.is_over():
+                break
+            if s.current_side() in humans:
+                if answers:
+                    break
+                s.apply(rng.choice(s.legal_orders()))
+                continue
+            answers.append(session.bot_move()[1].text())
+        return answers
+
+    for _ in range(300):  # to a decision of the person's after which a bot answers
+        if s.current_side() in humans:
+            legal = s.legal_orders()
+            o = legal[-1]
+            before = len(s.log.entries)
+            rng_state = rng.getstate()
+            first = play_until_bots_answered(o)
+            if first:
+                break
+        else:
+            session.bot_move()
+    assert first, name
+    session.undo(len(s.log.entries) - before)
+    rng.setstate(rng_state)
+    again = play_until_bots_answered(o)
+    assert again == first
