@@ -189,7 +189,8 @@ def test_15_1_odds_of_an_assault_read_a_saved_game_as_it_stands_and_not_face_dow
     want = assault_sums(d, g.tables, [att.id], defenders, cites=NR.ASSAULT)
     assert (r["ad"], r["drm"]) == (want.differential, want.drm)
     assert {"text": "attacker AFL", "value": -att.fatigue, "rule": "15.1"} in r["ledger"]["lines"]  # fatigue now
-    start = run_json("odds", "narvik/scenario", "--target", shown.loc, "--attackers", att.id)
+    first = g.new_state(0).data.units[shown.id].loc  # where the scenario's start (a seed of 0) puts it
+    start = run_json("odds", "narvik/scenario", "--target", first, "--attackers", att.id)
     assert not any(ln["text"] == "attacker AFL" and ln["value"] for ln in start["ledger"]["lines"])  # fresh at the start
     hidden = next(u for u in d.on_map("germans") if u.concealed)
     said = refusal(["odds", str(path), "--target", hidden.loc, "--attackers", att.id])

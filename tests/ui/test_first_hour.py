@@ -76,23 +76,28 @@ def test_rules_knows_the_scenario_names():
     assert "a scenario of this game" in out
 
 
-def _turn_commands(use_wait: bool, seed: int = 5, moves: int = 5) -> tuple[int, str]:
-    """Commands a person types to play Narvik's turn 1 moving five units, passing otherwise
-    (9.0, 9.1): ``pass`` at every reaction, or ``wait``."""
+def _turn_commands(use_wait: bool, seed: int = 5, moves: int = 5, turns: int = 1) -> tuple[int, str]:
+    """Commands a person types to play Narvik's first ``turns`` turns moving five units a turn,
+    passing otherwise (9.0, 9.1): ``pass`` at every reaction, or ``wait``."""
     info = registry.get("narvik")
     s = info.build().new_state(seed)
     buf = io.StringIO()
     typed: list[str] = []
     moved: set[str] = set()
+    on = [1]
 
     def read(prompt: str) -> str:
-        if s.data.turn > 1 or len(typed) > 400:
+        if s.data.turn > turns or len(typed) > 400:
             return "quit"
+        if s.data.turn != on[0]:
+            on[0] = s.data.turn
+            moved.clear()
         ask = s.game.pending(s.data)
         legal = s.legal_orders()
         line = "1"
         if ask is not None and ask.what == "action" and len(moved) < moves:
-            o = next((o for o in legal if isinstance(o, Move) and o.unit not in moved), None)
+            toward = [o for o in legal if isinstance(o, Move) and o.unit not in moved]  # toward Narvik: the fight
+            o = min(toward, key=lambda o: (s.game.board.distance(o.path[-1], s.game.narvik), o.text()), default=None)
             if o is not None:
                 moved.add(o.unit)
                 line = o.text()
@@ -105,7 +110,7 @@ def _turn_commands(use_wait: bool, seed: int = 5, moves: int = 5) -> tuple[int, 
 
     terminal(info.presenter, s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=200),
              None, read).run()
-    assert s.data.turn > 1 or s.is_over()
+    assert s.data.turn > turns or s.is_over()
     return len(typed) - 1, buf.getvalue()  # the last line read is the quit
 
 
@@ -349,3 +354,28 @@ def test_after_an_undo_the_same_order_meets_the_same_bot_answer(name):
     rng.setstate(rng_state)
     again = play_until_bots_answered(o)
     assert again == first
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_11_1_the_german_bot_keeps_its_counters_face_down_unless_flipping_gains_something(seed):
+    """11.0, 11.1: a face-down counter hides what it is; the priority bot flips one only next to
+    the enemy (to attack or hold with a ZoC, 12.0), or in its own action to send one hunter at a
+    time (9.0), never a row of them in a reaction."""
+    from hexwar.games.narvik.bots import _Context
+
+    g = registry.get("narvik").build()
+    s = g.new_state(seed)
+    bots = {side: PriorityBot(side, seed) for side in ("allies", "germans")}
+    flipped_in_reactions = 0
+    while not s.is_over() and s.data.turn == 1:
+        side = s.current_side()
+        view = s.view_for((side,))
+        o = bots[side].choose(view, s.legal_orders())
+        if o.kind == "reveal":
+            c = _Context(g, view.data, side)
+            near = c.enemy_dist(s.data.units[o.unit].loc)
+            ask = g.pending(s.data)
+            assert near <= 1 or (ask.what == "action" and near <= 4), (o.text(), near, ask.what)
+            flipped_in_reactions += ask.what == "reaction"
+        s.apply(o)
+    assert flipped_in_reactions <= 3

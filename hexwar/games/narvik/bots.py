@@ -170,17 +170,28 @@ class PriorityBot:
         return self.allied(c, o)
 
     def reveal_score(self, c: "_Context", o: Reveal) -> float:
-        """11.1: a face-down unit can neither move nor attack nor exert a ZoC; flip a real
-        one (never a dummy: it would be eliminated) when the enemy is near enough to matter."""
+        """11.1: a face-down unit can neither move nor attack nor exert a ZoC, and the enemy
+        does not know what it is (11.0): flip a real one (never a dummy: it would be
+        eliminated) only when that gains something now. Next to the enemy it can attack or
+        hold with a ZoC (12.0); a few hexes off it can go hunting, but only in the side's own
+        action (9.0): flipped in a reaction it could not move before the enemy saw it."""
         u = c.d.units[o.unit]
         if c.g.is_dummy(u) or u.loc is None:
             return -1.0
         d = c.enemy_dist(u.loc)
         if d <= 1:
             return 1.5  # it can attack, or hold with a ZoC
-        if d <= 6 and u.fatigue < 6:
+        ask = c.g.pending(c.d)
+        if d <= 4 and u.fatigue < 6 and ask is not None and ask.what == "action" and not self.hunter(c):
             return 0.6  # close enough to hunt (eliminations are the German VP, 29.0)
         return -1.0
+
+    def hunter(self, c: "_Context") -> bool:
+        """A face-up unit of the side, fresh and a few hexes from the enemy, is there to hunt
+        already: an action moves one unit (9.0), so a second flipped now would wait face up."""
+        return any(u.side == self.side and u.loc and not u.concealed and u.fatigue < 6 and not c.g.is_dummy(u)
+                   and not u.has("aboard") and not c.board.is_a(u.loc, "box") and c.enemy_dist(u.loc) <= 4
+                   for u in c.d.units.values())
 
     def take_score(self, c: "_Context", o: TakeResult) -> float:
         if o.option == "fatigue":

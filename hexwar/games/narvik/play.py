@@ -482,10 +482,19 @@ EVENT_WORDS = {
                      "assault results as fatigue or losses, never a retreat (8.2.1)",
 }
 
+WEATHER = {"none": "no bad weather this turn", "bad_trondheim": "bad weather at Trondheim: the German AP are halved (7.0, 18.1)",
+           "bad_narvik": "bad weather at Narvik: a DRM on land assaults and air attacks, no air recon (7.0, 11.3)",
+           "bad_both": "bad weather at Trondheim and at Narvik: the German AP halved, a DRM on assaults and air (7.0)",
+           "thaw": "the thaw: good-weather movement from two turns later, for good (7.0, A8)"}
+
+TAKEN = {"fatigue": "fatigue", "retreat": "a retreat", "all_to_limit": "fatigue to every unit's limit",
+         "eliminate": "a unit eliminated"}  # 15.2: the ways of taking a point
+
 SAY = {
-    "fatigue": lambda e: f"{e['unit']} gains {e['fp']} FP ({e['cause']})",
+    "fatigue": lambda e: (f"{e['unit']} gains {e['fp']} FP ({e['cause']})" if e["fp"] >= 0
+                          else f"{e['unit']} recovers {-e['fp']} FP ({e['cause']})"),
     "move": lambda e: f"{e['unit']} moves {_path(e['path'])} ({e['mp']} MP, {e['fp']} FP)",
-    "take": lambda e: f"{e['side']} take a result point as {e['option']}" + (f" on {e['unit']}" if e.get("unit") else ""),
+    "take": lambda e: f"{e['side']} take a result point as {TAKEN.get(e['option'], e['option'])}" + (f" on {e['unit']}" if e.get("unit") else ""),
     "advance": lambda e: f"{e['unit']} advances into {e['to']}",
     "pass": lambda e: f"{e['side']} pass",
     "retreat": lambda e: f"{e['unit']} retreats {_path(e['path'])}" + (f" (+{e['fp']} FP)" if e.get("fp") else ""),
@@ -507,7 +516,7 @@ SAY = {
         0: "no effect",
         1: "1 hit: damaged, back to Harstad with any cargo and no more movement this turn (20.4), or sunk if it was"}
         .get(e["naval"], f"{e['naval']} hits: sunk")),
-    "weather": lambda e: f"weather roll {e['roll']}: bad weather at {e['result']}",
+    "weather": lambda e: f"weather roll {e['roll']}: {WEATHER.get(e['result'], e['result'])}",
     "base": lambda e: f"a Base is set up at {e['hex']}",
     "ship_function": lambda e: (f"{e['ship']} serves as a Base (it may not move or act meanwhile)" if e["function"] == "base"
                                 else f"{e['ship']} ferries land units across the fjord (it may not move or act meanwhile)"),
