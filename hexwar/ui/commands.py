@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from rich.console import Console
 from rich.markup import escape
@@ -42,6 +42,31 @@ MAX_FOLDED = 38
 NEAR_SHOWN = 5
 #: the terms ``rules <word>`` defines at once when several have the word (more: their names)
 GLOSSARY_SHOWN = 3
+
+
+def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None]) -> list[str]:
+    """One unit's orders of one kind (a fleet's sailings) in at most ``MAX_FOLDED`` lines,
+    grouped by where they lead (the presenter's words), the fewest first (a landing's few
+    shores before the open sea's many); each group's first orders by number, the rest named
+    by the words that open them."""
+    parts: dict[str, list[tuple[int, Order]]] = {}
+    for i, o in shown:
+        parts.setdefault(where.get(i) or "elsewhere", []).append((i, o))
+    ordered = sorted(parts.items(), key=lambda kv: len(kv[1]))
+    room = max(MAX_FOLDED - 2 * len(ordered) - 1, len(ordered))
+    out: list[str] = []
+    for n, (words, items) in enumerate(ordered):
+        share = max(1, room // (len(ordered) - n))
+        take = items if len(items) <= share else items[:max(share - 1, 1)]
+        room -= len(take)
+        out.append(f"  {words}: {len(items)} order{'s' if len(items) != 1 else ''}")
+        out += [f"  {i:>5}  {o.text()}" for i, o in take]
+        if len(take) < len(items):
+            room -= 1
+            head = " ".join(items[0][1].text().lower().split()[:2])
+            out.append(f"         ... {len(items) - len(take)} more: list {head} <place> opens them "
+                       f"(e.g. list {head} {items[len(take)][1].text().split()[-1].split('>')[-1]})")
+    return out + ["  a number gives its order; list <words> opens a group"]
 
 
 def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
@@ -337,6 +362,13 @@ class Commands:
             for line in self.folded(shown):
                 self.say(line)
             return
+        if words and len(shown) > MAX_FOLDED:  # a group opened: a fleet's sailings by where they lead
+            view = self.session.view()
+            where = {i: self.presenter.order_marks(o, view).get("w") for i, o in shown}
+            if any(where.values()):
+                for line in by_where(shown, where):
+                    self.say(line)
+                return
         cap = MAX_LISTED if not words else 200
         for i, o in shown[:cap]:
             self.say(f"  {i:>3}  {o.text()}")
@@ -350,8 +382,10 @@ class Commands:
         biggest kinds folded whole (``list sail``)."""
         view = self.session.view()
         groups: dict[tuple[str, str], list[tuple[int, Order]]] = {}
+        where: dict[int, str | None] = {}
         for i, o in shown:
-            units = self.presenter.order_marks(o, view)["u"]
+            marks = self.presenter.order_marks(o, view)
+            units, where[i] = marks["u"], marks.get("w")
             groups.setdefault((verb(o), units[0] if units else ""), []).append((i, o))
 
         def lines_of(key: tuple[str, str], items: list[tuple[int, Order]]) -> list[str]:
@@ -360,6 +394,8 @@ class Commands:
             shown_as = " ".join(w for w in (key[0], key[1]) if w)
             return [f"  {len(items):>4} orders: {shown_as} ...  (list {shown_as.lower()})"]
 
+        if len(groups) == 1 and any(where.values()):  # one unit's orders, by where they lead
+            return by_where(shown, where)
         if len(groups) == 1:  # one unit's orders of one kind: its first ones, and words that narrow them
             examples = ", ".join(f"list {w}" for w in list_examples([o for _, o in shown]))
             return [f"  {i:>3}  {o.text()}" for i, o in shown[:MAX_LISTED]] + [

@@ -81,7 +81,7 @@ class WebGame:
         self.sess = presenter.session
         self.lock = threading.Lock()
         self.history: list[str] = []
-        self.bot: dict[str, list[str]] = {"locs": [], "lines": []}  # the bots' last turn
+        self.bot: dict[str, list[Any]] = {"locs": [], "lines": [], "steps": []}  # the bots' last turn
         self._bot_orders: list[Any] = []
         #: how a thinking search bot stands (time and playouts: progress_line), read without
         #: the lock while a command waits on the bots
@@ -111,7 +111,7 @@ class WebGame:
                     continue  # a pass that ``wait`` gave: the bots answer it next
                 break
             if not moved:
-                self.bot = {"locs": [], "lines": []}
+                self.bot = {"locs": [], "lines": [], "steps": []}
                 self.progress = ""
                 moved = True
             side = s.current_side()
@@ -121,8 +121,12 @@ class WebGame:
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
                 m = seen_marks(self.p, order, view)  # only the places the person may know of
-                self.bot["locs"] += [x for x in (m["f"], m["t"]) if x]
+                locs = [x for x in (m["f"], m["t"]) if x]
+                self.bot["locs"] += locs
                 self.bot["lines"].append(f"{side}: {self.sess.order_text(order)}")
+                # the bots' turn step by step on the page: each order, where it acted, what came of it
+                self.bot["steps"].append({"line": self.bot["lines"][-1], "locs": locs,
+                                          "events": self.p.event_lines(e.events)[:12]})
                 self._bot_orders.append(order)
         if moved:
             self.bot["lines"].insert(0, bot_summary(self.p, self._bot_orders))
@@ -141,7 +145,7 @@ class WebGame:
             self.history.append(f"> {line}")  # what the person gave, as the terminal shows it typed
             word = line.split(" ", 1)[0].lower()
             if word not in ("status", "explain", "map", "help", "list"):
-                self.bot = {"locs": [], "lines": []}
+                self.bot = {"locs": [], "lines": [], "steps": []}
             s = self.sess.s
             if s.is_over() and word not in ("status", "explain", "map", "save", "help", "undo", "list"):
                 self.c.say(f"the game is over: {self.p.final_line()}")

@@ -379,3 +379,21 @@ def test_11_1_the_german_bot_keeps_its_counters_face_down_unless_flipping_gains_
             flipped_in_reactions += ask.what == "reaction"
         s.apply(o)
     assert flipped_in_reactions <= 3
+
+
+def test_20_3_a_fleets_sailings_are_grouped_by_where_they_lead_in_a_list_a_person_reads():
+    """20.1-20.3: ``list sail cl-1`` (hundreds of destinations) in at most MAX_FOLDED lines,
+    by where they lead: the shores its cargo may land on, the ones the Germans hold, the
+    Allied ports, the coast, open sea; every order shown is one of those sailings."""
+    from hexwar.ui.commands import MAX_FOLDED
+
+    out, _ = _run(["1", "1", "embark 1IG on CL-1", "list sail cl-1", "quit"], seed=7)
+    end = out.rindex("a number gives its order")
+    block = out[out.rindex("a number gives its order", 0, end):end].splitlines()[1:]  # the last list shown
+    long = [ln for ln in block if "sail CL-1" in ln and len(ln) > 200]  # a few long paths wrap at 200 columns
+    assert len(block) - len(long) <= MAX_FOLDED, len(block)
+    text = "\n".join(block)
+    for words in ("to a beach or port where cargo may land (20.3)", "to a shore the Germans hold", "out at sea",
+                  "along the coast", "more: list sail cl-1 <place> opens them"):
+        assert words in text, words
+    assert all("sail CL-1" in ln for ln in block if ln.strip()[:1].isdigit())

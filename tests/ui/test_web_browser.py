@@ -69,12 +69,24 @@ def shot(page, folder: Path, name: str) -> Path:
     return path
 
 
-def click_order(page, text: str | None = None) -> None:
-    """Click an order button (the first, or the one with this text) and wait for the answer."""
+#: open the folded groups of the order list that hold a button (issue 53's folded lists)
+OPEN_GROUPS = "b => { for (let d = b.closest('details'); d; d = d.parentElement.closest('details')) d.open = true; }"
+
+
+def click_order(page, text: str | None = None, btn=None) -> None:
+    """Click an order button (the first, or the one with this text, or ``btn``: what gives an
+    order when clicked) and wait for the answer."""
     n = page.evaluate("() => last.history.length + ':' + last.heading")
-    btn = page.locator("#orders button").first if text is None else page.locator(f'button[data-order="{text}"]').first
+    if btn is None:
+        btn = page.locator("#orders button").first if text is None else page.locator(f'button[data-order="{text}"]').first
+    btn.evaluate(OPEN_GROUPS)  # a folded group is opened as a person opens it, by its heading
     btn.click()
     page.wait_for_function("n => (last.history.length + ':' + last.heading) !== n", arg=n)
+
+
+def hand_orders(page, i: int) -> list[str]:
+    """The orders the page offers for the ``i``-th card of the hand."""
+    return page.evaluate("i => last.hand[i].orders", i)
 
 
 def open_page(pw, url: str):
@@ -192,6 +204,18 @@ def test_narvik_in_chromium_the_bots_turn_off_screen_is_brought_into_view_once(t
         assert "2503" in page.evaluate("() => last.bot.locs")
         assert page.evaluate(BOT_MARK_SEEN)
         shot(page, folder, "narvik-bot-turn")
+        # issue 53: the bots' turn step by step, each order with where it acted and what came of it
+        steps = page.evaluate("() => last.bot.steps")
+        assert steps and [st["line"] for st in steps] == page.evaluate("() => last.bot.lines.slice(1)")
+        page.click("button.botstep:has-text('step through it')")
+        assert f"order 1 of {len(steps)}:\n{steps[0]['line']}" in page.inner_text("#botturn")
+        assert page.locator("#svg .botmark").count() == len(steps[0]["locs"])
+        if len(steps) > 1:
+            page.click("button.botstep:has-text('next')")
+            assert f"order 2 of {len(steps)}" in page.inner_text("#botturn")
+        shot(page, folder, "narvik-bot-step")
+        page.click("button.botstep:has-text('all')")
+        assert "the bots' last turn" in page.inner_text("#botturn")
         # the same bot turn shown again (the page redrawn) leaves the player's view where it is
         assert page.evaluate("""() => { const m = document.getElementById('map'); m.scrollLeft = 0; m.scrollTop = 0;
                                         show(last); return [m.scrollLeft, m.scrollTop]; }""") == [0, 0]
@@ -212,8 +236,23 @@ def test_kampen_in_chromium_hand_as_cards_click_an_area_undo_save_reload(tmp_pat
         cards = page.locator(".card b").all_inner_texts()
         assert not set(cards) & german  # never the German hand
         shot(page, folder, "kampen-start")
+        # issue 53: cards drawn as cards, the faction's colour and the timing symbols (2.4)
+        head = page.evaluate("""() => [...document.querySelectorAll('.card')].map(c => [c.dataset.card,
+            getComputedStyle(c.querySelector('.head')).backgroundColor, c.querySelectorAll('.timing span').length])""")
+        hand = page.evaluate("() => last.hand")
+        assert [h[0] for h in head] == [c["name"] for c in hand]
+        assert all(bg == "rgb(200, 16, 46)" for (_, bg, _), c in zip(head, hand) if c["faction"] == NORWAY)  # red
+        assert any(n for _, _, n in head) and all(c["effect"] for c in hand)
         played = False
         for _ in range(30):
+            one = page.evaluate("() => last.hand.findIndex(c => c.orders.length === 1)")
+            if one >= 0:  # a card with one order now (the discard asked for): a click on the card gives it
+                n = len(s.log)
+                order = hand_orders(page, one)[0]
+                click_order(page, None, page.locator(".card").nth(one).locator(".effect"))
+                assert s.log.entries[n].order.get("kind") in ("card", "cash", "discard"), order
+                played = True
+                break
             btn = page.locator(".card button")
             if btn.count():
                 click_order(page, btn.first.get_attribute("data-order"))
@@ -489,7 +528,8 @@ def test_narvik_in_chromium_a_finished_game_shows_every_counter_turned_up_around
         page.wait_for_function("() => document.querySelector('#orders').textContent.includes('the game is over')")
         assert page.inner_text("#heading").startswith("game over: ")
         units = " ".join(page.locator("g.counter").evaluate_all("gs => gs.map(g => g.dataset.units)"))
-        assert "DUMMY-1" in units and "?" not in units
+        dummies = [u.id for u in s.data.units.values() if u.type == "dummy" and u.loc]
+        assert dummies and all(x in units.split() for x in dummies) and "?" not in units
         inside = page.evaluate("""() => { const r = document.querySelector('#svg .highlight').getBoundingClientRect();
             const m = document.querySelector('#map').getBoundingClientRect(); const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
             return x > m.left && x < m.right && y > m.top && y < m.bottom; }""")

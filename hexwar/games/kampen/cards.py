@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem, _rel
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
@@ -67,6 +68,22 @@ WHEN = {
     "mines": "9 April, against the German landings from one sea area (7.2)",
     "fort": "9 April, as Germany lands in a point city (orange square, 7.2)",
 }
+
+
+#: 2.4 the timing symbols as drawn on a card: (glyph, colour, words), by the words of ``WHEN``
+SYMBOLS = {"green triangle": ("\u25b2", "#1a7f37", "green triangle: in your own round"),
+           "red square": ("\u25a0", "#c0392b", "red square: in the opponent's round"),
+           "green circle": ("\u25cf", "#1a7f37", "green circle: in your own round, as a reaction")}
+
+
+def timing_marks(card: Any) -> list[tuple[str, str, str]]:
+    """The timing symbols a card shows (2.4), one per kind, in the order of its functions."""
+    out: list[tuple[str, str, str]] = []
+    for u in card.uses:
+        for words, mark in SYMBOLS.items():
+            if words in WHEN.get(u.slot, "") and mark not in out:
+                out.append(mark)
+    return out
 
 
 def use_text(u: CardUse, names: dict[str, str] | None = None, dice: str = "") -> str:

@@ -179,7 +179,7 @@ class KampenPresenter(Presenter):
     def hand(self) -> list[dict[str, Any]]:
         """The person's cards, face up, with their text and the orders that play, cash or
         discard each (the other factions' hands stay face down: 2.4)."""
-        from hexwar.games.kampen.cards import card_text
+        from hexwar.games.kampen.cards import card_text, timing_marks, use_text
 
         g, d = self.game, self.data
         sess = self.session
@@ -192,8 +192,15 @@ class KampenPresenter(Presenter):
             for cid in d.hand[f] + d.pool.get(f, []):  # 7.0: the 9 April cards to choose from too
                 cp = g.copies[cid]
                 uses = [sess.order_text(o) for o in legal if isinstance(o, CARD_ORDERS) and o.copy == cid]
+                spec = g.cards.cards[cp.card]
+                effect = "; ".join(use_text(u) for u in spec.uses[:1]) or "no function: cashed for its symbols (4.3)"
                 card = {"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
-                        "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses}
+                        "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses,
+                        # drawn as a card (2.4): the faction's colour, its timing symbols, a
+                        # line of what it does, and how many copies of it the hand holds
+                        "colour": COLOURS.get(f, "#888"), "effect": effect + (" ..." if len(spec.uses) > 1 else ""),
+                        "timing": [{"glyph": gl, "colour": c, "words": w} for gl, c, w in timing_marks(spec)],
+                        "copies": sum(1 for x in d.hand[f] if g.copies[x].card == cp.card)}
                 if uses:
                     offered.add(cp.card)
                 elif cp.card in offered:

@@ -98,3 +98,27 @@ def ship_lines(p: Any, u: Any) -> list[str]:
                      + (f" and {len(spots) - 8} more" if len(spots) > 8 else "")
                      + "; a ship stops where it lands its cargo (20.1, 20.3)")
     return lines
+
+
+def leads_to(g: Any, view: Any, order: Any) -> str | None:
+    """Where a sail order leads, in words, to group a fleet's hundreds of destinations by
+    (20.1-20.3): a shore where cargo may land, one the Germans hold, a port of the Allies',
+    the coast, or open sea; None for any other order."""
+    from hexwar.games.narvik.orders import NavalMove
+    from hexwar.games.narvik.phases.naval import contested_target, landing_ok
+    from hexwar.games.narvik.state import HARSTAD
+
+    if not isinstance(order, NavalMove) or not order.path:
+        return None
+    to, b = order.path[-1], g.board
+    if to == HARSTAD:
+        return "back to Harstad, the Allied base (20.2)"
+    if landing_ok(g, view, to):
+        return "to a beach or port where cargo may land (20.3)"
+    if contested_target(g, view, to):
+        return "to a shore the Germans hold: assault it from the sea next to it (20.3.1)"
+    if b.is_a(to, "port"):
+        return "to a port the Allies hold: cargo disembarks there (20.2)"
+    if b.terrain(to) == "coast":
+        return "along the coast"
+    return "out at sea"

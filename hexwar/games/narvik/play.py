@@ -270,6 +270,16 @@ class NarvikPresenter(LandPresenter):
                 lines.append(self.way_there(unit, loc))
         return lines
 
+    def order_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
+        """The shared marks, and for a sail order where it leads (``w``: 20.1-20.3), which
+        groups a fleet's hundreds of destinations in the lists."""
+        from hexwar.games.narvik.briefing import leads_to
+
+        marks = super().order_marks(order, view)
+        if order.kind == "naval_move":
+            marks["w"] = leads_to(self.game, view if view is not None else self.session.view(), order)
+        return marks
+
     def order_note(self, order: Order) -> tuple[str, float | None]:
         from hexwar.games.narvik.orders import AirStrike, Exit, LandAssault, NavalMove
 
