@@ -655,5 +655,9 @@ def test_the_board_opens_where_the_play_is_with_the_legend_and_tracks_uncovered(
         geo = page.evaluate(IN_VIEW)
         assert geo["focus"] > 0 and geo["seen"] > 0, geo
         assert geo["panelClear"] and geo["panelOnScreen"] and geo["tracksOnScreen"], geo
+        # the counters readable at the first zoom: their strength line 12 pixels high or more (the median)
+        hs = sorted(page.evaluate("""() => [...document.querySelectorAll('#svg g.counter text[font-weight=bold]')]
+            .map(e => e.getBoundingClientRect().height).filter(h => h > 0)"""))
+        assert not hs or hs[len(hs) // 2] >= 11.5, (name, hs[len(hs) // 2])
         shot(page, artefacts(tmp_path), f"opens-{name}-{size[0]}x{size[1]}")
         browser.close()
