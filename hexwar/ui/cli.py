@@ -22,7 +22,14 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Run the CLI, turning data and user errors into one-line messages."""
     try:
-        app()
+        if "--help" in sys.argv or len(sys.argv) < 3:  # a help page may show: the summaries and examples
+            import typer
+
+            from hexwar.ui.cli_help import with_help
+
+            with_help(typer.main.get_command(app))(prog_name="hexwar")
+        else:
+            app()
     except DataNameError as e:
         print(f"error: {e.line}", file=sys.stderr)
         sys.exit(2)

@@ -254,3 +254,42 @@ def test_simulate_game_n_saves_that_game_of_the_batch_to_replay_or_take_over(tmp
     with open(csv_path, "w", newline="") as fh:
         csv.writer(fh).writerows(table)
     assert "played again differs from its row" in refused(["simulate", "kampen", "--seed", "2", "--game", "1", "--save", "other.hexwar"])
+
+
+def test_the_command_list_fits_80_columns_and_every_command_shows_examples_that_parse():
+    """Issue 53: ``hexwar --help`` lists each command in one line within 80 columns, and each
+    command's ``--help`` ends with examples (made from the registry's games) whose words the
+    command takes."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    import typer
+
+    from hexwar.ui.cli_common import app
+    from hexwar.ui.cli_help import examples, with_help
+
+    env = dict(os.environ, COLUMNS="80")
+    top = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "--help"], capture_output=True, text=True, env=env).stdout
+    rows = top[top.index("Commands:"):].splitlines()[1:]
+    assert rows and all(len(r) <= 80 and not r.endswith("...") for r in rows), rows
+    assert all(r.startswith("  ") and r[2] != " " for r in rows if r.strip())  # one line each
+    group = with_help(typer.main.get_command(app))
+    said = examples()
+    assert set(said) == set(group.commands)
+    for name, cmd in group.commands.items():
+        page = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", name, "--help"], capture_output=True, text=True,
+                              env=env).stdout if name in ("play", "map") else ""
+        if page:
+            assert "Examples:" in page and said[name][0][0] in page
+        for typed, what in said[name]:
+            words = shlex.split(typed)[1:]
+            assert words[0] == name and what
+            if name == "odds":
+                continue  # the odds command reads its game's own options itself (hexwar odds GAME --help)
+            sub = cmd
+            words = words[1:]
+            if isinstance(cmd, typer.core.TyperGroup):
+                sub, words = cmd.commands[words[0]], words[1:]
+            sub.make_context(name, [w for w in words if w != "--help"])  # raises on an option it does not take
