@@ -284,7 +284,7 @@ def test_a_scripted_first_hour_in_the_terminal_to_the_end_of_turn_one(name, tmp_
 
 def test_kampen_areas_are_tinted_by_who_holds_them_and_the_legend_says_so():
     # 1.3: who holds an area; 2.3: the airfields' ranges, dashed, named in the legend
-    from hexwar.games.kampen.play import COLOURS, holders
+    from hexwar.games.kampen.play import TINTS, holders
 
     info = registry.get("kampen")
     g = info.build()
@@ -292,7 +292,7 @@ def test_kampen_areas_are_tinted_by_who_holds_them_and_the_legend_says_so():
     tints = holders(g, d)
     for a, (colour, word) in tints.items():
         there = [f for f in ("germans", "norwegians", "allies") if d.bn[f].get(a)]
-        assert there and (word == f"held by the {there[0]}" and colour == COLOURS[there[0]] or len(there) == 2)
+        assert there and (word == f"held by the {there[0]}" and colour == TINTS[there[0]] or len(there) == 2)
     assert {w for _, w in tints.values()} >= {"held by the germans", "held by the norwegians"}
     svg = info.render(g, d, title="t")
     assert "held by the germans" in svg and "air range of an airfield" in svg

@@ -16,6 +16,9 @@ from hexwar.ui.presenter import Presenter
 #: the orders that play, cash, discard or keep one copy of a card (the hand lists them under it)
 CARD_ORDERS = (PlayCard, Cash, Discard, Choose)
 COLOURS = {"germans": "#333333", "norwegians": "#c8102e", "allies": "#b59b5b"}
+#: the map's tints of who holds an area (1.3): the factions' colours, the Allies' khaki darkened
+#: so that, faint over the land's cream, it still reads as held
+TINTS = {**COLOURS, "allies": "#8a6a10"}
 SHORT = {"germans": "DE", "norwegians": "NO", "allies": "AL"}
 
 
@@ -384,8 +387,8 @@ def holders(g: Any, d: Any) -> dict[str, tuple[str, str]]:
         there = [f for f in FACTIONS if d.bn[f].get(a)]
         if not there or a in d.attacks or len(there) > 2 or (len(there) == 2 and "germans" in there):
             continue
-        out[a] = (COLOURS[there[0]], f"held by the {there[0]}") if len(there) == 1 else \
-            (COLOURS["norwegians"], "held by the norwegians and the allies together")
+        out[a] = (TINTS[there[0]], f"held by the {there[0]}") if len(there) == 1 else \
+            (TINTS["norwegians"], "held by the norwegians and the allies together")
     return out
 
 
