@@ -64,6 +64,10 @@ class Terminal(Commands):
                 return 0
         self.out.rule("game over")
         self.say(p.final_line())
+        self.command("status", [])  # the result's figures: the tracks, the points and where they came from
+        if sess.save_path:
+            self.say(f"the game is saved in {sess.save_path}; replay it with: hexwar replay {sess.save_path}"
+                     " (add --svg FOLDER for a map of each order)")
         return 0
 
     def complete(self, text: str, state: int) -> str | None:

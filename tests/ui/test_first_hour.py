@@ -397,3 +397,84 @@ def test_20_3_a_fleets_sailings_are_grouped_by_where_they_lead_in_a_list_a_perso
                   "along the coast", "more: list sail cl-1 <place> opens them"):
         assert words in text, words
     assert all("sail CL-1" in ln for ln in block if ln.strip()[:1].isdigit())
+
+
+def test_a_narvik_first_hour_to_the_end_of_the_game_with_a_landing_found_through_why_not(tmp_path):
+    """Issue 53's Narvik session, scripted as a person types it, to the end of the game: the
+    briefing; ``explain`` of each kind of order met; a battalion embarked, ``explain`` of its
+    ship naming where it may land (20.2, 20.3), the ship sailed there and the landing given;
+    ``wait`` wherever a pass may be; an ``undo`` and a ``save``; at the end the result, the VP
+    by source (29.0) and how to replay the save."""
+    import random
+    import re
+
+    from hexwar.core.engine import load_game
+    from hexwar.games.narvik.orders import NavalMove
+
+    info = registry.get("narvik")
+    g = info.build()
+    s = g.new_state(7)
+    path = tmp_path / "n.hexwar"
+    s.attach_save(path)
+    buf = io.StringIO()
+    rng = random.Random(7)
+    explained: set[str] = set()
+    st = {"n": 0, "embarked": False, "asked": False, "spot": None, "sailed": False, "landed": False,
+          "undone": False, "saved": False}
+
+    def read(prompt: str) -> str:
+        st["n"] += 1
+        if s.is_over() or st["n"] > 2500:
+            return "quit"
+        legal = s.legal_orders()
+        ask = g.pending(s.data)
+        fresh = [i for i, o in enumerate(legal, 1) if o.kind not in explained]
+        if fresh:
+            explained.add(legal[fresh[0] - 1].kind)
+            return f"explain {fresh[0]}"
+        if ask.what == "action" and not st["landed"]:
+            if not st["embarked"]:
+                o = next((o for o in legal if o.kind == "embark" and o.text().endswith(" on CL-1")), None)
+                if o is not None:
+                    st["embarked"] = True
+                    return o.text()
+            elif not st["asked"]:
+                st["asked"] = True
+                return "explain CL-1"
+            elif st["spot"] is None:
+                said = buf.getvalue()
+                st["spot"] = re.search(r"it may land at: (\d{4})", said).group(1)
+            if st["spot"] and not st["sailed"]:
+                ways = [o for o in legal if isinstance(o, NavalMove) and o.ships == ("CL-1",) and o.path[-1] == st["spot"]]
+                if ways:
+                    st["sailed"] = True
+                    return min(ways, key=lambda o: len(o.path)).text()
+            if st["sailed"]:
+                land = next((o for o in legal if o.text().startswith(f"land CL-1 at {st['spot']}")), None)
+                if land is not None:
+                    st["landed"], st["land_at"] = True, len(s.log.entries)
+                    return land.text()
+        if st["landed"] and not st["undone"] and any(e.order.get("side") == "allies"
+                                                     for e in s.log.entries[st["land_at"] + 1:]):  # not the landing
+            st["undone"] = True
+            return "undo"
+        if st["undone"] and not st["saved"]:
+            st["saved"] = True
+            return f"save {tmp_path / 'copy.hexwar'}"
+        if any(o.kind == "pass" for o in legal):
+            return "wait"
+        return str(rng.randrange(len(legal)) + 1)
+
+    terminal(info.presenter, s, {"allies"}, {"germans": PriorityBot("germans", 7)}, Console(file=buf, width=200),
+             path, read).run()
+    out = buf.getvalue()
+    assert "The decision before you:" in out and "Traceback" not in out
+    assert st["embarked"] and re.search(r"carries \S+ \(20\.2\)", out)
+    assert st["spot"] and st["sailed"] and st["landed"], st
+    assert f"lands at {st['spot']}" in out  # the landing, as the event says it, kept by the undo after it
+    assert any(ev["type"] == "landed" and ev["at"] == st["spot"] for e in s.log.entries for ev in e.events)
+    assert "waited: you passed" in out and "took back" in out and (tmp_path / "copy.hexwar").exists()
+    assert s.is_over(), st["n"]
+    end = out[out.rindex("game over"):]
+    assert "VP by source:" in end and f"hexwar replay {path}" in end and "the game ended after turn" in end
+    assert load_game(g, path).data.to_json() == s.data.to_json()

@@ -122,3 +122,20 @@ def leads_to(g: Any, view: Any, order: Any) -> str | None:
     if b.terrain(to) == "coast":
         return "along the coast"
     return "out at sea"
+
+
+def vp_lines(p: Any) -> list[str]:
+    """The victory points by where they came from (29.0), from the log's VP events as the
+    person saw them: a line per side, its causes with their points."""
+    by: dict[str, dict[str, int]] = {}
+    for entry in p.s.log.entries:
+        for e in p.session.visible_events(entry.events):
+            if e.get("type") == "vp":
+                causes = by.setdefault(e["side"], {})
+                causes[e["cause"]] = causes.get(e["cause"], 0) + e["vp"]
+    out = []
+    for side in sorted(by):
+        total = p.data.vp.get(side, 0)
+        parts = ", ".join(f"{cause} {n}" for cause, n in sorted(by[side].items(), key=lambda kv: -kv[1]))
+        out.append(f"{side} {total} VP: {parts} (29.0)")
+    return out or ["no victory points scored (29.0)"]

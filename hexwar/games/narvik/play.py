@@ -201,6 +201,10 @@ class NarvikPresenter(LandPresenter):
         t.add_row("VP", f"Allies {d.vp.get('allies', 0)}  Germans {d.vp.get('germans', 0)}", "result", self.s.result().level)
         t.add_row("to decide", f"{ask.side if ask else '-'}: {ask.what if ask else '-'}", "bases", ", ".join(d.bases) or "none")
         out: list[Any] = [t, self.ending_line()]
+        if self.s.is_over():
+            from hexwar.games.narvik.briefing import vp_lines
+
+            out += ["VP by source: " + line for line in vp_lines(self)]
         tired = [(u.id, u.fatigue, self.game.tables.types[u.type].fatigue_limit) for u in sorted(d.on_map(), key=lambda u: u.id)
                  if u.fatigue and self.visible(u)]
         if tired:
@@ -210,6 +214,10 @@ class NarvikPresenter(LandPresenter):
     def ending_line(self) -> str:
         """When the game ends and why, as the person may know it (24.0, 8.1, 8.3)."""
         d = self.data
+        if self.s.is_over():
+            why = " (24.0)" if d.game_end_turn is None else \
+                f": {'the Allies evacuated (8.1)' if d.end_secret else 'a random event ended it (8.3, 24.0)'}"
+            return f"the game ended after turn {d.turn}{why}"
         if d.game_end_turn is None:
             return f"the game ends after turn {self.game.spec.turns} (24.0), sooner if a random event ends it (8.1, 8.3)"
         why = "the Allies' evacuation (8.1)" if d.end_secret else "a random event (8.3, 24.0)"
