@@ -44,6 +44,16 @@ NEAR_SHOWN = 5
 GLOSSARY_SHOWN = 3
 
 
+def short_path(text: str, most: int = 4) -> str:
+    """An order's text with each long path cut to its ends (``harstad>0111>...>1315, 16
+    steps``): a list stays a line per order; its number still gives the whole order."""
+    words = []
+    for w in text.split(" "):
+        p = w.split(">")
+        words.append(f"{p[0]}>{p[1]}>...>{p[-1]} ({len(p) - 1} steps)" if len(p) > most else w)
+    return " ".join(words)
+
+
 def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None]) -> list[str]:
     """One unit's orders of one kind (a fleet's sailings) in at most ``MAX_FOLDED`` lines,
     grouped by where they lead (the presenter's words), the fewest first (a landing's few
@@ -60,7 +70,7 @@ def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None]) ->
         take = items if len(items) <= share else items[:max(share - 1, 1)]
         room -= len(take)
         out.append(f"  {words}: {len(items)} order{'s' if len(items) != 1 else ''}")
-        out += [f"  {i:>5}  {o.text()}" for i, o in take]
+        out += [f"  {i:>5}  {short_path(o.text())}" for i, o in take]
         if len(take) < len(items):
             room -= 1
             head = " ".join(items[0][1].text().lower().split()[:2])
