@@ -168,6 +168,29 @@ def test_E5_C_2_a_norwegian_hq_absorbs_a_norwegian_unit_before_any_allied_one(g)
     assert [u.id for u in movement.absorbable(g, d, hq)] == ["1SG"]
 
 
+def test_E5_C_a_non_mountain_division_hq_enters_mountains_only_along_a_transportation_line(g):
+    """E5 C: "Non-mountain division headquarters may not enter mountain hexes ... except while
+    moving along a transportation line"; a mountain division's HQ and the infantry may. At 1644
+    (forest) the mountain hex 1643 lies along a road or railway, 1543 off any."""
+    b = g.board
+    assert b.terrain("1643") == b.terrain("1543") == "mountain"
+    assert {"road", "rail"} & set(b.border("1644", "1643").features) and not {"road", "rail"} & set(b.border("1644", "1543").features)
+    d = bare(g, ("163HQ", "1644"), ("I/IR307", "1644"))
+    hq = movement.destinations(g, d, d.units["163HQ"], False)
+    foot = movement.destinations(g, d, d.units["I/IR307"], False)
+    assert "1643" in hq and hq.get("1543") != ("1644", "1543")  # into the mountains along the line only
+    assert movement.path_ledger(g, d, d.units["I/IR307"], ("1644", "1543")).total == 3  # infantry climbs straight in
+    hills = {x for x in foot if b.terrain(x) == "mountain"}
+    assert {x for x in hq if b.terrain(x) == "mountain"} <= hills
+    assert all(b.terrain(x) != "mountain" or all({"road", "rail"} & set(b.border(p[i - 1], p[i]).features)
+                                                 for i in range(1, len(p)) if b.terrain(p[i]) == "mountain")
+               for x, p in hq.items())  # every mountain hex on every path entered along a line
+    led = movement.path_ledger(g, d, d.units["163HQ"], ("1644", "1543"))
+    assert led.total is None  # refused, with the ledger saying why
+    d2 = bare(g, ("3GebHQ", "1644"))
+    assert "1543" in movement.destinations(g, d2, d2.units["3GebHQ"], False)  # a mountain division's HQ may
+
+
 def test_E5_C_a_moving_hq_carries_what_it_absorbed(g):
     d = bare(g, ("163HQ", OSLO), ("I/IR307", OSLO))
     g.apply(d, Absorb(GERMANS, "163HQ", "I/IR307"), fixed())

@@ -40,7 +40,7 @@ class EuropaUnitType(Sourced):
     attack: Strength
     defence: Strength
     mp: Union[int, str]
-    movement_class: Literal["leg", "mountain", "motorized", "none"]
+    movement_class: Literal["leg", "mountain", "motorized", "division_hq", "none"]
     #: E1 trucks: battalion-equivalents (a truck carries up to 1)
     bn: Union[int, str] = 1
     #: E3 E: combat/motorized units move again in exploitation

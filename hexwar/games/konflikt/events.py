@@ -173,6 +173,7 @@ class GameOver(TypedDict):
     winner: str | None
     level: str
     attrition: dict[str, int]
+    on_attrition: str  # 3.6: the verdict of the precise score (an outright victory, or a draw)
     rule: str
 
 

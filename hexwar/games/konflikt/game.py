@@ -348,5 +348,7 @@ class KonfliktGame(KonfliktRules):
         d.vp = victory.points(self, d)
         winner, level = victory.standing(self, d)
         d.winner = winner
+        scores = victory.attrition(self, d, winner)
         events.append({"type": "game_over", "why": d.ended, "winner": winner, "level": level,
-                       "attrition": victory.attrition(self, d, winner), "rule": self.spec_of(d).source})
+                       "attrition": scores, "on_attrition": victory.outright(self, d, scores)[1],
+                       "rule": self.spec_of(d).source})

@@ -55,7 +55,8 @@ SAY = {
     "game_length": lambda e: f"end of turn 6: a {e['face']}: the game ends after turn {e['last_turn']}",
     "missing": lambda e: f"{e['unit']} ({e['side']}) never arrived: counted destroyed",
     "game_over": lambda e: (f"GAME OVER ({e['why']}): {e['level']}; attrition "
-                            + ", ".join(f"{s} {n}" for s, n in e["attrition"].items())),
+                            + ", ".join(f"{s} {n}" for s, n in e["attrition"].items())
+                            + (f"; {e['on_attrition']}" if e.get("on_attrition") else "")),
     "move": lambda e: f"{e['unit']} moves {'>'.join(e['path'])}",
     "eliminated": lambda e: f"{e['unit']} is destroyed",
     "advance": lambda e: f"{e['unit']} advances into {e['to']}",
@@ -109,9 +110,10 @@ class KonfliktPresenter(SkirmishPresenter):
                       "carried off one's own edge they win", "2.5"),
         "base": ("Demolition: each side's base, 6 inches from its edge, destroyed by an enemy unit touching it at "
                  "the end of a turn", "2.6"),
-        "attrition": ("the precise score given at the end: each destroyed enemy unit at its cost times the "
-                      "scenario's VP for it (the winner's doubled in an objective scenario), the loser's capped 10 "
-                      "below the winner's", "3.6"),
+        "attrition": ("the precise score given at the end: each event a unit earns VP for (a kill, a unit in the "
+                      "enemy's zone, an exit) at its VP times the unit's cost; in an objective scenario each kill at "
+                      "its cost, the winner's doubled, the loser's capped 10 below the winner's; an outright victory "
+                      "needs a lead of 20% of the forces' value (200 at 1,000 points), else it is a draw", "3.6"),
     }
 
     def describe(self, e: Mapping[str, Any]) -> str:

@@ -21,6 +21,7 @@ class Val(Sourced):
 class UnitSpec(Sourced):
     cost: int = Field(ge=0, le=10_000)  # 3.6: requisition points
     morale: int = Field(ge=2, le=12)  # 3.4: the order test is 2D6 <= morale + modifiers
+    damage: Optional[int] = Field(default=None, ge=2, le=12)  # a vehicle's Damage value (2.4); none for soldiers
 
 
 class Allot(Strict):
@@ -33,6 +34,7 @@ class Allot(Strict):
     hidden: bool = False
     units: list[Literal["infantry", "any"]] = []  # exactly these, in order
     near_centre_inches: Optional[int] = None
+    max_damage: Optional[int] = Field(default=None, ge=2, le=12)  # 2.4: the "any" unit has a Damage value this or less
     only: Optional[Literal["infantry"]] = None
     away_inches: Optional[int] = None
     optional: bool = False
@@ -69,6 +71,7 @@ class KonfliktTemplatesSpec(Strict):
     hidden: dict[str, Val]
     control: dict[str, Val]
     bombardment: dict[str, Val]
+    attrition: dict[Literal["winner_kill_factor", "loser_gap", "outright_share"], Val]
     units: dict[str, UnitSpec]
     scenarios: dict[str, ScenarioSpec]
 

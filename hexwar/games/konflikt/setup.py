@@ -71,6 +71,9 @@ def legal_assign(g: KonfliktRules, d: KonfliktData, side: str) -> list[Order]:
                         [Assign(side, u.id, "table", loc) for loc in near_centre(g, d, dep.near_centre_inches or 6)]
                 where_table = near_centre(g, d, dep.near_centre_inches or 6)
                 need_table = may_table = 1
+                damage = g.t.units[u.type].damage
+                if kind == "any" and dep.max_damage is not None and damage is not None and damage > dep.max_damage:
+                    where_table, need_table, may_table = [], 0, 0  # 2.4: too heavy to hold the objective at first light
         elif dep.only == "infantry":  # 2.4: the attacker's infantry anywhere far enough away
             if g.infantry(u):
                 where_table = [loc for loc in g.table.depth if far_from(g, d, loc, dep.away_inches or 18)]

@@ -3,6 +3,7 @@ the documents carried off (2.5), bases destroyed (2.6), and the precise attritio
 
 from __future__ import annotations
 
+import math
 
 from hexwar.core.state import Unit
 from hexwar.games.konflikt.context import KonfliktRules
@@ -80,17 +81,40 @@ def standing(g: KonfliktRules, d: KonfliktData) -> tuple[str | None, str]:
 
 
 def attrition(g: KonfliktRules, d: KonfliktData, winner: str | None) -> dict[str, int]:
-    """3.6: the precise score: each destroyed enemy unit at its cost, times the scenario's
-    VP for it (2 for the winner in an objective scenario); the loser capped at the winner - 10."""
+    """3.6: the precise score: each event a unit earns VP for, at the scenario's VP for it
+    times the unit's cost: in a VP scenario (2.1, 2.2) a destroyed enemy unit, a unit in the
+    enemy's zone, a unit that left by the enemy's edge (the rules' example: an exit of 3 VP
+    by a 100-point unit is 300); in an objective scenario each destroyed enemy unit at its
+    cost, twice for the winner, and the loser capped at the winner's total - 10."""
     sp = g.spec_of(d)
+    at = g.t.attrition
+    cost = {u.id: g.t.units[u.type].cost for u in d.units.values()}
     out = {}
     for side in SIDES:
+        enemy = g.other(side)
+        killed = sum(cost[u.id] for u in lost(g, d, enemy))
         if sp.victory["kind"] == "points":
-            pts = points_for(sp, g.role(d, side)).get("destroyed", 1)
+            pts = points_for(sp, g.role(d, side))
+            zone = set(g.zone(d, enemy)) if d.edge else set()
+            out[side] = (pts.get("destroyed", 0) * killed
+                         + pts.get("in_enemy_zone", 0) * sum(cost[u.id] for u in d.on_map(side) if u.loc in zone)
+                         + pts.get("exited", 0) * sum(cost[u.id] for u in d.units.values() if u.side == side and u.pool == EXITED))
         else:
-            pts = 2 if side == winner else 1
-        out[side] = pts * sum(g.t.units[u.type].cost for u in lost(g, d, g.other(side)))
-    if winner:
+            out[side] = (int(at["winner_kill_factor"].value) if side == winner else 1) * killed
+    if winner and sp.victory["kind"] != "points":
         loser = g.other(winner)
-        out[loser] = min(out[loser], out[winner] - 10)
+        out[loser] = min(out[loser], out[winner] - int(at["loser_gap"].value))
     return out
+
+
+def outright(g: KonfliktRules, d: KonfliktData, scores: dict[str, int]) -> tuple[str | None, str]:
+    """3.6: an outright victory on attrition needs a lead of 20% of the forces' requisition
+    value (200 at 1,000 points); under it the battle is a draw, whoever scored more."""
+    force = [sum(g.t.units[u.type].cost for u in d.units.values() if u.side == s) for s in SIDES]
+    need = math.ceil(float(g.t.attrition["outright_share"].value) * sum(force) / len(force))
+    a, b = scores[SIDES[0]], scores[SIDES[1]]
+    lead = abs(a - b)
+    if lead >= need:
+        w = SIDES[0] if a > b else SIDES[1]
+        return w, f"{w} win outright on attrition: {max(a, b)} to {min(a, b)}, a lead of {lead} (at least {need}, 3.6)"
+    return None, f"a draw on attrition: {a} to {b}, a lead of {lead} under the {need} an outright victory needs (3.6)"
