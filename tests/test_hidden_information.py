@@ -168,6 +168,13 @@ def test_a_game_only_watched_draws_every_counter_face_up_and_a_hot_seat_none():
     assert ">?<" not in watched and leaks(watched, dummies) == sorted(dummies)
     hot = terminal(NarvikPresenter, s, {"allies", "germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit").presenter.map_svg()
     assert ">?<" in hot and not leaks(hot, dummies)
+    # issue 55: the hot seat's explain keeps them face down as its map does, and the watcher's names them
+    for humans, named in ((set(), True), ({"allies", "germans"}, False)):
+        buf = io.StringIO()
+        p = terminal(NarvikPresenter, s, humans, {} if humans else bots, Console(file=buf, width=200), None, lambda _: "quit")
+        for h in sorted({s.data.units[x].loc for x in dummies}):
+            p.command(f"explain {h}", [])
+        assert bool(leaks(buf.getvalue(), dummies)) == named, buf.getvalue()
 
 
 def test_secret_events_are_the_rolling_sides_alone():

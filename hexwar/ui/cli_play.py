@@ -404,6 +404,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     last_turn = st.data.turn
     describe = info.describer(g)  # the events in the words the play loop used
     for entry in log.entries:
+        before = st.data.clone() if svg is not None and per_turn else None  # the turn as it ended, to draw
         try:
             events = replay_entry(st, entry)
         except ReplayError as e:
@@ -419,10 +420,18 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
             out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)
             for ev in events:
                 out.print("        " + describe(ev), markup=False, highlight=False)
-        if svg is not None and (not per_turn or st.data.turn != last_turn or entry is log.entries[-1]):
+        if svg is not None and not per_turn:
             title = f"turn {st.data.turn}, order {entry.seq}: {text}"
             drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
             write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
+        elif svg is not None:  # a frame per turn, named by the turn it shows: each turn as it ended
+            ends = [(last_turn, before)] if st.data.turn != last_turn and before is not None else []
+            if entry is log.entries[-1]:
+                ends.append((st.data.turn, st.data))
+            for turn, data in ends:
+                title = f"the end of turn {turn}" + (" (the game's end)" if data is st.data and st.is_over() else "")
+                drawing = info.render(g, seen_by(g, data, sees), viewer=eyes, title=title)
+                write_text(svg / f"turn{turn:02d}-end.svg", drawing)
         last_turn = st.data.turn
     res = st.result()
     if json_:

@@ -263,6 +263,10 @@ def test_20_4_a_ship_damaged_by_air_goes_to_harstad_with_its_cargo_and_the_log_s
     assert say(hit) == ("air attack on DD-1 with 5 AP, roll [4, 5]: 1 hit: damaged, back to Harstad with any cargo "
                         "and no more movement this turn (20.4), or sunk if it was  [18.1.3]")
     assert say(dict(hit, naval=0)).endswith(": no effect  [18.1.3]") and say(dict(hit, naval=2)).endswith(": 2 hits: sunk  [18.1.3]")
+    # the damage has its own event, after the attack's: where it was hit, the cargo it takes home
+    (dmg,) = [e for e in events if e["type"] == "ship_damaged"]
+    assert events.index(dmg) > events.index(hit) and dmg["at"] == sea and dmg["cargo"] == "1SG"
+    assert say(dmg) == f"DD-1 is damaged at {sea}: back to Harstad with 1SG aboard, no more movement this turn  [20.4]"
 
 
 def test_22_2_sweden_interns(g):

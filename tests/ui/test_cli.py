@@ -293,3 +293,28 @@ def test_the_command_list_fits_80_columns_and_every_command_shows_examples_that_
             if isinstance(cmd, typer.core.TyperGroup):
                 sub, words = cmd.commands[words[0]], words[1:]
             sub.make_context(name, [w for w in words if w != "--help"])  # raises on an option it does not take
+
+
+def test_replay_per_turn_draws_each_turn_as_it_ended_named_by_that_turn(tmp_path):
+    """``hexwar replay --svg DIR --per-turn``: one frame per turn, ``turnNN-end.svg`` titled
+    "the end of turn N", drawn before the order that began the next turn (issue 55: the frames
+    were named by the turn that began)."""
+    from typer.testing import CliRunner
+
+    from hexwar.core.engine import replay as replay_log
+    from hexwar.core.log import SaveFile
+    from hexwar.games.narvik import narvik_game
+    from hexwar.sim import parse_setup
+    from hexwar.sim.runner import record_one
+    from hexwar.ui.cli import app
+
+    _row, log = record_one(parse_setup("narvik"), 2, 4)
+    SaveFile(tmp_path / "g.hexwar").create(log)
+    final = replay_log(narvik_game(), log).data.turn
+    res = CliRunner().invoke(app, ["replay", str(tmp_path / "g.hexwar"), "--svg", str(tmp_path / "f"), "--per-turn"])
+    assert res.exit_code == 0, res.output
+    frames = sorted(p.name for p in (tmp_path / "f").glob("*.svg"))
+    assert frames == [f"turn{k:02d}-end.svg" for k in range(1, final + 1)]
+    for k in range(1, final + 1):
+        text = (tmp_path / "f" / f"turn{k:02d}-end.svg").read_text()
+        assert f"the end of turn {k}" in text and f"the end of turn {k + 1}" not in text

@@ -25,12 +25,26 @@ class CounterPresenter(Presenter):
     they stand, and why a unit cannot make a short move (``move UNIT PLACE``) typed for it."""
 
     def visible(self, u: Any) -> bool:
-        """Whether the person may see a unit: their own, or one face up (11.0)."""
+        """Whether the person may see a unit: their own, or one face up (11.0). A hot seat
+        (one screen, every side) sees as the map draws it, an onlooker's: a face-down counter
+        stays face down for both players there; a game watched or over shows them all."""
         sees = self.session.sees
-        return sees is None or u.side in sees or not u.concealed
+        if sees is None:
+            return self.session.viewer is not None or not u.concealed
+        return u.side in sees or not u.concealed
+
+    def shown(self) -> Any:
+        """The state as ``explain`` shows it: the person's view; a hot seat's as its map draws
+        it, an onlooker's, which names no face-down counter of either side (11.0)."""
+        from hexwar.core.engine import seen_by
+
+        sess = self.session
+        if sess.sees is None and sess.viewer is None:
+            return seen_by(self.game, sess.s.data, frozenset())
+        return sess.view()
 
     def sees_unit(self, uid: str) -> bool:
-        units = self.session.view().units
+        units = self.shown().units
         return uid in units and self.visible(units[uid])
 
     def units_at(self, loc: str, view: Any) -> set[str]:
@@ -151,14 +165,14 @@ class LandPresenter(CounterPresenter):
         from hexwar.rules.stacking import explain_stack
         from hexwar.rules.zoc import explain_zoc
 
-        g, d = self.game, self.session.view()
-        sees = self.session.sees
+        g, d = self.game, self.shown()
         lines = [f"{g.board.label(loc)}: {g.board.terrain(loc)}"]
         for u in d.at(loc):
             lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
         for side in sides:
             lines.append(explain_zoc(g.board, d, g.tables, loc, side, g.cites.zoc).render())
-            if any(u.side == side for u in d.at(loc)) and (sees is None or side in sees):
+            mine = [u for u in d.at(loc) if u.side == side]
+            if mine and all(self.visible(u) for u in mine):  # a stack with a face-down counter the person may not see: not itemised
                 lines.append(explain_stack(g.board, d, g.tables, loc, side, g.cites.stack).render())
         return lines
 

@@ -308,6 +308,16 @@ class Sunk(TypedDict):
     rule: str
 
 
+class ShipDamaged(TypedDict):
+    """18.1.3, 20.4: a ship damaged by the air, back to Harstad with its cargo."""
+
+    type: Literal["ship_damaged"]
+    ship: str
+    at: str
+    cargo: str | None
+    rule: str
+
+
 class NavalMove(TypedDict):
     type: Literal["naval_move"]
     ships: list[str]

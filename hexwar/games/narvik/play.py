@@ -563,6 +563,9 @@ SAY = {
     "art_interdiction": lambda e: f"{', '.join(e['artillery'])} fire on {e['hex']}",
     "recon": lambda e: f"German air reconnaissance over {e['hex']}",
     "sunk": lambda e: f"{e['ship']} is sunk" if "ship" in e else "a ship is sunk",
+    "ship_damaged": lambda e: (f"{e['ship']} is damaged at {e['at']}: back to Harstad"
+                               + (f" with {e['cargo']} aboard" if e.get("cargo") else "")
+                               + ", no more movement this turn"),
 }
 
 

@@ -163,9 +163,10 @@ def strike(g: NarvikRules, d: NarvikData, order: AirStrike, dice: Dice, events: 
     for sid in damaged:  # 20.4: back to Harstad with its cargo, no more movement this turn
         s = d.units[sid]
         if s.pool is None:
+            cargo = d.cargo.get(sid)
+            events.append(E.ShipDamaged(type="ship_damaged", ship=sid, at=s.loc or HARSTAD, cargo=cargo or None, rule="20.4"))
             d.place(sid, HARSTAD)
             s.flags.append("no_move")
-            cargo = d.cargo.get(sid)
             if cargo:
                 d.place(cargo, HARSTAD)
             for f in ("base", "crossing"):
