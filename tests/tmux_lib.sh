@@ -3,6 +3,9 @@
 T="tmux -L $SOCK"
 cleanup() { $T kill-server 2>/dev/null || true; }
 trap cleanup EXIT
+# a session that outlives the game's: killing "play" to start it again never takes the server
+# down while a new session is being made (a race that a loaded machine loses)
+$T new-session -d -s keep "sleep 3600"
 wait_for() {  # wait until the pane shows a pattern
   for _ in $(seq 1 150); do
     if $T capture-pane -p -t play -S -300 | grep -q "$1"; then return 0; fi

@@ -92,6 +92,10 @@ class Game(ABC, Generic[S]):
     board: "Board"
     #: event type -> its schema (a ``TypedDict``); empty: the events are not declared
     events: ClassVar[Mapping[str, type]] = {}
+    #: what a later version added to the events it tells, which an older save lacks: event
+    #: type -> the fields added to it, or an empty set for a whole new event; a save's replay
+    #: checks its events without them, so a game told more fully still loads its older saves
+    added_events: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     # --- the rules: every game writes these ---------------------------------------------
 
@@ -405,9 +409,36 @@ def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str,
         raise ReplayError(f"order {e.seq} ({order.text()}): {exc}", e.seq) from None
     if dice.left():
         raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made", e.seq)
-    if verify and events != e.events:
+    if verify and events != e.events and not told_before(events, e.events, st.game.added_events):
         raise ReplayError(f"replay diverged at order {e.seq} ({order.text()}): events differ from the log", e.seq)
     return events
+
+
+def told_before(events: list[dict[str, Any]], logged: list[dict[str, Any]], added: Mapping[str, frozenset[str]]) -> bool:
+    """Whether ``logged`` is ``events`` as an earlier version told them: the same once the
+    events and fields added since (``Game.added_events``) are taken out of both.
+
+    >>> told_before([{"type": "hit"}, {"type": "back"}], [{"type": "hit"}], {"back": frozenset()})
+    True
+    >>> told_before([{"type": "end", "why": "x"}], [{"type": "end"}], {"end": frozenset({"why"})})
+    True
+    >>> told_before([{"type": "hit", "n": 2}], [{"type": "hit", "n": 1}], {"back": frozenset()})
+    False
+    """
+    if not added:
+        return False
+
+    def without(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for ev in evs:
+            extra = added.get(str(ev.get("type")))
+            if extra is None:
+                out.append(ev)
+            elif extra:
+                out.append({k: v for k, v in ev.items() if k not in extra})
+        return out
+
+    return without(events) == without(logged)
 
 
 def replay(game: Game[Any], log: EventLog, verify: bool = True) -> PlayState:

@@ -42,6 +42,7 @@ class KonfliktGame(KonfliktRules):
     name = "konflikt"
     orders = ORDERS
     events = EVENTS
+    added_events = {"game_over": frozenset({"on_attrition"})}  # issue 55: the verdict, told since
     state_type = KonfliktData
     #: over: turns, scoring and victory (4.4); orders and activation (4.3)
     refusals = Refusals(over="4.4", foreign=ORDERS.rule, not_now="4.3")

@@ -37,6 +37,7 @@ class NarvikGame(NarvikRules):
     name = "narvik"
     orders = ORDERS
     events = E.EVENTS
+    added_events = {"ship_damaged": frozenset()}  # issue 55: told since; older saves lack it
     state_type = NarvikData
     decisions = DECISIONS
     phases = PHASES
