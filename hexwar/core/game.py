@@ -375,6 +375,14 @@ def replay_start(game: Game[Any], meta: dict[str, Any]) -> PlayState:
     """Return the start of a logged game, its set-up draws read back from the meta."""
     if meta.get("game", game.name) != game.name:
         raise ReplayError(f"this is a save of {meta.get('game')!r}, not of {game.name!r}")
+    if "start" in meta:  # a game played on from a position (issue 54): it starts where that stood
+        try:
+            start = GameState.from_json(str(meta["start"]))
+        except ValueError as e:
+            raise ReplayError(f"the position it started from: {str(e).splitlines()[0]}") from None
+        if start.game != game.name:
+            raise ReplayError(f"the position it started from is of {start.game!r}, not of {game.name!r}")
+        return PlayState(game, start, EventLog(dict(meta)))
     seed = meta.get("seed")
     if type(seed) is not int:
         raise ReplayError(f"the log's seed is {seed!r}, not a whole number")

@@ -44,6 +44,17 @@ def _position(scenario: str) -> tuple[Any, Any]:
         info = get(scenario)
         g = info.build()
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
+    if scenario.endswith((".yaml", ".yml")):  # a position file (issue 54): as the person set it up
+        from hexwar.core.position import PositionError, load
+
+        try:
+            head, data = load(Path(scenario))
+            info = get(str(head["game"]))
+            g = info.build(head.get("scenario") or info.default_scenario, head.get("board") or info.default_board,
+                           list(head.get("switches") or []))
+        except (PositionError, UnknownGame) as e:
+            raise UserError(str(e)) from None
+        return info, Position(g, data, None, f"the position {scenario}")
     if not scenario.endswith(SAVED):
         try:
             g = for_scenario_file(scenario)

@@ -143,6 +143,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
          opponent: Optional[str] = typer.Option(None, help="Bot for the other side(s) (hexwar games lists each game's)"),
          seed: int = typer.Option(1, help="Seed of the dice (each game's dice are reproducible)"),
          load: Optional[Path] = typer.Option(None, help="Resume a saved game (its game, sides, bots and switches come with it)"),
+         from_: Optional[Path] = typer.Option(None, "--from", help="Play on from a position file (hexwar position writes one)"),
          upto: Optional[int] = typer.Option(None, help="With --load: resume from the save's first N orders, for a save that stops loading at a later one (the whole save is kept in a copy first)"),
          save: Optional[Path] = typer.Option(None, help="Save file for a new game (default <game>-seed<SEED>.hexwar, resumed if it exists); every order is saved"),
          new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
@@ -167,6 +168,19 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 registry_game(game)
             except UserError as e:
                 raise UserError(f"{load}: the save's {e}") from None
+    if from_ is not None:  # a position names its game; it starts a new game, saved beside no other
+        if load is not None:
+            raise UserError("--from starts a new game from a position; --load resumes a save: give one of them")
+        from hexwar.core.position import PositionError, load as load_position
+
+        try:
+            head, _ = load_position(from_)
+        except PositionError as e:
+            raise UserError(str(e)) from None
+        game = game or str(head["game"])
+        new = True
+        if save is None:
+            save = _free_name(Path(f"{from_.stem}.hexwar"))
     info = registry_game(game) if game else _default_game()
     in_range("--seed", seed, 0, MAX_SEED)
     if think is not None and not 0.01 <= think <= 600:
@@ -260,8 +274,13 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                                 f"hexwar play {info.name} --load {shlex.quote(str(path))}, or give another --save")
             output_file(path)
             sc, bd = scenario or info.default_scenario, board or info.default_board
-            g = info.build(sc, bd, switch or [])
-            state = g.new_state(seed)
+            if from_ is not None:
+                state = _from_position(info, from_, seed)
+                sc, bd = state.log.meta["scenario"], state.log.meta["board"]
+                switch = list(state.log.meta["switches"])
+            else:
+                g = info.build(sc, bd, switch or [])
+                state = g.new_state(seed)
             state.log.meta.update(scenario=sc, board=bd, switches=sorted(switch or []), seat=side,
                                   opponent=opponent, think=think)
             try:
@@ -276,6 +295,28 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         _serve_player(info.presenter, state, humans, bots, path, snapshot_folder(snapshots), sock)
         return
     _run_player(info.presenter, state, humans, bots, path, json_, snapshot_folder(snapshots))
+
+
+def _from_position(info: Any, path: Path, seed: int) -> Any:
+    """A game that starts at a position file's state (issue 54): its save keeps the position
+    in its meta (``start``), so it replays from there."""
+    from hexwar.core.engine import PlayState
+    from hexwar.core.log import EventLog
+    from hexwar.core.position import PositionError, load
+
+    try:
+        head, data = load(path)
+    except PositionError as e:
+        raise UserError(str(e)) from None
+    if head["game"] != info.name:
+        raise UserError(f"{path}: a position of {head['game']!r}, not of {info.name!r}: hexwar play {head['game']} --from {path}")
+    sc, bd = head.get("scenario") or info.default_scenario, head.get("board") or info.default_board
+    switches = list(head.get("switches") or [])
+    info.check(sc, bd, switches)
+    g = info.build(sc, bd, switches)
+    meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
+            "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
+    return PlayState(g, data, EventLog(meta))
 
 
 def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: str, upto: int | None,
@@ -345,6 +386,38 @@ def _serve_player(presenter: Any, state: Any, humans: set[str], bots: dict[str, 
               say=lambda text: out.print(text, markup=False, soft_wrap=True))
     finally:
         state.close()
+
+
+@app.command()
+def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+             at: Optional[int] = typer.Option(None, help="The position after the save's first N orders (default: all of them)"),
+             output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml)"),
+             json_: bool = JSON) -> None:
+    """Write one moment of a saved game as a position file (YAML) to check or play on from."""
+    from hexwar.core.engine import ReplayError, replay, seen_by
+    from hexwar.core.log import EventLog
+    from hexwar.core.position import dump
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    log = read_save(file)
+    n = len(log) if at is None else at
+    if not 0 <= n <= len(log):
+        raise UserError(f"{file}: --at {n}: the save holds {len(log)} orders (0 to {len(log)})")
+    try:
+        info, g = from_meta(log.meta)
+        st = replay(g, EventLog(log.meta, log.entries[:n]))
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{file}: {e}") from None
+    seat = info.reader_seat(log.meta, st.is_over())  # a game in progress: only what its seat was shown
+    sides = None if seat == "all" else info.sees(seat)
+    data = st.data if sides is None else seen_by(g, st.data, sides)
+    meta = dict(log.meta, game=g.name)
+    write_text(output_file(output), dump(meta, data, seat, note=f"{file.name} after {n} orders"))
+    if json_:
+        emit({"position": str(output), "game": g.name, "orders": n, "seen_by": seat})
+    else:
+        out.print(f"wrote {output}: {info.title} after {n} orders, as "
+                  + ("everyone sees it" if seat == "all" else f"the {seat} see it"), markup=False)
 
 
 @app.command()
