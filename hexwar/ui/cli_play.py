@@ -310,6 +310,10 @@ def _from_position(info: Any, path: Path, seed: int) -> Any:
         raise UserError(str(e)) from None
     if head["game"] != info.name:
         raise UserError(f"{path}: a position of {head['game']!r}, not of {info.name!r}: hexwar play {head['game']} --from {path}")
+    if (head.get("seen_by") or "all") != "all":  # another side's hidden counters and cards are placeholders in it
+        raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
+                        "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
+                        "and set seen_by: all")
     sc, bd = head.get("scenario") or info.default_scenario, head.get("board") or info.default_board
     switches = list(head.get("switches") or [])
     info.check(sc, bd, switches)

@@ -64,6 +64,9 @@ def test_a_position_written_from_a_game_in_progress_carries_only_what_its_seat_s
     hidden = [u.id for u in s.data.units.values() if u.side == "germans" and u.concealed and u.loc]
     assert hidden and "seen_by: allies" in text
     assert not any(f"\n    {uid}:\n" in text for uid in hidden)
+    # it cannot be played on: what the Germans hide is a placeholder in it
+    r = CliRunner().invoke(app, ["play", "--from", str(pos), "--save", str(tmp_path / "x.hexwar")], input="quit\n")
+    assert "does not know what the other side hides" in str(r.exception) and not (tmp_path / "x.hexwar").exists()
 
 
 def test_the_rule_queries_read_a_position_and_an_edit_shows_in_their_answer(tmp_path):
