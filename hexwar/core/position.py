@@ -44,9 +44,13 @@ def load(path: Path) -> tuple[dict[str, Any], GameState]:
         text = path.read_text()
     except OSError as e:
         raise PositionError(f"{path}: cannot be read ({e.strerror})") from None
-    try:
-        node = yaml.compose(text)
-        doc = yaml.safe_load(text)
+    try:  # parsed once: the tree gives the lines of the keys, the document the values
+        loader = yaml.SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            doc = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f":{mark.line + 1}" if mark is not None else ""

@@ -22,7 +22,7 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Run the CLI, turning data and user errors into one-line messages."""
     try:
-        if "--help" in sys.argv or len(sys.argv) < 3:  # a help page may show: the summaries and examples
+        if "--help" in sys.argv or len(sys.argv) < 2:  # a help page: the summaries and examples
             import typer
 
             from hexwar.ui.cli_help import with_help

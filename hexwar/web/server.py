@@ -121,15 +121,15 @@ class WebGame:
             for e in s.log.entries[n:]:
                 order = s.game.orders.from_dict(e.order)
                 m = seen_marks(self.p, order, view)  # only the places the person may know of
-                locs = [x for x in (m["f"], m["t"]) if x]
-                self.bot["locs"] += locs
-                self.bot["lines"].append(f"{side}: {self.sess.order_text(order)}")
                 # the bots' turn step by step on the page: each order, where it acted, what came of it
-                self.bot["steps"].append({"line": self.bot["lines"][-1], "locs": locs,
+                self.bot["steps"].append({"line": f"{side}: {self.sess.order_text(order)}",
+                                          "locs": [x for x in (m["f"], m["t"]) if x],
                                           "events": self.p.event_lines(e.events)[:12]})
                 self._bot_orders.append(order)
-        if moved:
-            self.bot["lines"].insert(0, bot_summary(self.p, self._bot_orders))
+        if moved:  # the whole turn: a sentence, then each order, and every place outlined
+            steps = self.bot["steps"]
+            self.bot["lines"] = [bot_summary(self.p, self._bot_orders)] + [st["line"] for st in steps]
+            self.bot["locs"] = [x for st in steps for x in st["locs"]]
             self._bot_orders = []
 
     def state(self) -> dict[str, Any]:

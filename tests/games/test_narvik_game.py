@@ -260,8 +260,7 @@ def test_20_4_a_ship_damaged_by_air_goes_to_harstad_with_its_cargo_and_the_log_s
     events = g.apply(d, AirStrike(GERMANS, "ships", sea, 5, (("DD-1", 5),)), scripted(("air table", (4, 5))))
     assert d.units["DD-1"].loc == d.units["1SG"].loc == "harstad" and "no_move" in d.units["DD-1"].flags
     (hit,) = [e for e in events if e["type"] == "air_ship_attack"]
-    assert say(hit) == ("air attack on DD-1 with 5 AP, roll [4, 5]: 1 hit: damaged, back to Harstad with any cargo "
-                        "and no more movement this turn (20.4), or sunk if it was  [18.1.3]")
+    assert say(hit) == "air attack on DD-1 with 5 AP, roll [4, 5]: 1 hit: damaged, or sunk if it was already (20.4)  [18.1.3]"
     assert say(dict(hit, naval=0)).endswith(": no effect  [18.1.3]") and say(dict(hit, naval=2)).endswith(": 2 hits: sunk  [18.1.3]")
     # the damage has its own event, after the attack's: where it was hit, the cargo it takes home
     (dmg,) = [e for e in events if e["type"] == "ship_damaged"]

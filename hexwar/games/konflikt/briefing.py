@@ -23,8 +23,9 @@ def brief(p: Any) -> list[tuple[str, list[str]]]:
         kind = spec.victory.get("kind", "")
         margin = spec.victory.get("margin")
         aims.append(f"victory on {kind}" + (f", by a margin of {margin}" if margin else ""))
-    length = ["6 turns, and on turn 6 a die for a 7th (1); each turn every unit acts once, in the order the "
-              "order dice are drawn (4)"]
+    gl = g.t.game_length
+    length = [f"{gl['die_after_turn'].value} turns, then a die for one more, {gl['max_turns'].value} at most (1); "
+              "each turn every unit acts once, in the order the order dice are drawn (4)"]
     step = d.todo[0] if d.todo else "play"
     now = {"pick": "the high roller picks a role or a table edge (2)", "play": "a unit's order for this draw (4.3)"}
     return [("Aims and victory", aims), ("Length", length),

@@ -4,6 +4,7 @@ the documents carried off (2.5), bases destroyed (2.6), and the precise attritio
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from hexwar.core.state import Unit
 from hexwar.games.konflikt.context import KonfliktRules
@@ -24,18 +25,22 @@ def lost(g: KonfliktRules, d: KonfliktData, side: str) -> list[Unit]:
 
 def points(g: KonfliktRules, d: KonfliktData) -> dict[str, int]:
     """2.1, 2.2: victory points (0 in the scenarios won otherwise)."""
-    sp = g.spec_of(d)
     out = {s: 0 for s in SIDES}
-    if sp.victory["kind"] != "points" or not d.edge:
+    if g.spec_of(d).victory["kind"] != "points" or not d.edge:
         return out
-    for side in SIDES:
-        pts = points_for(sp, g.role(d, side))
-        enemy = g.other(side)
-        out[side] += pts.get("destroyed", 0) * len(lost(g, d, enemy))
-        zone = set(g.zone(d, enemy))
-        out[side] += pts.get("in_enemy_zone", 0) * sum(1 for u in d.on_map(side) if u.loc in zone)
-        out[side] += pts.get("exited", 0) * sum(1 for u in d.units.values() if u.side == side and u.pool == EXITED)
-    return out
+    return {side: earned(g, d, side, lambda u: 1) for side in SIDES}
+
+
+def earned(g: KonfliktRules, d: KonfliktData, side: str, worth: Callable[[Unit], int]) -> int:
+    """2.1, 2.2, 3.6: what a side earns in a VP scenario, each event at its VP times the
+    unit's ``worth`` (1 for the victory points, its cost for the attrition score): each
+    enemy unit destroyed, each of its own in the enemy's zone, each that left by its edge."""
+    pts = points_for(g.spec_of(d), g.role(d, side))
+    enemy = g.other(side)
+    zone = set(g.zone(d, enemy)) if d.edge else set()
+    return (pts.get("destroyed", 0) * sum(worth(u) for u in lost(g, d, enemy))
+            + pts.get("in_enemy_zone", 0) * sum(worth(u) for u in d.on_map(side) if u.loc in zone)
+            + pts.get("exited", 0) * sum(worth(u) for u in d.units.values() if u.side == side and u.pool == EXITED))
 
 
 def points_for(sp: ScenarioSpec, role: str) -> dict[str, int]:
@@ -88,18 +93,16 @@ def attrition(g: KonfliktRules, d: KonfliktData, winner: str | None) -> dict[str
     cost, twice for the winner, and the loser capped at the winner's total - 10."""
     sp = g.spec_of(d)
     at = g.t.attrition
-    cost = {u.id: g.t.units[u.type].cost for u in d.units.values()}
+
+    def cost(u: Unit) -> int:
+        return g.t.units[u.type].cost
+
     out = {}
     for side in SIDES:
-        enemy = g.other(side)
-        killed = sum(cost[u.id] for u in lost(g, d, enemy))
         if sp.victory["kind"] == "points":
-            pts = points_for(sp, g.role(d, side))
-            zone = set(g.zone(d, enemy)) if d.edge else set()
-            out[side] = (pts.get("destroyed", 0) * killed
-                         + pts.get("in_enemy_zone", 0) * sum(cost[u.id] for u in d.on_map(side) if u.loc in zone)
-                         + pts.get("exited", 0) * sum(cost[u.id] for u in d.units.values() if u.side == side and u.pool == EXITED))
+            out[side] = earned(g, d, side, cost)
         else:
+            killed = sum(cost(u) for u in lost(g, d, g.other(side)))
             out[side] = (int(at["winner_kill_factor"].value) if side == winner else 1) * killed
     if winner and sp.victory["kind"] != "points":
         loser = g.other(winner)

@@ -188,10 +188,13 @@ class PriorityBot:
 
     def hunter(self, c: "_Context") -> bool:
         """A face-up unit of the side, fresh and a few hexes from the enemy, is there to hunt
-        already: an action moves one unit (9.0), so a second flipped now would wait face up."""
-        return any(u.side == self.side and u.loc and not u.concealed and u.fatigue < 6 and not c.g.is_dummy(u)
-                   and not u.has("aboard") and not c.board.is_a(u.loc, "box") and c.enemy_dist(u.loc) <= 4
-                   for u in c.d.units.values())
+        already: an action moves one unit (9.0), so a second flipped now would wait face up.
+        Worked out once a decision, however many counters it could flip."""
+        if c.hunting is None:
+            c.hunting = any(u.side == self.side and u.loc and not u.concealed and u.fatigue < 6 and not c.g.is_dummy(u)
+                            and not u.has("aboard") and not c.board.is_a(u.loc, "box") and c.enemy_dist(u.loc) <= 4
+                            for u in c.d.units.values())
+        return c.hunting
 
     def take_score(self, c: "_Context", o: TakeResult) -> float:
         if o.option == "fatigue":
@@ -394,6 +397,7 @@ class _Context:
     def __init__(self, g: Any, d: Any, side: str):
         self.g, self.d, self.side = g, d, side
         self.board = g.board
+        self.hunting: bool | None = None  # a face-up hunter of the side near the enemy (PriorityBot.hunter), once a decision
         self._dist: dict[str, int] = _NARVIK_DIST.setdefault(g.board, {})  # the map decides: kept for the board
         self._enemy_locs: list[str] | None = None
         self._enemy_axial: list[Any] | None = None  # their axial coordinates, on a hex board

@@ -66,33 +66,51 @@ def waits(p: Any, legal: list[Order]) -> Order | None:
     return next((o for o in legal if isinstance(o, Pass)), None)
 
 
+def shore(g: Any, d: Any, loc: str) -> str:
+    """What a ship finds at a location (20.1-20.3): ``land`` (a beach or port its cargo may
+    land at), ``held`` (a shore the Germans hold: an amphibious assault, 20.3.1), ``port``
+    (an Allied-held port: cargo disembarks), ``coast`` or ``sea``."""
+    from hexwar.games.narvik.phases.naval import contested_target, landing_ok
+
+    if landing_ok(g, d, loc):
+        return "land"
+    if contested_target(g, d, loc):
+        return "held"
+    if g.board.is_a(loc, "port"):
+        return "port"
+    return "coast" if g.board.terrain(loc) == "coast" else "sea"
+
+
+#: a ship where it stands (``explain <ship>``), by :func:`shore`
+HERE = {"land": "here at {} it may land (20.3)",
+        "held": "here at {} German units hold the shore: an amphibious assault, from an adjacent hex (20.3.1)",
+        "port": "here at {}, a port the Allies hold: disembark, not land (20.2)"}
+#: where a sailing leads, in the lists, by :func:`shore`
+LEADS = {"land": "to a beach or port where cargo may land (20.3)",
+         "held": "to a shore the Germans hold: assault it from the sea next to it (20.3.1)",
+         "port": "to a port the Allies hold: cargo disembarks there (20.2)",
+         "coast": "along the coast", "sea": "out at sea"}
+
+
 def ship_lines(p: Any, u: Any) -> list[str]:
     """A ship as ``explain <ship>`` gives it: its cargo and where that cargo may come ashore
     (20.2, 20.3), and why not here: a ship that sails to a hex with no beach and no port
     offers no landing there."""
-    from hexwar.games.narvik.phases.naval import contested_target, landing_ok
     from hexwar.games.narvik.state import HARSTAD
 
     g, d = p.game, p.data
     cargo = d.cargo.get(u.id)
     if not cargo:
-        return [f"no cargo aboard: it may embark a battalion in a friendly port or Harstad (20.2)"]
+        return ["no cargo aboard: it may embark a battalion in a friendly port or Harstad (20.2)"]
     lines = [f"carries {cargo} (20.2)"]
     here = u.loc
     if here == HARSTAD:
         lines.append("in Harstad: disembark here, or sail to a beach or port and land (20.2, 20.3)")
     elif here is not None:
-        name = g.board.label(here)
-        if landing_ok(g, d, here):
-            lines.append(f"here at {name} it may land (20.3)")
-        elif contested_target(g, d, here):
-            lines.append(f"here at {name} German units hold the shore: an amphibious assault, from an adjacent hex (20.3.1)")
-        elif g.board.is_a(here, "port"):
-            lines.append(f"here at {name}, a port the Allies hold: disembark, not land (20.2)")
-        else:
-            lines.append(f"here at {name} there is no beach and no port: no landing (20.3)")
+        lines.append(HERE.get(shore(g, d, here), "here at {} there is no beach and no port: no landing (20.3)")
+                     .format(g.board.label(here)))
     spots = sorted((x for x in g.board.locations() if (g.board.is_a(x, "beach") or g.board.is_a(x, "port"))
-                    and landing_ok(g, d, x)), key=lambda x: (g.board.distance(here, x) if here in g.board else 0, x))
+                    and shore(g, d, x) == "land"), key=lambda x: (g.board.distance(here, x) if here in g.board else 0, x))
     if spots:
         lines.append("it may land at: " + ", ".join(g.board.label(x) for x in spots[:8])
                      + (f" and {len(spots) - 8} more" if len(spots) > 8 else "")
@@ -105,23 +123,13 @@ def leads_to(g: Any, view: Any, order: Any) -> str | None:
     (20.1-20.3): a shore where cargo may land, one the Germans hold, a port of the Allies',
     the coast, or open sea; None for any other order."""
     from hexwar.games.narvik.orders import NavalMove
-    from hexwar.games.narvik.phases.naval import contested_target, landing_ok
     from hexwar.games.narvik.state import HARSTAD
 
     if not isinstance(order, NavalMove) or not order.path:
         return None
-    to, b = order.path[-1], g.board
-    if to == HARSTAD:
+    if order.path[-1] == HARSTAD:
         return "back to Harstad, the Allied base (20.2)"
-    if landing_ok(g, view, to):
-        return "to a beach or port where cargo may land (20.3)"
-    if contested_target(g, view, to):
-        return "to a shore the Germans hold: assault it from the sea next to it (20.3.1)"
-    if b.is_a(to, "port"):
-        return "to a port the Allies hold: cargo disembarks there (20.2)"
-    if b.terrain(to) == "coast":
-        return "along the coast"
-    return "out at sea"
+    return LEADS[shore(g, view, order.path[-1])]
 
 
 def vp_lines(p: Any) -> list[str]:

@@ -532,7 +532,7 @@ SAY = {
     "secret": lambda e: f"the {e['side']} roll their secret event: {EVENT_WORDS.get(e['result'], e['result'])}",
     "air_ship_attack": lambda e: (f"air attack on {e['ship']} with {e['ap']} AP, roll {e['roll']}: " + {
         0: "no effect",
-        1: "1 hit: damaged, back to Harstad with any cargo and no more movement this turn (20.4), or sunk if it was"}
+        1: "1 hit: damaged, or sunk if it was already (20.4)"}  # what a damaged ship does next: ship_damaged
         .get(e["naval"], f"{e['naval']} hits: sunk")),
     "weather": lambda e: f"weather roll {e['roll']}: {WEATHER.get(e['result'], e['result'])}",
     "base": lambda e: f"a Base is set up at {e['hex']}",
