@@ -1,0 +1,156 @@
+"""The commands that read a saved game: ``hexwar replay`` steps through it (its events in
+words, a map per order or per turn, JSON), ``hexwar position`` writes one moment of it as a
+position file (issue 54). A game in progress is read with its seat's eyes (issue 51)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from hexwar.ui.cli_common import JSON, UserError, app, emit, out, output_file, output_folder, read_save, write_text
+
+
+@app.command()
+def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+             at: Optional[int] = typer.Option(None, help="The position after the save's first N orders (default: all of them)"),
+             output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml)"),
+             json_: bool = JSON) -> None:
+    """Write one moment of a saved game as a position file (YAML) to check or play on from."""
+    from hexwar.core.engine import ReplayError, replay, seen_by
+    from hexwar.core.log import EventLog
+    from hexwar.core.position import dump
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    log = read_save(file)
+    n = len(log) if at is None else at
+    if not 0 <= n <= len(log):
+        raise UserError(f"{file}: --at {n}: the save holds {len(log)} orders (0 to {len(log)})")
+    try:
+        info, g = from_meta(log.meta)
+        st = replay(g, EventLog(log.meta, log.entries[:n]))
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{file}: {e}") from None
+    seat = info.reader_seat(log.meta, st.is_over())  # a game in progress: only what its seat was shown
+    sides = None if seat == "all" else info.sees(seat)
+    data = st.data if sides is None else seen_by(g, st.data, sides)
+    meta = dict(log.meta, game=g.name)
+    write_text(output_file(output), dump(meta, data, seat, note=f"{file.name} after {n} orders"))
+    if json_:
+        emit({"position": str(output), "game": g.name, "orders": n, "seen_by": seat})
+    else:
+        out.print(f"wrote {output}: {info.title} after {n} orders, as "
+                  + ("everyone sees it" if seat == "all" else f"the {seat} see it"), markup=False)
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+           svg: Optional[Path] = typer.Option(None, help="Folder for one SVG map per action (or per turn with --per-turn)"),
+           per_turn: bool = typer.Option(False, "--per-turn", help="One SVG per turn instead of per action"),
+           switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with (saves before they were recorded)"),
+           side: Optional[str] = typer.Option(None, help="Whose eyes: a side as in hexwar play --side, or all (default: the side the save was played by while the game is unfinished, all once it is over)"),
+           upto: Optional[int] = typer.Option(None, help="Only the save's first N orders (a save that stops replaying at a later one)"),
+           json_: bool = JSON) -> None:
+    """Step through a saved game from its log, optionally writing SVG snapshots."""
+    from hexwar.core.engine import (
+        ReplayError,
+        replay,
+        replay_entry,
+        replay_start,
+        seen_by,
+    )
+    from hexwar.core.log import EventLog
+    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.ui.render import EVERYONE
+
+    log = read_save(file)
+    if upto is not None:
+        if not 0 <= upto <= len(log):
+            raise UserError(f"{file}: --upto {upto}: the save holds {len(log)} orders (0 to {len(log)} may be shown)")
+        log = EventLog(log.meta, log.entries[:upto])
+
+    def refused(e: ReplayError) -> UserError:  # the orders before the one to blame still replay
+        hint = f"; hexwar replay {shlex.quote(str(file))} --upto {e.seq} shows the orders before it" if e.seq else ""
+        return UserError(f"{file}: {e}{hint}")
+
+    try:
+        info, g = from_meta(log.meta, switch or [])
+        recorded = log.meta.get("switches")
+        if switch:
+            info.check(switches=switch)
+            if isinstance(recorded, list) and sorted(recorded) != sorted(switch):
+                raise UserError(f"{file}: the save records the switches it was played with "
+                                f"({', '.join(recorded) or 'none'}); --switch is for saves from before they were recorded")
+        if side is None:
+            side = info.reader_seat(log.meta, replay(g, log).is_over())
+        if side != "all":
+            info.check(seat=side)
+        _may_replay_as(info, g, log, side, file)
+        st = replay_start(g, log.meta)
+    except ReplayError as e:
+        raise refused(e) from None
+    except UnknownGame as e:
+        raise UserError(f"{file}: {e}") from None
+    sees = info.sees(side)
+    rows = []
+    # the eyes the frames are drawn for: everyone's (every counter face up) or one side's
+    eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
+    if svg is not None:
+        output_folder(svg)
+    last_turn = st.data.turn
+    describe = info.describer(g)  # the events in the words the play loop used
+    for entry in log.entries:
+        before = st.data.clone() if svg is not None and per_turn else None  # the turn as it ended, to draw
+        try:
+            events = replay_entry(st, entry)
+        except ReplayError as e:
+            raise refused(e) from None
+        except ValueError as e:
+            raise UserError(f"{file}: {e}") from None
+        order = g.orders.from_dict(entry.order)
+        if sees is not None:
+            events = g.visible_events(st.data, events, sees)
+        text = g.visible_order(st.data, order, sees) if sees is not None else order.text()
+        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": text, "side": order.side, "events": events})
+        if not json_:
+            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)
+            for ev in events:
+                out.print("        " + describe(ev), markup=False, highlight=False)
+        if svg is not None and not per_turn:
+            title = f"turn {st.data.turn}, order {entry.seq}: {text}"
+            drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
+            write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
+        elif svg is not None:  # a frame per turn, named by the turn it shows: each turn as it ended
+            ends = [(last_turn, before)] if st.data.turn != last_turn and before is not None else []
+            if entry is log.entries[-1]:
+                ends.append((st.data.turn, st.data))
+            for turn, data in ends:
+                title = f"the end of turn {turn}" + (" (the game's end)" if data is st.data and st.is_over() else "")
+                drawing = info.render(g, seen_by(g, data, sees), viewer=eyes, title=title)
+                write_text(svg / f"turn{turn:02d}-end.svg", drawing)
+        last_turn = st.data.turn
+    res = st.result()
+    if json_:
+        emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
+    else:
+        tally = ", ".join(f"{side} {n}" for side, n in res.vp.items())
+        out.print(f"{len(rows)} orders; {res.level}; {info.tally}: {tally}", markup=False)
+
+
+def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> None:
+    """Refuse, in one line, eyes that would show an unfinished game's person what their seat
+    did not see (issue 51): until the game is over, a replay shows what the seats they held
+    saw (every side's for a hot seat, a game only watched, a batch's game)."""
+    from hexwar.core.engine import replay
+
+    seen = info.seen_in(log.meta)
+    eyes = info.sees(side) if side != "all" else None
+    if seen is None or (eyes is not None and eyes <= seen):
+        return
+    if replay(game, log).is_over():
+        return
+    held = info.seats_held(log.meta)
+    raise UserError(f"{file}: an unfinished game played as the {' and the '.join(held)}: until it is over, a replay "
+                    f"shows only what they were shown (--side {held[0]}, or no --side), not --side {side}")
