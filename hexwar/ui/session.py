@@ -15,6 +15,10 @@ from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.render import EVERYONE
 
 
+#: the bots' decisions an undo can take back to the bot as it was (a Kampen bot is ~270 KB)
+KEPT = 64
+
+
 class Session:
     """One person's game: ``humans`` are the sides they command; ``bots`` play the rest."""
 
@@ -81,6 +85,8 @@ class Session:
         if bot.thinks and progress is not None:
             bot.progress = progress
         self._kept.setdefault(len(self.s.log.entries), (side, self._copy(bot)))
+        if len(self._kept) > KEPT:  # the oldest go: an undo further back keeps the bots as they are
+            del self._kept[min(self._kept)]
         order = bot.choose(self.s.view_for((side,)), self.s.legal_orders())
         return side, order, self.s.apply(order)
 
