@@ -461,6 +461,8 @@ def listen(port: int = 0, host: str = "127.0.0.1") -> socket.socket:
     if host not in LOOPBACK:
         raise ValueError(f"the web board serves on the loopback interface only (127.0.0.1), not {host!r}: "
                          "it has no login")
+    if not 0 <= port <= 65535:
+        raise PortInUse(f"--port {port}: a port is from 1 to 65535 (or 0, or none, for a free one)")
     sk = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
         sk.bind(("127.0.0.1", port))
