@@ -461,7 +461,10 @@ class NarvikPresenter(LandPresenter):
                 return "\n".join([f"{u.id} {u.name}: a ship, at {g.board.label(u.loc) if u.loc else u.pool}", *ship_lines(self, u)])
             lines.append(explain_fatigue(d, g.tables, u.id).render())
             if u.side == ALLIES and u.loc and u.loc != HARSTAD and t.kind != "ship":
-                lines.append(g.supply(d, u).explain().render())
+                from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
+
+                lines.append("supply: Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
+                             else g.supply(d, u).explain().render())
             return "\n".join(lines)
         if what in g.board:
             return "\n".join(self.location_lines(what, (ALLIES, GERMANS)))
