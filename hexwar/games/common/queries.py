@@ -125,6 +125,28 @@ QUERIES = Queries(reach=reach, supply=supply, fatigue=fatigue)
 odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
 
 
+def assault_ledger(pos: Position, target: str, ids: list[str]) -> tuple[Ledger, int, int]:
+    """The assault's sums on ``target`` by ``ids`` (15.1): its ledger, differential and DRM; a
+    what-if: adjacency is not checked. A one-line ``ValueError`` for what cannot be summed."""
+    from hexwar.rules.assault import assault_sums
+
+    g, data, sides = pos.game, pos.data, pos.sides
+    if not ids:
+        raise ValueError("no attackers named")
+    for x in ids:
+        unit_of(pos, x)
+    defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
+    if not defenders:
+        raise ValueError(f"{target} holds no enemy of {ids[0]}")
+    if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
+        raise ValueError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
+    s = assault_sums(data, g.tables, ids, defenders, cites=g.cites.assault)
+    ledger = Ledger(f"assault on {target} at {pos.what}")
+    ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
+    ledger.total = f"AD {s.differential}, DRM {s.drm:+d}"
+    return ledger, s.differential, s.drm
+
+
 def _in(option: str, v: int | None, lo: int, hi: int) -> None:
     if v is not None and not lo <= v <= hi:
         raise ValueError(f"{option} is {v}; it must be from {lo} to {hi}")
@@ -142,7 +164,6 @@ def land_odds(ctx: typer.Context,
               table: bool = typer.Option(False, "--table", help="Every column's exact odds (Markdown), with --drm")) -> Answer:
     """Exact odds of an assault at a position (15.1), of a differential CRT column (--ad), or of an
     odds CRT column (--attack with --defence)."""
-    from hexwar.rules.assault import assault_sums
     from hexwar.rules.combat import (
         column_table,
         column_table_markdown,
@@ -156,7 +177,7 @@ def land_odds(ctx: typer.Context,
                            ("--drm", drm, -20, 20), ("--shift", shift, -20, 20)):
         _in(opt, v, lo, hi)
     pos: Position = ctx.obj
-    g, data, sides, what = pos.game, pos.data, pos.sides, pos.what
+    g, what = pos.game, pos.what
     crt = g.tables.crt
     if table:
         if crt is None:
@@ -174,19 +195,7 @@ def land_odds(ctx: typer.Context,
         if target is not None:
             if not attackers:
                 raise ValueError("--target needs --attackers")
-            ids = [x.strip() for x in attackers.split(",") if x.strip()]
-            for x in ids:
-                unit_of(pos, x)
-            defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
-            if not defenders:
-                raise ValueError(f"{target} holds no enemy of {ids[0]}")
-            if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
-                raise ValueError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
-            s = assault_sums(data, g.tables, ids, defenders, cites=g.cites.assault)
-            ad, drm = s.differential, s.drm
-            ledger = Ledger(f"assault on {target} at {what}")
-            ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
-            ledger.total = f"AD {ad}, DRM {drm:+d}"
+            ledger, ad, drm = assault_ledger(pos, target, [x.strip() for x in attackers.split(",") if x.strip()])
         if ad is None:
             raise ValueError("give --target with --attackers, or --ad, or --attack with --defence")
         if crt is None:

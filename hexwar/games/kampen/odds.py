@@ -16,8 +16,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
-                attack_cards: Iterable[str] = (), defend_cards: Iterable[str] = ()) -> dict[str, Any]:
+                attack_cards: Iterable[str] = (), defend_cards: Iterable[str] = (),
+                groups: list[tuple[int, bool]] | None = None) -> dict[str, Any]:
     """Exact odds of one land combat (4.2) by enumeration: dice, cancellations, P(win), losses.
+
+    ``groups``: the attacking battalions by the border they cross (number, across a fjord or
+    lake), for an attack from several areas; ``attack`` and ``fjord`` then go unread.
 
     Cards are card ids, ``panzer=2`` for a copy with 2 dice. Cancels apply both ways as the
     8-step sequence allows (Speidertropp cancels Bakhold, Panservernkanon Panzer, ...).
@@ -67,8 +71,13 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
                 ledger.append(f"{who}: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
         return total
 
-    a = battalion_dice([(attack, fjord)])
-    ledger.append(f"attacker: {attack} battalions{' across a fjord/lake (halved)' if fjord else ''}, at most 5: {a} dice [4.2]")
+    if groups is None:
+        groups = [(attack, fjord)]
+    attack = sum(n for n, _ in groups)
+    a = battalion_dice(groups)
+    for n, crossing in groups:
+        ledger.append(f"attacker: {n} battalions{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
+    ledger.append(f"attacker: {attack} battalions, at most 5 dice: {a} dice [4.2]")
     a += card_dice("attacker", att, cancelled_att)
     d = battalion_dice([(defend, False)])
     ledger.append(f"defender: {defend} battalions, at most 5: {d} dice [4.2]")
