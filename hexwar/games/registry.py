@@ -167,6 +167,9 @@ class GameInfo:
     #: ``describe_in(game)``: one event as a sentence in that game's words (its places by
     #: their names, as the play loop says them); without it, ``describe``
     describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
+    #: ``analysis(game)``: what the analysis board may set up and work out (a
+    #: ``hexwar.ui.analysis.Analyst``); None: the board places nothing of this game
+    analysis: Callable[[Any], Any] | None = None
 
     def reader_seat(self, meta: Mapping[str, Any], over: bool) -> str:
         """Whose eyes a saved game is read with: the side that played it while it is

@@ -9,6 +9,7 @@ import typer
 
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front
+from hexwar.games.europa.analysis import EuropaAnalyst
 from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
 from hexwar.games.europa.play import EuropaPresenter, render, say
@@ -101,4 +102,5 @@ GAME = GameInfo(
     variants=(("campaign", "europa", ()), ("campaign", "europa", ("free_retreat", "assembled_start"))),
     test_games=1,  # a 16-turn game of 151 counters; more seeds: tests/games/test_europa_rules.py
     invariants=invariants.broken,
+    analysis=EuropaAnalyst,
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front
+from hexwar.games.kampen.analysis import KampenAnalyst
 from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
@@ -104,4 +105,5 @@ GAME = GameInfo(
               ("basic", "norway", ()), ("advanced", "norway", ())),
     test_games=4,  # the advanced game's 9 April round makes each game long; its state machine plays more
     invariants=invariants.broken,
+    analysis=KampenAnalyst,
 )

@@ -15,6 +15,7 @@ from hexwar.games.konflikt.play import KonfliktPresenter, say
 from hexwar.games.konflikt.table import BOARDS
 from hexwar.games.registry import Batch, Bot, GameInfo
 from hexwar.games.skirmish import invariants
+from hexwar.games.common.analysis import LandAnalyst
 
 __all__ = ["GAME", "ORDERS", "KonfliktData", "KonfliktGame"]
 
@@ -99,4 +100,5 @@ GAME = GameInfo(
     variants=tuple((sc, "table" if i == 0 else "table-areas", ()) for i, sc in enumerate(s for s in SCENARIOS if s != "random")),
     test_games=1,
     invariants=invariants.broken,  # the skirmish ruleset's: one place per counter, 13.2 stacking
+    analysis=LandAnalyst,
 )

@@ -10,6 +10,7 @@ from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
 from hexwar.games.narvik.play import NarvikPresenter, render, say
 from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.games.narvik.analysis import NarvikAnalyst
 
 __all__ = ["GAME", "NarvikGame", "Switches", "narvik_game"]
 
@@ -79,4 +80,5 @@ GAME = GameInfo(
               ("scenario", "narvik", ("allied_concealment",)), ("scenario", "narvik", ("ap_bonus_per_action",))),
     test_games=3,
     invariants=invariants.broken,
+    analysis=NarvikAnalyst,
 )

@@ -13,6 +13,7 @@ from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.games.skirmish.play import SkirmishPresenter
 from hexwar.games.skirmish.state import SkirmishData
 from hexwar.ui.words import describe
+from hexwar.games.common.analysis import LandAnalyst
 
 __all__ = ["GAME", "ORDERS", "SkirmishGame"]
 
@@ -68,4 +69,5 @@ GAME = GameInfo(
     queries=queries.QUERIES,
     odds=queries.odds,
     invariants=invariants.broken,
+    analysis=LandAnalyst,
 )
