@@ -298,6 +298,28 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved 
         raise UserError(str(e)) from None
 
 
+@app.command()
+def explain(position: str = typer.Argument(..., help="A game, a scenario name, a saved game (.hexwar) or a position file (.yaml)"),
+            what: List[str] = typer.Argument(..., help="What to explain, as in play: a unit, a place, a unit and a place (its way there), last"),
+            json_: bool = JSON) -> None:
+    """Explain a number of a position with its rules, as explain does in play: a unit, a place, a unit's way to a place."""
+    from hexwar.core.engine import PlayState
+    from hexwar.core.log import EventLog
+    from hexwar.ui.session import Session
+
+    info, pos = _position(position)
+    g = pos.game
+    sides = set(pos.sides) if pos.sides is not None else set(info.sides)  # a save in progress: its seat's eyes
+    presenter = info.presenter(Session(PlayState(g, pos.data, EventLog({"game": g.name})), sides, {}))
+    asked = " ".join(what)
+    lines = presenter.explain(asked).splitlines()
+    if json_:
+        emit({"position": pos.what, "explain": asked, "lines": lines})
+        return
+    for line in lines:
+        out.print(line, markup=False, soft_wrap=True)
+
+
 #: what the game's odds command raises for options it cannot read (click's UsageError, of
 #: whichever click typer runs on)
 _USAGE: type[Exception] = typer.BadParameter.__bases__[0]

@@ -315,10 +315,15 @@ def _from_position(info: Any, path: Path, seed: int) -> Any:
         raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
                         "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
                         "and set seen_by: all")
-    sc, bd = head.get("scenario") or info.default_scenario, head.get("board") or info.default_board
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    try:
+        _, g = from_meta(head)  # an early save's own scenario name reads as the game's default
+    except UnknownGame as e:
+        raise UserError(f"{path}: {e}") from None
+    sc = head.get("scenario") if head.get("scenario") in info.scenarios else info.default_scenario
+    bd = head.get("board") if head.get("board") in info.boards else info.default_board
     switches = list(head.get("switches") or [])
-    info.check(sc, bd, switches)
-    g = info.build(sc, bd, switches)
     meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
             "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
     return PlayState(g, data, EventLog(meta))

@@ -1,6 +1,7 @@
 """The commands that read a saved game: ``hexwar replay`` steps through it (its events in
 words, a map per order or per turn, JSON), ``hexwar position`` writes one moment of it as a
-position file (issue 54). A game in progress is read with its seat's eyes (issue 51)."""
+position file, and ``hexwar analyse`` sets a position up on the analysis board (issue 54). A
+game in progress is read with its seat's eyes (issue 51)."""
 
 from __future__ import annotations
 
@@ -154,3 +155,99 @@ def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> Non
     held = info.seats_held(log.meta)
     raise UserError(f"{file}: an unfinished game played as the {' and the '.join(held)}: until it is over, a replay "
                     f"shows only what they were shown (--side {held[0]}, or no --side), not --side {side}")
+
+
+@app.command()
+def analyse(game: str = typer.Argument(..., help="The game (hexwar games lists them)"),
+            from_: Optional[Path] = typer.Option(None, "--from", help="Start from a position file (.yaml) or a saved game (.hexwar) as it stands"),
+            scenario: Optional[str] = typer.Option(None, help="Scenario (default: the game's)"),
+            board: Optional[str] = typer.Option(None, help="Board (default: the game's)"),
+            switch: Optional[List[str]] = typer.Option(None, help="A rules switch (repeatable)"),
+            web: bool = typer.Option(True, "--web/--no-web", help="Set the position up on a local web page (default); --no-web prints its flags"),
+            port: int = typer.Option(0, help="Port for the page (default: a free one)"),
+            folder: Path = typer.Option(Path("."), help="Where the page saves positions"),
+            json_: bool = JSON) -> None:
+    """The analysis board: set up any position from your table and see its figures and flags."""
+    from hexwar.games.registry import UnknownGame, get
+    from hexwar.ui.analysis import AnalysisBoard
+
+    try:
+        info = get(game)
+        if info.analysis is None:
+            raise UserError(f"{info.title} has no analysis board")
+        head, data, name, g = _analysed(info, from_, scenario, board, list(switch or []))
+    except UnknownGame as e:
+        raise UserError(str(e)) from None
+    if not folder.is_dir():
+        raise UserError(f"--folder {folder}: no such folder")
+    b = AnalysisBoard(info, g, data, head, folder, name)
+    if not web:
+        problems = b.problems()
+        if json_:
+            emit({"game": info.name, "scenario": head["scenario"], "problems": problems,
+                  "pieces": [p.to_dict() for p in b.analyst.pieces(data)]})
+            return
+        out.print(f"{info.title}, {head['scenario']}: " + (f"{len(problems)} flagged" if problems else "nothing flagged"),
+                  markup=False)
+        for p in problems:
+            out.print(f"  {p}", markup=False, soft_wrap=True)
+        return
+    from hexwar.web.analysis import serve_analysis
+    from hexwar.web.server import PortInUse, listen
+
+    try:
+        sock = listen(port)
+    except PortInUse as e:
+        raise UserError(str(e)) from None
+    serve_analysis(b, sock, say=lambda text: out.print(text, markup=False, soft_wrap=True))
+
+
+def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Optional[str],
+              switches: list[str]) -> tuple[dict[str, Any], Any, str, Any]:
+    """The head, the state, a name and the game for the analysis board: a scenario's start, a
+    position file, or a saved game as it stands (as the seat that played it sees it, while
+    unfinished). A save's or a position's names are read as a save's are (``from_meta``)."""
+    from hexwar.core.engine import ReplayError, replay, seen_by
+    from hexwar.core.position import PositionError, load
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    if src is None:
+        sc, bd = scenario or info.default_scenario, board or info.default_board
+        info.check(sc, bd, switches)
+        g = info.build(sc, bd, switches)
+        head = {"game": info.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": 0, "seen_by": "all"}
+        return head, g.new_state(0).data, f"{info.name}-{sc}", g
+    if src.suffix in (".yaml", ".yml"):
+        try:
+            head, data = load(src)
+        except PositionError as e:
+            raise UserError(str(e)) from None
+        if head["game"] != info.name:
+            raise UserError(f"{src}: a position of {head['game']!r}: hexwar analyse {head['game']} --from {src}")
+        try:
+            _, g = from_meta(head)
+        except UnknownGame as e:
+            raise UserError(f"{src}: {e}") from None
+        return _named(info, head, g), data, src.stem, g
+    log = read_save(src)
+    try:
+        info2, g = from_meta(log.meta)
+        st = replay(g, log)
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{src}: {e}") from None
+    if info2.name != info.name:
+        raise UserError(f"{src}: a saved game of {info2.name!r}: hexwar analyse {info2.name} --from {src}")
+    seat = info.reader_seat(log.meta, st.is_over())
+    sides = None if seat == "all" else info.sees(seat)
+    data = st.data if sides is None else seen_by(g, st.data, sides)
+    head = _named(info, dict(log.meta, seed=int(log.meta.get("seed") or 0), seen_by=seat), g)
+    return head, data, src.stem, g
+
+
+def _named(info: Any, meta: dict[str, Any], g: Any) -> dict[str, Any]:
+    """A position's head with the registry's names of its scenario and board (``from_meta``
+    reads an early save's own names as the defaults)."""
+    sc, bd = meta.get("scenario"), meta.get("board")
+    return {"game": info.name, "scenario": sc if sc in info.scenarios else info.default_scenario,
+            "board": bd if bd in info.boards else info.default_board, "switches": sorted(meta.get("switches") or []),
+            "seed": int(meta.get("seed") or 0), "seen_by": meta.get("seen_by") or "all", "note": meta.get("note") or ""}
