@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 import typer
 from rich.console import Console
@@ -134,3 +134,32 @@ def read_save(path: Path) -> Any:
         return SaveFile(path).load()
     except SaveError as e:
         raise UserError(str(e)) from None
+
+
+def named_head(info: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A position's head from a save's or a position's names, the scenario and board by the
+    registry's names (``from_meta`` reads an early save's own names as the defaults)."""
+    sc, bd = meta.get("scenario"), meta.get("board")
+    return {"game": info.name, "scenario": sc if sc in info.scenarios else info.default_scenario,
+            "board": bd if bd in info.boards else info.default_board, "switches": sorted(meta.get("switches") or []),
+            "seed": int(meta.get("seed") or 0), "seen_by": meta.get("seen_by") or "all", "note": meta.get("note") or ""}
+
+
+def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], Any, Any]:
+    """A position file of ``info``'s game: its head (``named_head``), its state and the game
+    it is of; a one-line ``UserError`` otherwise (``command``: what to type for the file's
+    own game)."""
+    from hexwar.core.position import PositionError, load
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    try:
+        head, data = load(path)
+    except PositionError as e:
+        raise UserError(str(e)) from None
+    if head["game"] != info.name:
+        raise UserError(f"{path}: a position of {head['game']!r}, not of {info.name!r}: hexwar {command} {head['game']} --from {path}")
+    try:
+        _, g = from_meta(head)
+    except UnknownGame as e:
+        raise UserError(f"{path}: {e}") from None
+    return named_head(info, head), data, g

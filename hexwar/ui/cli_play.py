@@ -25,6 +25,7 @@ from hexwar.ui.cli_common import (
     out,
     output_file,
     output_folder,
+    read_position,
     read_save,
     registry_game,
     write_text,
@@ -303,27 +304,13 @@ def _from_position(info: Any, path: Path, seed: int) -> Any:
     in its meta (``start``), so it replays from there."""
     from hexwar.core.engine import PlayState
     from hexwar.core.log import EventLog
-    from hexwar.core.position import PositionError, load
 
-    try:
-        head, data = load(path)
-    except PositionError as e:
-        raise UserError(str(e)) from None
-    if head["game"] != info.name:
-        raise UserError(f"{path}: a position of {head['game']!r}, not of {info.name!r}: hexwar play {head['game']} --from {path}")
-    if (head.get("seen_by") or "all") != "all":  # another side's hidden counters and cards are placeholders in it
+    head, data, g = read_position(path, info, "play")
+    if head["seen_by"] != "all":  # another side's hidden counters and cards are placeholders in it
         raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
                         "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
                         "and set seen_by: all")
-    from hexwar.games.registry import UnknownGame, from_meta
-
-    try:
-        _, g = from_meta(head)  # an early save's own scenario name reads as the game's default
-    except UnknownGame as e:
-        raise UserError(f"{path}: {e}") from None
-    sc = head.get("scenario") if head.get("scenario") in info.scenarios else info.default_scenario
-    bd = head.get("board") if head.get("board") in info.boards else info.default_board
-    switches = list(head.get("switches") or [])
+    sc, bd, switches = head["scenario"], head["board"], head["switches"]
     meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
             "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
     return PlayState(g, data, EventLog(meta))

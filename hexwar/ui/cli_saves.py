@@ -11,7 +11,8 @@ from typing import Any, List, Optional
 
 import typer
 
-from hexwar.ui.cli_common import JSON, UserError, app, emit, out, output_file, output_folder, read_save, write_text
+from hexwar.ui.cli_common import (JSON, UserError, app, emit, named_head, out, output_file, output_folder, read_position,
+                                  read_save, write_text)
 
 
 @app.command()
@@ -208,7 +209,6 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
     position file, or a saved game as it stands (as the seat that played it sees it, while
     unfinished). A save's or a position's names are read as a save's are (``from_meta``)."""
     from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.core.position import PositionError, load
     from hexwar.games.registry import UnknownGame, from_meta
 
     if src is None:
@@ -218,17 +218,8 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
         head = {"game": info.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": 0, "seen_by": "all"}
         return head, g.new_state(0).data, f"{info.name}-{sc}", g
     if src.suffix in (".yaml", ".yml"):
-        try:
-            head, data = load(src)
-        except PositionError as e:
-            raise UserError(str(e)) from None
-        if head["game"] != info.name:
-            raise UserError(f"{src}: a position of {head['game']!r}: hexwar analyse {head['game']} --from {src}")
-        try:
-            _, g = from_meta(head)
-        except UnknownGame as e:
-            raise UserError(f"{src}: {e}") from None
-        return _named(info, head, g), data, src.stem, g
+        head, data, g = read_position(src, info, "analyse")
+        return head, data, src.stem, g
     log = read_save(src)
     try:
         info2, g = from_meta(log.meta)
@@ -240,14 +231,5 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
     seat = info.reader_seat(log.meta, st.is_over())
     sides = None if seat == "all" else info.sees(seat)
     data = st.data if sides is None else seen_by(g, st.data, sides)
-    head = _named(info, dict(log.meta, seed=int(log.meta.get("seed") or 0), seen_by=seat), g)
-    return head, data, src.stem, g
+    return named_head(info, dict(log.meta, seen_by=seat)), data, src.stem, g
 
-
-def _named(info: Any, meta: dict[str, Any], g: Any) -> dict[str, Any]:
-    """A position's head with the registry's names of its scenario and board (``from_meta``
-    reads an early save's own names as the defaults)."""
-    sc, bd = meta.get("scenario"), meta.get("board")
-    return {"game": info.name, "scenario": sc if sc in info.scenarios else info.default_scenario,
-            "board": bd if bd in info.boards else info.default_board, "switches": sorted(meta.get("switches") or []),
-            "seed": int(meta.get("seed") or 0), "seen_by": meta.get("seen_by") or "all", "note": meta.get("note") or ""}

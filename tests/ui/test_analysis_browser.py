@@ -4,8 +4,6 @@ $HEXWAR_ARTIFACTS (CI keeps them)."""
 
 from __future__ import annotations
 
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -13,43 +11,23 @@ import pytest
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
-from tests.ui.test_web_browser import CHROMIUM, artefacts, shot  # noqa: E402
+from tests.ui.test_web_browser import CHROMIUM, Served, artefacts, shot  # noqa: E402
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 
 from hexwar.games.registry import get  # noqa: E402
 from hexwar.ui.analysis import AnalysisBoard  # noqa: E402
 from hexwar.web.analysis import WebAnalysis, make_analysis_app  # noqa: E402
-from hexwar.web.server import board_url, free_port  # noqa: E402
 
 
-class Served:
+def served(game: str, scenario: str | None, folder: Path) -> Served:
     """The analysis board of a game's scenario start on a free loopback port, for one test."""
-
-    def __init__(self, game: str, scenario: str | None, folder: Path):
-        import uvicorn
-
-        info = get(game)
-        sc = scenario or info.default_scenario
-        g = info.build(sc)
-        head = {"game": game, "scenario": sc, "board": info.default_board, "switches": [], "seed": 0, "seen_by": "all"}
-        self.board = AnalysisBoard(info, g, g.new_state(0).data, head, folder, f"{game}-example")
-        self.port = free_port()
-        self.app = make_analysis_app(WebAnalysis(self.board))
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                break
-            time.sleep(0.05)
-        return board_url(self.port, self.app.token)
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+    info = get(game)
+    sc = scenario or info.default_scenario
+    g = info.build(sc)
+    head = {"game": game, "scenario": sc, "board": info.default_board, "switches": [], "seed": 0, "seen_by": "all"}
+    board = AnalysisBoard(info, g, g.new_state(0).data, head, folder, f"{game}-example")
+    return Served(app=make_analysis_app(WebAnalysis(board)))
 
 
 def open_board(pw, url: str):
@@ -107,7 +85,7 @@ def test_analysis_narvik_mountain_minimum_move_14_1_set_up_by_a_drag_and_read_of
     mountain hex 0404; the weather is set to winter; the page shows 0404 in reach by the
     minimum move only, and the way there costs 4 MP."""
     folder = artefacts(tmp_path)
-    with Served("narvik", None, tmp_path) as url, playwright_sync.sync_playwright() as pw:
+    with served("narvik", None, tmp_path) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_board(pw, url)
         shot(page, folder, "analysis-narvik-start")
         # the weather first: good, then back to winter, through the position's fields
@@ -152,7 +130,7 @@ def test_analysis_kampen_example_1_hamar_across_mjosa_panzer_bakhold_speidertrop
     Mjøsa (a lake: floor(3/2) = 1 die) against 1 Norwegian battalion (1 die); DE plays Panzer
     (+1), NO Bakhold (+2), DE Speidertropp, which cancels Bakhold: DE 2 dice, NO 1."""
     folder = artefacts(tmp_path)
-    with Served("kampen", "basic", tmp_path) as url, playwright_sync.sync_playwright() as pw:
+    with served("kampen", "basic", tmp_path) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_board(pw, url)
         # the Norwegian battalion in Gjøvik at the start goes back to the tray
         click_place(page, "gjovik")
@@ -195,7 +173,7 @@ def test_analysis_europa_e5_stacking_an_hq_absorbs_a_unit_of_its_division(tmp_pa
     into an empty hex (1744) are 3 ground units, flagged; II/IR307 absorbed by 163HQ from its menu
     leaves 2 of 2, and the flag goes."""
     folder = artefacts(tmp_path)
-    with Served("europa", None, tmp_path) as url, playwright_sync.sync_playwright() as pw:
+    with served("europa", None, tmp_path) as url, playwright_sync.sync_playwright() as pw:
         browser, page = open_board(pw, url)
         for unit in ("163HQ", "I/IR307", "II/IR307"):
             take_from_tray(page, unit)

@@ -31,13 +31,14 @@ from hexwar.ui.play import terminal  # noqa: E402
 
 
 class Served:
-    """A uvicorn server on a free loopback port in a thread, for one test."""
+    """A uvicorn server on a free loopback port in a thread, for one test: a player's game
+    (``app``: another board's app, the analysis board's)."""
 
-    def __init__(self, player):
+    def __init__(self, player=None, app=None):
         import uvicorn
 
         self.port = free_port()
-        self.app = make_app(WebGame(player.presenter))
+        self.app = app if app is not None else make_app(WebGame(player.presenter))
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

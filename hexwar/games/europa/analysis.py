@@ -131,14 +131,8 @@ class EuropaAnalyst(Analyst):
 
     def problems(self, data: Any) -> list[str]:
         g = self.game
-        out = []
         later = ("; the limits hold from the end of this phase, when the owner flips the excess (E5 B)"
                  if data.phase in ("movement", "exploitation") else "")
-        for loc in sorted(g.by_hex(data)):
-            for side in (GERMANS, ALLIES):
-                ground, art = g.stack_points(data, loc, side, flipped=False)
-                if ground > g.rules.stack_ground.hexes or art > g.rules.stack_artillery.hexes:
-                    out.append(f"{g.board.label(loc)}: {side} overstacked, {ground} ground units and {art} artillery "
-                               f"batteries not flipped (limits {g.rules.stack_ground.hexes} and "
-                               f"{g.rules.stack_artillery.hexes}, E5 A)" + later)
-        return out
+        return [f"{g.board.label(loc)}: {side} overstacked, {ground} ground units and {art} artillery batteries not "
+                f"flipped (limits {g.rules.stack_ground.hexes} and {g.rules.stack_artillery.hexes}, E5 A){later}"
+                for loc, side, ground, art in g.overstacks(data)]

@@ -36,12 +36,6 @@ def _stacking(g: "EuropaGame", d: EuropaData) -> list[str]:
     """E5 A-B: the limits apply from the end of movement and throughout combat, so between
     combats the units not flipped overstacked fit them (``restack`` flips the rest after each
     combat: a retreat into a full hex waits for its combat's last decision)."""
-    out = []
-    for loc in sorted(g.by_hex(d)):
-        for side in (GERMANS, ALLIES):
-            ground, art = g.stack_points(d, loc, side, flipped=False)
-            if ground > g.rules.stack_ground.hexes or art > g.rules.stack_artillery.hexes:
-                out.append(f"E5 A: {side} have {ground} ground units and {art} artillery batteries not flipped "
-                           f"overstacked in {loc} in the {d.phase} phase (limits {g.rules.stack_ground.hexes} and "
-                           f"{g.rules.stack_artillery.hexes})")
-    return out
+    return [f"E5 A: {side} have {ground} ground units and {art} artillery batteries not flipped overstacked in "
+            f"{loc} in the {d.phase} phase (limits {g.rules.stack_ground.hexes} and {g.rules.stack_artillery.hexes})"
+            for loc, side, ground, art in g.overstacks(d)]
