@@ -155,6 +155,9 @@ class LandAnalyst(Analyst):
     def supply(self, data: Any, u: Any) -> Figure:
         """The unit's line of supply (19.3), drawn, or what blocks it."""
         g = self.game
+        if u.side != g.spec.supply_side:  # 19.1, 19.2: only the supply side traces lines (Konflikt: no side)
+            who = f"only the {g.spec.supply_side} trace one ({g.cites.supply.line})" if g.spec.supply_side else "none in this game"
+            return Figure(f"supply of {u.id}", [f"no line of supply: {who}"])
         try:
             row = queries.supply(self.pos(data), [u.id]).data["units"][0]
         except (ValueError, AttributeError, KeyError, TypeError) as e:
