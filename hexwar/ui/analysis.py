@@ -334,6 +334,8 @@ class AnalysisBoard:
             "pieces": [x.to_dict() for x in pieces],
             "tray_word": a.tray_word,
             "sides": list(self.info.sides),
+            "seats": [s for s in self.info.seats if self.info.seats[s]],
+            "seat": self.info.default_seat,
             "tracks": [f.to_dict() for f in a.tracks(self.data)],
             "fields": [f.to_dict() for f in a.fields(self.data, pick.piece)] if pick.piece else [],
             "cards": [{"id": c, "text": t} for c, t in a.card_choices(self.data)],

@@ -11,6 +11,7 @@ loopback only, the board's key in its address and in every request, no other pag
 from __future__ import annotations
 
 import threading
+import time
 from importlib import resources
 from typing import Any
 
@@ -33,6 +34,7 @@ class WebAnalysis:
     def __init__(self, board: AnalysisBoard):
         self.board = board
         self.lock = threading.Lock()
+        self.boards: list[str] = []  # the play boards started from this one
 
     def look(self, query: dict[str, Any]) -> dict[str, Any]:
         with self.lock:
@@ -73,6 +75,57 @@ class WebAnalysis:
             return {"saved": str(path), "play": play,
                     "said": f"saved to {path}; play on from it: {play}"
                     + (f" (first mend what is flagged: {len(problems)})" if problems else "")}
+
+
+    def play_on(self, name: str, seat: str) -> dict[str, Any]:
+        """Save the position and start a play board from it on another port of this machine
+        (the person's seat against the game's default bot; the game saved beside the
+        position): its address, which carries that board's key."""
+        from hexwar.core.log import SaveError
+        from hexwar.ui.cli_common import UserError
+        from hexwar.ui.cli_play import _free_name, _from_position
+        from hexwar.ui.session import Session
+        from hexwar.web.server import WebGame, listen, make_app
+
+        with self.lock:
+            b, info = self.board, self.board.info
+            if seat not in info.seats:
+                return {"error": f"no seat {seat!r}; seats: {', '.join(info.seats)}"}
+            problems = b.problems()
+            if problems:
+                return {"error": f"mend what is flagged first ({len(problems)}): {problems[0]}"}
+            try:
+                path = b.save(name, "")
+                state = _from_position(info, path, 0)
+                save = _free_name(path.with_suffix(".hexwar"))
+                state.log.meta.update(seat=seat, opponent=info.default_bot, think=1.0)
+                state.attach_save(save)
+            except (ValueError, UserError, SaveError) as e:
+                return {"error": str(e)}
+            humans = set(info.seats[seat])
+            bots = {s: info.bot(info.default_bot, s, 0, 1.0) for s in info.sides if s not in humans}
+            presenter = info.presenter(Session(state, humans, bots, save, b.folder))
+            sock = listen(0)
+            app = make_app(WebGame(presenter))
+            url = start_server(app, sock)
+            self.boards.append(url)
+            return {"url": url, "saved": str(path), "save": str(save),
+                    "said": f"playing on from {path} as the {seat}; the game is saved to {save}"}
+
+
+def start_server(app: Any, sock: Any) -> str:
+    """Serve an app on a bound socket in a thread of this process; its address with its key."""
+    import uvicorn
+
+    from hexwar.web.server import board_url
+
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+    for _ in range(200):  # answering before its address is given
+        if server.started:
+            break
+        time.sleep(0.02)
+    return board_url(int(sock.getsockname()[1]), app.token)
 
 
 def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
@@ -118,6 +171,16 @@ def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
         answer = await run_in_threadpool(web.save, name, note)
         return JSONResponse(answer, status_code=422 if "error" in answer else 200)
 
+    async def play(request: Request) -> JSONResponse:
+        body = await body_of(request)
+        if isinstance(body, JSONResponse):
+            return body
+        name, seat = body.get("name"), body.get("seat")
+        if not isinstance(name, str) or not isinstance(seat, str) or len(name) > 200:
+            return JSONResponse({"error": "\"name\": a file name, \"seat\": a seat, as strings"}, status_code=422)
+        answer = await run_in_threadpool(web.play_on, name, seat)
+        return JSONResponse(answer, status_code=422 if "error" in answer else 200)
+
     async def about(request: Request) -> JSONResponse:
         loc = request.query_params.get("loc") or ""
         if loc not in web.board.game.board:
@@ -126,6 +189,7 @@ def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
 
     routes = [Route("/", page), Route("/favicon.ico", icon), Route("/api/analysis", look),
               Route("/api/edit", edit, methods=["POST"]), Route("/api/save", save, methods=["POST"]),
+              Route("/api/play", play, methods=["POST"]),
               Route("/api/about", about)]
 
     async def fault(request: Request, exc: Exception) -> JSONResponse:

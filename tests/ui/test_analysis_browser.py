@@ -122,6 +122,14 @@ def test_analysis_narvik_mountain_minimum_move_14_1_set_up_by_a_drag_and_read_of
         page.select_option('#tracks select[data-key="weather"]', "good")
         page.wait_for_function("() => last.tracks.find(t => t.key === 'weather').value === 'good'")
         assert "in good" in figures(page)
+        # play on from here: the position saved, a play board of it opened in its place
+        page.fill("#name", "mountain")
+        page.select_option("#seat", "allies")
+        page.click("#play")
+        page.wait_for_selector("#orders button", timeout=60_000)
+        assert (tmp_path / "mountain.yaml").is_file() and (tmp_path / "mountain.hexwar").is_file()
+        assert page.evaluate("() => last.heading").startswith("turn 1")
+        shot(page, folder, "analysis-narvik-played-on")
         browser.close()
 
 
@@ -180,6 +188,8 @@ def test_analysis_europa_e5_stacking_an_hq_absorbs_a_unit_of_its_division(tmp_pa
             click_place(page, "1744")
         problems = page.inner_text("#problems")
         assert "1744: germans overstacked, 3 ground units" in problems
+        page.click("#play")  # a position that breaks a rule is checked, not played on
+        page.wait_for_function("() => document.querySelector('#said').textContent.includes('mend what is flagged first')")
         pick_piece(page, "II/IR307")
         assert "germans at 1744: 3 ground units of 2" in figures(page)
         before = state_key(page)
