@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwar.games.europa.invariants import overstacks
+from hexwar.games.europa.invariants import overstacks
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.ui.analysis import Analyst, Field, Figure, Pick
 
@@ -135,4 +137,4 @@ class EuropaAnalyst(Analyst):
                  if data.phase in ("movement", "exploitation") else "")
         return [f"{g.board.label(loc)}: {side} overstacked, {ground} ground units and {art} artillery batteries not "
                 f"flipped (limits {g.rules.stack_ground.hexes} and {g.rules.stack_artillery.hexes}, E5 A){later}"
-                for loc, side, ground, art in g.overstacks(data)]
+                for loc, side, ground, art in overstacks(g, data)]

@@ -280,17 +280,6 @@ class EuropaRules(DecisionGame[EuropaData]):
                 ground, art = ground + g, art + a
         return ground, art
 
-    def overstacks(self, d: EuropaData) -> list[tuple[str, str, int, int]]:
-        """E5 A: each (hex, side, ground units, artillery batteries) over the limits, counting
-        the units not flipped overstacked (E5 B), in hex order."""
-        out = []
-        for loc in sorted(self.by_hex(d)):
-            for side in (GERMANS, ALLIES):
-                ground, art = self.stack_points(d, loc, side, flipped=False)
-                if ground > self.rules.stack_ground.hexes or art > self.rules.stack_artillery.hexes:
-                    out.append((loc, side, ground, art))
-        return out
-
     def by_hex(self, d: EuropaData) -> dict[str, list[Unit]]:
         """Ground units on the map by hex, in id order (one pass over the units)."""
         out: dict[str, list[Unit]] = {}

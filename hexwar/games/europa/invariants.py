@@ -38,4 +38,16 @@ def _stacking(g: "EuropaGame", d: EuropaData) -> list[str]:
     combat: a retreat into a full hex waits for its combat's last decision)."""
     return [f"E5 A: {side} have {ground} ground units and {art} artillery batteries not flipped overstacked in "
             f"{loc} in the {d.phase} phase (limits {g.rules.stack_ground.hexes} and {g.rules.stack_artillery.hexes})"
-            for loc, side, ground, art in g.overstacks(d)]
+            for loc, side, ground, art in overstacks(g, d)]
+
+
+def overstacks(g: "EuropaGame", d: EuropaData) -> list[tuple[str, str, int, int]]:
+    """E5 A: each (hex, side, ground units, artillery batteries) over the limits, counting the
+    units not flipped overstacked (E5 B), in hex order (this check and the analysis board's flags)."""
+    out = []
+    for loc in sorted(g.by_hex(d)):
+        for side in (GERMANS, ALLIES):
+            ground, art = g.stack_points(d, loc, side, flipped=False)
+            if ground > g.rules.stack_ground.hexes or art > g.rules.stack_artillery.hexes:
+                out.append((loc, side, ground, art))
+    return out
