@@ -41,7 +41,7 @@ def open_board(pw, url: str):
 
 def settle(page, before: int) -> None:
     """Wait until the page has drawn a new answer of the board."""
-    page.wait_for_function("b => shown > b", arg=before)
+    page.wait_for_function("b => shown > b && pending === 0", arg=before)
 
 
 def state_key(page) -> int:
