@@ -122,6 +122,9 @@ def build(log: Path | None = None) -> Path:
         raise NativeError(f"hexwar native: no C compiler ({cc}) on this machine: the engine stays pure Python")
     if importlib.util.find_spec("mypyc") is None:
         raise NativeError("hexwar native: mypyc is not installed (pip install 'hexwar[native]')")
+    import time
+
+    started = time.monotonic()
     work = out.with_name(f"{key}.part-{os.getpid()}")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
@@ -150,7 +153,8 @@ def build(log: Path | None = None) -> Path:
         raise NativeError(f"hexwar native: the build made no {missing[0]}; the whole log: {log}")
     mypy_version = importlib.import_module("mypy.version").__version__
     (work / "manifest.json").write_text(json.dumps(
-        {"key": key, "modules": modules, "files": files, "python": sys.version.split()[0], "mypyc": mypy_version},
+        {"key": key, "modules": modules, "files": files, "python": sys.version.split()[0], "mypyc": mypy_version,
+         "seconds": round(time.monotonic() - started, 1)},
         indent=1))
     for scratch in ("tmp", "src", "c"):
         shutil.rmtree(work / scratch, ignore_errors=True)
@@ -196,6 +200,15 @@ def enable() -> list[str]:
     if not any(isinstance(f, _Finder) for f in sys.meta_path):
         sys.meta_path.insert(0, _Finder(build_dir(m["key"]), m["files"]))
     return list(m["modules"])
+
+
+def offer() -> str | None:
+    """A line for a batch played in pure Python when a compiled build of these sources
+    exists (None otherwise): how to play it compiled."""
+    if os.environ.get("HEXWAR_NATIVE", "") not in ("", "0") or built() is None:
+        return None
+    return ("hexwar: a compiled engine is built for these sources; HEXWAR_NATIVE=1 before the command plays this "
+            "batch with it (the same games, faster)")
 
 
 def engine() -> str:

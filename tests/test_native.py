@@ -87,9 +87,23 @@ def test_a_build_made_once_is_kept_and_reported(build_folder: Path, monkeypatch:
     stamp = (build_folder / m["key"] / "manifest.json").stat().st_mtime_ns
     r = CliRunner().invoke(app, ["native", "build", "--json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["build"] == "already built"
+    said = json.loads(r.stdout)
+    assert said["build"] == "already built" and said["seconds"] > 0  # how long the build took, as it was made
     assert (build_folder / m["key"] / "manifest.json").stat().st_mtime_ns == stamp  # not built again
     assert not list(build_folder.glob("*.part-*"))  # no half build left
+
+
+@needs_compiler
+def test_a_batch_in_pure_python_offers_the_build_of_these_sources(build_folder: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(build_folder))
+    monkeypatch.delenv("HEXWAR_NATIVE", raising=False)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["simulate", "kampen", "--games", "2", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "a compiled engine is built for these sources; HEXWAR_NATIVE=1" in r.output
+    monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(tmp_path / "none"))  # no build: nothing offered
+    assert native.offer() is None
 
 
 def test_a_build_serves_only_the_sources_it_was_made_from(tmp_path: Path) -> None:

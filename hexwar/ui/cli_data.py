@@ -382,10 +382,11 @@ def _native_report(folder: Path, json_: bool, what: str, status: bool) -> None:
     modules = m["modules"] if m else native.marked()
     if json_:
         emit({"build": what, "folder": str(folder), "modules": modules, "engine": native.engine(),
-              "mypyc": (m or {}).get("mypyc")})
+              "mypyc": (m or {}).get("mypyc"), "seconds": (m or {}).get("seconds")})
         return
-    out.print(f"compiled engine for these sources: {what} ({folder})")
-    out.print(f"modules: {', '.join(modules)}")
+    took = f", in {m['seconds']} s" if m and m.get("seconds") is not None else ""
+    out.print(f"compiled engine for these sources: {what} ({folder}){took}")
+    out.print(f"{len(modules)} modules: {', '.join(modules)}")
     if status:  # what this process plays: HEXWAR_NATIVE=1 or not
         out.print(f"this process plays: {native.engine()}")
     if m:

@@ -436,6 +436,9 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
         path = output_folder(Path("sim")) / f"{setup.slug}-seed{seed}.csv"
     summary_path = _summary_file(path, setup.label, seed)
     sched = scheduler or ("local-dask" if dask else None)
+    offer = native.offer()
+    if offer is not None and not json_:  # a build of these sources exists: say how to use it
+        err.print(offer, markup=False, soft_wrap=True)
     t0 = time.perf_counter()
     try:
         bar = Progress(TextColumn(setup.label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -578,6 +581,9 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     except BatchError as e:
         raise UserError(str(e)) from None
     output_folder(Path(folder))
+    offer = native.offer()
+    if offer is not None:  # a build of these sources exists: say how to use it
+        err.print(offer, markup=False, soft_wrap=True)
     with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
         tasks: dict[str, Any] = {}
 
