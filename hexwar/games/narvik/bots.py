@@ -79,7 +79,8 @@ class PriorityBot:
         self.chosen(state.data, pick)
         return pick
 
-    __call__ = choose
+    def __call__(self, state: Any, legal: Sequence[Order]) -> Order:  # a def: mypyc compiles no alias
+        return self.choose(state, legal)
 
     def best(self, state: Any, legal: Sequence[Order]) -> list[Order]:
         """The orders of the top score, in list order: ``choose`` draws one of them."""
@@ -506,7 +507,7 @@ class _Context:
         return t.strength - (u.fatigue // 4 if t.infantry else 0)
 
     def odds(self, o: Any) -> float:
-        att = sum(self.strength(u) for u in o.units)
+        att: float = sum(self.strength(u) for u in o.units)  # float: the AP add fractions (and mypyc checks it)
         att += sum(self.g.tables.types[self.d.units[a].type].strength for a in getattr(o, "artillery", ()))
         att += sum(self.g.tables.types[self.d.units[s].type].bombard for s in getattr(o, "ships", ()))
         att += getattr(o, "ap", 0) * 0.15
