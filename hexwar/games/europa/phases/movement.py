@@ -3,11 +3,12 @@ headquarters, E1's breakdowns, trucks and naval interdiction."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Move, Order, Pass
+from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
 from hexwar.core.state import Unit
 from hexwar.games.europa import events as E
 from hexwar.games.europa.context import Context, EuropaRules
@@ -130,27 +131,43 @@ def destinations(g: EuropaRules, d: EuropaData, u: Unit, exploit: bool, mover: U
     return out
 
 
-def move_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
+def move_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> Menu:
+    """E4, E3 E: pass, the moves and truck moves (deferred: a reader choosing a kind first,
+    the random bot, works them out only when it chooses them), the HQs' absorptions and
+    detachments (E5 C), breakdowns and assemblies, and the Allies' interdictions (E1), in
+    that order (``Menu.orders()`` is the whole list)."""
     exploit = ask.what == "exploit"
     side = ask.side
-    out: list[Order] = [Pass(side)]
+    out = Menu()
+    out.add([Pass(side)], Pass.kind)
     units = sorted((u for u in d.on_map(side) if g.ground(u)), key=lambda u: u.id)
     ctx = g.context(d, side)
+    out.defer([Move.kind], _move_chunks(g, d, units, exploit, ctx))
+    out.defer([Truck.kind], _truck_chunks(g, d, units, exploit, ctx))
+    out.add(_hq_orders(g, d, side))
+    if not exploit:
+        out.add(_breakdown_orders(g, d, side))
+        if side == ALLIES and d.interdicted < g.rules.interdictions.hexes:
+            out.add([Interdict(side, p) for p in interdict_targets(g, d)], Interdict.kind)
+    return out
+
+
+def _move_chunks(g: EuropaRules, d: EuropaData, units: list[Unit], exploit: bool,
+                 ctx: Context) -> Iterator[tuple[str, list[Order]]]:
+    """The moves of each unit that may move, unit by unit in id order (E4)."""
     for u in units:
         if may_move(g, d, u, exploit):
-            for x, path in sorted(destinations(g, d, u, exploit, ctx=ctx).items()):
-                out.append(Move(side, u.id, path))
+            yield Move.kind, [Move(u.side, u.id, path) for _, path in sorted(destinations(g, d, u, exploit, ctx=ctx).items())]
+
+
+def _truck_chunks(g: EuropaRules, d: EuropaData, units: list[Unit], exploit: bool,
+                  ctx: Context) -> Iterator[tuple[str, list[Order]]]:
+    """The truck moves (E1), truck by truck and cargo by cargo, in id order."""
     for t in units:
         if g.t(t).kind == "truck" and may_move(g, d, t, exploit):
             for cargo in _cargo(g, d, t):
-                for x, path in sorted(destinations(g, d, cargo, exploit, mover=t, ctx=ctx).items()):
-                    out.append(Truck(side, t.id, cargo.id, path))
-    out += _hq_orders(g, d, side)
-    if not exploit:
-        out += _breakdown_orders(g, d, side)
-        if side == ALLIES and d.interdicted < g.rules.interdictions.hexes:
-            out += [Interdict(side, p) for p in interdict_targets(g, d)]
-    return out
+                yield Truck.kind, [Truck(t.side, t.id, cargo.id, path)
+                                   for _, path in sorted(destinations(g, d, cargo, exploit, mover=t, ctx=ctx).items())]
 
 
 def _cargo(g: EuropaRules, d: EuropaData, truck: Unit) -> list[Unit]:
