@@ -33,6 +33,7 @@ from hexwar.games.konflikt.state import (
 )
 from hexwar.games.konflikt.table import EDGES
 from hexwar.games.konflikt.context import KonfliktRules
+from hexwar.rules import stacking
 from hexwar.rules.movement import reach
 
 class KonfliktGame(KonfliktRules):
@@ -125,6 +126,14 @@ class KonfliktGame(KonfliktRules):
         """The drawn die's side gives one of its units an order (digest 4.3)."""
         out: list[Order] = []
         sp = self.spec_of(d)
+        # 3.1, 3.4: where a unit may stand, as ``stack_ok`` says, from one count of the side's
+        # stacking points a listing (not one count of a location per destination)
+        st = self.tables.stacking
+        assert st is not None
+        points = stacking.points_by_location(d, self.tables, side)
+        free = stacking.unlimited(self.board, st.unlimited_places)
+        enemy = {x.loc for x in d.on_map() if x.side != side}
+        fights: list[tuple[str, list[str]]] | None = None
         for u in sorted(d.units.values(), key=lambda u: u.id):
             if u.side != side or u.id in d.acted or not self.has_die(d, u):
                 continue
@@ -132,11 +141,14 @@ class KonfliktGame(KonfliktRules):
                 if self._may_act(d, u):
                     r = reach(self.board, self.tables.terrain, d.weather, self.tables.types[u.type].movement_class, u.loc,
                               self.query(d, u))
+                    up = stacking.unit_points(self.tables, u, ashore=True)
                     for dest in r.destinations():
-                        if self.stack_ok(d, dest, side, u):
+                        if dest not in enemy and (dest in free or points.get(dest, 0) + up <= st.limit):
                             out.append(Move(side, u.id, tuple(r.path(dest))))
-                    for target in self.targets(d, side):
-                        att = [a for a in self._eligible_attackers(d, side, target) if a not in d.acted]
+                    if fights is None:  # the assaults open to the side, once a listing (15.1)
+                        fights = [(target, [a for a in self._eligible_attackers(d, side, target) if a not in d.acted])
+                                  for target in self.targets(d, side)]
+                    for target, att in fights:
                         if u.id in att and not self.tables.types[u.type].is_artillery:
                             out.append(Assault(side, target, tuple(att)))
                     if self.may_leave(d, u):
@@ -159,6 +171,14 @@ class KonfliktGame(KonfliktRules):
             raise IllegalOrder(f"it is the {d.side}' order, not the {order.side}'", "4.3")
         if order not in self.legal_orders(d):
             raise IllegalOrder(f"{order.text()} is not an order the {order.side} may give now", "4.3")
+        return self._carry_out(d, order, dice)
+
+    def apply_unchecked(self, d: KonfliktData, order: Order, dice: Dice, events: list[dict[str, Any]]) -> None:
+        """An order a bot took from the list (``run_fast``): carried out without listing the
+        orders again to check it."""
+        events.extend(self._carry_out(d, order, dice))
+
+    def _carry_out(self, d: KonfliktData, order: Order, dice: Dice) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
         if isinstance(order, Pick):
             setup.do_pick(self, d, order, events)
