@@ -1,0 +1,106 @@
+"""Issue 56: search speed. Ratios against the issue's starting commit, in the same run.
+
+The engine as issue 56 found it (``BASELINE``, unpacked from git into a temporary directory)
+and the current one, each in a subprocess with its tree on ``PYTHONPATH``:
+
+- play the same seeded games with each game's fast bots (``run_fast``, as a batch plays
+  them; ``bench_issue52``'s probe): the digest of every game's log must agree (the same
+  games, move for move) and the CPU time a game is compared;
+- let the search bot (ISMCTS) decide the same positions (an Assault on Narvik action of the
+  Allies, a Kampen om Norge German round) for a fixed number of playouts: the CPU time a
+  playout, whose inverse is the playouts a decision at a given think time.
+
+Runs alternate baseline / current; each figure is the best of ``--rounds``. A ratio above 1
+means the current engine is faster.
+
+Usage: python bench/bench_issue56.py [--rounds R] [--scale S] [--only GAME ...] [--playouts N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+from _common import baseline_tree  # noqa: E402
+from bench_issue52 import GAMES, probe  # noqa: E402
+
+BASELINE = "b626179"  # the tree as issue 56's engine work found it
+
+SEARCH = r"""
+import json, sys, time
+from hexwar.ai.search import SearchBot
+from hexwar.games import registry
+game, n = sys.argv[1], int(sys.argv[2])
+if game == "narvik":
+    from hexwar.games.narvik.bots import PriorityBot as Policy, search_hooks
+    side, phase = "allies", "action"
+else:
+    from hexwar.games.kampen.bots import KampenBot as Policy
+    from hexwar.games.kampen.search import search_hooks
+    side, phase = "germans", None
+info = registry.get(game)
+out = []
+for seed in (3, 4, 5):
+    s = info.build().new_state(seed)
+    bots = {x: Policy(x, seed) for x in info.sides}
+    while not s.is_over():  # the first decision of the side with a real choice (an action in Narvik)
+        legal = s.legal_orders()
+        if s.current_side() == side and len(legal) > 10 and (phase is None or s.data.phase == phase):
+            break
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), legal))
+    bot = SearchBot(side, seed, 1000.0, **search_hooks())
+    bot.max_iterations = n
+    bot.MIN_ITERATIONS = n + 1  # no early answer: every playout counted
+    t0 = time.process_time()
+    bot.choose(s.view_for((side,)), legal)
+    out.append((time.process_time() - t0) / max(1, bot.last["iterations"]))
+print(json.dumps({"per_playout": sorted(out)[len(out) // 2]}))
+"""
+
+
+def search_probe(tree: Path, game: str, n: int) -> float:
+    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
+    res = subprocess.run([sys.executable, "-c", SEARCH, game, str(n)], env=env, check=True, capture_output=True,
+                         text=True, cwd=tree)
+    return float(json.loads(res.stdout.strip().splitlines()[-1])["per_playout"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every probe's number of games")
+    ap.add_argument("--only", nargs="*", default=[], help="these games only (default: every one)")
+    ap.add_argument("--playouts", type=int, default=60, help="playouts a searched decision")
+    a = ap.parse_args()
+    base = baseline_tree(ROOT, BASELINE)
+    print(f"baseline: commit {BASELINE} (issue 56's start); current: {ROOT}; best of {a.rounds} runs each, alternating")
+    for game, n in GAMES.items():
+        if a.only and game not in a.only:
+            continue
+        n = max(2, round(n * a.scale))
+        old = [probe(base, game, n) for _ in range(a.rounds)]
+        new = [probe(ROOT, game, n) for _ in range(a.rounds)]
+        for key in old[0]:
+            o = min(r[key]["cpu"] for r in old)
+            c = min(r[key]["cpu"] for r in new)
+            same = old[0][key]["digest"] == new[0][key]["digest"]
+            print(f"{game + '/' + key:48} {n:4} games  {o * 1e3:8.1f} ms -> {c * 1e3:8.1f} ms a game  "
+                  f"x{o / c:4.2f}  {'same games' if same else 'DIFFERENT GAMES'}")
+    for game in ("narvik", "kampen"):
+        if a.only and game not in a.only:
+            continue
+        o = min(search_probe(base, game, a.playouts) for _ in range(a.rounds))
+        c = min(search_probe(ROOT, game, a.playouts) for _ in range(a.rounds))
+        print(f"{'search/' + game:48} {a.playouts:4} playouts  {o * 1e3:6.2f} ms -> {c * 1e3:6.2f} ms a playout  "
+              f"x{o / c:4.2f} playouts a second")
+
+
+if __name__ == "__main__":
+    main()
