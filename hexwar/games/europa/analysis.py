@@ -88,7 +88,7 @@ class EuropaAnalyst(Analyst):
                 f"enemy units or ZoC): {'yes' if general else 'NO'}",
                 f"attack supply (E1, within {g.rules.attack_supply.hexes} hexes of a source or of an HQ in general "
                 f"supply): {'yes' if attack else 'NO'}",
-                f"sources of the {u.nation} (outlined): {', '.join(sorted(g.board.label(h) for h in src)) or 'none'}"],
+                f"the sources a unit of {u.nation} traces to (outlined): {', '.join(sorted(g.board.label(h) for h in src)) or 'none'}"],
                 {h: "source" for h in src} | {u.loc: "line" if general else "block"}))
         elif pick.loc and not pick.attackers:
             out += [self.stacking(data, pick.loc, s) for s in (GERMANS, ALLIES) if g.ground_at(data, pick.loc, s)]
