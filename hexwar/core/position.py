@@ -78,7 +78,27 @@ def load(path: Path) -> tuple[dict[str, Any], GameState]:
         where = ("state", *(str(x) for x in first.get("loc", ())))
         raise PositionError(f"{path}:{_line(node, where)}: {'.'.join(where)}: {first.get('msg')}") from None
     head = {k: doc.get(k) for k in HEAD if k != "kind"}
+    head["twice"] = twice(node)
     return head, data
+
+
+def twice(node: Any, where: tuple[str, ...] = ()) -> list[str]:
+    """Every key given twice in one mapping of a composed YAML tree, as a sentence with its
+    lines (YAML keeps the later value): a counter written in two places on a copied table
+    is flagged, not refused."""
+    out: list[str] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for k, v in node.value:
+            key, line = str(k.value), k.start_mark.line + 1
+            if key in seen:
+                out.append(f"{'.'.join((*where, key))} is given twice (lines {seen[key]} and {line}): the later is kept")
+            seen[key] = line
+            out += twice(v, (*where, key))
+    elif isinstance(node, yaml.SequenceNode):
+        for i, v in enumerate(node.value):
+            out += twice(v, (*where, str(i)))
+    return out
 
 
 def _line(node: Any, path: tuple[str, ...]) -> int:

@@ -258,10 +258,12 @@ class AnalysisBoard:
 
     # --- what the page shows ------------------------------------------------------------
 
-    def problems(self) -> list[str]:
-        """What the position breaks: the game's own flags, then the engine's guarantees and
-        the game's invariants (each once)."""
-        out = list(self.analyst.problems(self.data))
+    def problems(self, of_file: bool = True) -> list[str]:
+        """What the position breaks: what its file gave twice (``of_file``: YAML kept the
+        later), the game's own flags, then the engine's guarantees and the game's invariants
+        (each once)."""
+        out = list(self.head.get("twice") or []) if of_file else []
+        out += self.analyst.problems(self.data)
         try:
             out += self.info.broken(self.game, self.data)
         except Exception as e:  # noqa: BLE001 - a hand-made position may confuse a check; say so
@@ -360,6 +362,7 @@ class AnalysisBoard:
             name += ".yaml"
         path = self.folder / name
         write_text(path, dump(self.head, self.data, str(self.head.get("seen_by") or "all"), note))
+        self.head["twice"] = []  # the file written gives each value once
         return path
 
 

@@ -162,4 +162,4 @@ def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], 
         _, g = from_meta(head)
     except UnknownGame as e:
         raise UserError(f"{path}: {e}") from None
-    return named_head(info, head), data, g
+    return dict(named_head(info, head), twice=head.get("twice") or []), data, g

@@ -91,7 +91,7 @@ class WebAnalysis:
             b, info = self.board, self.board.info
             if seat not in info.seats:
                 return {"error": f"no seat {seat!r}; seats: {', '.join(info.seats)}"}
-            problems = b.problems()
+            problems = b.problems(of_file=False)  # a value the file gave twice: the later, which play keeps too
             if problems:
                 return {"error": f"mend what is flagged first ({len(problems)}): {problems[0]}"}
             try:

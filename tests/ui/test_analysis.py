@@ -263,3 +263,27 @@ def test_hexwar_explain_reads_a_position_file_as_explain_does_in_play(tmp_path):
     assert r.exit_code == 0, r.output
     lines = json.loads(r.output)["lines"]
     assert "  costs 4 > MP 3: allowed as the one-hex minimum move  [14.1]" in lines
+
+
+def test_a_counter_given_twice_in_a_position_file_is_flagged_with_both_lines_and_the_later_kept(tmp_path):
+    """A unit in two places on a copied table: the file gives 1SG twice; YAML keeps the later,
+    the board says so with both lines (flagged, not refused), and a save writes it once."""
+    b = board_of("narvik", folder=tmp_path)
+    text = b.save("copy").read_text()
+    start = text.index("    1SG:\n")
+    block = text[start:text.index("      flags: []\n", start) + len("      flags: []\n")]
+    units = text.index("  units:\n") + len("  units:\n")  # 1SG at 0303 first, then its own block later
+    bad = tmp_path / "twice.yaml"
+    bad.write_text(text[:units] + block.replace("loc: harstad", "loc: '0303'") + text[units:])
+    r = CliRunner().invoke(app, ["analyse", "narvik", "--from", str(bad), "--no-web", "--json"])
+    assert r.exit_code == 0, r.output
+    flags = json.loads(r.output)["problems"]
+    assert any(p.startswith("state.units.1SG is given twice (lines ") and p.endswith("the later is kept") for p in flags)
+    from hexwar.ui.cli_common import read_position
+
+    head, data, g = read_position(bad, registry.get("narvik"), "analyse")
+    assert data.units["1SG"].loc == "harstad"  # the later block
+    board = AnalysisBoard(registry.get("narvik"), g, data, head, tmp_path)
+    assert any("given twice" in p for p in board.problems())
+    board.save("mended")
+    assert not any("given twice" in p for p in board.problems())
