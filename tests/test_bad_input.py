@@ -242,3 +242,19 @@ def test_a_missing_optional_package_says_what_to_install(monkeypatch, tmp_path, 
     res = runner.invoke(app, args)  # UserError: the CLI's main prints it as one line, exit 2
     assert type(res.exception).__name__ == "UserError" and needle in str(res.exception), (res.output, res.exception)
     assert not (tmp_path / "compare").exists()
+
+
+def test_a_data_file_read_again_is_a_fresh_copy_and_a_changed_one_is_parsed_again(tmp_path):
+    """read_yaml keeps the documents it parsed by their bytes (a data tree validated again and
+    again is not parsed again): each read is its own copy, and a changed file is read anew."""
+    p = tmp_path / "t.yaml"
+    p.write_text("a: [1, 2]\nb: {c: 3}\n")
+    first = read_yaml(p)
+    first["a"].append(99)  # a caller changing what it read changes no later read
+    assert read_yaml(p) == {"a": [1, 2], "b": {"c": 3}}
+    p.write_text("a: [1, 2]\nb: {c: 4}\n")
+    assert read_yaml(p)["b"] == {"c": 4}
+    p.write_text("a: [1, 2]\na: 3\n")  # a file that does not parse is refused every time, never kept
+    for _ in range(2):
+        with pytest.raises(DataError, match="duplicate key"):
+            read_yaml(p)

@@ -6,7 +6,9 @@ Problems are reported as ``file:key.path: message``, all at once, through one
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -137,6 +139,27 @@ def read_yaml(path: Path) -> Any:
         raise DataError([Problem(rel, "", f"cannot read: {exc.strerror}")]) from None
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(raw) > 1 and (raw[0] == 0 or raw[1] == 0)):
         raise DataError([Problem(rel, "", "UTF-16 or UTF-32 text: save the file as UTF-8")])
+    key = hashlib.sha1(raw).digest()
+    hit = _PARSED.get(key)
+    if hit is not None:  # the same bytes read before: a copy of what they gave
+        return pickle.loads(hit)
+    data = _parse(raw, rel)
+    if len(_PARSED) >= PARSED_KEPT:
+        _PARSED.pop(next(iter(_PARSED)))
+    _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+#: data files parsed in this process, by the sha1 of their bytes: their documents, pickled
+#: (each read gets its own copy). A file is read once a process by the library; a data tree
+#: validated again and again (the bad-input trial's copies, one file changed in each) is not
+#: parsed again where its bytes did not change. Only documents that parsed are kept.
+_PARSED: dict[bytes, bytes] = {}
+PARSED_KEPT = 400
+
+
+def _parse(raw: bytes, rel: str) -> Any:
+    """A data file's bytes as plain data, or a one-line :class:`DataError` (``read_yaml``)."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
