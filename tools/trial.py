@@ -202,8 +202,11 @@ def data_root() -> Path:
 #: files a game reads (deleting one must be reported); geographies, two fixture maps and the two
 #: reference charts (naval, amphibious: read by players, not by the rules code) are not
 def _required(rel: str) -> bool:
+    # compare-presets.yaml: only ``hexwar compare --preset`` reads it (a data root of one's own
+    # has none), and without it that command says so in a line
     return not (rel.endswith("geography.yaml") or rel in ("maps/fixtures/areas.yaml", "maps/fixtures/fjord.yaml",
-                                                          "tables/narvik/amphibious.yaml", "tables/narvik/naval.yaml"))
+                                                          "tables/narvik/amphibious.yaml", "tables/narvik/naval.yaml",
+                                                          "tables/compare-presets.yaml"))
 
 
 def _load(p: Path) -> Any:
