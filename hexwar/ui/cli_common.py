@@ -163,3 +163,30 @@ def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], 
     except UnknownGame as e:
         raise UserError(f"{path}: {e}") from None
     return dict(named_head(info, head), twice=head.get("twice") or []), data, g
+
+
+def free_name(path: Path) -> Path:
+    """The first of path, path-2, path-3 ... that does not exist."""
+    n = 2
+    cand = path
+    while cand.exists():
+        cand = path.with_name(f"{path.stem}-{n}{path.suffix}")
+        n += 1
+    return cand
+
+
+def state_from_position(info: Any, path: Path, seed: int) -> Any:
+    """A game that starts at a position file's state (issue 54): its save keeps the position
+    in its meta (``start``), so it replays from there."""
+    from hexwar.core.engine import PlayState
+    from hexwar.core.log import EventLog
+
+    head, data, g = read_position(path, info, "play")
+    if head["seen_by"] != "all":  # another side's hidden counters and cards are placeholders in it
+        raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
+                        "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
+                        "and set seen_by: all")
+    sc, bd, switches = head["scenario"], head["board"], head["switches"]
+    meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
+            "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
+    return PlayState(g, data, EventLog(meta))

@@ -21,13 +21,14 @@ from hexwar.ui.cli_common import (
     app,
     emit,
     err,
+    free_name,
     in_range,
     out,
     output_file,
     output_folder,
-    read_position,
     read_save,
     registry_game,
+    state_from_position,
     write_text,
 )
 
@@ -86,16 +87,6 @@ def snapshot_folder(chosen: Path | None) -> Path:
         return Path(env)
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "hexwar" / "snapshots"
-
-
-def _free_name(path: Path) -> Path:
-    """The first of path, path-2, path-3 ... that does not exist."""
-    n = 2
-    cand = path
-    while cand.exists():
-        cand = path.with_name(f"{path.stem}-{n}{path.suffix}")
-        n += 1
-    return cand
 
 
 def _save_of(path: Path) -> Any:
@@ -182,7 +173,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         game = game or str(head["game"])
         new = True
         if save is None:
-            save = _free_name(Path(f"{from_.stem}.hexwar"))
+            save = free_name(Path(f"{from_.stem}.hexwar"))
     info = registry_game(game) if game else _default_game()
     in_range("--seed", seed, 0, MAX_SEED)
     if think is not None and not 0.01 <= think <= 600:
@@ -207,7 +198,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 load = default
                 resuming = f"resuming {default} ({len(saved)} orders saved); --new starts another game"
             elif default.exists():
-                save = _free_name(default)
+                save = free_name(default)
                 out.print(f"{default} exists: this new game is saved to {save}", markup=False)
         if load is not None:
             if saved is None or saved_path != load:
@@ -240,7 +231,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 out.print(f"{load} stays {_whose(seat)} game; you play on as the {side} in {copy}, "
                           f"which records that you were shown what they hid", markup=False)
                 load, upto, resuming, saved = copy, None, "", read_save(copy)
-            keep = _free_name(load.with_name(f"{load.stem}.all-{len(saved)}-orders{load.suffix}")) \
+            keep = free_name(load.with_name(f"{load.stem}.all-{len(saved)}-orders{load.suffix}")) \
                 if upto is not None and upto < len(saved) else None
             try:
                 state = load_game(g, load, writer=True, upto=upto, keep=keep)
@@ -277,7 +268,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
             output_file(path)
             sc, bd = scenario or info.default_scenario, board or info.default_board
             if from_ is not None:
-                state = _from_position(info, from_, seed)
+                state = state_from_position(info, from_, seed)
                 sc, bd = state.log.meta["scenario"], state.log.meta["board"]
                 switch = list(state.log.meta["switches"])
             else:
@@ -297,23 +288,6 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         _serve_player(info.presenter, state, humans, bots, path, snapshot_folder(snapshots), sock)
         return
     _run_player(info.presenter, state, humans, bots, path, json_, snapshot_folder(snapshots))
-
-
-def _from_position(info: Any, path: Path, seed: int) -> Any:
-    """A game that starts at a position file's state (issue 54): its save keeps the position
-    in its meta (``start``), so it replays from there."""
-    from hexwar.core.engine import PlayState
-    from hexwar.core.log import EventLog
-
-    head, data, g = read_position(path, info, "play")
-    if head["seen_by"] != "all":  # another side's hidden counters and cards are placeholders in it
-        raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
-                        "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
-                        "and set seen_by: all")
-    sc, bd, switches = head["scenario"], head["board"], head["switches"]
-    meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
-            "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
-    return PlayState(g, data, EventLog(meta))
 
 
 def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: str, upto: int | None,
@@ -361,7 +335,7 @@ def _copy_for_seat(path: Path, saved: Any, change: dict[str, Any], opponent: str
     change, its meta with the new seat, and the change recorded."""
     from hexwar.core.log import EventLog, SaveError, SaveFile
 
-    dest = _free_name(path.with_name(f"{path.stem}.as-{change['to']}{path.suffix}"))
+    dest = free_name(path.with_name(f"{path.stem}.as-{change['to']}{path.suffix}"))
     output_file(dest)
     meta = dict(saved.meta, seat=change["to"], opponent=opponent, seat_changes=[*_changes(saved.meta), change])
     meta.pop("schema_version", None)

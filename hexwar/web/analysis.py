@@ -83,7 +83,7 @@ class WebAnalysis:
         position): its address, which carries that board's key."""
         from hexwar.core.log import SaveError
         from hexwar.ui.cli_common import UserError
-        from hexwar.ui.cli_play import _free_name, _from_position
+        from hexwar.ui.cli_common import free_name, state_from_position
         from hexwar.ui.session import Session
         from hexwar.web.server import WebGame, listen, make_app
 
@@ -96,8 +96,8 @@ class WebAnalysis:
                 return {"error": f"mend what is flagged first ({len(problems)}): {problems[0]}"}
             try:
                 path = b.save(name, "")
-                state = _from_position(info, path, 0)
-                save = _free_name(path.with_suffix(".hexwar"))
+                state = state_from_position(info, path, 0)
+                save = free_name(path.with_suffix(".hexwar"))
                 state.log.meta.update(seat=seat, opponent=info.default_bot, think=1.0)
                 state.attach_save(save)
             except (ValueError, UserError, SaveError) as e:
