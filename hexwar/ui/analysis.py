@@ -166,6 +166,14 @@ class Analyst:
             return
         raise ValueError(f"{key!r} cannot be set here")
 
+    @staticmethod
+    def flag(unit: Any, name: str, on: bool) -> None:
+        """Put a flag on a counter or take it off (a counter's menu's yes-or-no fields)."""
+        if on and not unit.has(name):
+            unit.flags.append(name)
+        elif not on and unit.has(name):
+            unit.flags.remove(name)
+
     def unit(self, data: Any, piece: str) -> Any:
         if piece not in data.units:
             raise ValueError(f"no counter {piece!r} in this game")

@@ -190,3 +190,25 @@ def state_from_position(info: Any, path: Path, seed: int) -> Any:
     meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
             "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}
     return PlayState(g, data, EventLog(meta))
+
+
+def read_seen(path: Path, upto: int | None = None) -> tuple[Any, Any, Any, Any, str, frozenset[str] | None]:
+    """A saved game as it stands after its first ``upto`` orders (all of them when None), seen
+    as a save is read (issue 51): with the eyes of the seat that played it while it is
+    unfinished, everyone's once it is over. Returns the log, the game's record, the game, the
+    state seen, the seat and the sides it sees (None: everything); a one-line ``UserError``."""
+    from hexwar.core.engine import ReplayError, replay, seen_by
+    from hexwar.core.log import EventLog
+    from hexwar.games.registry import UnknownGame, from_meta
+
+    log = read_save(path)
+    try:
+        info, g = from_meta(log.meta)
+        st = replay(g, log if upto is None else EventLog(log.meta, log.entries[:upto]))
+        seat = info.reader_seat(log.meta, st.is_over())
+        if seat != "all":
+            info.check(seat=seat)
+    except (UnknownGame, ReplayError) as e:
+        raise UserError(f"{path}: {e}") from None
+    sides = info.sees(seat)
+    return log, info, g, (st.data if sides is None else seen_by(g, st.data, sides)), seat, sides

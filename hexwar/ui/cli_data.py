@@ -23,7 +23,7 @@ from hexwar.ui.cli_common import (
     native_app,
     out,
     output_file,
-    read_save,
+    read_seen,
     write_text,
 )
 
@@ -37,8 +37,7 @@ def _position(scenario: str) -> tuple[Any, Any]:
     game's own start (its name alone), or a saved game as it stands, seen by the side that
     played it while it is unfinished (the other side's face-down counters stay anonymous),
     by everyone once it is over."""
-    from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.games.registry import Position, UnknownGame, for_scenario_file, from_meta, get, names
+    from hexwar.games.registry import Position, UnknownGame, for_scenario_file, get, names
 
     if scenario in names():
         info = get(scenario)
@@ -62,17 +61,7 @@ def _position(scenario: str) -> tuple[Any, Any]:
         except UnknownGame as e:
             raise UserError(str(e)) from None
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
-    log = read_save(Path(scenario))
-    try:
-        info, g = from_meta(log.meta)
-        state = replay(g, log)
-        seat = info.reader_seat(log.meta, state.is_over())  # as hexwar replay reads a save
-        if seat != "all":
-            info.check(seat=seat)
-    except (UnknownGame, ReplayError) as e:
-        raise UserError(f"{scenario}: {e}") from None
-    sides = info.sees(seat)
-    data = state.data if sides is None else seen_by(g, state.data, sides)
+    _, info, g, data, _, sides = read_seen(Path(scenario))  # as hexwar replay reads a save
     when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
     return info, Position(g, data, sides, f"{scenario} at {when}")
 

@@ -12,7 +12,7 @@ from typing import Any, List, Optional
 import typer
 
 from hexwar.ui.cli_common import (JSON, UserError, app, emit, named_head, out, output_file, output_folder, read_position,
-                                  read_save, write_text)
+                                  read_save, read_seen, write_text)
 
 
 @app.command()
@@ -21,23 +21,13 @@ def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
              output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml)"),
              json_: bool = JSON) -> None:
     """Write one moment of a saved game as a position file (YAML) to check or play on from."""
-    from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.core.log import EventLog
     from hexwar.core.position import dump
-    from hexwar.games.registry import UnknownGame, from_meta
 
     log = read_save(file)
     n = len(log) if at is None else at
     if not 0 <= n <= len(log):
         raise UserError(f"{file}: --at {n}: the save holds {len(log)} orders (0 to {len(log)})")
-    try:
-        info, g = from_meta(log.meta)
-        st = replay(g, EventLog(log.meta, log.entries[:n]))
-    except (UnknownGame, ReplayError) as e:
-        raise UserError(f"{file}: {e}") from None
-    seat = info.reader_seat(log.meta, st.is_over())  # a game in progress: only what its seat was shown
-    sides = None if seat == "all" else info.sees(seat)
-    data = st.data if sides is None else seen_by(g, st.data, sides)
+    _, info, g, data, seat, _ = read_seen(file, n)  # a game in progress: only what its seat was shown
     meta = dict(log.meta, game=g.name)
     write_text(output_file(output), dump(meta, data, seat, note=f"{file.name} after {n} orders"))
     if json_:
@@ -208,8 +198,6 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
     """The head, the state, a name and the game for the analysis board: a scenario's start, a
     position file, or a saved game as it stands (as the seat that played it sees it, while
     unfinished). A save's or a position's names are read as a save's are (``from_meta``)."""
-    from hexwar.core.engine import ReplayError, replay, seen_by
-    from hexwar.games.registry import UnknownGame, from_meta
 
     if src is None:
         sc, bd = scenario or info.default_scenario, board or info.default_board
@@ -220,16 +208,8 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
     if src.suffix in (".yaml", ".yml"):
         head, data, g = read_position(src, info, "analyse")
         return head, data, src.stem, g
-    log = read_save(src)
-    try:
-        info2, g = from_meta(log.meta)
-        st = replay(g, log)
-    except (UnknownGame, ReplayError) as e:
-        raise UserError(f"{src}: {e}") from None
+    log, info2, g, data, seat, _ = read_seen(src)
     if info2.name != info.name:
         raise UserError(f"{src}: a saved game of {info2.name!r}: hexwar analyse {info2.name} --from {src}")
-    seat = info.reader_seat(log.meta, st.is_over())
-    sides = None if seat == "all" else info.sees(seat)
-    data = st.data if sides is None else seen_by(g, st.data, sides)
     return named_head(info, dict(log.meta, seen_by=seat)), data, src.stem, g
 

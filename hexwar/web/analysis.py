@@ -34,7 +34,6 @@ class WebAnalysis:
     def __init__(self, board: AnalysisBoard):
         self.board = board
         self.lock = threading.Lock()
-        self.boards: list[str] = []  # the play boards started from this one
 
     def look(self, query: dict[str, Any]) -> dict[str, Any]:
         with self.lock:
@@ -76,14 +75,12 @@ class WebAnalysis:
                     "said": f"saved to {path}; play on from it: {play}"
                     + (f" (first mend what is flagged: {len(problems)})" if problems else "")}
 
-
     def play_on(self, name: str, seat: str) -> dict[str, Any]:
         """Save the position and start a play board from it on another port of this machine
         (the person's seat against the game's default bot; the game saved beside the
         position): its address, which carries that board's key."""
         from hexwar.core.log import SaveError
-        from hexwar.ui.cli_common import UserError
-        from hexwar.ui.cli_common import free_name, state_from_position
+        from hexwar.ui.cli_common import UserError, free_name, state_from_position
         from hexwar.ui.session import Session
         from hexwar.web.server import WebGame, listen, make_app
 
@@ -108,7 +105,6 @@ class WebAnalysis:
             sock = listen(0)
             app = make_app(WebGame(presenter))
             url = start_server(app, sock)
-            self.boards.append(url)
             return {"url": url, "saved": str(path), "save": str(save),
                     "said": f"playing on from {path} as the {seat}; the game is saved to {save}"}
 
@@ -202,18 +198,7 @@ def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
 def serve_analysis(board: AnalysisBoard, sock: Any, say: Any = print, open_browser: bool = True) -> None:
     """Serve the analysis board on a socket bound by ``server.listen`` until interrupted;
     print its address, which carries the board's key."""
-    import os
-    import sys
+    from hexwar.web.server import serve_app
 
-    import uvicorn
-
-    from hexwar.web.server import board_url
-
-    app = make_analysis_app(WebAnalysis(board))
-    url = board_url(int(sock.getsockname()[1]), app.token)
-    say(f"the analysis board is at {url}  (Ctrl-C stops; save the position from the page)")
-    if open_browser and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):
-        import webbrowser
-
-        threading.Timer(0.8, lambda: webbrowser.open(url)).start()
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    serve_app(make_analysis_app(WebAnalysis(board)), sock, say, open_browser,
+              "the analysis board is at {url}  (Ctrl-C stops; save the position from the page)")

@@ -483,15 +483,23 @@ def serve(presenter: Presenter, host: str = "127.0.0.1", port: int = 0, open_bro
           say: Any = print, sock: socket.socket | None = None) -> None:
     """Serve the game on the loopback interface until interrupted; print its address, which
     carries the board's key (``sock``: a socket bound by :func:`listen`)."""
+    sock = sock or listen(port, host)  # a host off the loopback is refused before anything is built
+    serve_app(make_app(WebGame(presenter)), sock, say, open_browser,
+              "the board is at {url}  (Ctrl-C stops; every order is already saved)")
+
+
+def serve_app(app: Guard, sock: socket.socket, say: Any = print, open_browser: bool = True,
+              line: str = "the board is at {url}") -> None:
+    """Serve a board (its app behind the :class:`Guard`) on a bound socket until interrupted:
+    say ``line`` with its address, which carries the key, and open a browser where one can
+    show a window."""
     import os
     import sys
 
     import uvicorn
 
-    sock = sock or listen(port, host)
-    app = make_app(WebGame(presenter))
     url = board_url(int(sock.getsockname()[1]), app.token)
-    say(f"the board is at {url}  (Ctrl-C stops; every order is already saved)")
+    say(line.format(url=url))
     if open_browser and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")):
         import webbrowser  # only where a browser can show a window
 

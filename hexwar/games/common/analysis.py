@@ -8,6 +8,7 @@ every result of the CRT with its exact chance (15.1). The figures are the rule q
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Mapping
 
 from hexwar.games.common import queries
@@ -90,17 +91,13 @@ class LandAnalyst(Analyst):
         elif key == "pool":
             u.pool = value
         elif key in self.flags:
-            if value and not u.has(key):
-                u.flags.append(key)
-            elif not value and u.has(key):
-                u.flags.remove(key)
+            self.flag(u, key, value)
         else:
             raise ValueError(f"{piece}: {key!r} cannot be set")
 
     def place(self, data: Any, piece: str, loc: str | None) -> str | None:
         u = self.unit(data, piece)
-        if u.has(ABOARD):  # a counter moved by hand leaves its ship
-            u.flags.remove(ABOARD)
+        self.flag(u, ABOARD, False)  # a counter moved by hand leaves its ship
         return super().place(data, piece, loc)
 
     # --- the figures ------------------------------------------------------------------------
@@ -173,7 +170,7 @@ class LandAnalyst(Analyst):
         """FP against the limit, and what the end-of-turn recovery leaves (10.0, 21.0)."""
         if not fat.takes_fatigue(self.game.tables, u):
             return Figure(f"fatigue of {u.id}", [f"{u.id} takes no fatigue points"])
-        ans = queries.fatigue(self.pos(_copy(data)), [u.id], recover=True)
+        ans = queries.fatigue(self.pos(copy.deepcopy(data)), [u.id], recover=True)  # the recovery changes what it reads
         row = ans.data["units"][0]
         after = (ans.data.get("after_recovery") or {}).get(u.id)
         rule = self.game.tables.fatigue.rule("recovery") if self.game.tables.fatigue is not None else ""
@@ -222,12 +219,6 @@ class LandAnalyst(Analyst):
             if len(sides) > 1 and not g.board.is_a(loc, "box"):
                 out.append(f"{g.board.label(loc)} holds units of both sides ({g.cites.move.blocked}: never enter an enemy hex)")
         return out
-
-
-def _copy(data: Any) -> Any:
-    import copy
-
-    return copy.deepcopy(data)
 
 
 def _ledger_lines(led: Mapping[str, Any]) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from hexwar.games.europa.invariants import overstacks
-from hexwar.games.europa.invariants import overstacks
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
 from hexwar.ui.analysis import Analyst, Field, Figure, Pick
 
@@ -47,10 +46,7 @@ class EuropaAnalyst(Analyst):
             return
         u = self.unit(data, piece)
         if key in self.flags:
-            if value and not u.has(key):
-                u.flags.append(key)
-            elif not value and u.has(key):
-                u.flags.remove(key)
+            self.flag(u, key, value)
         elif key == "absorbed":
             data.absorbed.pop(u.id, None)
             if value:

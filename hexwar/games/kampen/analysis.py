@@ -23,7 +23,8 @@ class KampenAnalyst(Analyst):
     explain_pieces = False  # battalions are counted per area: explain names the area
 
     def label(self, area: str) -> str:
-        return str(self.game.board.place(area).name) if self.game.board.place(area) else area
+        place = self.game.board.place(area)
+        return str(place.name) if place else area
 
     def pieces(self, data: Any) -> list[Piece]:
         out = [Piece(f, f"a {f} battalion", f, None, count=0, kind="battalion") for f in FACTIONS]

@@ -53,13 +53,12 @@ class NarvikAnalyst(LandAnalyst):
             u = self.unit(data, piece)
             for ship in [s for s, x in data.cargo.items() if x == u.id]:
                 del data.cargo[ship]
-            if u.has(ABOARD):
-                u.flags.remove(ABOARD)
+            self.flag(u, ABOARD, False)
             if value:
                 if value in data.cargo:
                     raise ValueError(f"{value} already carries {data.cargo[value]} (one unit a ship, 20.2)")
                 data.cargo[value] = u.id
-                u.flags.append(ABOARD)
+                self.flag(u, ABOARD, True)
         else:
             super().apply(data, piece, key, value)
 
