@@ -6,6 +6,7 @@ and the current one, each in a subprocess with its tree on ``PYTHONPATH``:
 - play the same seeded games with each game's fast bots (``run_fast``, as a batch plays
   them; ``bench_issue52``'s probe): the digest of every game's log must agree (the same
   games, move for move) and the CPU time a game is compared;
+- undo, at the end of a priority game: the last order, and half the game (CPU time);
 - let the search bot (ISMCTS) decide the same positions (an Assault on Narvik action of the
   Allies, a Kampen om Norge German round) for a fixed number of playouts: the CPU time a
   playout, whose inverse is the playouts a decision at a given think time.
@@ -64,6 +65,35 @@ print(json.dumps({"per_playout": sorted(out)[len(out) // 2]}))
 """
 
 
+UNDO = r"""
+import json, sys, time
+from hexwar.games import registry
+game = sys.argv[1]
+info = registry.get(game)
+out = {}
+for seed in (3, 4, 5):
+    s = info.build().new_state(seed)
+    bots = {x: info.bot("priority", x, seed) for x in info.sides}
+    while not s.is_over():
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+    for label, k in (("last order", 1), ("half the game", len(s.log) // 2)):
+        c = s.clone()
+        t0 = time.process_time()
+        c.undo(k)
+        out.setdefault(label, []).append(time.process_time() - t0)
+print(json.dumps({k: sorted(v)[1] for k, v in out.items()}))
+"""
+
+
+def undo_probe(tree: Path, game: str) -> dict[str, float]:
+    """The CPU time of undoing the last order and half the game at the end of a priority game
+    (median of three seeds)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
+    res = subprocess.run([sys.executable, "-c", UNDO, game], env=env, check=True, capture_output=True, text=True, cwd=tree)
+    return json.loads(res.stdout.strip().splitlines()[-1])
+
+
 def search_probe(tree: Path, game: str, n: int) -> float:
     env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
     env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
@@ -100,6 +130,14 @@ def main() -> None:
         c = min(search_probe(ROOT, game, a.playouts) for _ in range(a.rounds))
         print(f"{'search/' + game:48} {a.playouts:4} playouts  {o * 1e3:6.2f} ms -> {c * 1e3:6.2f} ms a playout  "
               f"x{o / c:4.2f} playouts a second")
+    for game in ("narvik", "europa", "konflikt", "kampen"):
+        if a.only and game not in a.only:
+            continue
+        olds = [undo_probe(base, game) for _ in range(a.rounds)]
+        news = [undo_probe(ROOT, game) for _ in range(a.rounds)]
+        for label in olds[0]:
+            o, c = min(r[label] for r in olds), min(r[label] for r in news)
+            print(f"{'undo/' + game + ', ' + label:48} {o * 1e3:8.2f} ms -> {c * 1e3:8.2f} ms  x{o / max(c, 1e-6):6.1f}")
 
 
 if __name__ == "__main__":

@@ -93,6 +93,7 @@ def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switche
         bots = {s: RandomBot(seed * 7 + i) for i, s in enumerate(info.sides)}
         stale: list[Order] = []
         emitted: list[tuple[int, str]] = []  # (log index, events as JSON when they were applied)
+        stood: dict[int, str] = {}  # orders played -> the state as JSON then (what undo must give back)
         steps = 0
         while not state.is_over():
             steps += 1
@@ -121,7 +122,8 @@ def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switche
                 copy.apply(rng.choice(legal))
                 assert state.data.to_json() == before
             if steps % 10 == 0:
-                back = GameState.from_json(state.data.to_json())
+                stood[len(state.log)] = state.data.to_json()
+                back = GameState.from_json(stood[len(state.log)])
                 assert type(back) is type(state.data) and back.to_json() == state.data.to_json()
                 assert game.legal_orders(back) == legal  # it plays on the same from JSON
             stale += rng.sample(legal, min(2, len(legal)))
@@ -137,6 +139,12 @@ def test_random_play_keeps_every_engine_guarantee(name, scenario, board, switche
             assert not broken, f"seed {seed}, order {steps} ({order}): {broken[0]}"
         res = state.result()
         assert res.over and (res.winner is None or res.winner in sides) and res.level
+        # undo gives back the state as it stood, from the data it kept or from the log,
+        # however far back (a copy each time: the copies share what undo keeps)
+        for at in sorted(stood)[-1:] + rng.sample(sorted(stood), min(3, len(stood))):
+            back_to = state.clone()
+            back_to.undo(len(state.log) - at)
+            assert back_to.data.to_json() == stood[at] and len(back_to.log) == at, f"seed {seed}: undo to {at}"
         assert state.legal_orders() == []
         _refused_unchanged(state, Pass(info.sides[0]))
         # events are snapshots: the log still says what apply said

@@ -256,6 +256,15 @@ class PlayState(FastView):
         self.log = log
         self.save = save
         self._legal: tuple[tuple[int, int], list[Order], set[Order] | None] | None = None
+        #: the data as it stood before an order, by the number of orders played then: what
+        #: ``undo`` goes back to without replaying the log. ``_apply`` works on a copy and
+        #: keeps the replaced data unchanged, so keeping it costs no copy; the last ``RECENT``
+        #: are kept, and every ``SPARSE``-th before them, so an undo replays fewer than
+        #: ``SPARSE`` orders however long the game
+        self._past: dict[int, GameState] = {}
+
+    RECENT = 64
+    SPARSE = 32
 
     def legal_orders(self) -> list[Order]:
         key = (id(self.data), len(self.log))
@@ -317,20 +326,46 @@ class PlayState(FastView):
         if self.save is not None:
             self.save.append(entry)  # durable before the state moves on
         self.log.append(entry)
+        self._keep(seq, self.data)
         self.data = work
         return events
 
+    def _keep(self, seq: int, data: GameState) -> None:
+        """Keep the data that stood before order ``seq`` for ``undo``; let one fall out of
+        the recent ones unless it is a sparse one."""
+        past = self._past
+        past[seq] = data
+        old = seq - self.RECENT
+        if old >= 0 and old % self.SPARSE and old in past:
+            del past[old]
+
     def clone(self) -> "PlayState":
-        """Return an independent copy (no save file attached)."""
-        return PlayState(self.game, self.data.clone(), EventLog(dict(self.log.meta), list(self.log.entries)))
+        """Return an independent copy (no save file attached). The data kept for ``undo`` is
+        shared: neither copy ever changes it."""
+        new = PlayState(self.game, self.data.clone(), EventLog(dict(self.log.meta), list(self.log.entries)))
+        new._past = dict(self._past)
+        return new
 
     def undo(self, n: int = 1) -> None:
-        """Take back the last ``n`` orders by replaying the log minus its tail."""
+        """Take back the last ``n`` orders: the data kept from before them, or the nearest
+        kept before that with the orders between replayed from the log (their recorded
+        draws), or, when none is kept (a state copied from another), the log replayed from
+        its start."""
+        if n < 0:
+            raise IllegalOrder(f"undo takes back 0 orders or more, not {n}")
         if n > len(self.log):
             raise IllegalOrder(f"only {len(self.log)} orders to undo")
-        keep = self.log.entries[: len(self.log) - n]
-        fresh = replay(self.game, EventLog(dict(self.log.meta), keep), verify=False)  # our own log
-        self.data, self.log = fresh.data, fresh.log
+        target = len(self.log) - n
+        keep = self.log.entries[:target]
+        base = max((k for k in self._past if k <= target), default=None)
+        if base is None:
+            fresh = replay(self.game, EventLog(dict(self.log.meta), keep), verify=False)  # our own log
+        else:
+            fresh = PlayState(self.game, self._past[base], EventLog(dict(self.log.meta), keep[:base]))
+            fresh._past = {k: v for k, v in self._past.items() if k < base}
+            for e in keep[base:]:
+                replay_entry(fresh, e, verify=False)
+        self.data, self.log, self._past = fresh.data, fresh.log, fresh._past
         if self.save is not None:
             self.save.truncate(len(keep))
 

@@ -280,3 +280,33 @@ def test_run_fast_plays_with_the_collector_paused_and_leaves_it_as_it_found_it(g
     finally:
         (gc.enable if was else gc.disable)()
     assert paused.data.to_json() == running.data.to_json()
+
+
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 90), min_size=1, max_size=4))
+@settings(max_examples=15, deadline=None)
+def test_undo_in_steps_equals_replay_of_each_prefix(game, seed, steps):
+    # undo goes back to the data kept from before an order (the last PlayState.RECENT, then
+    # every SPARSE-th), replaying only the orders after the nearest kept one: any number of
+    # undos, near or far, gives the prefix's state, and play goes on from it the same
+    s = play(game, seed, 150)
+    for k in steps:
+        k = min(k, len(s.log))
+        s.undo(k)
+        assert s.data.to_json() == replay(game, s.log).data.to_json()
+    ref = replay(game, s.log)
+    if not s.is_over():
+        o = s.legal_orders()[0]
+        assert s.apply(o) == ref.apply(o) and s.data.to_json() == ref.data.to_json()
+
+
+def test_undo_of_a_recent_order_restores_the_data_that_stood_without_replay(game):
+    s = play(game, 5, 20)
+    before = s.data
+    s.apply(s.legal_orders()[0])
+    s.undo(1)
+    assert s.data is before  # the very data: nothing replayed, nothing copied
+    with pytest.raises(IllegalOrder, match="0 orders or more"):
+        s.undo(-1)
+    with pytest.raises(IllegalOrder, match="only 20 orders"):
+        s.undo(21)
+    assert s.data is before and len(s.log) == 20
