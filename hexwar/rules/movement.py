@@ -218,12 +218,21 @@ class CompiledMoves:
         self.index: dict[str, int] = {x: i for i, x in enumerate(self.locs)}
         self.scale = math.lcm(2, *chart.denominators())
         succ: list[tuple[tuple[int, int], ...]] = []
+        # a step's cost reads only the two terrains and the border's features (step_cost):
+        # worked out once for each such kind of step, not once a step
+        kinds: dict[tuple[str, str, frozenset[str]], int | None] = {}
         for a in self.locs:
             row = []
+            ta = board.terrain(a)
             for b in board.neighbours(a):
-                c = step_cost(board, chart, weather, mclass, a, b)
-                if c is not None:
-                    row.append((self.index[b], int(c * self.scale)))
+                kind = (ta, board.terrain(b), board.border(a, b).features)
+                if kind in kinds:
+                    scaled = kinds[kind]
+                else:
+                    c = step_cost(board, chart, weather, mclass, a, b)
+                    scaled = kinds[kind] = None if c is None else int(c * self.scale)
+                if scaled is not None:
+                    row.append((self.index[b], scaled))
             succ.append(tuple(sorted(row, key=lambda vc: vc[1])))  # cheapest first: see reach()
         self.succ = succ
         self.neighbours: list[tuple[int, ...]] = [tuple(self.index[b] for b in board.neighbours(a)) for a in self.locs]
