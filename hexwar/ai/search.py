@@ -97,7 +97,7 @@ class SearchBot:
                  heard: Callable[[Any, Any, Order], None] = lambda me, data, pick: None,
                  candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
-                 progress: Progress | None = None):
+                 progress: Progress | None = None, hooks: str | None = None, helpers: int = 0):
         self.side = side
         self.rng = random.Random(seed)
         self.budget = budget_s
@@ -112,6 +112,37 @@ class SearchBot:
         self.forced, self.heard = forced, heard
         self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
         self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
+        #: the search's settings that are not hooks, as a helper builds its own bot with them
+        self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c}
+        #: ``module:function`` of the game's search hooks, which a helper process imports
+        self.hooks = hooks
+        #: helper processes that search each decision beside this one (``hexwar.ai.helpers``):
+        #: 0 in batches (each core plays a game) and tests; play gives one on two cores
+        self.helpers = helpers
+        self._helpers: Any = None
+        self._root: Node = Node()
+        self._prior: list[Order] = []
+
+    @classmethod
+    def of(cls, hooks: str, side: str, seed: int | None = None, budget_s: float = 1.0, **kw: Any) -> "SearchBot":
+        """The search bot of a game whose hooks are ``module:function`` (the helpers import them)."""
+        from hexwar.ai.helpers import load_hooks
+        return cls(side, seed, budget_s, hooks=hooks, **load_hooks(hooks), **kw)
+
+    def start_helpers(self) -> None:
+        """Start the helper processes now rather than at the first search (a process takes
+        a second or two to import the engine)."""
+        if self.helpers > 0 and self.hooks is not None:
+            if self._helpers is None:
+                from hexwar.ai.helpers import Helpers
+                self._helpers = Helpers(self.hooks, self.helpers)
+            self._helpers.start()
+
+    def close(self) -> None:
+        """Stop the helper processes (they stop with the program anyway)."""
+        if self._helpers is not None:
+            self._helpers.close()
+            self._helpers = None
 
     # --- one decision -------------------------------------------------------------------
 
@@ -147,6 +178,38 @@ class SearchBot:
 
     def _search(self, state: Any, legal: Sequence[Order]) -> Order:
         start = self.clock()
+        job = None
+        if self.helpers > 0 and self.hooks is not None:  # the other cores grow trees of their own meanwhile
+            self.start_helpers()
+            assert self._helpers is not None
+            wall_deadline = time.monotonic() + self.budget
+            job = self._helpers.ask(state.game, state.data, legal, self.side, self.rng.randrange(1 << 30), wall_deadline,
+                                    self.max_iterations, self.me, self.config)
+        mine = self.grow(state, legal, start=start)
+        root, prior = self._root, self._prior
+        iterations, helped = mine["iterations"], []
+        if job is not None:
+            assert self._helpers is not None
+            if mine["settled"]:
+                self._helpers.stop_early()
+            helped = self._helpers.gather(job, wall_deadline)
+            for got in helped:
+                iterations += merge(root, legal, got, self.side)
+        pick = self._best(root, prior)
+        self.last = self._report(root, iterations, self.clock() - start, cut=mine["cut"])
+        self.last["settled"] = mine["settled"]
+        self.last["helpers"] = [got["iterations"] for got in helped]
+        if self.progress is not None:
+            self.progress(self.last)
+        return pick
+
+    def grow(self, state: Any, legal: Sequence[Order], start: float | None = None,
+             stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+        """Grow this decision's tree until the budget is spent, the answer is settled or
+        ``stop()`` says so; return how it went and the root's orders as (index in ``legal``,
+        visits, total score): what a search helper sends back (``hexwar.ai.helpers``)."""
+        if start is None:
+            start = self.clock()
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
         root = Node()
@@ -155,7 +218,7 @@ class SearchBot:
         shown = start
         settled = False
         while self.max_iterations is None or iterations < self.max_iterations:
-            if self.clock() >= deadline:
+            if self.clock() >= deadline or (stop is not None and stop()):
                 break
             if self._iterate(state, root, legal, prior, deadline):
                 iterations += 1
@@ -173,12 +236,10 @@ class SearchBot:
             if self.progress is not None and now - shown >= 0.1:
                 shown = now
                 self.progress(self._report(root, iterations, now - start))
-        pick = self._best(root, prior)
-        self.last = self._report(root, iterations, self.clock() - start, cut=cut)
-        self.last["settled"] = settled
-        if self.progress is not None:
-            self.progress(self.last)
-        return pick
+        self._root, self._prior = root, prior
+        index = {o: i for i, o in enumerate(legal)}
+        return {"iterations": iterations, "cut": cut, "settled": settled,
+                "orders": [(index[n.order], n.visits, n.total) for n in root.children.values() if n.order in index]}
 
     def _best(self, root: Node, prior: list[Order]) -> Order:
         if not root.children:
@@ -258,3 +319,18 @@ class SearchBot:
             if u > top:
                 best, top = o, u
         return best, node.children[best], False
+
+
+def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) -> int:
+    """Add a helper's root statistics (``SearchBot.grow``) to the tree's root; return the
+    helper's iterations."""
+    for i, visits, total in got["orders"]:
+        order = legal[i]
+        child = root.children.get(order)
+        if child is None:
+            child = root.children[order] = Node(order, side)
+        child.visits += visits
+        child.avail += visits
+        child.total += total
+    root.visits += got["iterations"]
+    return int(got["iterations"])

@@ -15,6 +15,7 @@ from typing import Any, List, Optional
 import typer
 
 from hexwar import native
+from hexwar.ai.helpers import lend_cores
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -142,6 +143,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
          new: bool = typer.Option(False, "--new", help="Start a new game even if the default save exists (under the next free name)"),
          switch: Optional[List[str]] = typer.Option(None, help="Rules switches (hexwar games lists each game's)"),
          think: Optional[float] = typer.Option(None, help="Seconds the search bot may think per decision (0.01 to 600; default 1)"),
+         helpers: Optional[int] = typer.Option(None, help="Processes that search each decision beside the search bot, on the machine's other cores (default: one where there are two cores or more; 0: none)"),
          show_secrets: bool = typer.Option(False, "--show-secrets", help="With --side: play on an unfinished save as another side than the one it was played by, which shows you what that side hid; the save stays as it was, the game goes on in a copy that records it"),
          snapshots: Optional[Path] = typer.Option(None, help="Folder for map snapshots (default $XDG_DATA_HOME/hexwar/snapshots)"),
          web: bool = typer.Option(False, "--web", help="Play on a local web page (127.0.0.1, a free port) instead of the terminal"),
@@ -178,6 +180,8 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
     in_range("--seed", seed, 0, MAX_SEED)
     if think is not None and not 0.01 <= think <= 600:
         raise UserError("--think is seconds per decision, from 0.01 to 600")
+    if helpers is not None and not 0 <= helpers <= 16:
+        raise UserError("--helpers is a number of processes, from 0 to 16")
     given = {"--side": side, "--scenario": scenario, "--board": board, "--opponent": opponent,
              "--switch": switch or None}
     sock = None
@@ -282,6 +286,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 raise UserError(str(e)) from None
         humans = set(info.seats[side])
         bots = {s: info.bot(opponent, s, seed, think) for s in info.sides if s not in humans}
+        lend_cores(bots.values(), helpers)  # the search bot thinks on the other core too
     except UnknownGame as e:
         raise UserError(str(e)) from None
     if sock is not None:

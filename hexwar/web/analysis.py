@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from hexwar.ai.helpers import lend_cores
 from hexwar.ui.analysis import AnalysisBoard, pick_of
 from hexwar.web.server import Guard, fault_line
 
@@ -101,6 +102,7 @@ class WebAnalysis:
                 return {"error": str(e)}
             humans = set(info.seats[seat])
             bots = {s: info.bot(info.default_bot, s, 0, 1.0) for s in info.sides if s not in humans}
+            lend_cores(bots.values())
             presenter = info.presenter(Session(state, humans, bots, save, b.folder))
             sock = listen(0)
             app = make_app(WebGame(presenter))
