@@ -21,9 +21,11 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import queue
 import socket
 import subprocess
 import sys
+import threading
 import time
 from multiprocessing.connection import Connection
 from typing import Any, Sequence
@@ -68,6 +70,19 @@ def _serve(conn: Connection, hooks_path: str) -> None:
         conn.send((number, stats))
 
 
+def _post(conn: Connection, outbox: "queue.SimpleQueue[Any]") -> None:
+    """Send a helper what is put in its outbox, in order, until None (sent too) or a
+    closed socket."""
+    while True:
+        item = outbox.get()
+        try:
+            conn.send(item)
+        except OSError:
+            return
+        if item is None:
+            return
+
+
 class Helpers:
     """The helper processes of one search bot, started on first use, stopped with it."""
 
@@ -77,6 +92,9 @@ class Helpers:
         self.conns: list[Connection] = []
         self.procs: list[Any] = []
         self.sent: list[Any] = []  # the game each helper holds
+        #: what is to be sent to each helper, in order, by a thread of its own: a helper still
+        #: starting reads nothing yet, and a send of a game fills the socket's buffer
+        self.outboxes: list[queue.SimpleQueue[Any]] = []
         self.number = 0  # the job number: a late reply to an earlier job is dropped
 
     def start(self) -> None:
@@ -85,7 +103,11 @@ class Helpers:
             p = subprocess.Popen([sys.executable, "-m", "hexwar.ai.helpers", str(theirs.fileno()), self.hooks_path],
                                  pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
             theirs.close()
-            self.conns.append(Connection(mine.detach()))
+            conn = Connection(mine.detach())
+            outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+            threading.Thread(target=_post, args=(conn, outbox), daemon=True, name="hexwar-helper-post").start()
+            self.conns.append(conn)
+            self.outboxes.append(outbox)
             self.procs.append(p)
             self.sent.append(None)
 
@@ -98,14 +120,14 @@ class Helpers:
             self._drain(conn)
             game_bytes = None if self.sent[i] is game else pickle.dumps(game)
             self.sent[i] = game
-            conn.send((self.number, game_bytes, data, list(legal), side, seed + 7919 * (i + 1), deadline,
-                       max_iterations, me, config))
+            self.outboxes[i].put((self.number, game_bytes, data, list(legal), side, seed + 7919 * (i + 1), deadline,
+                                  max_iterations, me, config))
         return self.number
 
     def stop_early(self) -> None:
         """Tell the helpers the answer is known: they end their searches and reply."""
-        for conn in self.conns:
-            conn.send(("stop",))
+        for outbox in self.outboxes:
+            outbox.put(("stop",))
 
     def gather(self, number: int, deadline: float) -> list[dict[str, Any]]:
         """The replies to job ``number`` that come by the deadline (and its grace)."""
@@ -123,18 +145,16 @@ class Helpers:
             conn.recv()  # a late reply, or nothing to do with this job
 
     def close(self) -> None:
-        for conn in self.conns:
-            try:
-                conn.send(None)
-                conn.close()
-            except OSError:
-                pass
+        for outbox in self.outboxes:
+            outbox.put(None)  # the helper's loop ends, and the thread that posts to it
         for p in self.procs:
             try:
-                p.wait(timeout=1.0)
+                p.wait(timeout=2.0)
             except subprocess.TimeoutExpired:
                 p.kill()
-        self.conns, self.procs, self.sent = [], [], []
+        for conn in self.conns:
+            conn.close()
+        self.conns, self.procs, self.sent, self.outboxes = [], [], [], []
 
 
 def lend_cores(bots: Any, helpers: int | None = None) -> None:
