@@ -7,6 +7,9 @@ and the current one, each in a subprocess with its tree on ``PYTHONPATH``:
   them; ``bench_issue52``'s probe): the digest of every game's log must agree (the same
   games, move for move) and the CPU time a game is compared;
 - undo, at the end of a priority game: the last order, and half the game (CPU time);
+- the search bot's playouts a decision at its think time on the wall clock (Narvik 1 s,
+  Kampen 0.25 s), as a person playing it meets them: the baseline, the current bot alone,
+  and with one helper process on the other core (``hexwar.ai.helpers``);
 - let the search bot (ISMCTS) decide the same positions (an Assault on Narvik action of the
   Allies, a Kampen om Norge German round) for a fixed number of playouts: the CPU time a
   playout, whose inverse is the playouts a decision at a given think time.
@@ -63,6 +66,46 @@ for seed in (3, 4, 5):
     out.append((time.process_time() - t0) / max(1, bot.last["iterations"]))
 print(json.dumps({"per_playout": sorted(out)[len(out) // 2]}))
 """
+
+
+WALL = r"""
+import json, sys, time
+from hexwar.games import registry
+game, budget, helpers = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+info = registry.get(game)
+side = "allies" if game == "narvik" else "germans"
+out = []
+for seed in (3, 4, 5):
+    s = info.build().new_state(seed)
+    bots = {x: info.bot("priority", x, seed) for x in info.sides}
+    while not s.is_over():  # as SEARCH: the side's first decision with a real choice
+        legal = s.legal_orders()
+        if s.current_side() == side and len(legal) > 10 and (game != "narvik" or s.data.phase == "action"):
+            break
+        s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), legal))
+    bot = info.bot("search", side, seed, budget)
+    bot.MIN_ITERATIONS = 10 ** 9  # no early answer: the whole think time searched
+    if helpers:
+        bot.helpers = helpers
+        bot.start_helpers()
+        time.sleep(4)  # as play starts them: ready before the bot's first decision
+    for _ in range(3):
+        bot.choose(s.view_for((side,)), legal)
+        out.append(bot.last["iterations"])
+    if helpers:
+        bot.close()
+print(json.dumps({"playouts": sorted(out)[len(out) // 2]}))
+"""
+
+
+def wall_probe(tree: Path, game: str, budget: float, helpers: int) -> int:
+    """Playouts a decision at ``budget`` seconds of the wall clock, as a person playing the
+    bot meets it (median of nine decisions), with ``helpers`` helper processes."""
+    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
+    res = subprocess.run([sys.executable, "-c", WALL, game, str(budget), str(helpers)], env=env, check=True,
+                         capture_output=True, text=True, cwd=tree)
+    return int(json.loads(res.stdout.strip().splitlines()[-1])["playouts"])
 
 
 UNDO = r"""
@@ -131,6 +174,14 @@ def main() -> None:
         c = min(search_probe(ROOT, game, a.playouts) for _ in range(a.rounds))
         print(f"{'search/' + game:48} {a.playouts:4} playouts  {o * 1e3:6.2f} ms -> {c * 1e3:6.2f} ms a playout  "
               f"x{o / c:4.2f} playouts a second")
+    for game, budget in (("narvik", 1.0), ("kampen", 0.25)):
+        if a.only and game not in a.only:
+            continue
+        o = max(wall_probe(base, game, budget, 0) for _ in range(a.rounds))
+        c0 = max(wall_probe(ROOT, game, budget, 0) for _ in range(a.rounds))
+        c1 = max(wall_probe(ROOT, game, budget, 1) for _ in range(a.rounds))
+        print(f"{'search/' + game + f' at {budget:g} s (wall)':48} {o:5} -> {c0:5} playouts a decision alone  x{c0 / o:4.2f};"
+              f"  {c1:5} with one helper  x{c1 / o:4.2f}")
     for game in ("narvik", "europa", "konflikt", "kampen"):
         if a.only and game not in a.only:
             continue

@@ -24,6 +24,10 @@ the most visited order leads by more playouts than the time left could give any 
 (at this decision's own pace), the answer is known and the search stops early. A
 ``progress`` callback hears how the search stands about ten times a second.
 
+With ``helpers`` (``hexwar.ai.helpers``), processes on the machine's other cores grow trees
+of their own for the same decision meanwhile, and their root statistics are added to this
+one's (root-parallel ISMCTS) before the answer is read.
+
 Rollouts change a copied state in place (the ruleset's ``apply``, as ``run_fast`` plays),
 with their own dice: nothing a search does touches the game it was asked about.
 """
