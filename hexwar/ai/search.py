@@ -101,7 +101,8 @@ class SearchBot:
                  heard: Callable[[Any, Any, Order], None] = lambda me, data, pick: None,
                  candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
-                 progress: Progress | None = None, hooks: str | None = None, helpers: int = 0):
+                 progress: Progress | None = None, hooks: Callable[[], dict[str, Any]] | None = None,
+                 helpers: int = 0):
         self.side = side
         self.rng = random.Random(seed)
         self.budget = budget_s
@@ -118,7 +119,7 @@ class SearchBot:
         self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
         #: the search's settings that are not hooks, as a helper builds its own bot with them
         self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c}
-        #: ``module:function`` of the game's search hooks, which a helper process imports
+        #: the game's search hooks function (a helper process imports it by its name)
         self.hooks = hooks
         #: helper processes that search each decision beside this one (``hexwar.ai.helpers``):
         #: 0 in batches (each core plays a game) and tests; play gives one on two cores
@@ -128,10 +129,11 @@ class SearchBot:
         self._prior: list[Order] = []
 
     @classmethod
-    def of(cls, hooks: str, side: str, seed: int | None = None, budget_s: float = 1.0, **kw: Any) -> "SearchBot":
-        """The search bot of a game whose hooks are ``module:function`` (the helpers import them)."""
-        from hexwar.ai.helpers import load_hooks
-        return cls(side, seed, budget_s, hooks=hooks, **load_hooks(hooks), **kw)
+    def of(cls, hooks: Callable[[], dict[str, Any]], side: str, seed: int | None = None, budget_s: float = 1.0,
+           **kw: Any) -> "SearchBot":
+        """The search bot of a game whose hooks ``hooks()`` gives: a function at a module's
+        top level, which a helper process imports by its name."""
+        return cls(side, seed, budget_s, hooks=hooks, **{**hooks(), **kw})
 
     def start_helpers(self) -> None:
         """Start the helper processes now rather than at the first search (a process takes
@@ -188,7 +190,7 @@ class SearchBot:
             assert self._helpers is not None
             wall_deadline = time.monotonic() + self.budget
             job = self._helpers.ask(state.game, state.data, legal, self.side, self.rng.randrange(1 << 30), wall_deadline,
-                                    self.max_iterations, self.me, self.config)
+                                    self.max_iterations, self.me, {**self.config, "min_iterations": self.MIN_ITERATIONS})
         mine = self.grow(state, legal, start=start)
         root, prior = self._root, self._prior
         iterations, helped = mine["iterations"], []

@@ -9,11 +9,12 @@ import time
 
 import pytest
 
-from hexwar.ai.helpers import Helpers, lend_cores, load_hooks
+from hexwar.ai.helpers import Helpers, lend_cores
 from hexwar.ai.search import SearchBot
 from hexwar.games import registry
+from hexwar.games.narvik.bots import search_hooks
 
-NARVIK_HOOKS = "hexwar.games.narvik.bots:search_hooks"
+NARVIK_HOOKS = search_hooks
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +69,7 @@ def test_a_helper_searches_as_the_bot_would(decision) -> None:  # type: ignore[n
         assert sum(v for _, v, _ in got[0]["orders"]) == 12
         assert all(0 <= i < len(legal) for i, _, _ in got[0]["orders"])
         # the same search in this process gives a tree of the same size from the same prior
-        here = SearchBot("allies", 11, 60.0, max_iterations=12, **{**load_hooks(NARVIK_HOOKS), **config})
+        here = SearchBot("allies", 11, 60.0, max_iterations=12, **{**search_hooks(), **config})
         mine = here.grow(view, legal)
         assert mine["iterations"] == 12 and len(mine["orders"]) == len(got[0]["orders"])
     finally:

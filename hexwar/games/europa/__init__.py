@@ -35,6 +35,11 @@ def _bot(kind: str) -> Any:
             return RandomBot(seed + GAME.sides.index(side))
         from hexwar.games.europa.bots import PriorityBot
 
+        if kind == "search":
+            from hexwar.ai.search import SearchBot
+            from hexwar.games.europa.search import search_hooks
+
+            return SearchBot.of(search_hooks, side, seed + GAME.sides.index(side), think)
         return PriorityBot(side, seed)
     return make
 
@@ -90,7 +95,8 @@ GAME = GameInfo(
     switches=SWITCHES,
     make=_make,
     bots={"priority": Bot(_bot("priority"), help="rule-based priorities"),
-          "random": Bot(_bot("random"), help="random legal orders, one kind at a time")},
+          "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
+          "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts (--think seconds a decision, a hard cap)")},
     default_bot="priority",
     presenter=EuropaPresenter,
     describe=say,

@@ -51,6 +51,11 @@ class PriorityBot:
         self.rng = random.Random(seed)
         self._dist: dict[Any, dict[str, int]] = {}
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy for a search helper (``hexwar.ai.helpers``): without the distance tables,
+        which it rebuilds on use."""
+        return {**self.__dict__, "_dist": {}}
+
     # --- objectives --------------------------------------------------------------------------
 
     def _walkable(self, g: Any) -> set[str]:
@@ -97,6 +102,42 @@ class PriorityBot:
         return choice if choice is not None else self._default(legal)
 
     __call__ = choose
+
+    def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
+        """The legal orders best first, for the search bot's prior: this bot's own choice,
+        then the rest by the measure its choice weighs them with (a move's or a truck's
+        gain towards the objectives, an attack's expected result, a mission's support), the
+        others after them in list order."""
+        if len(legal) < 2:
+            return list(legal)
+        g, d = state.game, state.data
+        first = self.choose(state, legal)
+        side = d.ask.side if d.ask is not None else self.side
+        gains: dict[int, float] = {}
+        if any(isinstance(o, (Move, Truck)) for o in legal):
+            by_loc: dict[str, list[Any]] = {}
+            for u in d.on_map():
+                if u.loc is not None and g.ground(u):
+                    by_loc.setdefault(u.loc, []).append(u)
+            held = self._garrisons(g, d, side, by_loc)
+            dist = self.distances(g, d, side)
+            for i, o in enumerate(legal):
+                if isinstance(o, (Move, Truck)):
+                    u = d.units[o.unit]
+                    gains[i] = -5.0 if u.id in held else self._gain(g, d, side, u, o.path[-1], dist, by_loc)
+        supplied = g.attack_supplied(d, side) if any(isinstance(o, Attack) for o in legal) else None
+        for i, o in enumerate(legal):
+            if isinstance(o, Attack):
+                try:
+                    ex = combat.explain(g, d, o, supplied)
+                except ValueError:
+                    continue
+                gains[i] = sum(float(p) * GOOD.get(r, 0.0) for r, p in ex["odds"])
+            elif isinstance(o, Mission):
+                near = [o.target, *g.board.neighbours(o.target)]
+                gains[i] = float(sum((g.attack(d, u) for n in near for u in g.ground_at(d, n, side)), Fraction(0))) * 0.1
+        order = sorted(range(len(legal)), key=lambda i: (legal[i] is not first, -gains.get(i, 0.0), i))
+        return [legal[i] for i in order]
 
     def _default(self, legal: Sequence[Order]) -> Order:
         for o in legal:

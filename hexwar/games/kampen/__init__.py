@@ -43,11 +43,12 @@ def _bot(kind: str) -> Any:
         from hexwar.ai.random_bot import RandomBot
         from hexwar.ai.search import SearchBot
         from hexwar.games.kampen.bots import KampenBot
+        from hexwar.games.kampen.search import search_hooks
 
         if kind == "random":  # each faction its own random stream, so two random bots never play alike
             return RandomBot(seed + FACTIONS.index(side))
         if kind == "search":
-            return SearchBot.of("hexwar.games.kampen.search:search_hooks", side, seed + FACTIONS.index(side), think)
+            return SearchBot.of(search_hooks, side, seed + FACTIONS.index(side), think)
         return KampenBot(side, seed)
     return make
 

@@ -42,6 +42,11 @@ def _bot(kind: str) -> Any:
             return RandomBot(seed + SIDES.index(side))
         from hexwar.games.konflikt.bots import KonfliktBot
 
+        if kind == "search":
+            from hexwar.ai.search import SearchBot
+            from hexwar.games.konflikt.search import search_hooks
+
+            return SearchBot.of(search_hooks, side, seed + SIDES.index(side), think)
         return KonfliktBot(side, seed)
     return make
 
@@ -83,7 +88,8 @@ GAME = GameInfo(
     switches={},
     make=_make,
     bots={"priority": Bot(_bot("priority"), help="goes for the scenario's objective, assaults at good odds"),
-          "random": Bot(_bot("random"), help="random legal orders")},
+          "random": Bot(_bot("random"), help="random legal orders"),
+          "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts (--think seconds a decision, a hard cap)")},
     default_bot="priority",
     presenter=KonfliktPresenter,
     describe=say,

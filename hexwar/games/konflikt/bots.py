@@ -40,6 +40,15 @@ class KonfliktBot:
 
     __call__ = choose
 
+    def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
+        """The legal orders best first by this bot's scores (ties in list order), for the
+        search bot's prior; a pick's score is a coin (``score``), as in ``choose``."""
+        g: KonfliktGame = state.game
+        d: KonfliktData = state.data
+        goals = self.goals(g, d)
+        scored = sorted((-self.score(g, d, o, goals), i) for i, o in enumerate(legal))
+        return [legal[i] for _, i in scored]
+
     def goals(self, g: KonfliktGame, d: KonfliktData) -> list[str]:
         """Where this side's units should be, by the scenario's victory (2.1-2.6)."""
         if not d.edge:

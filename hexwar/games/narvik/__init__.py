@@ -29,13 +29,13 @@ def _bot(kind: str) -> Any:
     def make(side: str, seed: int, think: float) -> Any:
         from hexwar.ai.random_bot import RandomBot
         from hexwar.ai.search import SearchBot
-        from hexwar.games.narvik.bots import PriorityBot
+        from hexwar.games.narvik.bots import PriorityBot, search_hooks
 
         if kind == "random":  # each side its own stream, so two random bots never play alike
             return RandomBot(seed + GAME.sides.index(side))
         if kind == "priority":
             return PriorityBot(side, seed)
-        return SearchBot.of("hexwar.games.narvik.bots:search_hooks", side, seed, think)
+        return SearchBot.of(search_hooks, side, seed, think)
     return make
 
 
