@@ -50,7 +50,7 @@ class Node:
     """What the tree knows of one order in one line of play: who chose it, how often it was
     tried and available, and what it scored for its chooser."""
 
-    __slots__ = ("order", "mover", "children", "visits", "avail", "total")
+    __slots__ = ("order", "mover", "children", "visits", "avail", "total", "ahead")
 
     def __init__(self, order: Order | None = None, mover: str | None = None):
         self.order = order
@@ -59,6 +59,7 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.ahead = 0.0  # playouts that ended with its chooser ahead (a score above 0), a tie as half
 
     def width(self, cap: int) -> int:
         """Progressive widening: how many of the prior's best orders this node offers."""
@@ -210,14 +211,18 @@ class SearchBot:
         return pick
 
     def grow(self, state: Any, legal: Sequence[Order], start: float | None = None,
-             stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+             stop: Callable[[], bool] | None = None, first: Order | None = None) -> dict[str, Any]:
         """Grow this decision's tree until the budget is spent, the answer is settled or
         ``stop()`` says so; return how it went and the root's orders as (index in ``legal``,
-        visits, total score): what a search helper sends back (``hexwar.ai.helpers``)."""
+        visits, total score, playouts ahead): what a search helper sends back
+        (``hexwar.ai.helpers``). ``first``: an order the root offers first whatever the
+        prior says (a game review weighs the order a person played)."""
         if start is None:
             start = self.clock()
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
+        if first is not None:
+            prior = [first] + [o for o in prior if o != first]
         root = Node()
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
@@ -244,8 +249,21 @@ class SearchBot:
                 self.progress(self._report(root, iterations, now - start))
         self._root, self._prior = root, prior
         index = {o: i for i, o in enumerate(legal)}
-        return {"iterations": iterations, "cut": cut, "settled": settled,
-                "orders": [(index[n.order], n.visits, n.total) for n in root.children.values() if n.order in index]}
+        return {"iterations": iterations, "cut": cut, "settled": settled, "elapsed": self.clock() - start,
+                "orders": [(index[n.order], n.visits, n.total, n.ahead) for n in root.children.values() if n.order in index]}
+
+    def advise(self, state: Any, legal: Sequence[Order], first: Order | None = None) -> list[tuple[Order, int, float]]:
+        """A coach's search of the decision (``hexwar.ui.coach``): the root's orders, the
+        most visited first, each with its playouts and the share of them that ended with
+        this side ahead (the estimate of its win chance). ``state`` is the side's view, as
+        for :meth:`choose`; nothing is played, nothing remembered."""
+        if self.me is None:
+            self.me = self.policy(self.side, self.rng.randrange(1 << 30))
+        with collector_paused(collect=False):
+            mine = self.grow(state, legal, first=first)
+        self.last = self._report(self._root, mine["iterations"], mine["elapsed"])
+        kids = sorted(self._root.children.values(), key=lambda n: (-n.visits, -n.total))
+        return [(n.order, n.visits, n.ahead / n.visits) for n in kids if n.order is not None and n.visits]
 
     def _best(self, root: Node, prior: list[Order]) -> Order:
         if not root.children:
@@ -303,7 +321,9 @@ class SearchBot:
         for n in path:
             n.visits += 1
             if n.mover is not None:
-                n.total += scores[n.mover]
+                v = scores[n.mover]
+                n.total += v
+                n.ahead += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
         return True
 
     def _select(self, node: Node, ranked: list[Order], mover: str) -> tuple[Order, Node, bool]:
@@ -330,7 +350,7 @@ class SearchBot:
 def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) -> int:
     """Add a helper's root statistics (``SearchBot.grow``) to the tree's root; return the
     helper's iterations."""
-    for i, visits, total in got["orders"]:
+    for i, visits, total, ahead in got["orders"]:
         order = legal[i]
         child = root.children.get(order)
         if child is None:
@@ -338,5 +358,6 @@ def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) ->
         child.visits += visits
         child.avail += visits
         child.total += total
+        child.ahead += ahead
     root.visits += got["iterations"]
     return int(got["iterations"])

@@ -131,7 +131,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         out.print(f"{len(rows)} orders; {res.level}; {info.tally}: {tally}", markup=False)
 
 
-def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> None:
+def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path, what: str = "a replay") -> None:
     """Refuse, in one line, eyes that would show an unfinished game's person what their seat
     did not see (issue 51): until the game is over, a replay shows what the seats they held
     saw (every side's for a hot seat, a game only watched, a batch's game)."""
@@ -144,7 +144,7 @@ def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path) -> Non
     if replay(game, log).is_over():
         return
     held = info.seats_held(log.meta)
-    raise UserError(f"{file}: an unfinished game played as the {' and the '.join(held)}: until it is over, a replay "
+    raise UserError(f"{file}: an unfinished game played as the {' and the '.join(held)}: until it is over, {what} "
                     f"shows only what they were shown (--side {held[0]}, or no --side), not --side {side}")
 
 
@@ -213,3 +213,59 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
         raise UserError(f"{src}: a saved game of {info2.name!r}: hexwar analyse {info2.name} --from {src}")
     return named_head(info, dict(log.meta, seen_by=seat)), data, src.stem, g
 
+
+
+@app.command()
+def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
+           side: Optional[str] = typer.Option(None, help="Whose decisions: a side as in hexwar play --side (default: the seat the game was played from; every side for a game only watched)"),
+           think: float = typer.Option(0.5, help="Seconds the search thinks on each decision (0.05 to 10)"),
+           top: int = typer.Option(10, help="The most decisions listed (1 to 100)"),
+           json_: bool = JSON) -> None:
+    """After a game: the decisions where the order played lost the most estimated win chance,
+    each with the order the search bot preferred (issue 57)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from hexwar.core.engine import ReplayError
+    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.ui.coach import REVIEW_FLOOR, review as review_game
+
+    if not 0.05 <= think <= 10:
+        raise UserError("--think is seconds per decision, from 0.05 to 10")
+    if not 1 <= top <= 100:
+        raise UserError("--top is a number of decisions, from 1 to 100")
+    log = read_save(file)
+    try:
+        info, g = from_meta(log.meta)
+    except UnknownGame as e:
+        raise UserError(f"{file}: {e}") from None
+    if "search" not in info.bots:
+        raise UserError(f"{file}: {info.title} has no search bot to review a game with")
+    seat = side or str(log.meta.get("seat") or info.default_seat)
+    if seat != "all":
+        try:
+            info.check(seat=seat)
+        except UnknownGame as e:
+            raise UserError(f"{file}: {e}") from None
+    _may_replay_as(info, g, log, seat, file, "a review")  # an unfinished game: only the seat that played it
+    sides = list(info.seats[seat]) if seat != "all" and info.seats[seat] else list(info.sides)
+    shown = Progress(TextColumn("reviewing"), BarColumn(), TextColumn("{task.completed}/{task.total} orders"),
+                     TimeRemainingColumn(), console=out, transient=True, disable=json_)
+    with shown:
+        task = shown.add_task("review", total=len(log.entries))
+        try:
+            slips, searched = review_game(g, log, sides, think, top, lambda done, of: shown.update(task, completed=done))
+        except ReplayError as e:
+            raise UserError(f"{file}: {e}") from None
+    if json_:
+        emit({"sides": sides, "think": think, "decisions": searched, "floor": REVIEW_FLOOR,
+              "slips": [dict(seq=x.seq, turn=x.turn, side=x.side, played=x.played, preferred=x.preferred,
+                             played_chance=round(x.played_chance, 3), preferred_chance=round(x.preferred_chance, 3),
+                             played_playouts=x.played_playouts, preferred_playouts=x.preferred_playouts) for x in slips]})
+        return
+    out.print(f"{info.title}: {searched} decisions of the {' and the '.join(sides)} searched again, {think:g} s each "
+              f"(an estimated win chance is the share of a search's playouts that ended ahead)", markup=False)
+    if not slips:
+        out.print(f"no decision lost {REVIEW_FLOOR:.0%} or more of estimated win chance against the search's choice",
+                  markup=False)
+    for x in slips:
+        out.print("  " + x.line(), markup=False, highlight=False)

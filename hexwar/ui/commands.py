@@ -28,6 +28,7 @@ COMMANDS = (
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("wait", "pass, and let pass every decision after it that needs nothing of you, until one does"),
+    ("hint [seconds]", "the search bot's three best orders for you now, each with its estimated win chance (it thinks 1 s, or as long as you say)"),
     ("brief", "the briefing: the situation, the aims, your forces, a turn, the decision before you"),
     ("status", "show turn, phase and the game's tracks"),
     ("rules [term]", "what a term or a section number of the rules means"),
@@ -126,6 +127,8 @@ class Commands:
                 self.say(line)
         elif word == "wait":
             self.wait(legal)
+        elif word == "hint":
+            self.hint(rest)
         elif word == "status":
             for part in p.status_lines():
                 self.say(part)
@@ -173,6 +176,24 @@ class Commands:
             self.show_events(self.session.s.apply(order))
         except IllegalOrder as e:
             self.say(f"refused: {e}")
+
+    def hint(self, rest: str) -> None:
+        """The coach's hint (``hexwar.ui.coach``): the search's best orders for the person now."""
+        from hexwar.ui.coach import HINT_THINK, hint
+
+        try:
+            think = float(rest) if rest else HINT_THINK
+        except ValueError:
+            think = -1.0
+        if not 0.05 <= think <= 60:
+            self.say(f"hint takes the seconds the search may think, from 0.05 to 60 (not {rest!r})")
+            return
+        advice, said = hint(self.session, self.presenter, think)
+        self.say(said)
+        for rank, a in enumerate(advice, 1):
+            self.say("  " + a.line(rank))
+        if len(advice) > 1:
+            self.say("  (give one by its order number; a win chance here is the search's estimate, from playouts of a turn or so)")
 
     def wait(self, legal: list[Order]) -> None:
         """Pass now, then pass every decision of the person's after it that needs nothing of

@@ -662,3 +662,36 @@ def test_the_board_opens_where_the_play_is_with_the_legend_and_tracks_uncovered(
         assert not hs or hs[len(hs) // 2] >= 11.5, (name, hs[len(hs) // 2])
         shot(page, artefacts(tmp_path), f"opens-{name}-{size[0]}x{size[1]}")
         browser.close()
+
+
+def test_narvik_in_chromium_the_hint_button_gives_the_searchs_best_orders_and_one_is_played_by_its_number(tmp_path):
+    # issue 57: the coach's hint, from the Allies' view only; each advice names its order's
+    # number in the list, its estimated win chance and what the order does
+    s, path, p = narvik_seat(tmp_path, "hint.hexwar")
+    folder = artefacts(tmp_path)
+    with Served(p) as url, playwright_sync.sync_playwright() as pw:
+        browser, page = open_page(pw, url)
+        for _ in range(12):  # the set-up orders, until an action offers moves
+            if page.evaluate("() => last.orders.some(o => o.startsWith('move '))"):
+                break
+            click_order(page)
+        orders = page.evaluate("() => last.orders")
+        page.click("#hint")
+        page.wait_for_function("() => document.querySelector('#history').textContent.includes('its best orders')")
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
+        text = page.inner_text("#history")
+        advice = [line.strip() for line in text.splitlines() if "estimated win chance" in line and ". order " in line]
+        assert 1 <= len(advice) <= 3, text[-1500:]
+        for line in advice:
+            number = int(line.split(". order ")[1].split(",")[0])
+            assert 1 <= number <= len(orders)
+            assert orders[number - 1] in line  # the explanation names the order it rates
+        shot(page, folder, "narvik-hint")
+        first = int(advice[0].split(". order ")[1].split(",")[0])
+        n = len(s.log)
+        page.fill("#cmd", str(first))
+        page.press("#cmd", "Enter")
+        page.wait_for_function("n => last.history.length > 0 && !document.body.classList.contains('busy')", arg=n)
+        browser.close()
+    assert s.game.orders.from_dict(s.log.entries[n].order).text() == orders[first - 1]
+    s.close()

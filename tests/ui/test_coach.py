@@ -1,0 +1,170 @@
+"""The coach (issue 57): ``hint`` in the terminal (the web board's button sends the same
+line: tests/ui/test_web_browser.py clicks it) and ``hexwar review`` after a game. The
+searches here are capped by playouts, not by the clock (``searcher`` patched), so every
+figure is the same on every machine."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from hexwar.games import registry
+from hexwar.games.narvik.bots import PriorityBot
+from hexwar.ui import coach
+from hexwar.ui.cli import app
+from hexwar.ui.play import terminal
+from hexwar.ui.session import Session
+
+SEEN: list[object] = []
+CAP = {"playouts": 40}
+
+
+@pytest.fixture
+def capped(monkeypatch):  # type: ignore[no-untyped-def]
+    """The coach's searches capped at 40 playouts with an unbounded clock; the states they
+    are asked about kept in ``SEEN``."""
+    real = coach.searcher
+    SEEN.clear()
+
+    def searcher(game_name, side, think, seed):  # type: ignore[no-untyped-def]
+        bot = real(game_name, side, 1e9, seed)
+        if bot is None:
+            return None
+        bot.max_iterations = CAP["playouts"]
+        advise = bot.advise
+
+        def spy(state, legal, first=None):  # type: ignore[no-untyped-def]
+            SEEN.append(state.data)
+            return advise(state, legal, first)
+
+        bot.advise = spy
+        return bot
+
+    monkeypatch.setattr(coach, "searcher", searcher)
+    yield
+    CAP["playouts"] = 40
+
+
+def _narvik_terminal(lines: list[str], seed: int = 5):  # type: ignore[no-untyped-def]
+    info = registry.get("narvik")
+    s = info.build().new_state(seed)
+    buf = io.StringIO()
+    it = iter(lines)
+    t = terminal(info.presenter, s, {"allies"}, {"germans": PriorityBot("germans", seed)}, Console(file=buf, width=400),
+                 None, lambda prompt: next(it, "quit"))
+    t.run()
+    return buf.getvalue(), s
+
+
+def _to_an_action(s, seed: int = 5):  # type: ignore[no-untyped-def]
+    """Play priority bots to the Allies' first action with moves."""
+    bots = {x: PriorityBot(x, seed) for x in ("allies", "germans")}
+    while not (s.current_side() == "allies" and any(o.kind == "move" for o in s.legal_orders())):
+        side = s.current_side()
+        s.apply(bots[side].choose(s.view_for((side,)), s.legal_orders()))
+    return s
+
+
+def test_a_hint_rates_three_listed_orders_from_the_persons_view_only(capped) -> None:  # type: ignore[no-untyped-def]
+    info = registry.get("narvik")
+    s = _to_an_action(info.build().new_state(5))
+    p = info.presenter(Session(s, {"allies"}, {"germans": PriorityBot("germans", 5)}, None, None))
+    legal = s.legal_orders()
+    advice, said = coach.hint(p.session, p)
+    assert "40 playouts" in said and "from your side's view only" in said
+    assert len(advice) == 3
+    for a in advice:
+        assert legal[a.number - 1] == a.order  # its number in the person's list gives it
+        assert 0 <= a.chance <= 1 and a.playouts >= 1
+        assert a.explained.startswith(a.order.text())  # the presenter's explanation of the order
+        assert f"order {a.number}, estimated win chance" in a.line(1)
+    assert advice[0].playouts >= advice[1].playouts >= advice[2].playouts  # the most searched first
+    # 11.0: the search was asked about the Allies' view: every face-down German counter hidden
+    hidden = {u.id for u in s.data.units.values() if u.side == "germans" and u.concealed}
+    assert hidden and SEEN
+    for data in SEEN:
+        assert all(data.units[uid].type == "hidden" for uid in hidden if uid in data.units)  # type: ignore[attr-defined]
+
+
+def test_hint_in_the_terminal_and_its_refusals(capped) -> None:  # type: ignore[no-untyped-def]
+    out, s = _narvik_terminal(["hint", "hint soon", "hint 99"])
+    assert "hint for the allies: the search bot weighed this decision" in out
+    assert "1. order " in out and "estimated win chance" in out
+    assert "hint takes the seconds the search may think, from 0.05 to 60 (not 'soon')" in out
+    assert "(not '99')" in out
+    assert len(s.log) == 0  # a hint gives no order
+
+
+def test_no_hint_without_a_decision_or_a_search_bot() -> None:
+    info = registry.get("narvik")
+    s = info.build().new_state(5)
+    watching = info.presenter(Session(s, set(), {x: PriorityBot(x, 5) for x in info.sides}, None, None))
+    assert coach.hint(watching.session, watching) == ([], "no hint: no decision of yours now")
+    sk = registry.get("skirmish")
+    assert "search" not in sk.bots
+    t = sk.build().new_state(1)
+    p = sk.presenter(Session(t, set(sk.sides), {}, None, None))
+    advice, said = coach.hint(p.session, p)
+    assert advice == [] and said == "no hint: skirmish has no search bot"
+
+
+def _saved_game(tmp_path, n: int = 40):  # type: ignore[no-untyped-def]
+    """A Kampen om Norge Scenario 1 game saved from the coalition's seat, the coalition
+    playing random orders (a weak player) against the German priority bot, for ``n`` orders."""
+    info = registry.get("kampen")
+    s = info.build().new_state(7)
+    s.log.meta.update(scenario=info.default_scenario, board=info.default_board, switches=[], seat="coalition",
+                      opponent="priority", think=1.0)
+    path = tmp_path / "weak.hexwar"
+    s.attach_save(path)
+    rng, bot = random.Random(7), info.bot("priority", "germans", 7)
+    while len(s.log) < n and not s.is_over():
+        side = s.current_side()
+        legal = s.legal_orders()
+        s.apply(bot.choose(s.view_for((side,)), legal) if side == "germans" else rng.choice(legal))
+    s.close()
+    return path, s
+
+
+def test_review_names_the_decisions_that_lost_the_most_with_the_order_preferred(capped, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    CAP["playouts"] = 300
+    path, s = _saved_game(tmp_path)
+    game = registry.get("kampen").build()
+    sides = ["norwegians", "allies"]
+    slips, searched = coach.review(game, s.log, sides, most=5)
+    assert searched > 0
+    assert slips, "random play loses estimated win chance somewhere"
+    assert [x.loss for x in slips] == sorted((x.loss for x in slips), reverse=True)
+    for x in slips:
+        played = game.orders.from_dict(s.log.entries[x.seq].order)
+        assert x.played == played.text() and x.side in sides and played.side == x.side
+        assert x.preferred != x.played
+        assert x.loss >= coach.REVIEW_FLOOR
+        # more than the search's noise: twice the standard error of the two shares
+        assert x.loss > 2 * coach._noise(x.preferred_chance, x.preferred_playouts, x.played_chance, x.played_playouts)
+        assert x.preferred_playouts + x.played_playouts <= 300
+    # only the person's sides are reviewed: the Germans' (the bot's) decisions are not searched
+    assert all(s.log.entries[x.seq].order["side"] in sides for x in slips)
+
+
+def test_hexwar_review_in_words_and_json_and_its_refusals(capped, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path, _ = _saved_game(tmp_path, 30)
+    runner = CliRunner()
+    res = runner.invoke(app, ["review", str(path), "--top", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    got = json.loads(res.output)
+    assert got["sides"] == ["allies", "norwegians"] or got["sides"] == ["norwegians", "allies"]
+    assert got["decisions"] > 0 and len(got["slips"]) <= 3
+    for x in got["slips"]:
+        assert x["preferred_chance"] - x["played_chance"] >= got["floor"]
+    words = runner.invoke(app, ["review", str(path), "--top", "3"])
+    assert words.exit_code == 0 and "decisions of the" in words.output and "searched again" in words.output
+    other = runner.invoke(app, ["review", str(path), "--side", "germans"])
+    assert other.exit_code != 0 and "until it is over, a review shows only what they were shown" in str(other.exception)
+    assert "from 0.05 to 10" in str(runner.invoke(app, ["review", str(path), "--think", "0"]).exception)
+    assert "from 1 to 100" in str(runner.invoke(app, ["review", str(path), "--top", "0"]).exception)
