@@ -216,7 +216,7 @@ def test_the_coalition_player_never_sees_the_german_hand():
 def test_replay_of_an_unfinished_game_shows_the_players_view(tmp_path):
     env = dict(os.environ, HEXWAR_SNAPSHOTS=str(tmp_path))
     run = [sys.executable, "-m", "hexwar.ui.cli"]
-    p = subprocess.run([*run, "play", "narvik", "--seed", "7", "--save", "s.hexwar"], cwd=tmp_path,
+    p = subprocess.run([*run, "play", "narvik", "--seed", "7", "--opponent", "priority", "--save", "s.hexwar"], cwd=tmp_path,
                        input="1\n" * 30 + "quit\n", capture_output=True, text=True, env=env, timeout=300)
     assert p.returncode == 0, p.stderr
     from hexwar.core.log import SaveFile

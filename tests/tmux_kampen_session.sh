@@ -9,7 +9,7 @@ SOCK="hexwar-kampen-$$"
 SAVE="$WORK/kampen.hexwar"
 . "$(dirname "$0")/tmux_lib.sh"
 
-$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --side germans --seed 5 --save $SAVE --snapshots $WORK; echo EXITED; sleep 30"
+$T new-session -d -s play -x 160 -y 50 "$PY -m hexwar.ui.cli play kampen --side germans --opponent priority --seed 5 --save $SAVE --snapshots $WORK; echo EXITED; sleep 30"
 wait_for "germans>"
 send "help";                   wait_for "quit                leave"
 send "status";                 wait_for "standing:"

@@ -725,7 +725,7 @@ def _misuse(game: str, name: str, path: Path, work: Path, runner: Runner) -> tup
             holder.close()
     if name.startswith("a name with"):
         odd = work / ("my #game ?%20 x.hexwar" if "#" in name else "партия-ø.hexwar")
-        r = runner(["play", game, "--side", "none", "--seed", "5", "--save", str(odd)], cwd=work)
+        r = runner(["play", game, "--side", "none", "--opponent", "priority", "--seed", "5", "--save", str(odd)], cwd=work)
         if r.code != 0:
             return judge(r, "ok")
         r2 = _replay_text(odd, runner, work)
@@ -859,9 +859,9 @@ CLI: list[tuple[str, str]] = [
     ("play narvik --save {w}/nodir/g.hexwar", "refuse"),
     ("play narvik --save {ro}/g.hexwar", "refuse"),
     ("play narvik --save {w}/notes.txt", "refuse"),
-    ("play narvik --snapshots {ro}/snaps --side none --save {w}/s1.hexwar", "ok"),
+    ("play narvik --snapshots {ro}/snaps --side none --opponent priority --save {w}/s1.hexwar", "ok"),
     ("play narvik --load {w}/nowhere.hexwar", "refuse"),
-    ("play kampen --side none --save {w}/k.hexwar", "ok"),
+    ("play kampen --side none --opponent priority --save {w}/k.hexwar", "ok"),
     ("replay {w}/nowhere.hexwar", "refuse"),
     ("replay {w}/notes.txt", "refuse"),
     ("replay {save} --side sweden", "refuse"),

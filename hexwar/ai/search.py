@@ -34,6 +34,7 @@ with their own dice: nothing a search does touches the game it was asked about.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 import time
@@ -135,6 +136,23 @@ class SearchBot:
         """The search bot of a game whose hooks ``hooks()`` gives: a function at a module's
         top level, which a helper process imports by its name."""
         return cls(side, seed, budget_s, hooks=hooks, **{**hooks(), **kw})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "SearchBot":
+        """A copy as a session keeps one for ``undo`` (its memory and dice as they stood):
+        the helper processes are shared, not copied, and the last decision's tree is left
+        behind (only its figures, ``last``, are kept)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if k in ("_helpers", "clock", "progress"):
+                new.__dict__[k] = v
+            elif k == "_root":
+                new.__dict__[k] = Node()
+            elif k == "_prior":
+                new.__dict__[k] = []
+            else:
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        return new
 
     def start_helpers(self) -> None:
         """Start the helper processes now rather than at the first search (a process takes

@@ -132,6 +132,8 @@ class GameInfo:
     #: ``make(scenario, board, switches)`` -> the game object (the engine's Ruleset)
     make: Callable[[str, str, frozenset[str]], Any]
     bots: Mapping[str, Bot]
+    #: the opponent ``hexwar play`` gives a person when they name none (the search bot where
+    #: it answers within the default think time and beats the rule-based bot)
     default_bot: str
     #: how the game meets a person: its words, explanations and pictures (a
     #: ``hexwar.ui.presenter.Presenter`` subclass, built over a session)
@@ -221,6 +223,15 @@ class GameInfo:
     def conformance_variants(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The variants the conformance suite runs: the game's own list, or its defaults."""
         return list(self.variants) or [(self.default_scenario, self.default_board, ())]
+
+    @property
+    def batch_bot(self) -> str:
+        """The bot a batch plays when its setup names none: the default opponent when it is
+        fast, else the first fast bot (a batch plays thousands of games: the search bot
+        thinks seconds a move)."""
+        if self.bots[self.default_bot].fast:
+            return self.default_bot
+        return next(k for k, b in self.bots.items() if b.fast)
 
     def check(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = (),
               bot: str | None = None, seat: str | None = None) -> None:

@@ -67,7 +67,7 @@ def record_one(setup: Setup, index: int, batch_seed: int) -> tuple[dict[str, Any
 
     row, log = _play(setup, index, batch_seed, record=True)
     assert log is not None
-    kinds = set(bot_kinds(setup.bots, get(setup.game).sides, get(setup.game).default_bot).values())
+    kinds = set(bot_kinds(setup.bots, get(setup.game).sides, get(setup.game).batch_bot).values())
     log.meta.update(seat="none", batch={"setup": setup.label, "seed": batch_seed, "index": index})
     if len(kinds) == 1:
         log.meta["opponent"] = kinds.pop()

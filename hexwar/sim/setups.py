@@ -50,8 +50,8 @@ def parse_setup(text: str) -> Setup:
     game, _, scenario = rest.partition("/")
     try:
         info = get(game)
-        scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.default_bot
-        kinds = bot_kinds(bots, info.sides, info.default_bot)
+        scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.batch_bot
+        kinds = bot_kinds(bots, info.sides, info.batch_bot)
         for kind in set(kinds.values()):
             info.check(scenario, board, bot=kind)
     except UnknownGame as e:
@@ -97,5 +97,5 @@ def build_bots(setup: Setup, seed: int) -> dict[str, Any]:
     from hexwar.games.registry import get
 
     info = get(setup.game)
-    kinds = bot_kinds(setup.bots, info.sides, info.default_bot)
+    kinds = bot_kinds(setup.bots, info.sides, info.batch_bot)
     return {s: info.bot(kinds[s], s, seed) for s in info.sides}

@@ -24,11 +24,14 @@ def examples() -> dict[str, list[tuple[str, str]]]:
     two = list(boards.boards)[:2]
     seat = first.default_seat
     other = next((s for s in first.seats if s != seat and s != "all" and len(first.seats[s]) == 1), seat)
-    strong = next((b for b in ("search",) if b in first.bots), first.default_bot)
+    # the other opponent worth naming: the quick rule-based bot where the search bot is the default
+    other_bot = next((b for b in first.bots if b != first.default_bot and first.bots[b].fast and b != "random"),
+                     first.default_bot)
     return {
         "play": [(f"hexwar play {first.name}", f"{first.title}: you command the {seat}, a bot the rest"),
                  (f"hexwar play {first.name} --web", "the same on the web board, in your browser"),
-                 (f"hexwar play {first.name} --side {other} --opponent {strong}", f"the {other}' seat, against the {strong} bot"),
+                 (f"hexwar play {first.name} --side {other} --opponent {other_bot}",
+                  f"the {other}' seat, against the {other_bot} bot (it answers at once)"),
                  ("hexwar play --load my.hexwar", "resume a saved game where it stands"),
                  ("hexwar play --from pos.yaml", "play on from a position file (hexwar position writes one)")],
         "games": [("hexwar games", "every game: its scenarios, boards, sides, bots and rule switches")],
@@ -52,6 +55,8 @@ def examples() -> dict[str, list[tuple[str, str]]]:
         "analyse": [(f"hexwar analyse {first.name}", "set up a position from your table on a web page: its figures and flags"),
                     ("hexwar analyse GAME --from pos.yaml", "start from a position file (or a save: --from my.hexwar)"),
                     (f"hexwar analyse {first.name} --no-web", "the flags of the scenario's start, in the terminal")],
+        "review": [("hexwar review my.hexwar", "after a game: your decisions that lost the most estimated win chance"),
+                   ("hexwar review my.hexwar --think 2 --top 5", "each decision searched 2 s, the five worst listed")],
         "replay": [("hexwar replay my.hexwar", "the game order by order, with what came of each"),
                    ("hexwar replay my.hexwar --svg frames --per-turn", "one map per turn in the folder frames/")],
         "simulate": [(f"hexwar simulate {first.name} --games 200 --seed 1", "200 bot-vs-bot games, a CSV row each and a summary"),
@@ -77,6 +82,7 @@ SHORT = {
     "play": "Play a game against the bots, in the terminal or --web",
     "replay": "Step through a saved game; maps as SVG; JSON",
     "position": "Write a moment of a saved game as a position file",
+    "review": "After a game: the decisions that lost the most, by the search",
     "analyse": "Set up any position and see its figures (analysis board)",
     "simulate": "Run seeded bot-vs-bot games into a CSV and a summary",
     "compare": "Compare setups over batches: a report with significance",

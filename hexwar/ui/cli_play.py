@@ -218,7 +218,9 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
                 _, g = from_meta(meta, switch or [])
                 seat = str(meta.get("seat") or info.default_seat)
                 side = side or seat
-                opponent = opponent or meta.get("opponent") or info.default_bot
+                # a save that names no opponent (made by the API, or before saves named one)
+                # resumes against the rule-based bot it was played against then, not a new default
+                opponent = opponent or meta.get("opponent") or info.batch_bot
                 info.check(seat=side, bot=opponent)
                 saved_think = meta.get("think", 1.0)
                 if think is None and (type(saved_think) not in (int, float) or not 0.01 <= saved_think <= 600):
@@ -289,10 +291,15 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
         lend_cores(bots.values(), helpers)  # the search bot thinks on the other core too
     except UnknownGame as e:
         raise UserError(str(e)) from None
-    if sock is not None:
-        _serve_player(info.presenter, state, humans, bots, path, snapshot_folder(snapshots), sock)
-        return
-    _run_player(info.presenter, state, humans, bots, path, json_, snapshot_folder(snapshots))
+    try:
+        if sock is not None:
+            _serve_player(info.presenter, state, humans, bots, path, snapshot_folder(snapshots), sock)
+            return
+        _run_player(info.presenter, state, humans, bots, path, json_, snapshot_folder(snapshots))
+    finally:
+        for bot in bots.values():
+            if bot.thinks:
+                bot.close()  # its helper processes, at once rather than when they notice
 
 
 def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: str, upto: int | None,

@@ -186,7 +186,7 @@ def test_a_saved_position_loads_as_it_was_set_up_and_plays_on(tmp_path, monkeypa
     with pytest.raises(ValueError, match="file name"):
         b.save("../elsewhere")
     monkeypatch.chdir(tmp_path)
-    r = CliRunner().invoke(app, ["play", "narvik", "--from", str(path), "--side", "none", "--save", "on.hexwar"],
+    r = CliRunner().invoke(app, ["play", "narvik", "--from", str(path), "--side", "none", "--opponent", "priority", "--save", "on.hexwar"],
                            input="quit\n")
     assert r.exit_code == 0, r.output
     assert (tmp_path / "on.hexwar").is_file()

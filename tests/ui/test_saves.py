@@ -44,7 +44,7 @@ def test_a_new_game_never_overwrites_a_save_or_any_file(tmp_path):
     again = hexwar("play", "narvik", "--seed", "3", "--opponent", "random", cwd=tmp_path, stdin="quit\n")
     assert "resuming narvik-seed3.hexwar" in again.stdout and orders(save) == n
     # --new keeps it and starts another under the next free name
-    fresh = hexwar("play", "narvik", "--seed", "3", "--new", cwd=tmp_path, stdin="quit\n")
+    fresh = hexwar("play", "narvik", "--seed", "3", "--new", "--opponent", "priority", cwd=tmp_path, stdin="quit\n")
     assert "narvik-seed3-2.hexwar" in fresh.stdout and orders(save) == n and (tmp_path / "narvik-seed3-2.hexwar").exists()
     # an explicit --save naming any existing file is refused, the file untouched
     notes = tmp_path / "notes.txt"
@@ -69,7 +69,7 @@ def test_a_save_resumes_with_its_side_bot_switches_board_and_scenario(tmp_path):
     back = hexwar(*args[1:], cwd=tmp_path, stdin="status\nquit\n")
     assert back.returncode == 0, back.stderr
     assert "you command germans" in back.stdout  # not the Allies, with the bot on the person's side
-    k = hexwar("play", "kampen", "--board", "nordland-hex", "--side", "germans", "--seed", "2", "--save", "k.hexwar",
+    k = hexwar("play", "kampen", "--board", "nordland-hex", "--side", "germans", "--seed", "2", "--opponent", "priority", "--save", "k.hexwar",
                cwd=tmp_path, stdin="quit\n")
     assert k.returncode == 0, k.stderr
     back = hexwar("play", "kampen", "--load", "k.hexwar", cwd=tmp_path, stdin="quit\n")

@@ -90,7 +90,7 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="a priority bot per faction, built on exact win chances"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts, unseen cards and ships dealt at random (--think seconds a decision, a hard cap)")},
-    default_bot="priority",
+    default_bot="search",
     presenter=KampenPresenter,
     describe=say,
     describe_in=say_in,

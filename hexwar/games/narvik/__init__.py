@@ -64,7 +64,7 @@ GAME = GameInfo(
     bots={"priority": Bot(_bot("priority"), help="rule-based priorities (about 1 ms a decision)"),
           "random": Bot(_bot("random"), help="random legal orders, one kind at a time"),
           "search": Bot(_bot("search"), fast=False, help="information-set MCTS over priority-bot rollouts (--think seconds a decision, a hard cap)")},
-    default_bot="priority",
+    default_bot="search",
     presenter=NarvikPresenter,
     describe=say,
     render=render,
