@@ -115,10 +115,7 @@ class PriorityBot:
         side = d.ask.side if d.ask is not None else self.side
         gains: dict[int, float] = {}
         if any(isinstance(o, (Move, Truck)) for o in legal):
-            by_loc: dict[str, list[Any]] = {}
-            for u in d.on_map():
-                if u.loc is not None and g.ground(u):
-                    by_loc.setdefault(u.loc, []).append(u)
+            by_loc = self._ground_by_loc(g, d)
             held = self._garrisons(g, d, side, by_loc)
             dist = self.distances(g, d, side)
             for i, o in enumerate(legal):
@@ -128,14 +125,11 @@ class PriorityBot:
         supplied = g.attack_supplied(d, side) if any(isinstance(o, Attack) for o in legal) else None
         for i, o in enumerate(legal):
             if isinstance(o, Attack):
-                try:
-                    ex = combat.explain(g, d, o, supplied)
-                except ValueError:
-                    continue
-                gains[i] = sum(float(p) * GOOD.get(r, 0.0) for r, p in ex["odds"])
+                score = self._attack_score(g, d, o, supplied)
+                if score is not None:
+                    gains[i] = score
             elif isinstance(o, Mission):
-                near = [o.target, *g.board.neighbours(o.target)]
-                gains[i] = float(sum((g.attack(d, u) for n in near for u in g.ground_at(d, n, side)), Fraction(0))) * 0.1
+                gains[i] = float(self._support(g, d, side, o)) * 0.1
         order = sorted(range(len(legal)), key=lambda i: (legal[i] is not first, -gains.get(i, 0.0), i))
         return [legal[i] for i in order]
 
@@ -160,10 +154,7 @@ class PriorityBot:
             if isinstance(o, Absorb) and g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:
                 return o
         best: tuple[float, Order] | None = None
-        by_loc: dict[str, list[Any]] = {}
-        for u in d.on_map():
-            if u.loc is not None and g.ground(u):
-                by_loc.setdefault(u.loc, []).append(u)
+        by_loc = self._ground_by_loc(g, d)
         held = self._garrisons(g, d, side, by_loc)
         dist = self.distances(g, d, side)
         for o in legal:
@@ -184,6 +175,15 @@ class PriorityBot:
         return best[1] if best else None
 
     _exploit = _move
+
+    @staticmethod
+    def _ground_by_loc(g: Any, d: Any) -> dict[str, list[Any]]:
+        """The ground units on the map by hex."""
+        by_loc: dict[str, list[Any]] = {}
+        for u in d.on_map():
+            if u.loc is not None and g.ground(u):
+                by_loc.setdefault(u.loc, []).append(u)
+        return by_loc
 
     def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, float], by_loc: dict[str, list[Any]]) -> float:
         gain = self.value(g, d, side, to, dist) - self.value(g, d, side, u.loc, dist)
@@ -222,8 +222,7 @@ class PriorityBot:
         for o in legal:
             if not isinstance(o, Mission):
                 continue
-            near = [o.target, *g.board.neighbours(o.target)]
-            w = sum((g.attack(d, u) for n in near for u in g.ground_at(d, n, side)), Fraction(0))
+            w = self._support(g, d, side, o)
             if best is None or w > best[0]:
                 best = (w, o)
         return best[1] if best else None
@@ -235,18 +234,31 @@ class PriorityBot:
         for o in legal:
             if not isinstance(o, Attack):
                 continue
-            try:
-                ex = combat.explain(g, d, o, supplied)
-            except ValueError:
+            score = self._attack_score(g, d, o, supplied)
+            if score is None:
                 continue
-            score = sum(float(p) * GOOD.get(r, 0.0) for r, p in ex["odds"])
-            if o.target in g.key_hexes:
-                score += 0.1
             if best is None or score > best[0]:
                 best = (score, o)
         if best is not None and (best[0] > 0.05 or forced):
             return best[1]
         return None
+
+    @staticmethod
+    def _attack_score(g: Any, d: Any, o: Attack, supplied: Any) -> float | None:
+        """An attack's expected result by its exact odds (``GOOD``), a key hex a tenth more;
+        None: no attack the rules allow now."""
+        try:
+            ex = combat.explain(g, d, o, supplied)
+        except ValueError:
+            return None
+        score: float = sum(float(p) * GOOD.get(r, 0.0) for r, p in ex["odds"])
+        return score + 0.1 if o.target in g.key_hexes else score
+
+    @staticmethod
+    def _support(g: Any, d: Any, side: str, o: Mission) -> Fraction:
+        """What an air mission supports: the side's ground attack strength at and around its target."""
+        near = [o.target, *g.board.neighbours(o.target)]
+        return sum((g.attack(d, u) for n in near for u in g.ground_at(d, n, side)), Fraction(0))
 
     def _evade(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         c: Combat = d.combat
