@@ -11,10 +11,10 @@ A helper is a fresh Python process (``python -m hexwar.ai.helper_main``, safe be
 board's threads and whatever the main module is) started the first time it is needed, joined
 to the bot by a socket pair. It rebuilds the game's search hooks by calling the game's hooks
 function, sent by its name (closures do not travel between processes), and keeps the last
-game it was sent, so a decision sends only
-the view, the legal orders and the policy bot's memory. The think time stays a hard cap: a
-reply that has not come by the deadline (a helper still starting up, a machine too busy) is
-not waited for; it is read and dropped before the next job, by the job's number.
+game it was sent, so a decision sends only the view, the legal orders and the policy bot's
+memory. The think time stays a hard cap: a reply that has not come by the deadline (a helper
+still starting up, a machine too busy) is not waited for; it is read and dropped before the
+next job, by the job's number.
 """
 
 from __future__ import annotations
