@@ -13,15 +13,12 @@ Usage: python bench/bench_issue52.py [--rounds R] [--scale S] [--only GAME ...]
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from _common import baseline_tree  # noqa: E402
+from _common import baseline_tree, run_in_tree  # noqa: E402
 BASELINE = "ea45b45"  # the tree as issue 52 found it
 
 #: game -> games a probe plays (scaled by --scale): a Narvik game takes the better part of a second
@@ -54,11 +51,7 @@ print(json.dumps(out))
 
 
 def probe(tree: Path, game: str, n: int) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
-    res = subprocess.run([sys.executable, "-c", PROBE, game, str(n)], env=env, check=True, capture_output=True,
-                         text=True, cwd=tree)
-    return json.loads(res.stdout.strip().splitlines()[-1])
+    return run_in_tree(tree, PROBE, game, n)
 
 
 def main() -> None:

@@ -23,15 +23,12 @@ Usage: python bench/bench_issue56.py [--rounds R] [--scale S] [--only GAME ...] 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-from _common import baseline_tree  # noqa: E402
+from _common import baseline_tree, run_in_tree  # noqa: E402
 from bench_issue52 import GAMES, probe  # noqa: E402
 
 BASELINE = "b626179"  # the tree as issue 56's engine work found it
@@ -101,11 +98,7 @@ print(json.dumps({"playouts": sorted(out)[len(out) // 2]}))
 def wall_probe(tree: Path, game: str, budget: float, helpers: int) -> int:
     """Playouts a decision at ``budget`` seconds of the wall clock, as a person playing the
     bot meets it (median of nine decisions), with ``helpers`` helper processes."""
-    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
-    res = subprocess.run([sys.executable, "-c", WALL, game, str(budget), str(helpers)], env=env, check=True,
-                         capture_output=True, text=True, cwd=tree)
-    return int(json.loads(res.stdout.strip().splitlines()[-1])["playouts"])
+    return int(run_in_tree(tree, WALL, game, budget, helpers)["playouts"])
 
 
 UNDO = r"""
@@ -132,18 +125,11 @@ print(json.dumps({k: sorted(v)[1] for k, v in out.items()}))
 def undo_probe(tree: Path, game: str) -> dict[str, float]:
     """The CPU time of undoing the last order and half the game at the end of a priority game
     (median of three seeds)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
-    res = subprocess.run([sys.executable, "-c", UNDO, game], env=env, check=True, capture_output=True, text=True, cwd=tree)
-    return json.loads(res.stdout.strip().splitlines()[-1])
+    return run_in_tree(tree, UNDO, game)
 
 
 def search_probe(tree: Path, game: str, n: int) -> float:
-    env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
-    res = subprocess.run([sys.executable, "-c", SEARCH, game, str(n)], env=env, check=True, capture_output=True,
-                         text=True, cwd=tree)
-    return float(json.loads(res.stdout.strip().splitlines()[-1])["per_playout"])
+    return float(run_in_tree(tree, SEARCH, game, n)["per_playout"])
 
 
 def main() -> None:

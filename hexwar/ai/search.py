@@ -127,8 +127,7 @@ class SearchBot:
         #: 0 in batches (each core plays a game) and tests; play gives one on two cores
         self.helpers = helpers
         self._helpers: Any = None
-        self._root: Node = Node()
-        self._prior: list[Order] = []
+        self.tree = Node()  # the last decision's tree: its root (what ``last`` reports)
 
     @classmethod
     def of(cls, hooks: Callable[[], dict[str, Any]], side: str, seed: int | None = None, budget_s: float = 1.0,
@@ -146,10 +145,8 @@ class SearchBot:
         for k, v in self.__dict__.items():
             if k in ("_helpers", "clock", "progress"):
                 new.__dict__[k] = v
-            elif k == "_root":
+            elif k == "tree":
                 new.__dict__[k] = Node()
-            elif k == "_prior":
-                new.__dict__[k] = []
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new
@@ -210,8 +207,8 @@ class SearchBot:
             wall_deadline = time.monotonic() + self.budget
             job = self._helpers.ask(state.game, state.data, legal, self.side, self.rng.randrange(1 << 30), wall_deadline,
                                     self.max_iterations, self.me, {**self.config, "min_iterations": self.MIN_ITERATIONS})
-        mine = self.grow(state, legal, start=start)
-        root, prior = self._root, self._prior
+        root, prior, mine = self._grow(state, legal, start)
+        self.tree = root
         iterations, helped = mine["iterations"], []
         if job is not None:
             assert self._helpers is not None
@@ -228,15 +225,21 @@ class SearchBot:
             self.progress(self.last)
         return pick
 
-    def grow(self, state: Any, legal: Sequence[Order], start: float | None = None,
-             stop: Callable[[], bool] | None = None, first: Order | None = None) -> dict[str, Any]:
+    def grow(self, state: Any, legal: Sequence[Order], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
         """Grow this decision's tree until the budget is spent, the answer is settled or
         ``stop()`` says so; return how it went and the root's orders as (index in ``legal``,
         visits, total score, playouts ahead): what a search helper sends back
-        (``hexwar.ai.helpers``). ``first``: an order the root offers first whatever the
-        prior says (a game review weighs the order a person played)."""
-        if start is None:
-            start = self.clock()
+        (``hexwar.ai.helpers``)."""
+        root, _, stats = self._grow(state, legal, self.clock(), stop)
+        index = {o: i for i, o in enumerate(legal)}
+        stats["orders"] = [(index[n.order], n.visits, n.total, n.ahead) for n in root.children.values() if n.order in index]
+        return stats
+
+    def _grow(self, state: Any, legal: Sequence[Order], start: float, stop: Callable[[], bool] | None = None,
+              first: Order | None = None) -> tuple[Node, list[Order], dict[str, Any]]:
+        """The search itself: the tree's root, the prior it offered, and how it went.
+        ``first``: an order the root offers first whatever the prior says (a game review
+        weighs the order a person played)."""
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
         if first is not None:
@@ -265,10 +268,7 @@ class SearchBot:
             if self.progress is not None and now - shown >= 0.1:
                 shown = now
                 self.progress(self._report(root, iterations, now - start))
-        self._root, self._prior = root, prior
-        index = {o: i for i, o in enumerate(legal)}
-        return {"iterations": iterations, "cut": cut, "settled": settled, "elapsed": self.clock() - start,
-                "orders": [(index[n.order], n.visits, n.total, n.ahead) for n in root.children.values() if n.order in index]}
+        return root, prior, {"iterations": iterations, "cut": cut, "settled": settled, "elapsed": self.clock() - start}
 
     def advise(self, state: Any, legal: Sequence[Order], first: Order | None = None) -> list[tuple[Order, int, float]]:
         """A coach's search of the decision (``hexwar.ui.coach``): the root's orders, the
@@ -278,9 +278,10 @@ class SearchBot:
         if self.me is None:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
         with collector_paused(collect=False):
-            mine = self.grow(state, legal, first=first)
-        self.last = self._report(self._root, mine["iterations"], mine["elapsed"])
-        kids = sorted(self._root.children.values(), key=lambda n: (-n.visits, -n.total))
+            root, _, mine = self._grow(state, legal, self.clock(), first=first)
+        self.tree = root
+        self.last = self._report(root, mine["iterations"], mine["elapsed"])
+        kids = sorted(root.children.values(), key=lambda n: (-n.visits, -n.total))
         return [(n.order, n.visits, n.ahead / n.visits) for n in kids if n.order is not None and n.visits]
 
     def _best(self, root: Node, prior: list[Order]) -> Order:
@@ -363,6 +364,11 @@ class SearchBot:
             if u > top:
                 best, top = o, u
         return best, node.children[best], False
+
+
+def outcome(winner: str | None, side: str) -> float:
+    """A result as a search scores it for ``side``: +1 its win, -1 its loss, 0 no winner."""
+    return 0.0 if winner is None else (1.0 if winner == side else -1.0)
 
 
 def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) -> int:

@@ -43,8 +43,8 @@ def test_a_helper_adds_its_playouts_to_the_bots(decision) -> None:  # type: igno
         pick = bot.choose(view, legal)
         assert bot.last["helpers"] == [16]
         assert bot.last["iterations"] == 32
-        assert bot._root.visits == 32 and sum(n.visits for n in bot._root.children.values()) == 32
-        top = max(bot._root.children.values(), key=lambda n: n.visits)
+        assert bot.tree.visits == 32 and sum(n.visits for n in bot.tree.children.values()) == 32
+        top = max(bot.tree.children.values(), key=lambda n: n.visits)
         assert pick in legal and top.visits == max(v for _, v, _ in bot.last["visits"])
         assert view.data.to_json() == before  # the view sent to the helper is not changed here
         # the next decision reuses the helper (the game is not sent again) and merges again

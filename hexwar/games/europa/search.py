@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from hexwar.ai.search import outcome
 from hexwar.core.orders import Order
 from hexwar.games.europa.bots import PriorityBot
 from hexwar.games.europa.state import ALLIES, GERMANS
@@ -17,8 +18,7 @@ def evaluate(state: Any, side: str) -> float:
     the seven ports the side holds beyond half of them, and a twentieth of a VP lead."""
     g, d = state.game, state.data
     if d.over:
-        winner = g.result(d).winner
-        return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+        return outcome(g.result(d).winner, side)
     ports = g.ports_held(d, GERMANS)
     german = (ports - len(g.victory_ports) / 2) / len(g.victory_ports) \
         + 0.05 * (d.vp.get(GERMANS, 0) - d.vp.get(ALLIES, 0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from hexwar.ai.search import outcome
 from hexwar.core.orders import Order
 from hexwar.games.konflikt import victory
 from hexwar.games.konflikt.bots import KonfliktBot
@@ -22,10 +23,9 @@ def evaluate(state: Any, side: str) -> float:
     balance of units lost ((enemy lost - own lost) / all lost)."""
     g, d = state.game, state.data
     if d.over:
-        winner = g.result(d).winner
-        return 0.0 if winner is None else (1.0 if winner == side else -1.0)
+        return outcome(g.result(d).winner, side)
     winner, _ = victory.standing(g, d)
-    now = 0.0 if winner is None else (1.0 if winner == side else -1.0)
+    now = outcome(winner, side)
     mine, theirs = len(victory.lost(g, d, side)), len(victory.lost(g, d, g.other(side)))
     return 0.5 * now + 0.3 * (theirs - mine) / max(1, mine + theirs)
 
