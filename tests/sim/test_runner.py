@@ -157,3 +157,15 @@ def test_a_batch_game_played_again_and_saved_is_the_game_of_its_row_and_replays_
     assert again.is_over() and again.result().level == row["level"] and again.result().winner == (row["winner"] or None)
     assert log.meta["batch"] == {"setup": st.label, "seed": 3, "index": index} and log.meta["seat"] == "none"
     assert log.meta.get("opponent") == (None if "," in st.bots else st.bots)
+
+
+def test_a_narvik_row_counts_the_counters_each_side_turned_face_up_itself_11_1():
+    # 11.1: a side may turn its own counter face up; an attack's reveal ("revealed") is not counted
+    from hexwar.sim.runner import record_one
+    from hexwar.sim.setups import build_game, parse_setup
+
+    row, log = record_one(parse_setup("narvik:priority"), 0, 1)
+    reveals = [ev["unit"] for e in log.entries for ev in e.events if ev["type"] == "reveal"]
+    assert reveals and row["reveals_germans"] == len(reveals) and row["reveals_allies"] == 0
+    units = build_game(parse_setup("narvik:priority")).new_state(row["seed"]).data.units
+    assert {units[u].side for u in reveals} == {"germans"}

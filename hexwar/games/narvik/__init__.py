@@ -68,7 +68,7 @@ GAME = GameInfo(
     presenter=NarvikPresenter,
     describe=say,
     render=render,
-    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies"),
+    batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("fatigue_germans", "fatigue_allies", "reveals_germans", "reveals_allies"),
                 metrics=front.NARVIK_FRONT),
     validate=_validate,
     scenario_kinds=("scenario",),

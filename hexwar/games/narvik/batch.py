@@ -15,8 +15,9 @@ SCALE = ("Assault on Narvik: a turn is one week (rules 4.0), 10 turns at most, a
 
 
 class Observer(AssaultTally, BaseObserver):
-    """After every order: the first turn each objective is held by the Allies alone, and every
-    assault's CRT look-up (``"AD|DRM" -> {result: count}``)."""
+    """After every order: the first turn each objective is held by the Allies alone, every
+    assault's CRT look-up (``"AD|DRM" -> {result: count}``), and the counters each side
+    turned face up of its own accord (11.1; not those an attack revealed)."""
 
     def __init__(self, game: Any):
         # objectives by name, so "narvik" means the same town in every game's report
@@ -24,6 +25,13 @@ class Observer(AssaultTally, BaseObserver):
                           for loc in sorted(game.objectives)})
         self.g = game
         self.combats: dict[str, dict[str, int]] = {}
+        self.reveals = {GERMANS: 0, ALLIES: 0}
+
+    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            if ev["type"] == "reveal":  # 11.1: a side turns its own counter face up
+                self.reveals[view.data.units[ev["unit"]].side] += 1
+        super().__call__(view, events)
 
     def held(self, d: Any, loc: str) -> bool:
         return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
@@ -47,7 +55,8 @@ class Observer(AssaultTally, BaseObserver):
                 "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
                 "combats": json.dumps(self.combats, sort_keys=True),
                 "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
-                "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES]}
+                "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES],
+                "reveals_germans": self.reveals[GERMANS], "reveals_allies": self.reveals[ALLIES]}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:
