@@ -1,5 +1,5 @@
 # One command per generated artefact. `make reports` took 6 min 18 s on 2 cores in a clean clone installed with `pip install ".[report]"` (its figures need matplotlib) (2026-11-27, at 4ff74ee; 7 min 56 s at 130a73b with every cached row played again, the rows now naming their build, and every figure as it was; 6 min 8 s at a4b6576, 5 min 45 s at 31fb0a0, 8 min 2 s at 3280967; 9 min 50 s at cb3e440 with HEXWAR_NATIVE=1 and every row played again, the compiled engine's marker comments having changed the build fingerprint; 8 min 12 s at 70925b1 with every row played again, the machine partly busy with tests, 70% of it the 2000 Assault on Narvik priority games), and wrote every report into the clone's docs/ byte for byte as committed.
-.PHONY: reports reports-konflikt maps test bench
+.PHONY: reports reports-konflikt ladder maps test bench
 
 reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7) and docs/compare-konflikt/ (issue 16)
 	hexwar compare --preset boards
@@ -9,6 +9,16 @@ KONFLIKT = envelopment maximum_attrition point_defence hold_until_relieved top_s
 reports-konflikt:  ## docs/compare-konflikt/: each Konflikt '47 template on the hex table and on its areas (issue 16)
 	for s in $(KONFLIKT); do hexwar compare konflikt/$$s@table:priority konflikt/$$s@table-areas:priority \
 	  --games 100 --out docs/compare-konflikt/$$s --title "Konflikt '47 $$s: 3-inch hexes against the areas cut from them"; done
+
+LADDER_ROUNDS ?= 4
+LADDER_JOBS ?= 2
+LADDER = hexwar ladder --rounds $$r --jobs $(LADDER_JOBS) --out docs/ladder
+ladder:  ## docs/ladder/: every game's bots rated against each other (issue 57), round by round across the games; resumable, LADDER_ROUNDS=N extends it
+	for r in $$(seq 1 $(LADDER_ROUNDS)); do \
+	  $(LADDER) kampen --playouts 8 --playouts 32 && \
+	  $(LADDER) konflikt $(foreach s,$(KONFLIKT),--scenario $(s)) --playouts 8 --playouts 32 && \
+	  $(LADDER) narvik --playouts 8 --playouts 32 && \
+	  $(LADDER) europa --playouts 2 --playouts 8 || exit 1; done
 
 maps:  ## maps/narvik.yaml, maps/norway.yaml and maps/europa.yaml from their geography (needs pip install '.[mapbuild]')
 	hexwar map build narvik

@@ -3,7 +3,8 @@
 Data problems print one line each (``file:key: message``) and exit 1; bad arguments
 print one line and exit 2. No command shows a traceback for a user's mistake. The commands
 live in ``cli_data`` (data and rule queries), ``cli_play`` (playing, simulating and
-comparing games) and ``cli_saves`` (replaying a save, writing a position); they reach the games only through the game registry.
+comparing games), ``cli_saves`` (replaying a save, writing a position) and ``cli_ladder`` (the bot
+ladder); they reach the games only through the game registry.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 
 from hexwar.board import BoardError
 from hexwar.data.loader import DataError, DataNameError
-from hexwar.ui import cli_data, cli_play, cli_saves  # noqa: F401 (the commands register themselves on the app)
+from hexwar.ui import cli_data, cli_ladder, cli_play, cli_saves  # noqa: F401 (the commands register themselves on the app)
 from hexwar.ui.cli_common import UserError, app, shortened
 
 __all__ = ["app", "main"]

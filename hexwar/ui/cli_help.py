@@ -64,6 +64,9 @@ def examples() -> dict[str, list[tuple[str, str]]]:
         "compare": [("hexwar compare --preset boards", "the shipped comparison of the boards, as a report"),
                     (f"hexwar compare {boards.name}@{two[0]} {boards.name}@{two[-1]} --games 300",
                      "the same game on two boards: who wins, how often, and is it significant")],
+        "ladder": [(f"hexwar ladder {first.name} --playouts 8 --playouts 32 --rounds 2 --out ladder",
+                    "rate the bots against each other: Elo with 95% intervals, a page and a plot"),
+                   (f"hexwar ladder {first.name} --rounds 0 --out ladder", "the page and the plot again from the games played")],
         "map": [(f"hexwar map show {first.default_board}", "a map's places and borders"),
                 (f"hexwar map render {first.default_board} -o map.svg", "draw it as SVG")],
         "native": [("hexwar native build", "compile the engine's hot modules (mypyc) for faster batches")],
@@ -86,6 +89,7 @@ SHORT = {
     "analyse": "Set up any position and see its figures (analysis board)",
     "simulate": "Run seeded bot-vs-bot games into a CSV and a summary",
     "compare": "Compare setups over batches: a report with significance",
+    "ladder": "Rate a game's bots against each other, with intervals",
     "map": "Show, render and build maps",
     "native": "Compile the engine's hot modules for faster batches",
 }
