@@ -227,7 +227,8 @@ def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
 
     from hexwar.core.engine import ReplayError
     from hexwar.games.registry import UnknownGame, from_meta
-    from hexwar.ui.coach import REVIEW_FLOOR, review as review_game
+    from hexwar.ui.coach import REVIEW_FLOOR, review_lines
+    from hexwar.ui.coach import review as review_game
 
     if not 0.05 <= think <= 10:
         raise UserError("--think is seconds per decision, from 0.05 to 10")
@@ -262,10 +263,5 @@ def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
                              played_chance=round(x.played_chance, 3), preferred_chance=round(x.preferred_chance, 3),
                              played_playouts=x.played_playouts, preferred_playouts=x.preferred_playouts) for x in slips]})
         return
-    out.print(f"{info.title}: {searched} decisions of the {' and the '.join(sides)} searched again, {think:g} s each "
-              f"(an estimated win chance is the share of a search's playouts that ended ahead)", markup=False)
-    if not slips:
-        out.print(f"no decision lost {REVIEW_FLOOR:.0%} or more of estimated win chance against the search's choice",
-                  markup=False)
-    for x in slips:
-        out.print("  " + x.line(), markup=False, highlight=False)
+    for i, line in enumerate(review_lines(slips, searched, sides, think)):
+        out.print(f"{info.title}: {line}" if i == 0 else line, markup=False, highlight=False)

@@ -146,6 +146,33 @@ def review(game: Any, log: EventLog, sides: Sequence[str], think: float = REVIEW
     return slips[:most], searched
 
 
+def review_lines(slips: Sequence[Slip], searched: int, sides: Sequence[str], think: float) -> list[str]:
+    """A review in words, as the terminal and the page show it."""
+    lines = [f"{searched} decisions of the {' and the '.join(sides)} searched again, {think:g} s each "
+             f"(an estimated win chance is the share of a search's playouts that ended ahead)"]
+    if not slips:
+        lines.append(f"no decision lost {REVIEW_FLOOR:.0%} or more of estimated win chance against the search's choice")
+    return lines + ["  " + x.line() for x in slips]
+
+
+def review_now(session: Any, rest: str, most: int = 10) -> list[str]:
+    """``review [seconds]`` during a game: the person's decisions so far searched again, with
+    their side's eyes (the lines to show, or why there is no review)."""
+    try:
+        think = float(rest) if rest else REVIEW_THINK
+    except ValueError:
+        think = -1.0
+    if not 0.05 <= think <= 10:
+        return [f"review takes the seconds the search thinks on each decision, from 0.05 to 10 (not {rest!r})"]
+    game, sides = session.game, sorted(session.humans)
+    if not sides:
+        return ["no review: you command no side in this game"]
+    if searcher(game.name, sides[0], think, 0) is None:
+        return [f"no review: {game.name} has no search bot"]
+    slips, searched = review(game, session.s.log, sides, think, most)
+    return review_lines(slips, searched, sides, think)
+
+
 def _noise(p: float, n: int, q: float, m: int) -> float:
     """The standard error of the difference of two shares of playouts (each share held in
     [0.05, 0.95], so a handful of playouts is never taken for certainty): a review names a

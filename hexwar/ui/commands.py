@@ -29,6 +29,7 @@ COMMANDS = (
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("wait", "pass, and let pass every decision after it that needs nothing of you, until one does"),
     ("hint [seconds]", "the search bot's three best orders for you now, each with its estimated win chance (it thinks 1 s, or as long as you say)"),
+    ("review [seconds]", "your decisions so far searched again: those that lost the most estimated win chance, with the order the search preferred (0.5 s each)"),
     ("brief", "the briefing: the situation, the aims, your forces, a turn, the decision before you"),
     ("status", "show turn, phase and the game's tracks"),
     ("rules [term]", "what a term or a section number of the rules means"),
@@ -129,6 +130,11 @@ class Commands:
             self.wait(legal)
         elif word == "hint":
             self.hint(rest)
+        elif word == "review":
+            from hexwar.ui.coach import review_now
+
+            for said in review_now(sess, rest):
+                self.say(said)
         elif word == "status":
             for part in p.status_lines():
                 self.say(part)

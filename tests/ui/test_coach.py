@@ -168,3 +168,21 @@ def test_hexwar_review_in_words_and_json_and_its_refusals(capped, tmp_path) -> N
     assert other.exit_code != 0 and "until it is over, a review shows only what they were shown" in str(other.exception)
     assert "from 0.05 to 10" in str(runner.invoke(app, ["review", str(path), "--think", "0"]).exception)
     assert "from 1 to 100" in str(runner.invoke(app, ["review", str(path), "--top", "0"]).exception)
+
+
+def test_review_during_a_game_searches_the_persons_decisions_so_far_and_refuses_bad_seconds(capped, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the web board's review button sends the same line
+    path, s = _saved_game(tmp_path, 30)
+    info = registry.get("kampen")
+    p = info.presenter(Session(s, {"norwegians", "allies"}, {"germans": info.bot("priority", "germans", 7)}, None, None))
+    lines = coach.review_now(p.session, "")
+    mine = sum(1 for e in s.log.entries if e.order["side"] in ("norwegians", "allies"))
+    searched = int(lines[0].split()[0])
+    assert 0 < searched <= mine and "of the allies and the norwegians searched again, 0.5 s each" in lines[0]
+    assert all(x.startswith("  order ") and "the search preferred" in x for x in lines[1:]) or "no decision lost" in lines[1]
+    assert coach.review_now(p.session, "soon") == ["review takes the seconds the search thinks on each decision, "
+                                                   "from 0.05 to 10 (not 'soon')"]
+    watching = info.presenter(Session(s, set(), {x: info.bot("priority", x, 7) for x in info.sides}, None, None))
+    assert coach.review_now(watching.session, "") == ["no review: you command no side in this game"]
+    out, t = _narvik_terminal(["review 0.1"])
+    assert "0 decisions of the allies searched again, 0.1 s each" in out and len(t.log) == 0

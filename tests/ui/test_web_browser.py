@@ -664,7 +664,7 @@ def test_the_board_opens_where_the_play_is_with_the_legend_and_tracks_uncovered(
         browser.close()
 
 
-def test_narvik_in_chromium_the_hint_button_gives_the_searchs_best_orders_and_one_is_played_by_its_number(tmp_path):
+def test_narvik_in_chromium_the_hint_button_gives_the_searchs_best_orders_one_is_played_by_its_number_and_review_searches_them_again(tmp_path):
     # issue 57: the coach's hint, from the Allies' view only; each advice names its order's
     # number in the list, its estimated win chance and what the order does
     s, path, p = narvik_seat(tmp_path, "hint.hexwar")
@@ -692,6 +692,15 @@ def test_narvik_in_chromium_the_hint_button_gives_the_searchs_best_orders_and_on
         page.fill("#cmd", str(first))
         page.press("#cmd", "Enter")
         page.wait_for_function("n => last.history.length > 0 && !document.body.classList.contains('busy')", arg=n)
+        # the review button: the Allies' decisions so far searched again, 0.5 s each
+        page.click("#review")
+        page.wait_for_function("() => document.querySelector('#history').textContent.includes('searched again')",
+                               timeout=120_000)
+        page.wait_for_function("() => !document.body.classList.contains('busy')")
+        said = next(line for line in page.inner_text("#history").splitlines() if "searched again" in line)
+        mine = sum(e.order["side"] == "allies" for e in s.log.entries)
+        assert "of the allies searched again, 0.5 s each" in said and 1 <= int(said.split()[0]) <= mine, said
+        shot(page, folder, "narvik-review")
         browser.close()
     assert s.game.orders.from_dict(s.log.entries[n].order).text() == orders[first - 1]
     s.close()
