@@ -13,8 +13,8 @@ together (``Game.winning_sides``): Norway and the Allies in Kampen om Norge play
 entrant, each faction its own copy of the bot.
 
 The games are appended to a JSON-lines file as they end (flushed and synced; a line torn by
-a crash is cut off when the file is next opened), and the games already in it are not played
-again: the same command resumes a ladder, and more rounds extend it. The ratings are a
+a crash is cut off before the next game is appended; a reader skips it), and the games already
+in it are not played again: the same command resumes a ladder, and more rounds extend it. The ratings are a
 Bradley-Terry fit with a first-camp edge (``hexwar.sim.stats.bradley_terry``), a draw half a
 win, in Elo points relative to the game's batch bot; games between equal bots say how the
 scenario's balance moves with the bots' strength.
@@ -167,22 +167,28 @@ def key(row: dict[str, Any]) -> tuple[str, str, int, str, str]:
 
 
 def read(path: Path) -> list[dict[str, Any]]:
-    """The games in a ladder file; a last line torn by a crash is cut off the file."""
+    """The games in a ladder file; a last line without its end (torn by a crash, or being
+    written by another process now) is not a game yet."""
     if not path.exists():
         return []
     raw = path.read_bytes()
-    if raw and not raw.endswith(b"\n"):
-        raw = raw[: raw.rfind(b"\n") + 1]
-        with open(path, "r+b") as f:
-            f.truncate(len(raw))
     rows = []
-    for n, line in enumerate(raw.decode().splitlines(), 1):
+    for n, line in enumerate(raw[: raw.rfind(b"\n") + 1].decode().splitlines(), 1):
         if line.strip():
             try:
                 rows.append(json.loads(line))
             except json.JSONDecodeError:
                 raise LadderError(f"{path}: line {n} is not a ladder game (JSON): {line[:60]!r}") from None
     return rows
+
+
+def repair(path: Path) -> None:
+    """Cut a last line torn by a crash off the file (only its writer does, before appending)."""
+    if path.exists():
+        raw = path.read_bytes()
+        if raw and not raw.endswith(b"\n"):
+            with open(path, "r+b") as f:
+                f.truncate(raw.rfind(b"\n") + 1)
 
 
 def _append(path: Path, row: dict[str, Any]) -> None:
@@ -208,6 +214,7 @@ def run(plan: Plan, path: Path, jobs: int = 1,
     every game of the plan's game in the file."""
     from hexwar.sim.runner import build_fingerprint
 
+    repair(path)
     have = {key(r) for r in read(path)}
     todo = [j for j in plan.jobs() if j not in have]
     stamp = {"commit": commit(), "build": build_fingerprint()}
@@ -348,7 +355,7 @@ def plot(sections: Iterable[tuple[str, list[dict[str, Any]], str]], path: Path) 
         ax.tick_params(labelsize=8)
     axes[-1, 0].set_xlabel("Elo relative to the batch bot (95% intervals)")
     fig.tight_layout()
-    tmp = path.with_suffix(".tmp.png")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp.png")
     fig.savefig(tmp, dpi=110)
     plt.close(fig)
     os.replace(tmp, path)
@@ -402,7 +409,7 @@ def write_report(folder: Path) -> list[Path]:
             sections.append((f"{info.title}: {sc}", [r for r in mine if r["scenario"] == sc], info.batch_bot))
     parts.append("![Each bot's Elo with its 95% interval, one panel per scenario](ladder.png)\n")
     readme = folder / "README.md"
-    tmp = readme.with_suffix(".md.tmp")
+    tmp = readme.with_suffix(f".md.{os.getpid()}.tmp")  # two ladders of a folder may write it at once
     tmp.write_text("\n".join(parts))
     os.replace(tmp, readme)
     plot(sections, folder / "ladder.png")
