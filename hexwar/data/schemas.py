@@ -250,6 +250,9 @@ class ComparePresetSpec(Strict):
     games: list[int]
     out: str = Field(pattern=r"^docs/[a-z0-9-]+$", description="the report's folder, under docs/")
     intro: str = ""
+    #: more bot pairings for every setup (issue 58): the setups' own bots are the first;
+    #: each other pairing's bots (``search:8``) and the games each setup plays with them
+    pairings: list["PairingSpec"] = Field(default_factory=list, max_length=4)
 
     @model_validator(mode="after")
     def _games_per_setup(self) -> "ComparePresetSpec":
@@ -258,6 +261,16 @@ class ComparePresetSpec(Strict):
         if any(not 1 <= n <= 1_000_000 for n in self.games):
             raise ValueError("games: each count is from 1 to 1000000")
         return self
+
+
+class PairingSpec(Strict):
+    """Another pairing of bots for a preset's setups: their bots, and games per setup."""
+
+    bots: str = Field(min_length=1, max_length=100, pattern=r"^[a-z0-9_:=,]+$")
+    games: int = Field(ge=1, le=1_000_000)
+
+
+ComparePresetSpec.model_rebuild()
 
 
 class ComparePresetsSpec(Strict):

@@ -80,8 +80,9 @@ class Queries:
 
 @dataclass(frozen=True)
 class Bot:
-    """A bot a game offers: ``make(side, seed, think_seconds)``; ``fast`` bots run in batches
-    (``run_fast``: they read the state, never copy it)."""
+    """A bot a game offers: ``make(side, seed, think_seconds)``; ``fast`` bots answer at
+    once; a bot that is not fast thinks on the clock (the search bot), and plays a batch or
+    the ladder by playouts a decision instead (``KIND:N``, ``hexwar.sim.setups.make_bot``)."""
 
     make: Callable[[str, int, float], Any]
     fast: bool = True

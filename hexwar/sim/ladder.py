@@ -33,12 +33,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from hexwar.core.engine import run_fast
+from hexwar.sim.setups import make_bot, split_kind
 from hexwar.sim.stats import bradley_terry, wilson
-
-#: a search entrant's think-time cap: far above what its playouts take, so the playouts
-#: decide where it stops, never the clock
-NO_CLOCK = 3600.0
-
 
 class LadderError(Exception):
     """A ladder that cannot be played or read as asked (one line, naming the file)."""
@@ -62,18 +58,15 @@ class Entrant:
         >>> Entrant.parse("search:32"), Entrant.parse("priority").name
         (Entrant(kind='search', playouts=32), 'priority')
         """
-        kind, _, n = text.partition(":")
-        if not n:
-            return cls(kind)
-        if not n.isdigit() or int(n) < 1:
-            raise LadderError(f"entrant {text!r}: playouts a decision are a whole number from 1")
-        return cls(kind, int(n))
+        from hexwar.games.registry import UnknownGame
+
+        try:
+            return cls(*split_kind(text))
+        except UnknownGame as e:
+            raise LadderError(str(e)) from None
 
     def make(self, info: Any, side: str, seed: int) -> Any:
-        bot = info.bot(self.kind, side, seed, NO_CLOCK if self.playouts else 1.0)
-        if self.playouts:
-            bot.max_iterations = self.playouts
-        return bot
+        return make_bot(info, self.name, side, seed)
 
 
 def entrants(info: Any, playouts: Sequence[int]) -> list[Entrant]:

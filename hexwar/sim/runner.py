@@ -63,14 +63,14 @@ def record_one(setup: Setup, index: int, batch_seed: int) -> tuple[dict[str, Any
     takes over. The log's meta is the game's own (as ``new_state`` writes it) with the batch
     it belongs to; ``opponent`` is the setup's bots where one kind plays every side."""
     from hexwar.games.registry import get
-    from hexwar.sim.setups import bot_kinds
+    from hexwar.sim.setups import bot_kinds, split_kind
 
     row, log = _play(setup, index, batch_seed, record=True)
     assert log is not None
     kinds = set(bot_kinds(setup.bots, get(setup.game).sides, get(setup.game).batch_bot).values())
     log.meta.update(seat="none", batch={"setup": setup.label, "seed": batch_seed, "index": index})
-    if len(kinds) == 1:
-        log.meta["opponent"] = kinds.pop()
+    if len(kinds) == 1:  # a bot given playouts in the batch thinks on the clock in play
+        log.meta["opponent"] = split_kind(kinds.pop())[0]
     return row, log
 
 

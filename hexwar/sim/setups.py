@@ -1,7 +1,8 @@
 """What a batch runs: a game, its scenario, the board and the bots, named by one string.
 
 ``kampen/intro-narvik@nordland-hex:priority`` is Kampen om Norge's Scenario 1 on the hex
-board with priority bots for every faction; ``narvik:random`` is Assault on Narvik with
+board with priority bots for every faction; ``kampen:search:16`` has the search bot play every
+faction at 16 playouts a decision (a bot that thinks plays a batch by playouts, not seconds); ``narvik:random`` is Assault on Narvik with
 random bots; ``kampen/basic:priority,norwegians=random,allies=random`` pits one side's bot
 against another kind (a bare kind is every other side's). Games are built once per process (workers rebuild them from the string), so a
 setup travels to a process pool or a Dask worker as a few bytes. What a game offers comes
@@ -53,12 +54,16 @@ def parse_setup(text: str) -> Setup:
         scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.batch_bot
         kinds = bot_kinds(bots, info.sides, info.batch_bot)
         for kind in set(kinds.values()):
-            info.check(scenario, board, bot=kind)
+            info.check(scenario, board, bot=split_kind(kind)[0])
     except UnknownGame as e:
         raise ValueError(f"{text!r}: {e}") from None
     for kind in sorted(set(kinds.values())):
-        if not info.bots[kind].fast:
-            raise ValueError(f"{text!r}: the {kind} bot needs copies of the state, which batches do not make: use hexwar play")
+        base, playouts = split_kind(kind)
+        if info.bots[base].fast and playouts is not None:
+            raise ValueError(f"{text!r}: the {base} bot does not search: playouts are for a bot that thinks ({kind})")
+        if not info.bots[base].fast and playouts is None:
+            raise ValueError(f"{text!r}: the {base} bot thinks on the clock; a batch gives it playouts a decision "
+                             f"instead, so its games are the same on any machine: {base}:16")
     if info.batch is None:
         raise ValueError(f"{text!r}: {info.name} records nothing for batches")
     return Setup(info.name, scenario, board, bots)
@@ -92,10 +97,42 @@ def bot_kinds(bots: str, sides: tuple[str, ...], default: str) -> dict[str, str]
     return {s: named.get(s, base) for s in sides}
 
 
+#: the think-time cap of a bot given playouts: far above what its playouts take, so they
+#: decide where it stops, never the clock
+NO_CLOCK = 3600.0
+
+
+def split_kind(kind: str) -> tuple[str, int | None]:
+    """A bot kind and, for a bot that searches, its playouts a decision (``search:16``).
+
+    >>> split_kind("search:16"), split_kind("priority")
+    (('search', 16), ('priority', None))
+    """
+    from hexwar.games.registry import UnknownGame
+
+    base, colon, n = kind.partition(":")
+    if not colon:
+        return kind, None
+    if not n.isdigit() or not 1 <= int(n) <= 100_000:
+        raise UnknownGame(f"bot {kind!r}: its playouts a decision are a whole number from 1 to 100000")
+    return base, int(n)
+
+
+def make_bot(info: Any, kind: str, side: str, seed: int) -> Any:
+    """A bot of a game by kind; ``KIND:N`` is a bot that searches, capped at N playouts a
+    decision with no clock (the same game on any machine, however busy)."""
+    base, playouts = split_kind(kind)
+    if playouts is None:
+        return info.bot(base, side, seed)
+    bot = info.bot(base, side, seed, NO_CLOCK)
+    bot.max_iterations = playouts
+    return bot
+
+
 def build_bots(setup: Setup, seed: int) -> dict[str, Any]:
     """Return one fresh bot per side, seeded from the game's seed."""
     from hexwar.games.registry import get
 
     info = get(setup.game)
     kinds = bot_kinds(setup.bots, info.sides, info.batch_bot)
-    return {s: info.bot(kinds[s], s, seed) for s in info.sides}
+    return {s: make_bot(info, kinds[s], s, seed) for s in info.sides}

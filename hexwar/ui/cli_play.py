@@ -529,11 +529,12 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             title: str = typer.Option("Comparison", help="Report title"),
             workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
             scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
-            dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster")) -> None:
+            dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
+            bots: Optional[List[str]] = typer.Option(None, help="Play every setup with these bots (repeat for more pairings, e.g. --bots priority --bots search:8): the report says which differences hold with every pairing")) -> None:
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from hexwar.sim.report import preset_folder, presets, require_matplotlib
+    from hexwar.sim.report import preset_folder, presets, require_matplotlib, with_bots
     from hexwar.sim.report import compare as run
     from hexwar.sim.runner import BatchError, require_dask
     from hexwar.sim.setups import parse_setup
@@ -547,12 +548,14 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
         if preset not in shipped:
             raise UserError(f"unknown preset {preset!r}; presets: {', '.join(shipped)}")
         p = shipped[preset]
-        specs, counts, title, intro = list(p.setups), list(p.games), p.title, p.intro
+        (specs, counts), title, intro = p.arms(), p.title, p.intro
         folder = out_dir or preset_folder(p)
     else:
         specs = list(setups or [])
         if len(specs) < 2:
             raise UserError("compare needs two or more setups, or --preset boards|games")
+        if bots:
+            specs = [with_bots(x, b) for b in bots for x in specs]
         counts = [games] * len(specs)
         folder = out_dir or Path("compare")
     try:

@@ -23,7 +23,7 @@ def test_entrants_are_the_fast_bots_the_batch_bot_first_then_the_search_at_each_
     assert names == ["priority", "random", "search:8", "search:32"]
     with pytest.raises(LadderError, match="no search bot"):
         ladder.entrants(registry.get("skirmish"), [8])
-    with pytest.raises(LadderError, match="whole number"):
+    with pytest.raises(LadderError, match="whole number from 1"):
         Entrant.parse("search:0")
 
 

@@ -169,3 +169,20 @@ def test_a_narvik_row_counts_the_counters_each_side_turned_face_up_itself_11_1()
     assert reveals and row["reveals_germans"] == len(reveals) and row["reveals_allies"] == 0
     units = build_game(parse_setup("narvik:priority")).new_state(row["seed"]).data.units
     assert {units[u].side for u in reveals} == {"germans"}
+
+
+def test_a_batch_gives_the_search_bot_playouts_not_seconds_and_plays_the_same_games_again():
+    # issue 58's bot pairings: the search bot in a batch is capped by playouts, so its games
+    # are the same on any machine however busy, like every other batch's
+    from hexwar.sim.runner import record_one
+
+    setup = parse_setup("kampen:search:8")
+    a = [play_one(setup, i, 4) for i in range(3)]
+    assert a == [play_one(setup, i, 4) for i in range(3)]
+    assert a != [play_one(parse_setup("kampen:priority"), i, 4) for i in range(3)]  # the search played, not its prior
+    row, log = record_one(setup, 1, 4)
+    assert row == a[1] and log.meta["opponent"] == "search"  # in play it thinks on the clock again
+    for text, says in (("kampen:search", "gives it playouts a decision instead"), ("kampen:priority:8", "does not search"),
+                       ("kampen:search:0", "whole number from 1")):
+        with pytest.raises(ValueError, match=says):
+            parse_setup(text)
