@@ -1,6 +1,7 @@
 """Comparison reports: the same rules on different boards, or the same fight in two games.
 
-``compare`` runs (or resumes) one batch per setup, then writes ``report.md`` with figures
+``compare`` runs (or resumes) one batch per setup, then writes ``report.md`` (and the same as
+one self-contained page, ``report.html``) with figures
 (matplotlib PNG) of the metrics the games declare (``hexwar.core.metrics``): their headline
 rate with 95% intervals, game length, when things first happened, the figures per game;
 which differences are significant (two-sided tests, Holm-corrected over the report); and
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from hexwar.core.metrics import Mean, Metric, Rate, When, headline, shared, values
-from hexwar.sim import robust
+from hexwar.sim import html, robust
 from hexwar.sim.runner import simulate, summary
 from hexwar.sim.setups import Setup, build_game, parse_setup
 from hexwar.sim.stats import holm, two_proportions, welch
@@ -93,6 +94,7 @@ def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path,
     text = _markdown(setups, batches, seed, title, intro, figs)
     path = out / "report.md"
     path.write_text(text, encoding="utf-8")
+    html.write(path, title)  # report.html beside it: one page, its figures inline
     (out / "summary.json").write_text(json.dumps(_summaries(batches), indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
 
