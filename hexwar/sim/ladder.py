@@ -104,7 +104,7 @@ class _Timed:
         self.reads_by_kind = bot.reads_by_kind
 
     def choose(self, state: Any, legal: Sequence[Any]) -> Any:
-        if len(legal) < 2:
+        if self.reads_by_kind or len(legal) < 2:  # a menu (the random bot's): nothing to time
             return self.bot.choose(state, legal)
         t0 = time.perf_counter()
         pick = self.bot.choose(state, legal)

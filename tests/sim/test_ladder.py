@@ -48,6 +48,13 @@ def test_a_ladder_game_with_the_search_bot_is_the_same_game_when_played_again():
     assert a["won"] in (0, 1, None) and (a["won"] is None) == (a["winner"] is None)
 
 
+def test_a_bot_that_reads_a_menu_plays_the_ladder_too():
+    # Narvik's random bot chooses a kind of order first, from a menu, not from a list
+    row = ladder.play("narvik", "scenario", 0, "random", "priority")
+    assert row["think"][0] == {"decisions": 0, "seconds": 0.0, "playouts": 0} and row["think"][1]["decisions"] > 0
+    assert row["row"]["reveals_germans"] >= 0 and row["turn"] >= 1
+
+
 def test_the_ladder_file_resumes_and_a_line_torn_by_a_crash_is_played_again(tmp_path):
     info = registry.get("kampen")
     plan = Plan("kampen", ("intro-narvik",), tuple(ladder.entrants(info, [])), 2)
