@@ -41,7 +41,7 @@ from hexwar.games.narvik.orders import (
     ShipFunction,
 )
 from hexwar.games.narvik.phases.naval import kept_moves
-from hexwar.games.narvik.state import HARSTAD
+from hexwar.games.narvik.state import ALLIES, HARSTAD
 from hexwar.rules.movement import movement_graph
 
 _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
@@ -175,7 +175,9 @@ class PriorityBot:
         does not know what it is (11.0): flip a real one (never a dummy: it would be
         eliminated) only when that gains something now. Next to the enemy it can attack or
         hold with a ZoC (12.0); a few hexes off it can go hunting, but only in the side's own
-        action (9.0): flipped in a reaction it could not move before the enemy saw it."""
+        action (9.0): flipped in a reaction it could not move before the enemy saw it. The
+        Allies' counters face down by 11.3 have a campaign to march: each is flipped in their
+        own action, the nearest the enemy first, so that it can move at all."""
         u = c.d.units[o.unit]
         if c.g.is_dummy(u) or u.loc is None:
             return -1.0
@@ -183,7 +185,11 @@ class PriorityBot:
         if d <= 1:
             return 1.5  # it can attack, or hold with a ZoC
         ask = c.g.pending(c.d)
-        if d <= 4 and u.fatigue < 6 and ask is not None and ask.what == "action" and not self.hunter(c):
+        if u.fatigue >= 6 or ask is None or ask.what != "action":
+            return -1.0
+        if self.side == ALLIES:  # 11.3: the attacker's face-down columns must march to the front at all
+            return 0.6 - 0.01 * min(d, 30)  # flipped in its own action to move, the nearest the enemy first
+        if d <= 4 and not self.hunter(c):
             return 0.6  # close enough to hunt (eliminations are the German VP, 29.0)
         return -1.0
 
