@@ -1,9 +1,11 @@
 # One command per generated artefact. `make reports` took 6 min 18 s on 2 cores in a clean clone installed with `pip install ".[report]"` (its figures need matplotlib) (2026-11-27, at 4ff74ee; 7 min 56 s at 130a73b with every cached row played again, the rows now naming their build, and every figure as it was; 6 min 8 s at a4b6576, 5 min 45 s at 31fb0a0, 8 min 2 s at 3280967; 9 min 50 s at cb3e440 with HEXWAR_NATIVE=1 and every row played again, the compiled engine's marker comments having changed the build fingerprint; 8 min 12 s at 70925b1 with every row played again, the machine partly busy with tests, 70% of it the 2000 Assault on Narvik priority games), and wrote every report into the clone's docs/ byte for byte as committed.
 .PHONY: reports reports-konflikt ladder maps test bench
 
-reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7) and docs/compare-konflikt/ (issue 16)
+reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7), docs/compare-konflikt/ (issue 16), docs/switches-narvik/ and docs/switches-europa/ (issue 58)
 	hexwar compare --preset boards
 	hexwar compare --preset games
+	hexwar compare --preset switches-narvik
+	hexwar compare --preset switches-europa
 
 KONFLIKT = envelopment maximum_attrition point_defence hold_until_relieved top_secret demolition
 reports-konflikt:  ## docs/compare-konflikt/: each Konflikt '47 template on the hex table and on its areas (issue 16)

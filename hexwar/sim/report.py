@@ -123,9 +123,7 @@ def _tests(batches: Mapping[str, list[dict[str, Any]]]) -> list[tuple[str, str, 
     first times, then the length, then the means."""
     ms = metrics_of(batches)
     out: list[tuple[str, str, Metric | None, float]] = []
-    for a, b in combinations(batches, 2):
-        if robust.pairing(a) != robust.pairing(b):  # setups are compared with the same bots
-            continue
+    for a, b in _pairs(list(batches)):
         ra, rb = batches[a], batches[b]
         for m in ms:
             if isinstance(m, Rate) and m.test:
@@ -139,6 +137,18 @@ def _tests(batches: Mapping[str, list[dict[str, Any]]]) -> list[tuple[str, str, 
             if isinstance(m, Mean) and m.test:
                 out.append((a, b, m, welch(values(m, ra), values(m, rb))))
     return out
+
+
+def _pairs(labels: Sequence[str]) -> list[tuple[str, str]]:
+    """The setups a report tests against each other: those with the same bots; in a rule
+    switches experiment (the same game, scenario, board and bots, the first setup with no
+    switch), each setup against the first only: what each switch changes."""
+    setups = [parse_setup(x) for x in labels]
+    base = setups[0]
+    if not base.switches and all((s.game, s.scenario, s.board, s.bots) == (base.game, base.scenario, base.board, base.bots)
+                                 for s in setups):
+        return [(labels[0], x) for x in labels[1:]]
+    return [(a, b) for a, b in combinations(labels, 2) if robust.pairing(a) == robust.pairing(b)]
 
 
 def _test_name(m: Metric | None) -> str:
@@ -260,7 +270,7 @@ def _save(fig: Any, path: Path) -> str:
 
 def _arm_short(label: str) -> str:
     s = parse_setup(label)
-    return f"{s.game} {s.scenario} on {s.board}"
+    return f"{s.game} {s.scenario} on {s.board}" + (f" with {' and '.join(s.switches)}" if s.switches else "")
 
 
 def _short(label: str) -> str:

@@ -26,7 +26,7 @@ def pairing(label: str) -> str:
 def arm(label: str) -> str:
     """A setup's label without its bots: what stays the same across the pairings."""
     s = parse_setup(label)
-    return f"{s.game}/{s.scenario}@{s.board}"
+    return f"{s.game}/{s.scenario}@{s.board}" + "".join("+" + x for x in s.switches)
 
 
 def pairings(labels: Sequence[str]) -> list[str]:

@@ -18,24 +18,26 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Setup:
-    """One arm of a simulation: game, scenario, board and bot kind."""
+    """One arm of a simulation: game, scenario, board, bot kind and rules switches."""
 
     game: str
     scenario: str
     board: str
     bots: str
+    switches: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
-        return f"{self.game}/{self.scenario}@{self.board}:{self.bots}"
+        return f"{self.game}/{self.scenario}@{self.board}{''.join('+' + s for s in self.switches)}:{self.bots}"
 
     @property
     def slug(self) -> str:
-        return self.label.replace("/", "-").replace("@", "_").replace(":", "_")
+        return self.label.replace("/", "-").replace("@", "_").replace(":", "_").replace("+", "_")
 
 
 def parse_setup(text: str) -> Setup:
-    """Parse ``GAME[/SCENARIO][@BOARD][:BOTS]`` (the game's defaults where a part is left out).
+    """Parse ``GAME[/SCENARIO][@BOARD][+SWITCH...][:BOTS]`` (the game's defaults where a part is
+    left out; no switch unless named).
 
     >>> parse_setup("kampen@nordland-hex").label
     'kampen/intro-narvik@nordland-hex:priority'
@@ -43,15 +45,20 @@ def parse_setup(text: str) -> Setup:
     'narvik/scenario@narvik:random'
     >>> parse_setup("kampen/basic:random,germans=priority").label
     'kampen/basic@norway:random,germans=priority'
+    >>> parse_setup("narvik+random_setup+allied_concealment").label
+    'narvik/scenario@narvik+allied_concealment+random_setup:priority'
     """
     from hexwar.games.registry import UnknownGame, get
 
     rest, _, bots = text.partition(":")
+    rest, *named = rest.split("+")
     rest, _, board = rest.partition("@")
     game, _, scenario = rest.partition("/")
+    switches = tuple(sorted(set(named)))
     try:
         info = get(game)
         scenario, board, bots = scenario or info.default_scenario, board or info.default_board, bots or info.batch_bot
+        info.check(switches=switches)
         kinds = bot_kinds(bots, info.sides, info.batch_bot)
         for kind in set(kinds.values()):
             info.check(scenario, board, bot=split_kind(kind)[0])
@@ -66,7 +73,7 @@ def parse_setup(text: str) -> Setup:
                              f"instead, so its games are the same on any machine: {base}:16")
     if info.batch is None:
         raise ValueError(f"{text!r}: {info.name} records nothing for batches")
-    return Setup(info.name, scenario, board, bots)
+    return Setup(info.name, scenario, board, bots, switches)
 
 
 @lru_cache(maxsize=None)
@@ -74,7 +81,7 @@ def build_game(setup: Setup) -> Any:
     """Return the ruleset of a setup (cached per process)."""
     from hexwar.games.registry import get
 
-    return get(setup.game).build(setup.scenario, setup.board)
+    return get(setup.game).build(setup.scenario, setup.board, setup.switches)
 
 
 def bot_kinds(bots: str, sides: tuple[str, ...], default: str) -> dict[str, str]:

@@ -78,3 +78,15 @@ def test_the_shipped_boards_comparison_plays_every_board_with_the_priority_bots_
     assert arms[:3] == arms[3:] and len(set(arms)) == 3
     assert [robust.pairing(parse_setup(x).label) for x in specs] == ["priority"] * 3 + ["search:8"] * 3
     assert games == [2000] * 3 + [300] * 3
+
+
+def test_a_rules_switches_experiment_tests_each_switch_against_the_game_as_written():
+    from hexwar.sim.report import _pairs
+
+    labels = [parse_setup(x).label for x in ("narvik", "narvik+random_setup", "narvik+allied_concealment")]
+    assert _pairs(labels) == [(labels[0], labels[1]), (labels[0], labels[2])]
+    boards = [parse_setup(x).label for x in ("kampen@norway", "kampen@nordland-hex", "kampen@nordland-areas")]
+    assert len(_pairs(boards)) == 3  # not an experiment on switches: every pair of boards
+    assert parse_setup("narvik+allied_concealment").switches == ("allied_concealment",)
+    with pytest.raises(ValueError, match="unknown switch 'fog'"):
+        parse_setup("narvik+fog")
