@@ -7,16 +7,25 @@ reports follow, and hands each event to the game's own ``event`` hook (combats, 
 
 from __future__ import annotations
 
+import json
 from typing import Any, Mapping
 
 
 class Observer:
-    """Orders played and the first turn each objective was held; a game adds the rest."""
+    """Orders played, the first turn each objective was held, how often each changed hands, and
+    where the fighting was; a game adds the rest."""
+
+    #: the columns every game's batch row ends with (``extra``): where combats were fought
+    #: (location -> count) and how often each objective changed hands, as JSON
+    EXTRA = ("combat_at", "changed_hands")
 
     def __init__(self, objectives: Mapping[str, str]):
         self.objectives = dict(objectives)  # location -> the name reports use ("narvik")
         self.fell: dict[str, int] = {}
         self.orders = 0
+        self.where: dict[str, int] = {}
+        self.changes: dict[str, int] = {}
+        self._held: dict[str, bool] | None = None  # who held what after the last order with events
 
     def held(self, data: Any, loc: str) -> bool:
         """Whether the side the reports follow holds an objective now (the game says how)."""
@@ -25,12 +34,27 @@ class Observer:
     def event(self, ev: dict[str, Any]) -> None:
         """Look at one event (a game counts its combats here)."""
 
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        """The location of a combat an event resolves, or None (a game names its combat events)."""
+        return None
+
     def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
         self.orders += 1
         for ev in events:
             self.event(ev)
+            at = self.fought_at(ev)
+            if at is not None:
+                self.where[at] = self.where.get(at, 0) + 1
         if events:
             d = view.data
+            now = {loc: self.held(d, loc) for loc in self.objectives}
             for loc, name in self.objectives.items():
-                if name not in self.fell and self.held(d, loc):
+                if name not in self.fell and now[loc]:
                     self.fell[name] = d.turn
+                if self._held is not None and now[loc] != self._held[loc]:  # (from the first order's state on)
+                    self.changes[name] = self.changes.get(name, 0) + 1
+            self._held = now
+
+    def extra(self) -> dict[str, Any]:
+        """The columns every game's row ends with (:data:`EXTRA`)."""
+        return {"combat_at": json.dumps(self.where, sort_keys=True), "changed_hands": json.dumps(self.changes, sort_keys=True)}

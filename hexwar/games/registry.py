@@ -37,11 +37,15 @@ class UnknownGame(ValueError):
 
 
 class Observer(Protocol):
-    """What a batch watches in one game: called after every order, then asked for its row."""
+    """What a batch watches in one game: called after every order, then asked for its row and
+    the columns every game's row ends with (``hexwar.core.observe.Observer`` gives those:
+    where combats were fought, how often each objective changed hands)."""
 
     def __call__(self, view: Any, events: list[dict[str, Any]]) -> None: ...
 
     def row(self, view: Any) -> dict[str, Any]: ...
+
+    def extra(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from hexwar.core.metrics import Mean, Metric, Rate, When, headline, shared, values
-from hexwar.sim import html, robust
+from hexwar.sim import drivers, html, robust
 from hexwar.sim.runner import simulate, summary
 from hexwar.sim.setups import Setup, build_game, parse_setup
 from hexwar.sim.stats import holm, two_proportions, welch
@@ -260,6 +260,8 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
         fig.tight_layout()
         figs["boxes"] = _save(fig, out / "per-game.png")
     plt.close("all")
+    if drivers.heat_map(batches, {x: f"{i}. {_short(x)}" for i, x in enumerate(labels, 1)}, out / "combats-map.png"):
+        figs["combats"] = "combats-map.png"
     return figs
 
 
@@ -372,6 +374,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     if found:
         numbers = {robust.arm(x): i for i, x in enumerate(labels, 1) if robust.pairing(x) == robust.pairing(labels[0])}
         lines += [""] + robust.section(found, numbers)
+    lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"))
     exact = [(i, e) for i, x in enumerate(labels, 1) for e in exact_vs_sampled(x, batches[x])[:8]]
     if any(get(st.game).batch.exact is not None for st in setups):  # type: ignore[union-attr]  # a game with no combat table has none
         lines += ["", "## Exact where possible", "",

@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, Sequence
 from hexwar.core.engine import run_fast
 from hexwar.core.log import EventLog
 from hexwar.core.metrics import BASE_COLUMNS, Metric, Rate, When, values
+from hexwar.core.observe import Observer
 from hexwar.sim.setups import Setup, build_bots, build_game
 
 CHUNK = 25
@@ -84,6 +85,7 @@ def _play(setup: Setup, index: int, batch_seed: int, record: bool) -> tuple[dict
     view, log = run_fast(g, seed, build_bots(setup, seed), record=record, meta=meta, observe=watch)
     row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed}
     row.update(watch.row(view))
+    row.update(watch.extra())
     return row, log
 
 
@@ -123,7 +125,7 @@ def columns(setup: Setup) -> list[str]:
     from hexwar.games.registry import get
 
     batch = get(setup.game).batch
-    return [*BASE_COLUMNS, *(batch.columns if batch is not None else ()), "build"]
+    return [*BASE_COLUMNS, *(batch.columns if batch is not None else ()), *Observer.EXTRA, "build"]
 
 
 def read_rows(path: Path, cols: Sequence[str] | None = None) -> list[dict[str, Any]]:

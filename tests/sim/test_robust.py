@@ -90,3 +90,41 @@ def test_a_rules_switches_experiment_tests_each_switch_against_the_game_as_writt
     assert parse_setup("narvik+allied_concealment").switches == ("allied_concealment",)
     with pytest.raises(ValueError, match="unknown switch 'fog'"):
         parse_setup("narvik+fog")
+
+
+def test_every_row_says_where_combats_were_fought_and_how_often_objectives_changed_hands():
+    # issue 58's drivers: the columns every game's row ends with, from the events themselves
+    import json
+
+    from hexwar.core.observe import Observer
+    from hexwar.sim.runner import record_one
+
+    row, log = record_one(parse_setup("narvik:priority"), 2, 1)
+    assaults = [ev["target"] for e in log.entries for ev in e.events if ev["type"] == "assault"]
+    where = json.loads(row["combat_at"])
+    assert assaults and sum(where.values()) == len(assaults) and set(where) == set(assaults)
+
+    class Watch(Observer):  # an objective the side holds when the flag says so
+        flag = {"x": False}
+
+        def held(self, data, loc):
+            return self.flag[loc]
+
+        def fought_at(self, ev):
+            return ev.get("at")
+
+    w, view = Watch({"x": "the bridge"}), type("V", (), {"data": type("D", (), {"turn": 2})()})()
+    for taken, ev in ((False, {"at": "x"}), (True, {"at": "x"}), (True, {}), (False, {"at": "y"}), (True, {})):
+        Watch.flag["x"] = taken
+        w(view, [ev])
+    assert w.extra() == {"combat_at": '{"x": 2, "y": 1}', "changed_hands": '{"the bridge": 3}'}
+    assert w.fell == {"the bridge": 2}
+
+
+def test_a_report_shows_where_the_fighting_is_on_each_setups_board(tmp_path):
+    setups = [parse_setup("kampen@norway"), parse_setup("kampen@nordland-hex")]
+    text = compare(setups, [40, 40], 2, tmp_path, "where", workers=1).read_text()
+    assert "## Where the fighting is, and who holds what" in text and "![combats a game at each place](combats-map.png)" in text
+    assert (tmp_path / "combats-map.png").stat().st_size > 10_000
+    section = text[text.index("## Where the fighting is"):]
+    assert "| 1 | " in section and "Narvik" in section and "| # | bardufoss | bjornfjell | narvik |" in section

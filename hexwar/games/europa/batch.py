@@ -35,6 +35,9 @@ class Observer(BaseObserver):
             self.combats.setdefault(ev["column"], {}).setdefault(ev["result"], 0)
             self.combats[ev["column"]][ev["result"]] += 1
 
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        return ev["target"] if ev["type"] == "attack" else None
+
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data
         res = view.result()

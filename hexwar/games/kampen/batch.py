@@ -39,6 +39,9 @@ class Observer(BaseObserver):
             n[0] += 1
             n[1] += int(ev["totals"][0] > ev["totals"][1])
 
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        return ev["area"] if ev["type"] == "combat_result" else None  # 4.2: a land combat in an area
+
     def row(self, view: Any) -> dict[str, Any]:
         d = view.data
         res = view.result()

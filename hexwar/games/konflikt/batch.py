@@ -29,6 +29,9 @@ class Observer(AssaultTally, BaseObserver):
         self.g = game
         self.combats: dict[str, dict[str, int]] = {}
 
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        return ev["target"] if ev["type"] == "assault" else None
+
     def row(self, view: Any) -> dict[str, Any]:
         d = view.data
         res = view.result()

@@ -36,6 +36,9 @@ class Observer(AssaultTally, BaseObserver):
     def held(self, d: Any, loc: str) -> bool:
         return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
 
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        return ev["target"] if ev["type"] == "assault" else None  # 15.0: a land assault on a hex
+
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data
         res = view.result()

@@ -1,0 +1,126 @@
+"""What drives a difference (issue 58): where the fighting is and who holds what, setup by
+setup, from the columns every game's batch row ends with (``hexwar.core.observe.Observer``):
+``combat_at`` (the combats fought at each location) and ``changed_hands`` (how often each
+objective changed hands). A heat map of combats a game on each setup's own board, drawn from
+the board's geometry, and the tables beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from hexwar.sim.setups import build_game, parse_setup
+
+#: the most places a setup's line of busiest places names
+TOP = 4
+
+
+def _mean_counts(rows: Sequence[Mapping[str, Any]], column: str) -> dict[str, float]:
+    total: dict[str, float] = {}
+    for r in rows:
+        for k, n in json.loads(r.get(column) or "{}").items():
+            total[k] = total.get(k, 0.0) + n
+    return {k: v / max(1, len(rows)) for k, v in total.items()}
+
+
+def fighting(batches: Mapping[str, Sequence[Mapping[str, Any]]]) -> dict[str, dict[str, float]]:
+    """Combats a game at each location, by setup."""
+    return {label: _mean_counts(rows, "combat_at") for label, rows in batches.items()}
+
+
+def hands(batches: Mapping[str, Sequence[Mapping[str, Any]]]) -> dict[str, dict[str, float]]:
+    """How often a game each objective changed hands, by setup."""
+    return {label: _mean_counts(rows, "changed_hands") for label, rows in batches.items()}
+
+
+def heat_map(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[str, str], path: Path) -> bool:
+    """One panel per setup: its board's locations, each coloured by the combats fought there a
+    game (none: left blank). False when no setup fought a combat (no figure)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Polygon
+
+    heat = fighting(batches)
+    if not any(heat.values()):
+        return False
+    labels = list(batches)
+    cols = min(3, len(labels))
+    rows = (len(labels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 4.4 * rows), squeeze=False)
+    for ax in axes.flat[len(labels):]:
+        ax.axis("off")
+    for ax, label in zip(axes.flat, labels):
+        board = build_game(parse_setup(label)).board
+        patches, values = [], []
+        box = [float("inf"), float("inf"), float("-inf"), float("-inf")]  # where the fighting was
+        for loc in board.locations():
+            geom = board.geometry(loc)
+            v = heat[label].get(loc, 0.0)
+            if v > 0:
+                x0, y0, x1, y1 = geom.bounds
+                box = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
+            for part in getattr(geom, "geoms", [geom]):
+                if part.geom_type == "Polygon":
+                    patches.append(Polygon(list(part.exterior.coords), closed=True))
+                    values.append(v)
+        top = max(values, default=0.0) or 1.0
+        base = PatchCollection(patches, facecolor="none", edgecolor="#c9c3b5", linewidth=0.3)
+        ax.add_collection(base)
+        hot = [(p, v) for p, v in zip(patches, values) if v > 0]
+        if hot:
+            coll = PatchCollection([p for p, _ in hot], cmap="YlOrRd", edgecolor="#7a6a50", linewidth=0.3)
+            coll.set_array([v for _, v in hot])
+            coll.set_clim(0, top)
+            ax.add_collection(coll)
+            bar = fig.colorbar(coll, ax=ax, fraction=0.04, pad=0.02)
+            bar.set_label("combats a game", fontsize=7)
+            bar.ax.tick_params(labelsize=6)
+        for loc, _v in sorted(heat[label].items(), key=lambda kv: (-kv[1], kv[0]))[:3]:  # the busiest, by name
+            place = board.place(loc)
+            if place is not None and place.name:
+                c = board.geometry(loc).representative_point()
+                ax.annotate(place.name, (c.x, c.y), fontsize=7, ha="center", va="bottom", xytext=(0, 4),
+                            textcoords="offset points", bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
+        ax.autoscale_view()
+        if box[0] < box[2]:  # zoomed on the fighting, with its surroundings, within the board
+            pad = 0.6 * max(box[2] - box[0], box[3] - box[1])
+            (x0, x1), (y0, y1) = ax.get_xlim(), ax.get_ylim()
+            ax.set_xlim(max(x0, box[0] - pad), min(x1, box[2] + pad))
+            ax.set_ylim(max(y0, box[1] - pad), min(y1, box[3] + pad))
+        ax.set_aspect("equal")
+        ax.set_xticks([])
+        ax.set_yticks([])
+        ax.set_title(short[label], fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return True
+
+
+def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping[str, int], figure: str | None) -> list[str]:
+    """The report's section: the heat map, each setup's busiest places, and how often each
+    objective changed hands a game."""
+    heat, held = fighting(batches), hands(batches)
+    if not any(heat.values()) and not any(held.values()):
+        return []
+    lines = ["## Where the fighting is, and who holds what", "",
+             "Combats fought at each place, a game on average (every setup on its own board), and how often a game "
+             "each objective changed hands (taken by the side the reports follow, or lost by it)."]
+    if figure:
+        lines += ["", f"![combats a game at each place]({figure})"]
+    lines += ["", "| # | busiest places (combats a game) | all combats a game |", "|---|---|---|"]
+    for label, rows in batches.items():
+        board = build_game(parse_setup(label)).board
+        busy = sorted(heat[label].items(), key=lambda kv: (-kv[1], kv[0]))[:TOP]
+        named = ", ".join(f"{board.label(loc)} {v:.2f}" for loc, v in busy) or "none"
+        lines.append(f"| {number[label]} | {named} | {sum(heat[label].values()):.2f} |")
+    objectives = sorted({k for v in held.values() for k in v})
+    if objectives:
+        lines += ["", "| # | " + " | ".join(objectives) + " |", "|---|" + "---|" * len(objectives)]
+        for label in batches:
+            lines.append(f"| {number[label]} | " + " | ".join(f"{held[label].get(o, 0.0):.2f}" for o in objectives) + " |")
+    return lines + [""]
