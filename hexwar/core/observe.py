@@ -15,9 +15,10 @@ class Observer:
     """Orders played, the first turn each objective was held, how often each changed hands, and
     where the fighting was; a game adds the rest."""
 
-    #: the columns every game's batch row ends with (``extra``): where combats were fought
-    #: (location -> count) and how often each objective changed hands, as JSON
-    EXTRA = ("combat_at", "changed_hands")
+    #: the columns every game's batch row ends with (``extra``), as JSON: where combats were
+    #: fought (location -> count), how often each objective changed hands, how far units
+    #: moved (locations a move -> moves) and what removed units (rule -> units)
+    EXTRA = ("combat_at", "changed_hands", "move_lengths", "losses_by")
 
     def __init__(self, objectives: Mapping[str, str]):
         self.objectives = dict(objectives)  # location -> the name reports use ("narvik")
@@ -26,6 +27,8 @@ class Observer:
         self.where: dict[str, int] = {}
         self.changes: dict[str, int] = {}
         self._held: dict[str, bool] | None = None  # who held what after the last order with events
+        self.lengths: dict[int, int] = {}
+        self.causes: dict[str, int] = {}
 
     def held(self, data: Any, loc: str) -> bool:
         """Whether the side the reports follow holds an objective now (the game says how)."""
@@ -38,6 +41,14 @@ class Observer:
         """The location of a combat an event resolves, or None (a game names its combat events)."""
         return None
 
+    def move_length(self, ev: dict[str, Any]) -> int | None:
+        """How many locations a move an event reports went, or None (a game names its moves)."""
+        return None
+
+    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
+        """The rule that removed units an event reports, and how many, or None."""
+        return None
+
     def __call__(self, view: Any, events: list[dict[str, Any]]) -> None:
         self.orders += 1
         for ev in events:
@@ -45,6 +56,12 @@ class Observer:
             at = self.fought_at(ev)
             if at is not None:
                 self.where[at] = self.where.get(at, 0) + 1
+            n = self.move_length(ev)
+            if n is not None:
+                self.lengths[n] = self.lengths.get(n, 0) + 1
+            lost = self.lost_by(ev)
+            if lost is not None:
+                self.causes[lost[0]] = self.causes.get(lost[0], 0) + lost[1]
         if events:
             d = view.data
             now = {loc: self.held(d, loc) for loc in self.objectives}
@@ -57,4 +74,5 @@ class Observer:
 
     def extra(self) -> dict[str, Any]:
         """The columns every game's row ends with (:data:`EXTRA`)."""
-        return {"combat_at": json.dumps(self.where, sort_keys=True), "changed_hands": json.dumps(self.changes, sort_keys=True)}
+        return {"combat_at": json.dumps(self.where, sort_keys=True), "changed_hands": json.dumps(self.changes, sort_keys=True),
+                "move_lengths": json.dumps(self.lengths, sort_keys=True), "losses_by": json.dumps(self.causes, sort_keys=True)}

@@ -1,8 +1,10 @@
-"""What drives a difference (issue 58): where the fighting is and who holds what, setup by
-setup, from the columns every game's batch row ends with (``hexwar.core.observe.Observer``):
-``combat_at`` (the combats fought at each location) and ``changed_hands`` (how often each
-objective changed hands). A heat map of combats a game on each setup's own board, drawn from
-the board's geometry, and the tables beside it."""
+"""What drives a difference (issue 58): where the fighting is, who holds what, how far units
+move and what removes them, setup by setup, from the columns every game's batch row ends with
+(``hexwar.core.observe.Observer``): ``combat_at`` (combats at each location),
+``changed_hands`` (how often each objective changed hands), ``move_lengths`` (moves by the
+locations they went) and ``losses_by`` (units removed, by the rule that removed them). A heat
+map of combats a game on each setup's own board, drawn from the board's geometry, a plot of
+the moves' lengths, and the tables beside them."""
 
 from __future__ import annotations
 
@@ -101,9 +103,40 @@ def heat_map(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[
     return True
 
 
-def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping[str, int], figure: str | None) -> list[str]:
-    """The report's section: the heat map, each setup's busiest places, and how often each
-    objective changed hands a game."""
+def lengths(rows: Sequence[Mapping[str, Any]]) -> dict[int, float]:
+    """Moves a game by the locations each went."""
+    return {int(k): v for k, v in _mean_counts(rows, "move_lengths").items()}
+
+
+def move_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[str, str], path: Path) -> bool:
+    """The share of each setup's moves by the locations they went (False: no moves told)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    got = {label: lengths(rows) for label, rows in batches.items()}
+    if not any(got.values()):
+        return False
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    for label, by in got.items():
+        total = sum(by.values()) or 1.0
+        xs = sorted(by)
+        ax.plot(xs, [by[x] / total for x in xs], drawstyle="steps-mid", marker="o", markersize=3, label=short[label],
+                linewidth=1.4)  # a marker: a setup whose moves all went one area still shows
+    ax.set_xlabel("locations a move went (a hex or an area, as the setup's board has them)")
+    ax.set_ylabel("share of moves")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return True
+
+
+def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping[str, int], figure: str | None,
+             moves: str | None = None) -> list[str]:
+    """The report's section: the heat map, each setup's busiest places, how often each
+    objective changed hands a game, the moves' lengths and the losses by what caused them."""
     heat, held = fighting(batches), hands(batches)
     if not any(heat.values()) and not any(held.values()):
         return []
@@ -123,4 +156,19 @@ def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping
         lines += ["", "| # | " + " | ".join(objectives) + " |", "|---|" + "---|" * len(objectives)]
         for label in batches:
             lines.append(f"| {number[label]} | " + " | ".join(f"{held[label].get(o, 0.0):.2f}" for o in objectives) + " |")
+    if moves:
+        lines += ["", "How far units move: the share of each setup's moves by the locations they went (hexes or areas, "
+                  "as its board has them).", "", f"![moves by length]({moves})", "", "| # | moves a game | locations a move (mean) |",
+                  "|---|---|---|"]
+        for label, rows in batches.items():
+            by = lengths(rows)
+            n = sum(by.values())
+            lines.append(f"| {number[label]} | {n:.1f} | {sum(k * v for k, v in by.items()) / n if n else 0:.2f} |")
+    causes = {label: _mean_counts(rows, "losses_by") for label, rows in batches.items()}
+    rules = sorted({k for v in causes.values() for k in v})
+    if rules:
+        lines += ["", "Units removed a game, by the rule that removed them (both sides).", "",
+                  "| # | " + " | ".join(f"rule {r}" for r in rules) + " |", "|---|" + "---|" * len(rules)]
+        for label in batches:
+            lines.append(f"| {number[label]} | " + " | ".join(f"{causes[label].get(r, 0.0):.2f}" for r in rules) + " |")
     return lines + [""]

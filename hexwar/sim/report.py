@@ -260,8 +260,11 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
         fig.tight_layout()
         figs["boxes"] = _save(fig, out / "per-game.png")
     plt.close("all")
-    if drivers.heat_map(batches, {x: f"{i}. {_short(x)}" for i, x in enumerate(labels, 1)}, out / "combats-map.png"):
+    numbered = {x: f"{i}. {_short(x)}" for i, x in enumerate(labels, 1)}
+    if drivers.heat_map(batches, numbered, out / "combats-map.png"):
         figs["combats"] = "combats-map.png"
+    if drivers.move_plot(batches, numbered, out / "move-lengths.png"):
+        figs["moves"] = "move-lengths.png"
     return figs
 
 
@@ -374,7 +377,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     if found:
         numbers = {robust.arm(x): i for i, x in enumerate(labels, 1) if robust.pairing(x) == robust.pairing(labels[0])}
         lines += [""] + robust.section(found, numbers)
-    lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"))
+    lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"), figs.get("moves"))
     exact = [(i, e) for i, x in enumerate(labels, 1) for e in exact_vs_sampled(x, batches[x])[:8]]
     if any(get(st.game).batch.exact is not None for st in setups):  # type: ignore[union-attr]  # a game with no combat table has none
         lines += ["", "## Exact where possible", "",

@@ -103,6 +103,11 @@ def test_every_row_says_where_combats_were_fought_and_how_often_objectives_chang
     assaults = [ev["target"] for e in log.entries for ev in e.events if ev["type"] == "assault"]
     where = json.loads(row["combat_at"])
     assert assaults and sum(where.values()) == len(assaults) and set(where) == set(assaults)
+    moves = [len(ev["path"]) - 1 for e in log.entries for ev in e.events if ev["type"] == "move"]
+    by = {int(k): n for k, n in json.loads(row["move_lengths"]).items()}
+    assert sum(by.values()) == len(moves) and sum(k * n for k, n in by.items()) == sum(moves)
+    gone = [ev["rule"] for e in log.entries for ev in e.events if ev["type"] == "eliminated"]
+    assert json.loads(row["losses_by"]) == {r: gone.count(r) for r in set(gone)}
 
     class Watch(Observer):  # an objective the side holds when the flag says so
         flag = {"x": False}
@@ -117,7 +122,8 @@ def test_every_row_says_where_combats_were_fought_and_how_often_objectives_chang
     for taken, ev in ((False, {"at": "x"}), (True, {"at": "x"}), (True, {}), (False, {"at": "y"}), (True, {})):
         Watch.flag["x"] = taken
         w(view, [ev])
-    assert w.extra() == {"combat_at": '{"x": 2, "y": 1}', "changed_hands": '{"the bridge": 3}'}
+    assert w.extra() == {"combat_at": '{"x": 2, "y": 1}', "changed_hands": '{"the bridge": 3}', "move_lengths": "{}",
+                         "losses_by": "{}"}
     assert w.fell == {"the bridge": 2}
 
 
@@ -125,6 +131,7 @@ def test_a_report_shows_where_the_fighting_is_on_each_setups_board(tmp_path):
     setups = [parse_setup("kampen@norway"), parse_setup("kampen@nordland-hex")]
     text = compare(setups, [40, 40], 2, tmp_path, "where", workers=1).read_text()
     assert "## Where the fighting is, and who holds what" in text and "![combats a game at each place](combats-map.png)" in text
-    assert (tmp_path / "combats-map.png").stat().st_size > 10_000
+    assert (tmp_path / "combats-map.png").stat().st_size > 10_000 and (tmp_path / "move-lengths.png").stat().st_size > 10_000
+    assert "| # | moves a game | locations a move (mean) |" in text and "| rule 4.2 step 6 |" in text
     section = text[text.index("## Where the fighting is"):]
     assert "| 1 | " in section and "Narvik" in section and "| # | bardufoss | bjornfjell | narvik |" in section

@@ -38,6 +38,12 @@ class Observer(BaseObserver):
     def fought_at(self, ev: dict[str, Any]) -> str | None:
         return ev["target"] if ev["type"] == "attack" else None
 
+    def move_length(self, ev: dict[str, Any]) -> int | None:
+        return len(ev["path"]) - 1 if ev["type"] == "move" else None
+
+    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
+        return (ev["rule"], 1) if ev["type"] in ("eliminated", "lost") else None
+
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data
         res = view.result()

@@ -42,6 +42,12 @@ class Observer(BaseObserver):
     def fought_at(self, ev: dict[str, Any]) -> str | None:
         return ev["area"] if ev["type"] == "combat_result" else None  # 4.2: a land combat in an area
 
+    def move_length(self, ev: dict[str, Any]) -> int | None:
+        return len(ev["via"]) + 1 if ev["type"] == "move" else None  # 4.1: area to area
+
+    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
+        return (ev["rule"], sum(ev["defenders"].values()) + ev["attackers"]) if ev["type"] == "eliminated" else None
+
     def row(self, view: Any) -> dict[str, Any]:
         d = view.data
         res = view.result()
