@@ -107,3 +107,20 @@ def test_2_4_a_recall_stops_when_the_allies_have_no_battalions_left(g):
     play(g, data, [Pass(ALLIES), Pass(ALLIES)], Dice(1))
     play(g, data, [Recall(ALLIES, "harstad")] * 2, Dice(1))
     assert data.bn[ALLIES] == {} and data.faction == GERMANS and data.recall == 0
+
+
+def test_4_1_the_priority_bot_weighs_splits_of_a_group_when_nothing_else_is_offered():
+    # the bot moves a group whole and skips its splits; a list of nothing but splits (a search
+    # bot's rollout met one in the advanced game) left it with no order to pick (max of nothing)
+    from hexwar.games.kampen.bots import KampenBot
+
+    g = kampen_game("basic")
+    s = g.new_state(3)
+    side = s.current_side()
+    d = s.data
+    splits = [o for o in s.legal_orders()
+              if type(o) is KMove and 1 < o.n < d.bn[side].get(o.src, 0) - d.fresh[side].get(o.src, 0)]
+    assert len(splits) > 1
+    bot = KampenBot(side, 3)
+    assert bot.choose(s.view_for((side,)), splits) in splits
+    assert sorted(bot.ranked(s.view_for((side,)), splits), key=splits.index) == splits

@@ -86,11 +86,11 @@ class KampenBot:
         self._memo: dict[Any, Any] = {}
         self._objective_set: tuple[KampenGame, frozenset[str]] | None = None
 
-
     def __getstate__(self) -> dict[str, Any]:
         """A copy for a search helper (``hexwar.ai.helpers``): the bot's memory, not its
         caches (one holds the whole game), which it rebuilds on use."""
         return {**self.__dict__, "_memo": {}, "_objective_set": None}
+
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if len(legal) == 1:
             return legal[0]
@@ -143,6 +143,8 @@ class KampenBot:
                 add((card(g, x, o, objs), i))
                 continue
             add((score(g, x, o), i))
+        if not scored:  # every legal order splits a group (a search's rollout met such a list): weigh them after all
+            scored = [(score(g, x, o), i) for i, o in enumerate(orders)]
         return scored
 
     def __call__(self, state: Any, legal: Sequence[Order]) -> Order:  # a def: mypyc compiles no alias
