@@ -139,6 +139,26 @@ def test_3_5_outflankers_come_on_their_side_edge_24_inches_from_their_own_edge_p
         assert max(g.table.depth[x][edge] for x in spots) <= inches < max(g.table.depth[x][edge] for x in g.table.side_edge(edge, "left"))
 
 
+def test_3_5_an_enemy_outflank_whose_direction_the_view_hides_never_comes_on_in_a_search_of_that_view():
+    # 3.5: an outflank's direction is its owner's secret; the other side's view has no entry
+    # for it, and a search playing that view on into turn 3 met the unit (KeyError, a crash
+    # of the bot ladder): the unit stays off the table for the search, never guessed
+    g = KonfliktGame("maximum_attrition", "table")
+    s = until(g, 6, lambda s: s.data.turn >= 1)
+    d = s.data
+    u = next(u for u in d.units.values() if u.loc is None and u.pool != "eliminated")
+    u.pool = FLANK
+    d.flank[u.id] = "left"
+    d.turn = 4
+    assert g.entries(d, u) and g.has_die(d, u)
+    other = next(x for x in SIDES if x != u.side)
+    seen = s.view_for((other,)).data
+    assert u.id not in seen.flank
+    seen.turn = 4
+    assert g.entries(seen, seen.units[u.id]) == [] and not g.has_die(seen, seen.units[u.id])
+    g.start_turn(seen, Dice(), [])  # the bag of order dice for the view's turn: the outflanker has none in it
+
+
 def test_3_1_hidden_units_are_off_the_enemy_map_and_revealed_by_infantry_within_12_inches():
     g = KonfliktGame("point_defence", "table")
     for seed in range(20):

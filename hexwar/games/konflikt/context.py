@@ -96,7 +96,9 @@ class KonfliktRules(SkirmishGame[KonfliktData]):
             if d.turn < int(r["outflank_from_turn"].value):
                 return []
             limit = int(r["outflank_inches"].value) + int(r["outflank_per_turn"].value) * (d.turn - int(r["outflank_from_turn"].value))
-            hand = d.flank[u.id]
+            hand = d.flank.get(u.id)
+            if hand is None:  # an enemy outflank's direction, hidden in a side's view (3.5): not guessed
+                return []
             spots = [loc for loc in self.table.side_edge(edge, hand) if self.table.depth[loc][edge] <= limit]
         else:
             return []
