@@ -18,7 +18,7 @@ LADDER = hexwar ladder --rounds $$r --jobs $(LADDER_JOBS) --out docs/ladder
 ladder:  ## docs/ladder/: every game's bots rated against each other (issue 57), round by round across the games; resumable, LADDER_ROUNDS=N extends it
 	for r in $$(seq 1 $(LADDER_ROUNDS)); do \
 	  $(LADDER) kampen --playouts 8 --playouts 32 && \
-	  $(LADDER) konflikt $(foreach s,$(KONFLIKT),--scenario $(s)) --playouts 8 --playouts 32 && \
+	  $(LADDER) konflikt $(foreach s,$(KONFLIKT),--scenario $(s)) --playouts 2 --playouts 8 && \
 	  $(LADDER) narvik --playouts 8 --playouts 32 && \
 	  $(LADDER) europa --playouts 2 --playouts 8 || exit 1; done
 
