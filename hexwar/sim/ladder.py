@@ -13,9 +13,9 @@ together (``Game.winning_sides``): Norway and the Allies in Kampen om Norge play
 entrant, each faction its own copy of the bot.
 
 The games are appended to a JSON-lines file as they end (flushed and synced; a line torn by
-a crash is cut off before the next game is appended; a reader skips it), and the games already
-in it are not played again: the same command resumes a ladder, and more rounds extend it. The ratings are a
-Bradley-Terry fit with a first-camp edge (``hexwar.sim.stats.bradley_terry``), a draw half a
+a crash is cut off before the next game is appended; a reader skips it), and the games
+already in it are not played again: the same command resumes a ladder, and more rounds extend
+it. The ratings are a Bradley-Terry fit with a first-camp edge (``hexwar.sim.stats.bradley_terry``), a draw half a
 win, in Elo points relative to the game's batch bot; games between equal bots say how the
 scenario's balance moves with the bots' strength.
 """
@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Sequence
 from hexwar.core.engine import run_fast
 from hexwar.sim.setups import make_bot, split_kind
 from hexwar.sim.stats import bradley_terry, wilson
+
 
 class LadderError(Exception):
     """A ladder that cannot be played or read as asked (one line, naming the file)."""
@@ -135,8 +136,8 @@ def play(game: str, scenario: str, rnd: int, first: str, second: str) -> dict[st
                            "second": second, "won": won, "winner": res.winner or None, "level": res.level,
                            "turn": view.data.turn,
                            "think": [{k: round(v, 4) if isinstance(v, float) else v for k, v in t.items()} for t in tallies]}
-    if watch is not None:
-        row["row"] = watch.row(view)
+    if watch is not None:  # the game's batch row: what a comparison report reads of a game
+        row["row"] = {**watch.row(view), **watch.extra()}
     return row
 
 
@@ -335,9 +336,13 @@ def plot(sections: Iterable[tuple[str, list[dict[str, Any]], str]], path: Path) 
     panels = [(label, ratings(rows, anchor)) for label, rows, anchor in sections if rows]
     if not panels:
         return
-    fig, axes = plt.subplots(len(panels), 1, figsize=(7, 1.0 + 1.2 * sum(len(f["entrants"]) for _, f in panels) / 2.2),
-                             squeeze=False, gridspec_kw={"height_ratios": [len(f["entrants"]) for _, f in panels]})
-    for ax, (label, fit) in zip(axes[:, 0], panels):
+    cols = 1 if len(panels) <= 3 else 2
+    rows = (len(panels) + cols - 1) // cols
+    most = max(len(f["entrants"]) for _, f in panels)
+    fig, axes = plt.subplots(rows, cols, figsize=(6.5 * cols, 0.6 + rows * (0.5 + 0.32 * most)), squeeze=False, sharex=True)
+    for ax in axes.flat[len(panels):]:
+        ax.axis("off")
+    for ax, (label, fit) in zip(axes.flat, panels):
         es = fit["entrants"]
         ys = list(range(len(es)))[::-1]
         ax.errorbar([e["elo"] for e in es], ys, xerr=[[e["elo"] - e["low"] for e in es], [e["high"] - e["elo"] for e in es]],
@@ -345,8 +350,9 @@ def plot(sections: Iterable[tuple[str, list[dict[str, Any]], str]], path: Path) 
         ax.axvline(0, color="#999", lw=0.8)
         ax.set_yticks(ys, [e["entrant"] for e in es])
         ax.set_title(f"{label} ({fit['games']} games)", fontsize=9, loc="left")
-        ax.tick_params(labelsize=8)
-    axes[-1, 0].set_xlabel("Elo relative to the batch bot (95% intervals)")
+        ax.tick_params(labelsize=8, labelbottom=True)  # every panel its scale (shared)
+    for ax in axes[-1]:
+        ax.set_xlabel("Elo relative to the batch bot (95% intervals)", fontsize=8)
     fig.tight_layout()
     tmp = path.with_suffix(f".{os.getpid()}.tmp.png")
     fig.savefig(tmp, dpi=110)
@@ -371,8 +377,8 @@ HOW = """# The bot ladder
 How strong is each bot of each game? Every round of the ladder plays, in each scenario, every
 pairing of a game's bots from both sides (a bot against itself too) on the round's seed. The
 ratings are a Bradley-Terry fit of all the scenario's games with an edge for the first camp, a
-draw counting half a win: Elo points relative to the game's batch bot (the priority bot; 400
-Elo is odds of 10 to 1), with 95% intervals from the fit (the Laplace approximation under a
+draw counting half a win: Elo points relative to the game's batch bot (its rule-based bot, the
+one its batches play; 400 Elo is odds of 10 to 1), with 95% intervals from the fit (the Laplace approximation under a
 wide normal prior, which keeps a bot that won every game at a finite rating). `search:N` is the
 search bot (ISMCTS) making N playouts a decision: a budget in playouts, not seconds, so a
 ladder game is the same game on any machine and however busy it is, and any game can be played
