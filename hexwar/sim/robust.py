@@ -74,9 +74,9 @@ class Verdict:
         if self.kind == "none":
             return "significant with no pairing"
         yes = [n for n in names if self.by[n][2]]
-        signs = {self.by[n][0] > 0 for n in names if self.by[n][0]}
-        flip = " (and of opposite signs)" if len(signs) > 1 else ""
-        return f"comes from the bots: significant only with {', '.join(yes)}{flip}"
+        if len(yes) == len(names):  # significant with every pairing, but the bots turn it round
+            return "comes from the bots: significant with every pairing, of opposite signs"
+        return f"comes from the bots: significant only with {', '.join(yes)}"
 
 
 def verdicts(tests: Sequence[tuple[str, str, Metric | None, float]], significant: Sequence[bool],
@@ -121,9 +121,13 @@ def headline(found: Sequence[Verdict], short: Mapping[str, str], most: int = 5) 
         out.append(f"{v.quantity[:1].upper()}{v.quantity[1:]}: {'higher' if more else 'lower'} for {short[v.a]} than "
                    f"for {short[v.b]} with every pairing of bots (by {lo:.3f} to {hi:.3f}).")
     if some:
-        names = sorted({f"{v.quantity} ({short[v.a]} against {short[v.b]})" for v in some})
-        out.append(f"{len(some)} difference{' comes' if len(some) == 1 else 's come'} from the bots, not the setups: "
-                   f"significant with some pairings only: {'; '.join(names[:3])}{'; ...' if len(names) > 3 else ''}.")
+        pairs: dict[tuple[str, str], list[str]] = {}
+        for v in some:
+            pairs.setdefault((v.a, v.b), []).append(v.quantity)
+        said = [f"{short[a]} against {short[b]} ({', '.join(qs)})" for (a, b), qs in list(pairs.items())[:3]]
+        out.append(f"{len(some)} difference{' comes' if len(some) == 1 else 's come'} from the bots, not the setups "
+                   f"(significant with some pairings only, or turned round by them): {'; '.join(said)}"
+                   f"{'; ...' if len(pairs) > 3 else ''}.")
     if not out:
         out.append("No difference is significant with every pairing of bots.")
     return out
