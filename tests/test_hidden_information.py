@@ -31,13 +31,16 @@ from hexwar.ui.play import terminal
 
 
 def secret_ids(data, side):
-    """The other side's face-down counters now, and their names."""
+    """The other side's face-down counters now, and their names; not a counter whose
+    elimination is on the public record of victory points (29.0), replaced face down since
+    (23.4): that it exists is no secret, which face-down counter it is stays one."""
     out: set[str] = set()
     if not hasattr(data, "units"):  # a card game (Kampen om Norge): no counters to hide
         return out
     names = [u.name for u in data.units.values()]
+    public = {a.cause.removesuffix(" eliminated") for a in getattr(data, "vp_log", ()) if a.cause.endswith(" eliminated")}
     for u in data.units.values():
-        if u.side != side and u.concealed and u.loc is not None:
+        if u.side != side and u.concealed and u.loc is not None and u.id not in public:
             out.add(u.id)
             if u.name and names.count(u.name) == 1:  # "Dummy" names every dummy, the off-map ones too
                 out.add(u.name)

@@ -147,8 +147,10 @@ def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: li
         u.fatigue = 0  # A42
         u.concealed = order.concealed
         events.append(E.Place(type="place", unit=order.unit, hex=order.hex, concealed=order.concealed, rule="23.4"))
-        if was_dead:  # 29.0: only units eliminated and NOT replaced score
-            g.award(d, "german_replaced", f"{order.unit} replaced", "29.0, 23.4", events)
+        if was_dead:  # 29.0: only units eliminated and NOT replaced score; the VP are public,
+            # the counter placed face down is not (11.2): the cause then names no unit
+            cause = "a German unit replaced, placed face down" if order.concealed else f"{order.unit} replaced"
+            g.award(d, "german_replaced", cause, "29.0, 23.4", events)
         if order.dummy_hex:
             spare = sorted(x.id for x in d.units.values() if g.is_dummy(x) and x.pool is not None)
             if spare:
