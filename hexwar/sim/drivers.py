@@ -133,8 +133,46 @@ def move_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping
     return True
 
 
+def bars(table: Mapping[str, Mapping[str, float]], short: Mapping[str, str], xlabel: str, path: Path) -> bool:
+    """Grouped horizontal bars: for each key (an objective, a rule), each setup's figure a
+    game (False: nothing to draw)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = sorted({k for v in table.values() for k in v})
+    if not keys:
+        return False
+    labels = list(table)
+    height = 0.8 / len(labels)
+    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.22 * len(keys) * len(labels) + 0.25 * len(labels)))
+    for i, label in enumerate(labels):
+        ax.barh([k + (i - (len(labels) - 1) / 2) * height for k in range(len(keys))],
+                [table[label].get(key, 0.0) for key in keys], height=height, label=short[label])
+    ax.set_yticks(range(len(keys)), keys, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel(xlabel)
+    ax.legend(fontsize=7, loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    plt.close(fig)
+    return True
+
+
+def hands_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[str, str], path: Path) -> bool:
+    """How often a game each objective changed hands, by setup."""
+    return bars(hands(batches), short, "times an objective changed hands, a game", path)
+
+
+def losses_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[str, str], path: Path) -> bool:
+    """Units removed a game by the rule that removed them, by setup."""
+    causes = {label: {f"rule {k}": v for k, v in _mean_counts(rows, "losses_by").items()} for label, rows in batches.items()}
+    return bars(causes, short, "units removed a game, by the rule that removed them", path)
+
+
 def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping[str, int], figure: str | None,
-             moves: str | None = None) -> list[str]:
+             moves: str | None = None, held_figure: str | None = None, losses_figure: str | None = None) -> list[str]:
     """The report's section: the heat map, each setup's busiest places, how often each
     objective changed hands a game, the moves' lengths and the losses by what caused them."""
     heat, held = fighting(batches), hands(batches)
@@ -153,6 +191,9 @@ def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping
         lines.append(f"| {number[label]} | {named} | {sum(heat[label].values()):.2f} |")
     objectives = sorted({k for v in held.values() for k in v})
     if objectives:
+        lines += ["", "How often a game each objective changed hands:"]
+        if held_figure:
+            lines += ["", f"![objectives changing hands]({held_figure})"]
         lines += ["", "| # | " + " | ".join(objectives) + " |", "|---|" + "---|" * len(objectives)]
         for label in batches:
             lines.append(f"| {number[label]} | " + " | ".join(f"{held[label].get(o, 0.0):.2f}" for o in objectives) + " |")
@@ -167,8 +208,10 @@ def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping
     causes = {label: _mean_counts(rows, "losses_by") for label, rows in batches.items()}
     rules = sorted({k for v in causes.values() for k in v})
     if rules:
-        lines += ["", "Units removed a game, by the rule that removed them (both sides).", "",
-                  "| # | " + " | ".join(f"rule {r}" for r in rules) + " |", "|---|" + "---|" * len(rules)]
+        lines += ["", "Units removed a game, by the rule that removed them (both sides)."]
+        if losses_figure:
+            lines += ["", f"![losses by cause]({losses_figure})"]
+        lines += ["", "| # | " + " | ".join(f"rule {r}" for r in rules) + " |", "|---|" + "---|" * len(rules)]
         for label in batches:
             lines.append(f"| {number[label]} | " + " | ".join(f"{causes[label].get(r, 0.0):.2f}" for r in rules) + " |")
     return lines + [""]

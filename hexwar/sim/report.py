@@ -265,6 +265,10 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
         figs["combats"] = "combats-map.png"
     if drivers.move_plot(batches, numbered, out / "move-lengths.png"):
         figs["moves"] = "move-lengths.png"
+    if drivers.hands_plot(batches, numbered, out / "changed-hands.png"):
+        figs["hands"] = "changed-hands.png"
+    if drivers.losses_plot(batches, numbered, out / "losses-by-cause.png"):
+        figs["losses"] = "losses-by-cause.png"
     return figs
 
 
@@ -377,7 +381,8 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     if found:
         numbers = {robust.arm(x): i for i, x in enumerate(labels, 1) if robust.pairing(x) == robust.pairing(labels[0])}
         lines += [""] + robust.section(found, numbers)
-    lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"), figs.get("moves"))
+    lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"), figs.get("moves"),
+                                    figs.get("hands"), figs.get("losses"))
     exact = [(i, e) for i, x in enumerate(labels, 1) for e in exact_vs_sampled(x, batches[x])[:8]]
     if any(get(st.game).batch.exact is not None for st in setups):  # type: ignore[union-attr]  # a game with no combat table has none
         lines += ["", "## Exact where possible", "",

@@ -133,5 +133,7 @@ def test_a_report_shows_where_the_fighting_is_on_each_setups_board(tmp_path):
     assert "## Where the fighting is, and who holds what" in text and "![combats a game at each place](combats-map.png)" in text
     assert (tmp_path / "combats-map.png").stat().st_size > 10_000 and (tmp_path / "move-lengths.png").stat().st_size > 10_000
     assert "| # | moves a game | locations a move (mean) |" in text and "| rule 4.2 step 6 |" in text
+    for fig in ("changed-hands.png", "losses-by-cause.png"):  # a plot for each driver
+        assert f"]({fig})" in text and (tmp_path / fig).stat().st_size > 10_000
     section = text[text.index("## Where the fighting is"):]
     assert "| 1 | " in section and "Narvik" in section and "| # | bardufoss | bjornfjell | narvik |" in section
