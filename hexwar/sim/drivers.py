@@ -153,9 +153,9 @@ def bars(table: Mapping[str, Mapping[str, float]], short: Mapping[str, str], xla
     ax.set_yticks(range(len(keys)), keys, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
-    ax.legend(fontsize=7, loc="best")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)  # under the bars, never on them
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
+    fig.savefig(path, dpi=110, metadata={"Software": None}, bbox_inches="tight")
     plt.close(fig)
     return True
 
