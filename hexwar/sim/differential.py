@@ -11,7 +11,9 @@ from hexwar.sim.runner import pool_combats
 
 
 class AssaultTally:
-    """Counts every assault's CRT look-up (``"AD|DRM" -> {result: count}``) in ``self.combats``."""
+    """Counts every assault's CRT look-up (``"AD|DRM" -> {result: count}``) in ``self.combats``,
+    and names the events of these games for the observer's drivers: an assault on a hex (15.0),
+    a land move hex by hex (14.0), a unit eliminated, by the rule that eliminated it (15.2)."""
 
     combats: dict[str, dict[str, int]]
 
@@ -20,6 +22,15 @@ class AssaultTally:
             k = f"{ev['ad']}|{ev['drm']}"
             self.combats.setdefault(k, {}).setdefault(ev["result"], 0)
             self.combats[k][ev["result"]] += 1
+
+    def fought_at(self, ev: dict[str, Any]) -> str | None:
+        return ev["target"] if ev["type"] == "assault" else None
+
+    def move_length(self, ev: dict[str, Any]) -> int | None:
+        return len(ev["path"]) - 1 if ev["type"] == "move" else None
+
+    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
+        return (ev["rule"], 1) if ev["type"] == "eliminated" else None
 
 
 def differential_exact(crt: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

@@ -36,7 +36,7 @@ class Observer(BaseObserver):
             self.combats[ev["column"]][ev["result"]] += 1
 
     def fought_at(self, ev: dict[str, Any]) -> str | None:
-        return ev["target"] if ev["type"] == "attack" else None
+        return ev["target"] if ev["type"] == "attack" else None  # E1: a combat on a hex
 
     def move_length(self, ev: dict[str, Any]) -> int | None:
         return len(ev["path"]) - 1 if ev["type"] == "move" else None

@@ -29,15 +29,6 @@ class Observer(AssaultTally, BaseObserver):
         self.g = game
         self.combats: dict[str, dict[str, int]] = {}
 
-    def fought_at(self, ev: dict[str, Any]) -> str | None:
-        return ev["target"] if ev["type"] == "assault" else None
-
-    def move_length(self, ev: dict[str, Any]) -> int | None:
-        return len(ev["path"]) - 1 if ev["type"] == "move" else None
-
-    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
-        return (ev["rule"], 1) if ev["type"] == "eliminated" else None
-
     def row(self, view: Any) -> dict[str, Any]:
         d = view.data
         res = view.result()

@@ -36,15 +36,6 @@ class Observer(AssaultTally, BaseObserver):
     def held(self, d: Any, loc: str) -> bool:
         return bool(self.g.land_units_at(d, loc, ALLIES)) and not self.g.land_units_at(d, loc, GERMANS, real=False)
 
-    def fought_at(self, ev: dict[str, Any]) -> str | None:
-        return ev["target"] if ev["type"] == "assault" else None  # 15.0: a land assault on a hex
-
-    def move_length(self, ev: dict[str, Any]) -> int | None:
-        return len(ev["path"]) - 1 if ev["type"] == "move" else None  # 14.0: a land move, hex by hex
-
-    def lost_by(self, ev: dict[str, Any]) -> tuple[str, int] | None:
-        return (ev["rule"], 1) if ev["type"] == "eliminated" else None
-
     def row(self, view: Any) -> dict[str, Any]:
         g, d = self.g, view.data
         res = view.result()
