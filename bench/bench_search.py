@@ -29,7 +29,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -207,11 +206,10 @@ def merge(path: str, others: list[str]) -> int:
 
 
 def commit() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=os.path.dirname(os.path.abspath(__file__))).stdout.strip()
-    except OSError:
-        return "?"
+    """The checkout's commit (short): the ladder's, written once."""
+    from hexwar.sim.ladder import commit as checkout_commit
+
+    return checkout_commit()
 
 
 def main() -> None:

@@ -164,10 +164,12 @@ def review_now(session: Any, rest: str, most: int = 10) -> list[str]:
         think = -1.0
     if not 0.05 <= think <= 10:
         return [f"review takes the seconds the search thinks on each decision, from 0.05 to 10 (not {rest!r})"]
+    from hexwar.games.registry import get
+
     game, sides = session.game, sorted(session.humans)
     if not sides:
         return ["no review: you command no side in this game"]
-    if searcher(game.name, sides[0], think, 0) is None:
+    if "search" not in get(game.name).bots:  # asked of the registry, not by building a bot
         return [f"no review: {game.name} has no search bot"]
     slips, searched = review(game, session.s.log, sides, think, most)
     return review_lines(slips, searched, sides, think)
