@@ -277,12 +277,9 @@ def _signed(x: float) -> str:
     return f"{x:+.0f}" if round(x) else "0"
 
 
-def markdown(game: Any, rows: Sequence[dict[str, Any]]) -> str:
+def markdown(info: Any, rows: Sequence[dict[str, Any]]) -> str:
     """A game's section of the ladder's README: a table per scenario, the balance between
     equal bots, the engines it was played with."""
-    from hexwar.games.registry import get
-
-    info = get(game) if isinstance(game, str) else game
     g = info.build()
     camp = [" and ".join(s.capitalize() for s in c) for c in camps(g, info.sides)]
     whose = camp[0] + ("'" if camp[0].endswith("s") else "'s")

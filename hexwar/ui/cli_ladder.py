@@ -22,7 +22,7 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
     """Rate a game's bots against each other: Elo with 95% intervals, resumable."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from hexwar.sim.ladder import LadderError, Plan, entrants, figures, read, run, write_report
+    from hexwar.sim.ladder import LadderError, Plan, entrants, figures, run, write_report
     from hexwar.sim.report import require_matplotlib
     from hexwar.sim.runner import BatchError
 
@@ -53,7 +53,6 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
 
             rows = run(plan, path, jobs, tick)
         wrote = write_report(out_dir)
-        rows = read(path)
     except LadderError as e:
         raise UserError(str(e)) from None
     if json_:
