@@ -102,14 +102,17 @@ from setuptools import setup
 from mypyc.build import mypycify
 a = json.loads(sys.argv[1])
 setup(name="hexwar-native", packages=[], script_args=["build_ext", "--build-lib", a["out"], "--build-temp", a["temp"]],
-      ext_modules=mypycify([*a["flags"], *a["paths"]], opt_level="3", group_name=a["group"],
+      ext_modules=mypycify([*a["flags"], *a["paths"]], opt_level=a["opt"], group_name=a["group"],
                            target_dir=a["c"]))
 """
 
 
-def build(log: Path | None = None) -> Path:
+def build(log: Path | None = None, opt_level: str = "3") -> Path:
     """Compile the marked modules for these sources (once: an existing build is kept) and
-    return the build's folder. A failed build leaves nothing behind but its log."""
+    return the build's folder. A failed build leaves nothing behind but its log.
+    ``opt_level`` is the C compiler's optimisation (mypyc's, 0-3): the same semantics at
+    every level; 3, the default, plays fastest, 0 compiles in about half the time (the
+    tests' build, which checks the games, not their speed)."""
     key = source_key()
     out = build_dir(key)
     if (out / "manifest.json").exists():
@@ -136,7 +139,7 @@ def build(log: Path | None = None) -> Path:
         n for n in names if not n.endswith(".py") and not (Path(d) / n).is_dir() or n in ("__pycache__", "_bundled")])
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
     args = {"out": str(work / "lib"), "temp": str(work / "tmp"), "c": str(work / "c"), "group": GROUP, "paths": paths,
-            "flags": FLAGS}
+            "flags": FLAGS, "opt": opt_level}
     res = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(args)], cwd=src, capture_output=True, text=True)
     log = log or cache_dir() / f"{key}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -154,7 +157,7 @@ def build(log: Path | None = None) -> Path:
     mypy_version = importlib.import_module("mypy.version").__version__
     (work / "manifest.json").write_text(json.dumps(
         {"key": key, "modules": modules, "files": files, "python": sys.version.split()[0], "mypyc": mypy_version,
-         "seconds": round(time.monotonic() - started, 1)},
+         "opt_level": opt_level, "seconds": round(time.monotonic() - started, 1)},
         indent=1))
     for scratch in ("tmp", "src", "c"):
         shutil.rmtree(work / scratch, ignore_errors=True)
