@@ -48,7 +48,10 @@ def secret_ids(data, side):
 
 
 def leaks(text, secrets):
-    return sorted(s for s in secrets if re.search(rf"(?<![\w/-]){re.escape(s)}(?![\w/-])", text))
+    """The secrets named in ``text`` as words of their own (not inside another id or name);
+    the regular expression only for a secret found in it at all (a search of a state's JSON
+    for each secret was most of this file's time)."""
+    return sorted(s for s in secrets if s in text and re.search(rf"(?<![\w/-]){re.escape(s)}(?![\w/-])", text))
 
 
 class Spy:
