@@ -231,3 +231,33 @@ def test_a_clear_decision_stops_before_the_cap(game) -> None:  # type: ignore[no
 
     assert "answered early" in progress_line("allies", "search", lasts[0])
     assert "answered early" not in progress_line("allies", "search", lasts[1])
+
+
+def test_a_nodes_prior_is_kept_while_its_visits_list_the_same_orders(game) -> None:  # type: ignore[no-untyped-def]
+    """The prior of a decision inside the tree is ranked at the node's first visit and kept
+    for each later visit that lists the same orders; a visit whose determinization or dice
+    list other orders is ranked afresh. A ranking offered is always exactly the orders this
+    visit lists, none missing and none that are not legal here."""
+    s = _first_choice(game.new_state(6), "germans")
+    hooks = search_hooks()
+    calls = []
+    rank = hooks["rank"]
+    hooks["rank"] = lambda *a: calls.append(1) or rank(*a)  # type: ignore[func-returns-value]
+
+    class Watched(SearchBot):
+        seen: list = []
+
+        def _ranked(self, node, st, mover, options):  # type: ignore[no-untyped-def]
+            first = node.prior
+            out = super()._ranked(node, st, mover, options)
+            self.seen.append((first, frozenset(options), out))
+            return out
+
+    bot = Watched("germans", 3, 1e9, max_iterations=60, **hooks)
+    bot.MIN_ITERATIONS = 10**9  # all 60 playouts: no early answer
+    bot.choose(s.view_for(("germans",)), s.legal_orders())
+    kept = sum(1 for first, listed, out in bot.seen if first is not None and first[1] == listed)
+    assert all(sorted(map(repr, out)) == sorted(map(repr, listed)) for _, listed, out in bot.seen)
+    assert all(out is first[0] for first, listed, out in bot.seen if first is not None and first[1] == listed)
+    assert kept > 0  # the line of play repeated itself in 60 playouts
+    assert len(calls) == 1 + len(bot.seen) - kept  # the root's prior, and one for each visit not kept
