@@ -68,3 +68,12 @@ def hex_board(columns=(1, 5), rows=(1, 5), terrain=None, hexsides=None, places=N
 
 
 F = Fraction
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop the Chromium the browser tests shared (tests/ui/chromium.py), if one started."""
+    import sys
+
+    shared = sys.modules.get("tests.ui.chromium")
+    if shared is not None:
+        shared.stop()

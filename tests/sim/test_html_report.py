@@ -14,7 +14,8 @@ from hexwar.sim import parse_setup
 from hexwar.sim.report import compare
 
 pytest.importorskip("matplotlib")
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
+from tests.ui import chromium as playwright_sync  # one Chromium for the process's browser tests
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
+from tests.ui import chromium as playwright_sync  # one Chromium for the process's browser tests
 pytest.importorskip("uvicorn")
 
 from tests.ui.test_web_browser import CHROMIUM, Served, artefacts, shot  # noqa: E402

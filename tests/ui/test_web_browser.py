@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-playwright_sync = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
+from tests.ui import chromium as playwright_sync  # one Chromium for the process's browser tests
 pytest.importorskip("uvicorn")
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
