@@ -77,8 +77,11 @@ class VpAward:
     rule: str
 
 
-_ATOMIC = (str, int, bool, float, type(None), Fraction, tuple)
+_ATOMIC = frozenset({str, int, bool, float, type(None), Fraction, tuple})
 _STATE_TYPES: dict[str, type["GameState"]] = {}
+#: a dataclass -> the names of its fields to copy, or None when it is frozen (shared):
+#: worked out once for its class (``dataclasses.fields`` was a fifth of a Kampen state's copy)
+_COPIED_FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 
 def copy_value(v: Any) -> Any:
@@ -91,17 +94,22 @@ def copy_value(v: Any) -> Any:
         return [x if type(x) in _ATOMIC else copy_value(x) for x in v]
     if t is dict:
         return {k: (x if type(x) in _ATOMIC else copy_value(x)) for k, x in v.items()}
-    params = getattr(t, "__dataclass_params__", None)
-    if params is not None:
-        if params.frozen:
-            return v
-        new = object.__new__(t)
-        for f in fields(v):
-            object.__setattr__(new, f.name, copy_value(getattr(v, f.name)))
-        return new
-    if t is set:
-        return set(v)
-    raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely")
+    try:
+        names = _COPIED_FIELDS[t]
+    except KeyError:
+        params = getattr(t, "__dataclass_params__", None)
+        if params is None:
+            if t is set:
+                return set(v)
+            raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely") from None
+        names = _COPIED_FIELDS[t] = None if params.frozen else tuple(f.name for f in fields(t))
+    if names is None:
+        return v
+    new = object.__new__(t)
+    for name in names:
+        x = getattr(v, name)
+        object.__setattr__(new, name, x if type(x) in _ATOMIC else copy_value(x))
+    return new
 
 
 _S = TypeVar("_S", bound="GameState")
