@@ -294,6 +294,7 @@ def explain(position: str = typer.Argument(..., help="A game, a scenario name, a
     """Explain a number of a position with its rules, as explain does in play: a unit, a place, a unit's way to a place."""
     from hexwar.core.engine import PlayState
     from hexwar.core.log import EventLog
+    from hexwar.ui.presenter import NOT_EXPLAINED
     from hexwar.ui.session import Session
 
     info, pos = _position(position)
@@ -302,6 +303,8 @@ def explain(position: str = typer.Argument(..., help="A game, a scenario name, a
     presenter = info.presenter(Session(PlayState(g, pos.data, EventLog({"game": g.name})), sides, {}))
     asked = " ".join(what)
     lines = presenter.explain(asked).splitlines()
+    if lines and lines[0].startswith(NOT_EXPLAINED):  # nothing of that name: an error, not an answer
+        raise UserError(" ".join(lines))
     if json_:
         emit({"position": pos.what, "explain": asked, "lines": lines})
         return

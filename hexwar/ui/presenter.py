@@ -21,6 +21,9 @@ from hexwar.ui.words import describe
 #: (``hexwar.core.orders``' conventions, which the games' orders keep)
 _TARGETS = ("target", "hex", "dst", "area", "port")
 
+#: how a presenter's ``explain`` begins an answer that refuses what it was asked
+NOT_EXPLAINED = "explain what?"
+
 
 class Presenter:
     """A game's words and pictures for a person, over one :class:`Session`."""
@@ -202,8 +205,11 @@ class Presenter:
         return set()
 
     def explain(self, what: str) -> str:
-        """How a number was reached, with its rule (a game's presenter explains its own)."""
-        return f"this game explains nothing yet (not {what!r})"
+        """How a number was reached, with its rule (a game's presenter explains its own).
+        An answer that begins with :data:`NOT_EXPLAINED` refuses ``what`` (nothing of that
+        name to explain) and says what may be asked: ``hexwar explain`` exits with it as an
+        error, play shows it as the answer."""
+        return f"{NOT_EXPLAINED} this game explains nothing yet (not {what!r})"
 
     def explain_order(self, order: Order) -> str:
         """An order before it is given: what it does, with its section (the game's

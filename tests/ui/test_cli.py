@@ -318,3 +318,15 @@ def test_replay_per_turn_draws_each_turn_as_it_ended_named_by_that_turn(tmp_path
     for k in range(1, final + 1):
         text = (tmp_path / "f" / f"turn{k:02d}-end.svg").read_text()
         assert f"the end of turn {k}" in text and f"the end of turn {k + 1}" not in text
+
+
+@pytest.mark.parametrize("game", [g.name for g in __import__("hexwar.games.registry", fromlist=["games"]).games()])
+def test_explain_of_nothing_of_that_name_is_an_error_that_says_what_may_be_asked(game):
+    """``hexwar explain GAME zzz`` exits 2 with the presenter's refusal on one line (it
+    answered it as an explanation and exited 0)."""
+    from hexwar.ui.cli_common import UserError
+
+    r = CliRunner().invoke(app, ["explain", game, "zzz"])
+    assert isinstance(r.exception, UserError) and r.stdout == ""
+    said = str(r.exception)
+    assert said.startswith("explain what? ") and said.endswith("(not 'zzz')") and "\n" not in said
