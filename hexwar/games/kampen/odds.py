@@ -76,11 +76,11 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     attack = sum(n for n, _ in groups)
     a = battalion_dice(groups)
     for n, crossing in groups:
-        ledger.append(f"attacker: {n} battalions{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
-    ledger.append(f"attacker: {attack} battalions, at most 5 dice: {a} dice [4.2]")
+        ledger.append(f"attacker: {n} battalion{'' if n == 1 else 's'}{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
+    ledger.append(f"attacker: {attack} battalion{'' if attack == 1 else 's'}, at most 5 dice: {_dice(a)} [4.2]")
     a += card_dice("attacker", att, cancelled_att)
     d = battalion_dice([(defend, False)])
-    ledger.append(f"defender: {defend} battalions, at most 5: {d} dice [4.2]")
+    ledger.append(f"defender: {defend} battalion{'' if defend == 1 else 's'}, at most 5: {_dice(d)} [4.2]")
     d += card_dice("defender", dfn, cancelled_def)
     dist = outcomes(a, d)
     win = sum((p for (w, _, _), p in dist.items() if w), Fraction(0))
@@ -92,6 +92,10 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     return {"attacker_dice": a, "defender_dice": d, "attacker_wins": win, "defender_wins": 1 - win,
             "defender_losses": dict(sorted(def_loss.items())), "attacker_losses": dict(sorted(att_loss.items())),
             "ledger": ledger}
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
 
 
 def odds_command(attack: int | None = None, defend: int | None = None, fjord: bool = False, cards: str | None = None,
