@@ -109,6 +109,30 @@ def test_2_4_a_recall_stops_when_the_allies_have_no_battalions_left(g):
     assert data.bn[ALLIES] == {} and data.faction == GERMANS and data.recall == 0
 
 
+@pytest.mark.parametrize("fallen", [2, 3])
+def test_2_4_a_deck_run_out_in_another_round_asks_only_for_the_battalions_left_at_its_end(g, fallen):
+    """The Allied deck can run out in the German round (cards lost at sea, 6.1, 7.2): the
+    Allies must remove 4 battalions (2.4), asked at the end of that round. Battalions the
+    round's fighting took meanwhile are not asked for again: the recall asked for 3 with
+    none left, and the Allies had no order to give (a stuck game, met by the bot ladder)."""
+    from hexwar.games.kampen.phases import cards, sea
+
+    data = position(g, GERMANS, {GERMANS: {"oslo": 1, "narvik": 2}, ALLIES: {"harstad": 3}, NORWAY: {"tromso": 1}}, {})
+    data.down[ALLIES] = 2
+    events: list = []
+    sea.lose_cards(g, data, ALLIES, 2, Dice(1), events, "a raider's catch", "7.2")
+    assert data.recall == 3 and data.down[ALLIES] == -1  # every battalion they have, at most 4
+    data.add(ALLIES, "harstad", -fallen)  # lost in the rest of the German round
+    cards.next_round(g, data, Dice(1), events)
+    if fallen == 3:
+        assert data.recall == 0 and data.faction == NORWAY and data.step != "recall"
+    else:
+        assert data.step == "recall" and data.side == ALLIES and data.recall == 1
+        assert g.legal_orders(data) == [Recall(ALLIES, "harstad")]
+        play(g, data, [Recall(ALLIES, "harstad")], Dice(1))
+        assert data.bn[ALLIES] == {} and data.recalled == 1 and data.faction == NORWAY
+
+
 def test_4_1_the_priority_bot_weighs_splits_of_a_group_when_nothing_else_is_offered():
     # the bot moves a group whole and skips its splits; a list of nothing but splits (a search
     # bot's rollout met one in the advanced game) left it with no order to pick (max of nothing)

@@ -157,9 +157,15 @@ def next_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> Non
     f = d.faction
     if d.over:
         return
+    # 2.4, 5.2: the Allies remove what they still have: their deck may have run out in
+    # another faction's round (cards lost at sea, 6.1, 7.2), whose fighting and sinking went
+    # on before this round's end, where the removal is asked (it asked for battalions and
+    # ships gone meanwhile and left the Allies no legal order)
+    d.ship_recall = min(d.ship_recall, len(allied_ships(d)))
     if d.ship_recall:
         g.ask(d, "unship", ALLIES)
         return
+    d.recall = min(d.recall, d.battalions(ALLIES))
     if d.recall:
         g.ask(d, "recall", ALLIES)
         return
