@@ -330,3 +330,36 @@ def test_explain_of_nothing_of_that_name_is_an_error_that_says_what_may_be_asked
     assert isinstance(r.exception, UserError) and r.stdout == ""
     said = str(r.exception)
     assert said.startswith("explain what? ") and said.endswith("(not 'zzz')") and "\n" not in said
+
+
+@pytest.mark.parametrize("fault,code", [("max", 3), ("parse", 3), ("refusal", 2)])
+def test_a_valueerror_of_hexwars_own_bug_is_an_internal_error_not_the_persons_mistake(fault, code, monkeypatch, capsys, tmp_path):
+    """A ValueError raised inside a builtin or a library hexwar called (``max()`` of nothing:
+    the Kampen recall the bot ladder met) is a bug: exit 3, its traceback kept in the crash
+    log. It was said as the person's mistake (``error: max() arg is an empty sequence``,
+    exit 2), with nothing kept. A ValueError hexwar raises itself with its words is a
+    refusal: one line, exit 2."""
+    from typer.models import CommandInfo
+
+    from hexwar.ui import cli
+
+    def broken() -> None:
+        if fault == "max":
+            max([])
+        elif fault == "parse":
+            int("x")
+        raise ValueError("--attack and --defend count battalions: 1 to 100 each")
+
+    monkeypatch.setattr(app, "registered_commands", [*app.registered_commands, CommandInfo(name="zz-fault", callback=broken)])
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["hexwar", "zz-fault"])
+    with pytest.raises(SystemExit) as out:
+        cli.main()
+    err = capsys.readouterr().err
+    assert out.value.code == code and err.count("\n") == 1
+    if code == 3:
+        assert err.startswith("hexwar: internal error (ValueError: ") and "please report it with" in err
+        assert "Traceback" in (tmp_path / "hexwar" / "crash.log").read_text()
+    else:
+        assert err == "error: --attack and --defend count battalions: 1 to 100 each\n"
+        assert not (tmp_path / "hexwar").exists()
