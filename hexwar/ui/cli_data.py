@@ -11,7 +11,7 @@ from rich.table import Table
 
 from hexwar import native
 from hexwar.board import load_board
-from hexwar.data.loader import default_library
+from hexwar.data.loader import DataError, default_library
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -43,6 +43,11 @@ def _position(scenario: str) -> tuple[Any, Any]:
         info = get(scenario)
         g = info.build()
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
+    game, _, named = scenario.partition("/")
+    if game in names() and named in get(game).scenarios:
+        info = get(game)  # a game's scenario by its name (kampen/basic), as compare and play --scenario name it
+        g = info.build(named)
+        return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     if scenario.endswith((".yaml", ".yml")):  # a position file (issue 54): as the person set it up
         from hexwar.core.position import PositionError, load
 
@@ -60,6 +65,10 @@ def _position(scenario: str) -> tuple[Any, Any]:
             info = get(g.name)
         except UnknownGame as e:
             raise UserError(str(e)) from None
+        except DataError:  # no such file: a game's scenario misnamed (kampen/basc)
+            if game in names() and not (default_library().root / "oob" / f"{scenario}.yaml").exists():
+                raise UserError(f"{game} has no scenario {named!r}; scenarios: {', '.join(get(game).scenarios)}") from None
+            raise
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     _, info, g, data, _, sides = read_seen(Path(scenario))  # as hexwar replay reads a save
     when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
@@ -288,7 +297,7 @@ def fatigue(scenario: str = typer.Argument(..., help="Scenario name, or a saved 
 
 
 @app.command()
-def explain(position: str = typer.Argument(..., help="A game, a scenario name, a saved game (.hexwar) or a position file (.yaml)"),
+def explain(position: str = typer.Argument(..., help="A game, a game's scenario (kampen/basic), a scenario file's name, a saved game (.hexwar) or a position file (.yaml)"),
             what: List[str] = typer.Argument(..., help="What to explain, as in play: a unit, a place, a unit and a place (its way there), last"),
             json_: bool = JSON) -> None:
     """Explain a number of a position with its rules, as explain does in play: a unit, a place, a unit's way to a place."""

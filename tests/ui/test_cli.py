@@ -363,3 +363,16 @@ def test_a_valueerror_of_hexwars_own_bug_is_an_internal_error_not_the_persons_mi
     else:
         assert err == "error: --attack and --defend count battalions: 1 to 100 each\n"
         assert not (tmp_path / "hexwar").exists()
+
+
+def test_explain_reads_a_games_scenario_by_its_name_and_says_which_there_are():
+    """``hexwar explain kampen/basic oslo`` explains Oslo at the basic game's start (the name
+    compare and ``play --scenario`` use); it was read as a scenario file and refused with a
+    data error about the file's kind. A misnamed scenario is one line naming the game's."""
+    from hexwar.ui.cli_common import UserError
+
+    r = CliRunner().invoke(app, ["explain", "kampen/basic", "oslo"])
+    assert r.exit_code == 0 and r.stdout.startswith("oslo (Oslo): germans 2"), r.output
+    r = CliRunner().invoke(app, ["explain", "kampen/basc", "oslo"])
+    assert isinstance(r.exception, UserError)
+    assert str(r.exception) == "kampen has no scenario 'basc'; scenarios: intro-narvik, basic, advanced"
