@@ -19,6 +19,7 @@ from hexwar.games.europa.orders import (
     Assemble,
     Attack,
     Breakdown,
+    Detach,
     Evade,
     Interdict,
     Mission,
@@ -209,8 +210,33 @@ def test_E1_three_battalions_in_a_hex_reassemble_into_their_regiment_and_break_d
     g.apply(d, Assemble(GERMANS, "IR307"), fixed())
     assert d.units["IR307"].loc == OSLO and d.units["I/IR307"].pool == "assembled"
     assert g.stack_points(d, OSLO, GERMANS)[0] == 1  # one counter where there were three
+    # once a phase (authored): a side could break down and reassemble without end
+    assert Breakdown(GERMANS, "IR307") not in g.legal_orders(d)
+    before = d.to_json()
+    with pytest.raises(IllegalOrder, match="once this phase already"):
+        g.apply(d, Breakdown(GERMANS, "IR307"), fixed())
+    assert d.to_json() == before
+    d.reorganised = []  # the next phase (reinforce._start, movement.run_exploitation)
     g.apply(d, Breakdown(GERMANS, "IR307"), fixed())
     assert {d.units[b].loc for b in ("I/IR307", "II/IR307", "III/IR307")} == {OSLO} and d.units["IR307"].pool == "broken_down"
+
+
+def test_E5_C_a_unit_is_detached_once_a_phase_and_absorbed_again_at_its_end(g):
+    """E5 C: the phasing player "absorbs at phase start, detaches during the phase, re-absorbs
+    at phase end". A unit detached and absorbed again is not detached a second time in the
+    phase: the search bot as the Allies detached and absorbed an artillery battery 99,714
+    times in one exploitation phase (the bot ladder, Europa, priority v search:8)."""
+    d = bare(g, ("163HQ", OSLO), ("I/IR307", OSLO))
+    g.apply(d, Absorb(GERMANS, "163HQ", "I/IR307"), fixed())
+    g.apply(d, Detach(GERMANS, "163HQ", "I/IR307"), fixed())
+    g.apply(d, Absorb(GERMANS, "163HQ", "I/IR307"), fixed())  # the phase's end: back in its HQ
+    assert Detach(GERMANS, "163HQ", "I/IR307") not in g.legal_orders(d)
+    before = d.to_json()
+    with pytest.raises(IllegalOrder, match="detached from its HQ once this phase already"):
+        g.apply(d, Detach(GERMANS, "163HQ", "I/IR307"), fixed())
+    assert d.to_json() == before
+    d.reorganised = []  # the next phase
+    assert Detach(GERMANS, "163HQ", "I/IR307") in g.legal_orders(d)
 
 
 def test_E1_no_reassembly_with_a_battalion_elsewhere(g):

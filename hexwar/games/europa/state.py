@@ -65,6 +65,9 @@ class EuropaData(UnitState, game="europa"):
     attacked: list[str] = field(default_factory=list)  # hexes attacked this combat phase
     fought: list[str] = field(default_factory=list)  # units that attacked this combat phase
     absorbed: dict[str, str] = field(default_factory=dict)  # E5 C: unit -> its headquarters
+    #: E5 C, E1: units detached from their HQ and regiments broken down or reassembled this
+    #: phase, each once a phase (a detached unit is absorbed again at the phase's end, E5 C)
+    reorganised: list[str] = field(default_factory=list)
     carried: dict[str, str] = field(default_factory=dict)  # E1 trucks: infantry -> truck, this phase
     out_of_supply: list[str] = field(default_factory=list)  # E1: units out of general supply this player turn
     support: dict[str, int] = field(default_factory=dict)  # E3 C: hex -> air missions (+ phasing, - defending)

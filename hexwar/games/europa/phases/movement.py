@@ -39,7 +39,7 @@ def run_movement(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> Non
 
 def run_exploitation(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     if d.step == 0:
-        d.moved, d.carried = [], {}
+        d.moved, d.carried, d.reorganised = [], {}, []
         d.step = 1
     g.ask(d, d.side, "exploit")
 
@@ -182,7 +182,7 @@ def _hq_orders(g: EuropaRules, d: EuropaData, side: str) -> list[Order]:
     for hq in sorted((u for u in d.on_map(side) if g.t(u).hq is not None and u.id not in d.absorbed), key=lambda u: u.id):
         for u in absorbable(g, d, hq):
             out.append(Absorb(side, hq.id, u.id))
-        for x in sorted(x for x, h in d.absorbed.items() if h == hq.id):
+        for x in sorted(x for x, h in d.absorbed.items() if h == hq.id and x not in d.reorganised):
             out.append(Detach(side, hq.id, x))
     return out
 
@@ -214,7 +214,7 @@ def _breakdown_orders(g: EuropaRules, d: EuropaData, side: str) -> list[Order]:
     out: list[Order] = []
     for reg, bns in sorted(g.regiments.items()):
         r = d.units[reg]
-        if r.side != side:
+        if r.side != side or reg in d.reorganised:
             continue
         if r.loc is not None and reg not in d.absorbed and not r.has(DISRUPTED):
             out.append(Breakdown(side, reg))
@@ -265,7 +265,10 @@ def do_move(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: lis
     elif isinstance(order, Detach):
         if d.absorbed.get(order.unit) != order.hq or d.units[order.hq].side != order.side:
             raise IllegalOrder(f"{order.hq} has not absorbed {order.unit}", "E5 C")
+        if order.unit in d.reorganised:  # absorbed at the start, detached during, absorbed again at the end
+            raise IllegalOrder(f"{order.unit} was detached from its HQ once this phase already", "E5 C")
         del d.absorbed[order.unit]
+        d.reorganised.append(order.unit)
         events.append(E.Hq(type="detach", hq=order.hq, unit=order.unit, rule="E5 C"))
     elif isinstance(order, (Assemble, Breakdown)) and not exploit:
         _regiment(g, d, order, events)
@@ -314,6 +317,8 @@ def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events
     if reg not in g.regiments or d.units[reg].side != order.side:
         raise IllegalOrder(f"{reg} is not a regiment of {order.side} with a breakdown", "E1")
     r, bns = d.units[reg], g.regiments[reg]
+    if reg in d.reorganised:  # authored: once a phase, or a side could break down and reassemble without end
+        raise IllegalOrder(f"{reg} was broken down or reassembled once this phase already", "E1")
     if isinstance(order, Assemble):
         if r.loc is not None or not may_assemble(g, d, reg):
             raise IllegalOrder(f"{reg} reassembles only from its three battalions in one hex ({', '.join(bns)})", "E1")
@@ -325,6 +330,7 @@ def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events
         if moved:
             d.moved.append(reg)
         events.append(E.Regiment(type="assemble", regiment=reg, battalions=list(bns), at=loc or "", rule="E1"))
+        d.reorganised.append(reg)
     else:
         if r.loc is None or reg in d.absorbed or r.has(DISRUPTED):
             raise IllegalOrder(f"{reg} is not on the map to break down", "E1")
@@ -337,6 +343,7 @@ def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events
             if reg in d.moved:
                 d.moved.append(b)
         events.append(E.Regiment(type="breakdown", regiment=reg, battalions=list(bns), at=loc, rule="E1"))
+        d.reorganised.append(reg)
 
 
 def interdiction_drm(g: EuropaRules, d: EuropaData) -> int:

@@ -86,6 +86,7 @@ def _start(g: EuropaRules, d: EuropaData, events: list) -> None:
     side = d.side
     events.append(E.PlayerTurn(type="player_turn", turn=d.turn, side=side, date=g.date(d.turn), rule="E3"))
     d.moved, d.attacked, d.fought, d.flown, d.support, d.interdicted, d.carried = [], [], [], [], {}, 0, {}
+    d.reorganised = []
     for u in d.on_map(side):  # authored (E1 [nd]): disruption lasts until the side's next player turn
         if u.has(DISRUPTED):
             u.flags.remove(DISRUPTED)
