@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import sync_playwright as _real
-
 _running: list[Any] = []  # [playwright, browser] once started
 
 
@@ -24,7 +22,9 @@ def _browser(executable_path: str | None) -> Any:
     if _running and _running[1].is_connected():
         return _running[1]
     stop()
-    pw = _real().start()
+    from playwright.sync_api import sync_playwright as real  # here: this module is collected without it too
+
+    pw = real().start()
     _running[:] = [pw, pw.chromium.launch(executable_path=executable_path, headless=True, args=["--no-sandbox"])]
     return _running[1]
 
