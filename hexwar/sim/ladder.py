@@ -37,6 +37,11 @@ from hexwar.sim.setups import make_bot, split_kind
 from hexwar.sim.stats import bradley_terry, wilson
 
 
+#: the orders a ladder game may take before it is taken for a stalled one (a Europa game
+#: of search bots takes under 2,000)
+MAX_ORDERS = 100_000
+
+
 class LadderError(Exception):
     """A ladder that cannot be played or read as asked (one line, naming the file)."""
 
@@ -129,7 +134,10 @@ def play(game: str, scenario: str, rnd: int, first: str, second: str) -> dict[st
     bots = {s: _Timed(who[s].make(info, s, seed), tallies[0 if s in camp[0] else 1], who[s].playouts is not None)
             for s in info.sides}
     watch = info.batch.observer(g) if info.batch is not None else None
-    view, _ = run_fast(g, seed, bots, observe=watch)
+    view, _ = run_fast(g, seed, bots, observe=watch, max_orders=MAX_ORDERS)
+    if not view.data.over:  # a bot stalled a phase: a bug to mend, never a drawn game in the ladder
+        raise LadderError(f"{game} {scenario} round {rnd}, {first} v {second}: the game did not end in {MAX_ORDERS:,} "
+                          f"orders (turn {view.data.turn}); a bot or a rule lets a phase go on without end")
     res = view.result()
     won = None if not res.winner else next(i for i, c in enumerate(camp) if set(g.winning_sides(res.winner)) <= set(c))
     row: dict[str, Any] = {"game": game, "scenario": scenario, "round": rnd, "seed": seed, "first": first,

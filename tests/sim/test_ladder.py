@@ -48,6 +48,14 @@ def test_a_ladder_game_with_the_search_bot_is_the_same_game_when_played_again():
     assert a["won"] in (0, 1, None) and (a["won"] is None) == (a["winner"] is None)
 
 
+def test_a_game_that_does_not_end_stops_the_ladder_and_is_never_a_draw(monkeypatch):
+    # the Europa search bot detached and absorbed one battery to the engine's cap of orders
+    # (E5 C, mended): the ladder recorded it as a game without a winner
+    monkeypatch.setattr(ladder, "MAX_ORDERS", 10)  # the game takes 37
+    with pytest.raises(LadderError, match="kampen intro-narvik round 0, priority v random: the game did not end in 10 orders"):
+        ladder.play("kampen", "intro-narvik", 0, "priority", "random")
+
+
 def test_a_bot_that_reads_a_menu_plays_the_ladder_too():
     # Narvik's random bot chooses a kind of order first, from a menu, not from a list
     row = ladder.play("narvik", "scenario", 0, "random", "priority")
