@@ -245,7 +245,9 @@ def test_a_nodes_prior_is_kept_while_its_visits_list_the_same_orders(game) -> No
     hooks["rank"] = lambda *a: calls.append(1) or rank(*a)  # type: ignore[func-returns-value]
 
     class Watched(SearchBot):
-        seen: list = []
+        def __init__(self, *a, **k):  # type: ignore[no-untyped-def]
+            super().__init__(*a, **k)
+            self.seen: list = []  # (the node's kept prior before the visit, the orders listed, the ranking offered)
 
         def _ranked(self, node, st, mover, options):  # type: ignore[no-untyped-def]
             first = node.prior
