@@ -79,9 +79,19 @@ class VpAward:
 
 _ATOMIC = frozenset({str, int, bool, float, type(None), Fraction, tuple})
 _STATE_TYPES: dict[str, type["GameState"]] = {}
-#: a dataclass -> the names of its fields to copy, or None when it is frozen (shared):
-#: worked out once for its class (``dataclasses.fields`` was a fifth of a Kampen state's copy)
-_COPIED_FIELDS: dict[type, tuple[str, ...] | None] = {}
+#: a type -> (its fields' names in order, whether it is frozen), or None when it is not a
+#: dataclass: worked out once for its class (``dataclasses.fields`` was a fifth of a Kampen
+#: state's copy and half of a state's JSON); ``copy_value`` and ``to_plain`` read it
+_SHAPES: dict[type, tuple[tuple[str, ...], bool] | None] = {}
+
+
+def _shape(t: type) -> tuple[tuple[str, ...], bool] | None:
+    try:
+        return _SHAPES[t]
+    except KeyError:
+        params = getattr(t, "__dataclass_params__", None)
+        shape = _SHAPES[t] = None if params is None else (tuple(f.name for f in fields(t)), bool(params.frozen))
+        return shape
 
 
 def copy_value(v: Any) -> Any:
@@ -94,16 +104,13 @@ def copy_value(v: Any) -> Any:
         return [x if type(x) in _ATOMIC else copy_value(x) for x in v]
     if t is dict:
         return {k: (x if type(x) in _ATOMIC else copy_value(x)) for k, x in v.items()}
-    try:
-        names = _COPIED_FIELDS[t]
-    except KeyError:
-        params = getattr(t, "__dataclass_params__", None)
-        if params is None:
-            if t is set:
-                return set(v)
-            raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely") from None
-        names = _COPIED_FIELDS[t] = None if params.frozen else tuple(f.name for f in fields(t))
-    if names is None:
+    shape = _shape(t)
+    if shape is None:
+        if t is set:
+            return set(v)
+        raise TypeError(f"state holds a {t.__name__}, which cannot be copied safely")
+    names, frozen = shape
+    if frozen:
         return v
     new = object.__new__(t)
     for name in names:
@@ -319,7 +326,6 @@ class UnitState(GameState):
 
 
 _SCALARS = frozenset({str, int, bool, float, type(None)})
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # a dataclass -> its fields' names, in order
 
 
 def to_plain(v: Any) -> Any:
@@ -334,13 +340,11 @@ def to_plain(v: Any) -> Any:
         return [x if type(x) in _SCALARS else to_plain(x) for x in v]
     if t is dict:
         return {k: x if type(x) in _SCALARS else to_plain(x) for k, x in v.items()}
-    names = _FIELD_NAMES.get(t)
-    if names is None:
-        if not hasattr(t, "__dataclass_fields__"):
-            return v
-        names = _FIELD_NAMES[t] = tuple(f.name for f in fields(t))
+    shape = _shape(t)
+    if shape is None:
+        return v
     out = {}
-    for name in names:
+    for name in shape[0]:
         x = getattr(v, name)
         out[name] = x if type(x) in _SCALARS else to_plain(x)
     return out
