@@ -11,7 +11,7 @@ from rich.table import Table
 
 from hexwar import native
 from hexwar.board import load_board
-from hexwar.data.loader import DataError, default_library
+from hexwar.data.loader import default_library
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -44,10 +44,13 @@ def _position(scenario: str) -> tuple[Any, Any]:
         g = info.build()
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     game, _, named = scenario.partition("/")
-    if game in names() and named in get(game).scenarios:
-        info = get(game)  # a game's scenario by its name (kampen/basic), as compare and play --scenario name it
-        g = info.build(named)
-        return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
+    if game in names() and not scenario.endswith((".yaml", ".yml", SAVED)):
+        info = get(game)
+        if named in info.scenarios:  # a game's scenario by its name (kampen/basic), as compare and play --scenario name it
+            g = info.build(named)
+            return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
+        if scenario not in default_library().names("oob"):  # not a scenario file of one's own either
+            raise UserError(f"{game} has no scenario {named!r}; scenarios: {', '.join(info.scenarios)}")
     if scenario.endswith((".yaml", ".yml")):  # a position file (issue 54): as the person set it up
         from hexwar.core.position import PositionError, load
 
@@ -65,10 +68,6 @@ def _position(scenario: str) -> tuple[Any, Any]:
             info = get(g.name)
         except UnknownGame as e:
             raise UserError(str(e)) from None
-        except DataError:  # no such file: a game's scenario misnamed (kampen/basc)
-            if game in names() and not (default_library().root / "oob" / f"{scenario}.yaml").exists():
-                raise UserError(f"{game} has no scenario {named!r}; scenarios: {', '.join(get(game).scenarios)}") from None
-            raise
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     _, info, g, data, _, sides = read_seen(Path(scenario))  # as hexwar replay reads a save
     when = f"turn {data.turn}, {data.phase}" + ("" if sides is None else f", as the {', '.join(sorted(sides))} see it")
