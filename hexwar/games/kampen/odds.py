@@ -76,11 +76,11 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     attack = sum(n for n, _ in groups)
     a = battalion_dice(groups)
     for n, crossing in groups:
-        ledger.append(f"attacker: {n} battalion{'' if n == 1 else 's'}{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
-    ledger.append(f"attacker: {attack} battalion{'' if attack == 1 else 's'}, at most 5 dice: {_dice(a)} [4.2]")
+        ledger.append(f"attacker: {_counted(n, 'battalion')}{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
+    ledger.append(f"attacker: {_counted(attack, 'battalion')}, at most 5 dice: {_counted(a, 'die', 'dice')} [4.2]")
     a += card_dice("attacker", att, cancelled_att)
     d = battalion_dice([(defend, False)])
-    ledger.append(f"defender: {defend} battalion{'' if defend == 1 else 's'}, at most 5: {_dice(d)} [4.2]")
+    ledger.append(f"defender: {_counted(defend, 'battalion')}, at most 5: {_counted(d, 'die', 'dice')} [4.2]")
     d += card_dice("defender", dfn, cancelled_def)
     dist = outcomes(a, d)
     win = sum((p for (w, _, _), p in dist.items() if w), Fraction(0))
@@ -94,8 +94,9 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
             "ledger": ledger}
 
 
-def _dice(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
+def _counted(n: int, one: str, many: str = "") -> str:
+    """``n`` of a thing, in the singular for one: "1 die", "3 battalions"."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def odds_command(attack: int | None = None, defend: int | None = None, fjord: bool = False, cards: str | None = None,
