@@ -7,6 +7,8 @@ tool and reports); the ``resolve_*`` functions roll through :class:`~hexwar.core
 and return a ledger of how the result was reached.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -169,7 +171,7 @@ def column_table_markdown(crt: "DifferentialCrt", drm: int = 0) -> str:
 # --- odds CRT ---------------------------------------------------------------------------
 
 
-def odds_column_index(crt: "OddsCrt", attack: int, defence: int, shift: int = 0) -> int:
+def odds_column_index(crt: "OddsCrt", attack: int | Fraction, defence: int | Fraction, shift: int = 0) -> int:
     """Return the odds column: the best ratio the attack reaches, rounded for the defender.
 
     Ratios below the first column use the first; a defence of 0 uses the last.
@@ -190,7 +192,7 @@ def odds_column_index(crt: "OddsCrt", attack: int, defence: int, shift: int = 0)
     return min(len(crt.columns) - 1, max(0, i + shift))
 
 
-def odds_outcomes(crt: "OddsCrt", attack: int, defence: int, drm: int = 0, shift: int = 0) -> list[tuple[str, Fraction]]:
+def odds_outcomes(crt: "OddsCrt", attack: int | Fraction, defence: int | Fraction, drm: int = 0, shift: int = 0) -> list[tuple[str, Fraction]]:
     """Return the exact distribution of named results for one combat."""
     return _distribution(crt.columns[odds_column_index(crt, attack, defence, shift)].results, drm)
 

@@ -121,9 +121,9 @@ class EuropaAnalyst(Analyst):
         if not defenders:
             return Figure(f"attack on {g.board.label(to)}", [f"{g.board.label(to)} holds no enemy ground unit (E3 D)"], {to: "target"})
         att, dfn, shift, led = strengths(g, data, Combat(side, to, units, defenders))
-        col = g.crt.columns[odds_column_index(g.crt, att, dfn, shift)]  # type: ignore[arg-type]
+        col = g.crt.columns[odds_column_index(g.crt, att, dfn, shift)]
         lines = led.render().splitlines() + [f"odds {att}:{dfn}, shifted {shift:+d}: column {col.label} (E1)"]
-        lines += [f"  {r} {g.crt.codes.get(r, '')}: {p} = {float(p) * 100:.1f}%" for r, p in odds_outcomes(g.crt, att, dfn, 0, shift)]  # type: ignore[arg-type]
+        lines += [f"  {r} {g.crt.codes.get(r, '')}: {p} = {float(p) * 100:.1f}%" for r, p in odds_outcomes(g.crt, att, dfn, 0, shift)]
         return Figure(f"attack on {g.board.label(to)}", lines,
                       {to: "target", **{data.units[x].loc: "attacker" for x in units}})
 

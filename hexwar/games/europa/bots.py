@@ -13,6 +13,8 @@ It reads the state (never copies it), so it runs in batches. Its priorities:
   advances take key hexes.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 import random
@@ -101,7 +103,8 @@ class PriorityBot:
         choice = pick(g, d, legal) if pick is not None else None
         return choice if choice is not None else self._default(legal)
 
-    __call__ = choose
+    def __call__(self, state: Any, legal: Sequence[Order]) -> Order:
+        return self.choose(state, legal)
 
     def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
         """The legal orders best first, for the search bot's prior: this bot's own choice,
@@ -174,7 +177,9 @@ class PriorityBot:
                 best = (gain, o)
         return best[1] if best else None
 
-    _exploit = _move
+    def _exploit(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
+        """An exploitation move (E3 E) is weighed as a move."""
+        return self._move(g, d, legal)
 
     @staticmethod
     def _ground_by_loc(g: Any, d: Any) -> dict[str, list[Any]]:

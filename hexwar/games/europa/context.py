@@ -3,6 +3,8 @@ order of battle with the queries of units and sides, and ``Context``, one side's
 the enemy for its moves, worked out once per enemy position. ``EuropaRules`` knows no phase:
 ``game.EuropaGame`` composes the phases on it, so no phase imports the game."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 import datetime
@@ -16,7 +18,7 @@ from hexwar.core.engine import DecisionGame, Result
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.tables import OddsCrt, TerrainChart
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.schemas import (
     EuropaRulesSpec,
     EuropaScenarioSpec,

@@ -11,6 +11,8 @@ the shared work: movement and its ZoC exit cost (``hexwar.rules.movement``), ZoC
 E1's special rules) lives in this package.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import Any, Collection
@@ -18,7 +20,7 @@ from typing import Any, Collection
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals
 from hexwar.core.orders import Order
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules, Switches
 from hexwar.games.europa.orders import ORDERS
 from hexwar.games.europa.phases import combat, reinforce

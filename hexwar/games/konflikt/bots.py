@@ -5,6 +5,8 @@ what it has, assaults at a favourable differential and brings its reserves on at
 It reads only its own view (hidden enemy units are not on its map, 3.1).
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 import random
@@ -38,7 +40,8 @@ class KonfliktBot:
         best = [legal[i] for s, i in scored if s >= top - 1e-9]
         return best[self.rng.randrange(len(best))]
 
-    __call__ = choose
+    def __call__(self, state: Any, legal: Sequence[Order]) -> Order:
+        return self.choose(state, legal)
 
     def ranked(self, state: Any, legal: Sequence[Order]) -> list[Order]:
         """The legal orders best first by this bot's scores (ties in list order), for the

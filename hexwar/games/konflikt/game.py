@@ -10,6 +10,8 @@ gives its side one unit's order, and the turn ends when the bag is empty. After 
 decides whether a 7th is played (1).
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import Any, Collection
@@ -19,7 +21,8 @@ from hexwar.core.engine import Refusals, Result
 from hexwar.core.events import strip_hidden
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order
 from hexwar.core.state import Unit
-from hexwar.games.konflikt import setup, victory
+from hexwar.games.konflikt import victory
+import hexwar.games.konflikt.setup as setup
 from hexwar.games.konflikt.events import EVENTS
 from hexwar.games.konflikt.orders import ORDERS, Assign, Down, Enter, Leave, Mark, Pick
 from hexwar.games.konflikt.state import (

@@ -5,6 +5,8 @@ supply, victory points) that phases, bots and the play loop ask of a position.
 ``NarvikRules`` knows no phase: ``game.NarvikGame`` adds the phase machine (``sequence``),
 the views and the set-up, so the phases import this module and never the game."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
@@ -20,7 +22,7 @@ from hexwar.data.loader import Library, default_library
 from hexwar.data.scenario import Scenario
 from hexwar.data.tables import AirTable, UnitType, VictoryLevels, VictoryPoints
 from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED, MAX_SUPPLY_LINE, Cites
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.charts import HIDDEN, check_sides, die_tables
 from hexwar.games.narvik.state import (
     ALLIES,

@@ -8,6 +8,8 @@ handler of that kind. Every order is checked before anything changes; ``PlayStat
 it to a copy, so a refused order leaves the state as it was.
 """
 
+# hexwar: native (issue 56)
+
 
 from __future__ import annotations
 
@@ -19,11 +21,12 @@ from hexwar.core.game import Refusals
 from hexwar.core.orders import Order
 from hexwar.data.loader import Library
 from hexwar.data.scenario import load_scenario
-from hexwar.games.narvik import events as E
-from hexwar.games.narvik import view
+import hexwar.games.narvik.events as E
+import hexwar.games.narvik.view as view
 from hexwar.games.narvik.context import NarvikRules, Switches
 from hexwar.games.narvik.orders import ORDERS
-from hexwar.games.narvik.phases import action, results, setup
+from hexwar.games.narvik.phases import action, results
+import hexwar.games.narvik.phases.setup as setup
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
 from hexwar.games.narvik.state import ALLIES, NarvikData
 

@@ -2,12 +2,14 @@
 missions over a hex where a combat may come, turned back by AA fire (E1: AA fire rules
 exist; the values are authored). The phasing player flies first."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Mission
 from hexwar.games.europa.state import Ask, EuropaData, other

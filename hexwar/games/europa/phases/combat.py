@@ -3,6 +3,8 @@ his own, and may attack any hex next to his units; the odds CRT with AD and DD (
 Norwegian retreat before combat (turn 1 by die, later a limited option); retreats and
 advances. Strengths, terrain shifts, supply and disruption effects are authored ([nd])."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -12,7 +14,7 @@ from typing import Any
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Advance, IllegalOrder, Order, Pass, Retreat
 from hexwar.core.state import Unit
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Attack, Evade
 from hexwar.games.europa.schemas import band
@@ -254,7 +256,7 @@ def strengths(g: EuropaRules, d: EuropaData, c: Combat,
 def odds(g: EuropaRules, d: EuropaData, c: Combat, supplied: dict[str, bool] | None = None) -> list[tuple[str, Fraction]]:
     """The exact distribution of results of a declared combat (E1's odds CRT)."""
     att, dfn, shift, _ = strengths(g, d, c, supplied)
-    return odds_outcomes(g.crt, att, dfn, 0, shift)  # type: ignore[arg-type]
+    return odds_outcomes(g.crt, att, dfn, 0, shift)
 
 
 def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
@@ -290,7 +292,7 @@ def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
 
 def _resolve(g: EuropaRules, d: EuropaData, c: Combat, dice: Dice, events: list) -> None:
     att, dfn, shift, led = strengths(g, d, c)
-    ci = odds_column_index(g.crt, att, dfn, shift)  # type: ignore[arg-type]
+    ci = odds_column_index(g.crt, att, dfn, shift)
     col = g.crt.columns[ci]
     die = dice.roll(1, "CRT").faces[0]
     res = col.results[die - 1]
@@ -430,7 +432,7 @@ def explain(g: EuropaRules, d: EuropaData, order: Attack, supplied: dict[str, bo
     check_attack(g, d, order)
     c = Combat(order.side, order.target, list(order.units), sorted(u.id for u in g.ground_at(d, order.target, other(order.side))))
     att, dfn, shift, led = strengths(g, d, c, supplied)
-    col = g.crt.columns[odds_column_index(g.crt, att, dfn, shift)]  # type: ignore[arg-type]
+    col = g.crt.columns[odds_column_index(g.crt, att, dfn, shift)]
     led.add(f"odds {att}:{dfn}, shifted {shift:+d}", col.label, "E1")  # the column the die is read in, as _resolve
-    dist = odds_outcomes(g.crt, att, dfn, 0, shift)  # type: ignore[arg-type]
+    dist = odds_outcomes(g.crt, att, dfn, 0, shift)
     return {"attack": att, "defence": dfn, "shift": shift, "ledger": led, "odds": dist}

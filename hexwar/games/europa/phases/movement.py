@@ -1,6 +1,8 @@
 """The movement and exploitation phases (E3 B, E3 E; E4 ground movement), with E5 C's
 headquarters, E1's breakdowns, trucks and naval interdiction."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -10,7 +12,7 @@ from fractions import Fraction
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
 from hexwar.core.state import Unit
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import Context, EuropaRules
 from hexwar.games.europa.orders import (
     Absorb,

@@ -1,13 +1,15 @@
 """The set-up and the reinforcement phase (E3 A): disruption recovery, arrivals by sea and
 air, E1's mobilisation centres, artillery stores and stranded sailors, supply states."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.core.state import Unit
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.orders import Form, Land
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData

@@ -1,9 +1,11 @@
 """The end of a player turn and of a game turn (E3: the German player turn, then the Allied)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 
-from hexwar.games.europa import events as E
+import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.state import ALLIES, GERMANS, EuropaData
 

@@ -14,13 +14,15 @@ The round is a list of steps (``KampenData.todo``); ``advance`` runs them in ord
 where a faction must decide.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
-from hexwar.games.kampen import events as E
+import hexwar.games.kampen.events as E
 from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import (
     Choose,

@@ -10,13 +10,15 @@ still fires back); a sunk ship costs its owner cards from the top of its deck; a
 goes to an adjacent area the opponent chooses; the survivors turn face down.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
-from hexwar.games.kampen import events as E
+import hexwar.games.kampen.events as E
 from hexwar.games.kampen import ships as S
 from hexwar.games.kampen.orders import (
     AddShip,

@@ -6,6 +6,8 @@ the handlers themselves live in the phase module of their rules (movement, assau
 naval, air).
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import (
     AirStrike,
     ArtilleryInterdiction,
@@ -191,6 +193,13 @@ def do_reaction(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events:
     after_action(g, d, side, False, events, reaction=True)
 
 
+def _waiting(d: NarvikData) -> bool:
+    """Whether the game waits for a decision: read in a function of its own, so that the
+    type checker does not take ``d.ask`` for the None its caller set before the handler ran
+    (the compiled engine checks that type when it reads the field)."""
+    return d.ask is not None
+
+
 def do_action(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
     assert d.ask is not None
     side = d.ask.side
@@ -219,7 +228,7 @@ def do_action(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: l
         raise IllegalOrder(f"{side} has no {order.kind} action", "9.0")
     d.ask = None
     act.handler(g, d, order, dice, events)
-    if d.combat is not None or d.ask is not None or d.completed:
+    if d.combat is not None or _waiting(d) or d.completed:
         d.completed = False
         return  # the reaction comes once the action's own decisions are made
     after_action(g, d, side, act.attack, events, reaction=False)

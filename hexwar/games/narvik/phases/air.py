@@ -2,13 +2,15 @@
 German air missions flown as actions or reactions: interdiction (18.1.2), attacks on ships
 (18.1.3) and, with the concealment switch, air recon (11.3)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import AirStrike, DeclareMas, expect
 from hexwar.games.narvik.phases import common
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData

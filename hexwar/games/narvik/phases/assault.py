@@ -2,6 +2,8 @@
 artillery (16.1), ships (20.5) and air points (18.1.1), the combat roll on the differential
 CRT, and the run of decisions a combat asks for until it ends (15.2, 15.3: see ``results``)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,7 +11,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, subsets
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import LandAssault
 from hexwar.games.narvik.phases import air, common, results
 from hexwar.games.narvik.state import (

@@ -3,13 +3,15 @@ participants and its fatigue, ships in support and ships in play, landing a carg
 internment, elimination and sinking. The phase modules import this one; it imports none of
 them (the phases then form a tree under ``action``, the action phase's dispatcher)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexwar.core.orders import IllegalOrder
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Combat, NarvikData
 from hexwar.rules import fatigue as fat
 from hexwar.rules.fire import can_fire

@@ -1,6 +1,8 @@
 """Fire without assault: Allied artillery interdiction (16.1.1) and naval interdiction, the
 bombardment of a hex by one ship (20.5). Both give the German VP (29.0, A37)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -8,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import (
     ArtilleryInterdiction,
     Bombard,

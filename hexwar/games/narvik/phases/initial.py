@@ -1,13 +1,15 @@
 """The Initial Phase (6.1): weather (7.0), winter fatigue (10.1), Allied arrivals at Harstad
 (28.0, 23.1, 31.0), flipping fired units, and the designation of Bases (19.4)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import DesignateBase, expect
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, Ask, NarvikData
 from hexwar.rules import fatigue as fat

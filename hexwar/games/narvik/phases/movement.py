@@ -2,6 +2,8 @@
 and zones of control (12.0), stacking (13.2), fjord ferries (20.6), Sweden (22.2), exits off
 the map (22.3), and Bases lost to German occupation (19.4)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 import math
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, OrderList
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import Exit
 from hexwar.games.narvik.phases import common
 from hexwar.games.narvik.phases.common import free_units

@@ -2,6 +2,8 @@
 embarking and disembarking (20.2), landings and amphibious assaults (20.3), Puffer bases and
 fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from operator import attrgetter
@@ -10,7 +12,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import (
     Bombard,
     Disembark,

@@ -1,6 +1,8 @@
 """The Random Events Phase (6.2, 8.0): secret and open events, German reinforcements and
 replacements (30.0, 23.4) with the railway check (19.1), and British redeployments (31.0)."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -8,7 +10,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import ChooseUnits, Place, expect
 from hexwar.games.narvik.phases.supply import railway_constrained
 from hexwar.games.narvik.state import (

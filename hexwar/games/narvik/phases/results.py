@@ -6,13 +6,15 @@ is taken as the owner chooses: eliminate a unit (Allied tanks first, 16.2), 6 FP
 among participating infantry, all participants to their limit, or one more hex of retreat.
 """
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Advance, IllegalOrder, Order, Retreat, TakeResult
-from hexwar.games.narvik import events as E
+import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import expect
 from hexwar.games.narvik.phases import common
 from hexwar.games.narvik.phases.common import combat_fatigue, participants

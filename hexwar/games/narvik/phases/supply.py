@@ -1,6 +1,8 @@
 """Supply (19.0): whether the German arrivals by rail and port are threatened (19.1, A28).
 Allied lines of supply (19.2-19.4) are a query of the rules: ``context.NarvikRules.supplied``."""
 
+# hexwar: native (issue 56)
+
 from __future__ import annotations
 
 from collections.abc import Iterable
