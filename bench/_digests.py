@@ -8,7 +8,8 @@ before and after it:
     PYTHONHASHSEED=0 python bench/_digests.py 10 > after.txt    # with the change
     diff before.txt after.txt
 
-``python bench/_digests.py N GAME ...`` plays only those games.
+``python bench/_digests.py N GAME ...`` plays only those games; ``GAME:K`` plays K seeds of
+that game instead of N (tests/test_native.py plays a few of the slower games).
 """
 
 from __future__ import annotations
@@ -22,17 +23,18 @@ from hexwar.games import registry
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    only = set(sys.argv[2:])
+    only = {name: int(k) if k else n for name, _, k in (a.partition(":") for a in sys.argv[2:])}
     for info in registry.games():
         if only and info.name not in only:
             continue
+        seeds = only.get(info.name, n)
         for sc, bd, sw in info.conformance_variants():
             game = info.build(sc, bd, sw)
             for kind, bot in info.bots.items():
                 if not bot.fast:
                     continue
                 h = hashlib.sha1()
-                for seed in range(n):
+                for seed in range(seeds):
                     view, log = run_fast(game, seed, {s: info.bot(kind, s, seed) for s in info.sides}, record=True)
                     assert log is not None
                     h.update(log.to_json().encode())

@@ -3,9 +3,10 @@ by mypyc play the very games pure Python plays, and a build is used only for the
 was made from.
 
 The build is made once, into a temporary folder, at the C compiler's optimisation level 0
-(about 20 s here against 40 s at the default 3: the games are the same at every level, and
-these tests check the games, not their speed); the games are played in child
-processes, one with ``HEXWAR_NATIVE=1`` and one without, and their whole logs compared.
+(about 1 min here for every game's modules, against 2 to 3 min at the default 3: the games
+are the same at every level, and these tests check the games, not their speed); the games
+of every game are played in child processes, one with ``HEXWAR_NATIVE=1`` and one without,
+and their whole logs compared.
 """
 
 from __future__ import annotations
@@ -40,13 +41,18 @@ print(json.dumps({"compiled": compiled, "engine": native.engine()}))
 """
 
 
-def play(env_native: str, folder: Path, seeds: int = 6) -> dict:
-    """In child processes with ``HEXWAR_NATIVE`` set so: the digest of every Kampen variant's
-    whole logs with every fast bot (``bench/_digests.py``: orders, dice, events, winner),
-    which modules are compiled, and what was said on stderr."""
+#: the games the compiled engine is checked on, with their seeds (``bench/_digests.py``'s
+#: ``GAME:K``): every game with a compiled module, the slower ones on fewer seeds
+GAMES = ("kampen", "narvik:2", "konflikt:2", "europa:1")
+
+
+def play(env_native: str, folder: Path, seeds: int = 6, games: tuple[str, ...] = GAMES) -> dict:
+    """In child processes with ``HEXWAR_NATIVE`` set so: the digest of every variant's whole
+    logs with every fast bot (``bench/_digests.py``: orders, dice, events, winner) of
+    ``games``, which modules are compiled, and what was said on stderr."""
     env = dict(os.environ, HEXWAR_NATIVE=env_native, HEXWAR_NATIVE_DIR=str(folder), PYTHONHASHSEED="0",
                PYTHONPATH=str(Path(native.__file__).parents[1]))  # the hexwar this test reads (and built)
-    games = subprocess.run([sys.executable, str(REPO / "bench" / "_digests.py"), str(seeds), "kampen"], env=env,
+    games = subprocess.run([sys.executable, str(REPO / "bench" / "_digests.py"), str(seeds), *games], env=env,
                            capture_output=True, text=True, check=True)
     which = subprocess.run([sys.executable, "-c", COMPILED], env=env, capture_output=True, text=True, check=True)
     return json.loads(which.stdout.strip().splitlines()[-1]) | {
@@ -73,11 +79,15 @@ def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path)
     fast = play("1", build_folder)
     pure = play("0", build_folder)
     marked = native.marked()
-    assert "hexwar.games.kampen.bots" in marked and "hexwar.games.kampen.game" in marked
+    for game in ("kampen", "narvik", "europa", "konflikt"):  # every game has its hot modules compiled (issue 56)
+        assert f"hexwar.games.{game}.bots" in marked and f"hexwar.games.{game}.game" in marked
+    assert {"hexwar.games.kampen.phases.april", "hexwar.games.kampen.phases.sea"} <= set(marked)  # the advanced game
     assert fast["compiled"] == sorted(marked), "every marked module is the compiled one"
     assert fast["engine"] == f"compiled by mypyc, {len(marked)} modules"
     assert pure["compiled"] == [] and pure["engine"] == "pure Python"
-    assert len(fast["digests"]) >= 6  # the variants and both bots: priority and random
+    played = {key.split("/")[0] for key in fast["digests"]}
+    assert played == {"kampen", "narvik", "konflikt", "europa"}
+    assert len(fast["digests"]) >= 30  # every variant of each game, with both bots: priority and random
     assert fast["digests"] == pure["digests"]  # move for move, die for die, event for event
 
 
@@ -127,7 +137,7 @@ def test_a_build_serves_only_the_sources_it_was_made_from(tmp_path: Path) -> Non
 
 
 def test_without_a_build_the_engine_stays_pure_python_and_says_so(tmp_path: Path) -> None:
-    out = play("1", tmp_path / "empty", seeds=1)
+    out = play("1", tmp_path / "empty", seeds=1, games=("kampen",))
     assert out["compiled"] == [] and out["engine"] == "pure Python"
     assert "HEXWAR_NATIVE=1 but no compiled build for these sources (run `hexwar native build`)" in out["stderr"]
     said = subprocess.run([sys.executable, "-c", "import os, subprocess, sys, hexwar; subprocess.run([sys.executable, "
@@ -146,6 +156,22 @@ def test_no_compiler_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch:
     assert isinstance(r.exception, UserError)  # hexwar's main prints it as one line, exit 2
     assert str(r.exception) == "hexwar native: no C compiler (no-such-cc-here) on this machine: the engine stays pure Python"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_killed_mid_way_is_swept_away_by_the_next(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build killed before its folder was renamed into place leaves ``KEY.part-PID``
+    behind; the next build removes it, and leaves alone one whose process still runs."""
+    monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          check=True)
+    dead = tmp_path / f"0123456789abcdef.part-{done.stdout.strip()}"  # its process has ended
+    live = tmp_path / f"0123456789abcdef.part-{os.getpid()}"
+    for part in (dead, live):
+        (part / "c").mkdir(parents=True)
+    monkeypatch.setattr(sysconfig, "get_config_var", lambda name: "no-such-cc-here" if name == "CC" else None)
+    with pytest.raises(native.NativeError):
+        native.build()
+    assert not dead.exists() and live.is_dir()
 
 
 def test_a_compiled_module_binds_a_pure_python_module_by_its_full_name() -> None:
