@@ -56,15 +56,16 @@ def baseline_tree(root: Path, commit: str, fixes: Sequence[tuple[str, str, str, 
     return out
 
 
-def run_in_tree(tree: Path, script: str, *args: object) -> dict:
-    """Run a probe ``script`` (``python -c``) with ``tree``'s hexwar and data, pure Python, a
-    fixed hash seed, and return the JSON object its last line prints."""
+def run_in_tree(tree: Path, script: str, *args: object, compiled: bool = False) -> dict:
+    """Run a probe ``script`` (``python -c``) with ``tree``'s hexwar and data, pure Python (or
+    its compiled build, ``HEXWAR_NATIVE=1``, with ``compiled``), a fixed hash seed, and return
+    the JSON object its last line prints."""
     import json
     import os
     import sys
 
     env = {k: v for k, v in os.environ.items() if k not in ("HEXWAR_GAMES",)}
-    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="0", HEXWAR_DATA=str(tree))
+    env.update(PYTHONPATH=str(tree), PYTHONHASHSEED="0", HEXWAR_NATIVE="1" if compiled else "0", HEXWAR_DATA=str(tree))
     res = subprocess.run([sys.executable, "-c", script, *map(str, args)], env=env, check=True, capture_output=True,
                          text=True, cwd=tree)
     out: dict = json.loads(res.stdout.strip().splitlines()[-1])
