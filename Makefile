@@ -1,5 +1,14 @@
 # One command per generated artefact. `make reports` took 6 min 18 s on 2 cores in a clean clone installed with `pip install ".[report]"` (its figures need matplotlib) (2026-11-27, at 4ff74ee; 7 min 56 s at 130a73b with every cached row played again, the rows now naming their build, and every figure as it was; 6 min 8 s at a4b6576, 5 min 45 s at 31fb0a0, 8 min 2 s at 3280967; 9 min 50 s at cb3e440 with HEXWAR_NATIVE=1 and every row played again, the compiled engine's marker comments having changed the build fingerprint; 8 min 12 s at 70925b1 with every row played again, the machine partly busy with tests, 70% of it the 2000 Assault on Narvik priority games; 61 min 45 s of wall clock and 45 min 11 s of CPU at 20db4b6 with every row played again and the two switches reports and the boards report's search bot pairing added, on a machine busy with the bot ladder and tests: about 23 min on 2 quiet cores), and wrote every report into the clone's docs/ byte for byte as committed (the boards report's words at d72699c written again from the same rows, robust.py's wording changed since).
-.PHONY: reports reports-konflikt ladder maps test bench
+.PHONY: reports reports-konflikt ladder maps test bench native
+
+# The reports' and the ladder's games are played by the compiled engine where it can be built
+# here (the same games, faster: hexwar/native.py); NATIVE=0 plays them in pure Python.
+NATIVE ?= 1
+reports reports-konflikt ladder: export HEXWAR_NATIVE = $(NATIVE)
+reports reports-konflikt ladder: native
+
+native:  ## the compiled engine for these sources (hexwar native build), once; without mypyc or a C compiler the games stay pure Python
+	-hexwar native build
 
 reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7), docs/compare-konflikt/ (issue 16), docs/switches-narvik/ and docs/switches-europa/ (issue 58)
 	hexwar compare --preset boards
