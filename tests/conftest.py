@@ -9,6 +9,14 @@ from fractions import Fraction
 # compiled one is compared with it in tests/test_native.py, in processes of its own
 os.environ["HEXWAR_NATIVE"] = "0"
 
+# a crash log a test provokes (the command line's and the web board's, hexwar/ui/crash.py)
+# goes to a folder of the run's own, never into the person's ~/.local/state
+if not os.environ.get("HEXWAR_TESTS_STATE"):  # made once: the test processes of one run share it
+    import tempfile
+
+    os.environ["HEXWAR_TESTS_STATE"] = tempfile.mkdtemp(prefix="hexwar-tests-state-")
+os.environ["XDG_STATE_HOME"] = os.environ["HEXWAR_TESTS_STATE"]
+
 # the example game (examples/vestfjord) outside the package: CI installs it (its entry point
 # registers it); a checkout that has not finds it through HEXWAR_GAMES, so every suite that
 # runs over the registered games (conformance, OpenSpiel, the web board's guard) runs on it

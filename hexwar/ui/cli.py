@@ -77,29 +77,10 @@ def refused(e: BaseException) -> bool:
 
 def _internal(e: BaseException) -> None:
     """Say a bug of hexwar's in one line (the traceback goes to a file) and exit 3."""
-    print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {_crash_log(e)}", file=sys.stderr)
+    from hexwar.ui.crash import crash_log
+
+    print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {crash_log(e)}", file=sys.stderr)
     sys.exit(3)
-
-
-def _crash_log(exc: BaseException) -> str:
-    """Write the traceback of an internal error where the person can find and send it."""
-    import os
-    import tempfile
-    import traceback
-    from pathlib import Path
-
-    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "hexwar"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "crash.log"
-    except OSError:
-        path = Path(tempfile.gettempdir()) / "hexwar-crash.log"
-    try:
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write("".join(traceback.format_exception(exc)) + "\n")
-    except OSError:
-        return "its message"
-    return str(path)
 
 
 if __name__ == "__main__":  # pragma: no cover

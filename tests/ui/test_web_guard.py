@@ -203,6 +203,9 @@ def test_json_depth_skips_strings_and_stops_counting_past_the_limit():
 
 
 def test_a_fault_inside_a_request_is_one_line_to_the_page_and_to_the_log(tmp_path, caplog, monkeypatch):
+    """One line to the page and to the server's log, each naming the crash log, where the
+    traceback is kept to be sent with a report (as the command line keeps it)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     app, s, path = served(tmp_path, "narvik")
     before = snapshot(s, path)
 
@@ -215,6 +218,10 @@ def test_a_fault_inside_a_request_is_one_line_to_the_page_and_to_the_log(tmp_pat
         "/api/command", json={"line": "pass"})
     assert r.status_code == 500 and "RuntimeError" in r.json()["error"] and "saved" in r.json()["error"]
     assert "Traceback" not in caplog.text and caplog.text.count("RuntimeError") == 1
+    crash = tmp_path / "state" / "hexwar" / "crash.log"
+    assert str(crash) in r.json()["error"] and str(crash) in caplog.text
+    kept = crash.read_text()
+    assert kept.count("Traceback") == 1 and "RuntimeError: a fault of hexwar's" in kept and "in broken" in kept
     assert snapshot(s, path) == before
 
 

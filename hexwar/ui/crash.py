@@ -1,0 +1,27 @@
+"""Where a bug of hexwar's is written down: the traceback of an internal error, kept in a
+file the person can find and send (the command line and the web board both say its path)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from pathlib import Path
+
+
+def crash_log(exc: BaseException) -> str:
+    """Append the traceback of ``exc`` to ``$XDG_STATE_HOME/hexwar/crash.log`` (or the
+    temporary folder's ``hexwar-crash.log`` where that cannot be made) and return its
+    path, or "its message" when no file can be written."""
+    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "hexwar"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "crash.log"
+    except OSError:
+        path = Path(tempfile.gettempdir()) / "hexwar-crash.log"
+    try:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write("".join(traceback.format_exception(exc)) + "\n")
+    except OSError:
+        return "its message"
+    return str(path)
