@@ -91,6 +91,47 @@ def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path)
     assert fast["digests"] == pure["digests"]  # move for move, die for die, event for event
 
 
+HELPED = """
+import copy, json, pickle
+from hexwar.core.engine import run_fast
+from hexwar.games import registry
+out = {}
+for name in ("narvik", "europa", "konflikt", "kampen"):
+    info = registry.get(name)
+    g = info.build()
+    bots = {s: info.bot("priority", s, 1) for s in info.sides}
+    run_fast(g, 1, bots)  # what a game leaves in the game's caches and the bots' memories
+    for b in bots.values():
+        pickle.loads(pickle.dumps(b))
+        copy.deepcopy(b, {id(g): g})  # as play keeps a bot to undo to
+    pickle.loads(pickle.dumps(g))  # as a search helper is sent the game
+    s = g.new_state(2)
+    while len(s.legal_orders()) < 2:
+        s.apply(s.legal_orders()[0])
+    side = s.current_side()
+    bot = info.bot("search", side, 2, 10.0)
+    bot.helpers, bot.max_iterations, bot.MIN_ITERATIONS = 1, 6, 7
+    bot.choose(s.view_for((side,)), s.legal_orders())
+    bot.close()
+    out[name] = bot.last["iterations"]
+print(json.dumps(out))
+"""
+
+
+@needs_compiler
+def test_compiled_games_and_bots_copy_and_travel_to_a_search_helper(build_folder: Path) -> None:
+    """With the compiled engine, a game and its bots pickle and deep-copy after a game (a
+    person's undo keeps a copy of each bot; the search bot's helper process is sent the game
+    and the bot's policy), and a search helper's playouts count: 6 of the bot's and 6 of
+    its helper's. A compiled class needs a constructor's arguments to be made, so these stay
+    Python classes with compiled methods (``@mypyc_attr(native_class=False)``)."""
+    env = dict(os.environ, HEXWAR_NATIVE="1", HEXWAR_NATIVE_DIR=str(build_folder), PYTHONHASHSEED="0",
+               PYTHONPATH=str(Path(native.__file__).parents[1]))
+    out = subprocess.run([sys.executable, "-c", HELPED], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"narvik": 12, "europa": 12, "konflikt": 12, "kampen": 12}
+
+
 @needs_compiler
 def test_a_build_made_once_is_kept_and_reported(build_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HEXWAR_NATIVE_DIR", str(build_folder))

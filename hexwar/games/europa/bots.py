@@ -20,7 +20,10 @@ from __future__ import annotations
 import random
 from collections import deque
 from fractions import Fraction
+from functools import partial
 from typing import Any, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from hexwar.core.orders import Advance, Move, Order, Pass, Retreat
 from hexwar.games.europa.orders import (
@@ -40,6 +43,30 @@ from hexwar.games.europa.state import GERMANS, Combat
 GOOD = {"DE": 1.0, "DR": 0.6, "EX": 0.5, "DD": 0.4, "AD": -0.3, "AR": -0.5, "AE": -1.0}
 
 
+# The bot's sort keys, at the module's top level with what they read given by functools.partial:
+# a closure in a method of a class mypyc leaves to Python (native_class=False) fails its build.
+def _defence_first(g: Any, u: Any) -> tuple[int, str]:
+    return (-g.t(u).defence, u.id)
+
+
+def _retreat_key(g: Any, own: list[str], o: Any) -> tuple[int, str]:
+    """The retreat that ends nearest a key hex the side holds."""
+    return (min((g.board.distance(o.path[-1], h) for h in own), default=0), o.path[-1])
+
+
+def _advance_key(g: Any, d: Any, o: Any) -> tuple[int, str]:
+    return (g.t(d.units[o.units[0]]).defence, o.units[0])
+
+
+def _land_key(g: Any, want: str, o: Any) -> tuple[int, str]:
+    return (g.board.distance(o.at, want) if want else 0, o.at)
+
+
+def _store_key(g: Any, germans: list[str], o: Any) -> tuple[int, str]:
+    return (min((g.board.distance(o.at, x) for x in germans), default=0), o.at)
+
+
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class PriorityBot:
     """Rule-based priorities (see the module docstring); seeded only to break ties."""
 
@@ -133,8 +160,10 @@ class PriorityBot:
                     gains[i] = score
             elif isinstance(o, Mission):
                 gains[i] = float(self._support(g, d, side, o)) * 0.1
-        order = sorted(range(len(legal)), key=lambda i: (legal[i] is not first, -gains.get(i, 0.0), i))
-        return [legal[i] for i in order]
+        # sorted by keys made first: a closure in a method of a class mypyc leaves to Python
+        # (native_class=False) fails its build; the same order
+        keyed = sorted([(legal[i] is not first, -gains.get(i, 0.0), i) for i in range(len(legal))])
+        return [legal[i] for _, _, i in keyed]
 
     def _default(self, legal: Sequence[Order]) -> Order:
         for o in legal:
@@ -214,7 +243,7 @@ class PriorityBot:
             if d.owner.get(h) != side:
                 continue
             us = sorted((u for u in by_loc.get(h, []) if u.side == side and g.t(u).kind not in ("truck", "hq")),
-                        key=lambda u: (-g.t(u).defence, u.id))
+                        key=partial(_defence_first, g))
             keep = 1
             if h in ports:
                 keep = 3 if any(g.board.distance(h, e) <= 3 for e in enemy) else 2
@@ -274,18 +303,15 @@ class PriorityBot:
     def _retreat(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         side = d.ask.side
         own = [h for h in g.key_hexes if d.owner.get(h) == side]
-
-        def score(o: Retreat) -> tuple[int, str]:
-            return (min((g.board.distance(o.path[-1], h) for h in own), default=0), o.path[-1])
         options = [o for o in legal if isinstance(o, Retreat)]
-        return min(options, key=score) if options else None
+        return min(options, key=partial(_retreat_key, g, own)) if options else None
 
     def _advance(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         target = d.ask.hex
         if target in g.key_hexes and not g.ground_at(d, target, d.ask.side):
             adv = [o for o in legal if isinstance(o, Advance)]
             if adv:
-                return max(adv, key=lambda o: (g.t(d.units[o.units[0]]).defence, o.units[0]))
+                return max(adv, key=partial(_advance_key, g, d))
         return None
 
     def _land(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
@@ -293,9 +319,9 @@ class PriorityBot:
         options = [o for o in legal if isinstance(o, Land)]
         if not options:
             return None
-        return min(options, key=lambda o: (g.board.distance(o.at, want) if want else 0, o.at))
+        return min(options, key=partial(_land_key, g, want))
 
     def _store(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         germans = [u.loc for u in d.on_map(GERMANS) if u.loc and g.ground(u)]
         options = [o for o in legal if isinstance(o, Form)]
-        return max(options, key=lambda o: (min((g.board.distance(o.at, x) for x in germans), default=0), o.at))
+        return max(options, key=partial(_store_key, g, germans))

@@ -10,7 +10,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, fields
 from fractions import Fraction
+from functools import partial
 from typing import Any, Collection
+
+from mypy_extensions import mypyc_attr
 
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
@@ -45,6 +48,7 @@ KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that c
 NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches where the seed allows two readings ([nd] rules, E1)."""
@@ -56,6 +60,7 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Context:
     """What one side's moves need to know of the enemy, computed once per enemy position."""
@@ -91,6 +96,13 @@ def nearest_zone(board: HexBoard, spec: EuropaScenarioSpec, port: str) -> str:
                + (spec.sea_zones[z].lonlat[1] - lat) ** 2)
 
 
+def _weakest_last(rules: Any, u: Unit) -> tuple[int, int, str]:
+    """E5 A: the strongest of a stack first, so the weakest are the ones flipped (a key at the
+    module's top level: a closure in a method of a class mypyc leaves to Python fails its build)."""
+    return (-rules.t(u).defence, -rules.t(u).attack, u.id)
+
+
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class EuropaRules(DecisionGame[EuropaData]):
     """The Europa "Narvik" variant bound to a scenario: the map and its places, the charts, the
     order of battle, and the queries the phases ask of units and sides (``game.EuropaGame``
@@ -297,7 +309,7 @@ class EuropaRules(DecisionGame[EuropaData]):
             for side in (GERMANS, ALLIES):
                 ground = art = 0
                 mine = [u for u in here if u.side == side and u.id not in d.absorbed]
-                for u in sorted(mine, key=lambda u: (-self.t(u).defence, -self.t(u).attack, u.id)):
+                for u in sorted(mine, key=partial(_weakest_last, self)):
                     g, a = self.stack_cost(u, loc)
                     ground, art = ground + g, art + a
                     over = (g and ground > self.rules.stack_ground.hexes) or (a and art > self.rules.stack_artillery.hexes)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Collection
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals
 from hexwar.core.orders import Order
@@ -30,6 +32,7 @@ from hexwar.games.europa.state import GERMANS, EuropaData
 __all__ = ["EuropaGame", "Switches"]
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class EuropaGame(EuropaRules):
     """The Europa "Narvik" variant: its rules (``EuropaRules``) with the phase machine, the view
     and the set-up."""

@@ -15,6 +15,8 @@ from typing import AbstractSet, Any, Sequence
 
 import numpy as np
 
+from mypy_extensions import mypyc_attr
+
 import hexwar.games.kampen.ships as S
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen.game import KampenGame
@@ -72,6 +74,7 @@ def win_chance(att_dice: int, def_dice: int) -> float:
     return float(sum(a[t] * below[min(t, len(d))] for t in range(len(a))))
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class KampenBot:
     """Priority bot for one faction of Kampen om Norge."""
 
@@ -457,6 +460,7 @@ class KampenBot:
         return None
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class GermanPlan:
     """Where German battalions are needed (1.3: every point city held at the end): each city a
     garrison of 1 plus the enemy battalions next to it (half those two areas away), a lost city

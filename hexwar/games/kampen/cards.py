@@ -7,11 +7,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.data.loader import DataError, Library, Problem, _rel
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
 from hexwar.games.kampen.state import FACTIONS
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Copy:
     """One physical card: its id in the game, its card, symbols and per-copy dice."""

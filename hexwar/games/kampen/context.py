@@ -12,6 +12,8 @@ from typing import Any
 
 import networkx as nx
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
 from hexwar.core.game import Game
@@ -34,6 +36,7 @@ from hexwar.games.kampen.state import (
 PLAYS_KEPT = 50_000
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class KampenRules(Game[KampenData]):
     """Kampen om Norge bound to a scenario, its board, cards and fleet (frozen); what the phases
     read (``game.KampenGame`` composes the phases on it). States are ``KampenData``."""

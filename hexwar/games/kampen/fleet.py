@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.games.kampen.schemas import KampenFleetSpec, ShipClassSpec
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY
 
 DUMMY = "dummy"
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class ShipCard:
     """One ship card of a fleet (6.1), or a dummy ship (``cls`` None)."""

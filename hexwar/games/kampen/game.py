@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Collection
 
+from mypy_extensions import mypyc_attr
+
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.phases.april as april
 import hexwar.games.kampen.phases.sea as sea
@@ -52,6 +54,12 @@ def _face_down(cards: list[int], down: int) -> list[int]:
     return [HIDDEN_CARD] * down + cards[down:]
 
 
+def _shown(d: KampenData, seen: set[int], i: int) -> bool:
+    """Whether a ship's card is face up, or seen by the sides an order is shown to (6.1)."""
+    return d.ships[i].up or i in seen
+
+
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class KampenGame(KampenRules):
     """Kampen om Norge: its rules (``KampenRules``) with the sequence of play, the views and the
     set-up; states are ``KampenData``."""
@@ -105,13 +113,9 @@ class KampenGame(KampenRules):
         if isinstance(order, Choose):
             return "choose a 9 April card"
         seen = {i for f in sides for i in d.seen.get(f, [])}
-
-        def shown(i: int) -> bool:
-            return d.ships[i].up or i in seen
-
-        if isinstance(order, PlaceShip) and not shown(order.ship):
+        if isinstance(order, PlaceShip) and not _shown(d, seen, order.ship):
             return f"ship (a card face down) {order.sea}"
-        if isinstance(order, Sail) and not all(shown(i) for i in order.ships):
+        if isinstance(order, Sail) and not all(_shown(d, seen, i) for i in order.ships):
             return f"sail {len(order.ships)} ship(s) >{'>'.join(order.path)}"
         return order.text()
 

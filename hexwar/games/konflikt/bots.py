@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.core.orders import Assault, Move, Order
 from hexwar.games.konflikt.game import KonfliktGame
 from hexwar.games.konflikt.state import SIDES, KonfliktData
@@ -19,6 +21,7 @@ from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave, Mark, Pick
 from hexwar.rules.assault import assault_sums
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class KonfliktBot:
     name = "priority"
     reads_by_kind = False  # it reads the whole list, never a menu by kind

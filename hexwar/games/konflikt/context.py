@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.scenario import Scenario, load_scenario
@@ -22,6 +24,7 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.zoc import enemy_zoc
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class KonfliktRules(SkirmishGame[KonfliktData]):
     """One Konflikt '47 scenario template on one table, hosted by the skirmish ruleset: the
     templates chart, the table, and the questions of units, edges and entries."""

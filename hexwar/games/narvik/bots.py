@@ -16,6 +16,8 @@ from typing import Any, Sequence
 
 import networkx as nx
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.core.orders import (
     Advance,
     Move,
@@ -57,6 +59,7 @@ _PLAIN_ENDS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], dict[str, tup
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class PriorityBot:
     """Scores orders by side-specific priorities; deterministic for a seed."""
 
@@ -400,6 +403,7 @@ def _axials(board: Any, locs: list[str]) -> list[Any] | None:
         return None
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class _Context:
     """What a bot may read of the state, with cached helpers."""
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar, Mapping
+
+from mypy_extensions import mypyc_attr
 
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
@@ -40,6 +42,7 @@ from hexwar.rules.supply import line_of_supply, supply_status
 from hexwar.rules.zoc import zoc_of
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches (variants are switches on the ruleset, never flags on units)."""
@@ -51,6 +54,30 @@ class Switches:
     def names(self) -> list[str]:
         """Return the names of the switches that are on."""
         return [f.name for f in fields(self) if getattr(self, f.name)]
+
+
+def _side_context(g: "NarvikRules", d: NarvikData, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """``NarvikRules.side_context`` worked out."""
+    zoc = g.zoc(d, other(side))  # the one enemy (SIDES): shared with supply's inputs (19.3)
+    blocked = g.occupied(d, other(side))
+    types = g.tables.types
+    finf = frozenset(x.loc for x in d.side_units(side) if types[x.type].infantry and ABOARD not in x.flags)
+    return zoc, blocked, finf  # type: ignore[return-value]
+
+
+def _supplied(g: "NarvikRules", d: NarvikData, units: list[Unit]) -> dict[str, bool]:
+    """``NarvikRules.supplied`` worked out."""
+    locs = [u.loc for u in units if u.loc and u.loc != HARSTAD and u.nation not in ALWAYS_SUPPLIED]
+    st = supply_status(g.board, g.tables.terrain, d.weather, "leg", locs, *g.supply_inputs(d),
+                       MAX_SUPPLY_LINE) if locs else {}
+    return {u.id: (u.nation in ALWAYS_SUPPLIED or u.loc == HARSTAD or bool(st.get(u.loc, False)))  # type: ignore[arg-type]
+            for u in units}
+
+
+def _occupied(types: Any, d: NarvikData, side: str) -> frozenset[str]:
+    """Locations holding a land unit of ``side`` (``NarvikRules.occupied``)."""
+    return frozenset(u.loc for u in d.side_units(side)  # type: ignore[misc]
+                     if types[u.type].kind != "ship" and ABOARD not in u.flags and u.loc != HARSTAD)
 
 
 class _Listing:
@@ -75,6 +102,7 @@ class _Listing:
 
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class NarvikRules(DecisionGame[NarvikData]):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches: what the
     phases read (``game.NarvikGame`` composes the phases on it)."""
@@ -128,6 +156,13 @@ class NarvikRules(DecisionGame[NarvikData]):
         self._exit_budget: dict[tuple[str, str], tuple[Any, int]] = {}
         self._edge_index: frozenset[int] | None = None  # the map edges' hexes (not Swedish), by compiled index
 
+    #: what a copy of the game starts without (DecisionGame.CACHES): some hold the compiled
+    #: engine's movement maps, which do not pickle
+    CACHES: ClassVar[Mapping[str, Any]] = {
+        **{k: {} for k in ("unit_moves", "unit_moves_room", "_bombard_cache", "_naval_move_cache", "_naval_group_cache",
+                           "_naval_paths", "_embark_orders", "_fjord_side", "_exit_budget")},
+        "_memo": None, "_edge_index": None}
+
     def save_meta(self) -> dict[str, Any]:
         return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
                 "board": self.board.name, "switches": self.switches.names()}
@@ -163,15 +198,17 @@ class NarvikRules(DecisionGame[NarvikData]):
             out.append(u)
         return out
 
-    def memo(self, key: tuple[Any, ...], make: Any) -> Any:
-        """``make()``, kept for the rest of one ``legal_orders`` call (the state does not change
-        while its orders are listed); outside one, ``make()`` every time."""
+    def memo(self, key: tuple[Any, ...], make: Any, *args: Any) -> Any:
+        """``make(*args)``, kept for the rest of one ``legal_orders`` call (the state does not
+        change while its orders are listed); outside one, ``make(*args)`` every time. (The
+        arguments, not a closure: a closure in a method of a class mypyc leaves to Python
+        fails its build.)"""
         m = self._memo
         if m is None:
-            return make()
+            return make(*args)
         hit = m.get(key)
         if hit is None:
-            hit = m[key] = make()
+            hit = m[key] = make(*args)
         return hit
 
     def legal_orders(self, d: NarvikData) -> list[Order]:
@@ -192,9 +229,7 @@ class NarvikRules(DecisionGame[NarvikData]):
 
     def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""
-        types = self.tables.types
-        return self.memo(("occupied", side), lambda: frozenset(
-            u.loc for u in d.side_units(side) if types[u.type].kind != "ship" and ABOARD not in u.flags and u.loc != HARSTAD))
+        return self.memo(("occupied", side), _occupied, self.tables.types, d, side)
 
     def may_act(self, d: NarvikData, u: Unit) -> bool:
         """10.1, 11.1: a land unit on the map, face up, real, not at its limit, not aboard."""
@@ -209,18 +244,11 @@ class NarvikRules(DecisionGame[NarvikData]):
 
     def zoc(self, d: NarvikData, side: str) -> frozenset[str]:
         """The locations in ``side``'s zone of control (12.0), once per order list."""
-        return self.memo(("zoc", side), lambda: zoc_of(self.board, d, self.tables, side))
+        return self.memo(("zoc", side), zoc_of, self.board, d, self.tables, side)
 
     def side_context(self, d: NarvikData, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """Return the enemy ZoC, enemy-held hexes and friendly-infantry hexes for one side."""
-        def make() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-            zoc = self.zoc(d, other(side))  # the one enemy (SIDES): shared with supply's inputs (19.3)
-            blocked = self.occupied(d, other(side))
-            types = self.tables.types
-            finf = frozenset(x.loc for x in d.side_units(side) if types[x.type].infantry and ABOARD not in x.flags)
-            return zoc, blocked, finf  # type: ignore[return-value]
-
-        return self.memo(("side_context", side), make)
+        return self.memo(("side_context", side), _side_context, self, d, side)
 
     def supply_inputs(self, d: NarvikData) -> tuple[list[str], frozenset[str], list[str]]:
         """Return what Allied lines of supply run to and through (19.3, 19.4, 20.6, 12.2):
@@ -240,14 +268,7 @@ class NarvikRules(DecisionGame[NarvikData]):
     def supplied(self, d: NarvikData, units: list[Unit]) -> dict[str, bool]:
         """19.2, 19.3: which Allied units have a line of supply (Norwegians always), once per
         order list."""
-        def make() -> dict[str, bool]:
-            locs = [u.loc for u in units if u.loc and u.loc != HARSTAD and u.nation not in ALWAYS_SUPPLIED]
-            st = supply_status(self.board, self.tables.terrain, d.weather, "leg", locs, *self.supply_inputs(d),
-                               MAX_SUPPLY_LINE) if locs else {}
-            return {u.id: (u.nation in ALWAYS_SUPPLIED or u.loc == HARSTAD or bool(st.get(u.loc, False)))  # type: ignore[arg-type]
-                    for u in units}
-
-        return self.memo(("supplied", tuple(u.id for u in units)), make)
+        return self.memo(("supplied", tuple(u.id for u in units)), _supplied, self, d, units)
 
     def score(self, d: NarvikData, side: str, points: int, cause: str, rule: str, events: list) -> None:
         """Award victory points, log the cause and report it."""

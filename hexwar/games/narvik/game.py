@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals
 from hexwar.core.orders import Order
@@ -33,6 +35,7 @@ from hexwar.games.narvik.state import ALLIES, NarvikData
 __all__ = ["NarvikGame", "Switches", "narvik_game"]
 
 
+@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 class NarvikGame(NarvikRules):
     """Assault on Narvik: its rules (``NarvikRules``) with the phase machine, the views and the
     set-up."""
