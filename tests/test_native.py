@@ -100,7 +100,9 @@ for name in ("narvik", "europa", "konflikt", "kampen"):
     info = registry.get(name)
     g = info.build()
     bots = {s: info.bot("priority", s, 1) for s in info.sides}
-    run_fast(g, 1, bots)  # what a game leaves in the game's caches and the bots' memories
+    view, _ = run_fast(g, 1, bots)  # what a game leaves in its state, its caches and the bots' memories
+    pickle.loads(pickle.dumps(view.data))  # a helper is sent the state (a side's view of it)
+    copy.deepcopy(view.data)
     for b in bots.values():
         pickle.loads(pickle.dumps(b))
         copy.deepcopy(b, {id(g): g})  # as play keeps a bot to undo to
@@ -112,6 +114,8 @@ for name in ("narvik", "europa", "konflikt", "kampen"):
     bot = info.bot("search", side, 2, 10.0)
     bot.helpers, bot.max_iterations, bot.MIN_ITERATIONS = 1, 6, 7
     bot.choose(s.view_for((side,)), s.legal_orders())
+    kept = copy.deepcopy(bot, {id(g): g})  # as play keeps the search bot to undo to
+    assert kept.me is not bot.me and kept.rank is bot.rank
     bot.close()
     out[name] = bot.last["iterations"]
 print(json.dumps(out))
@@ -121,9 +125,9 @@ print(json.dumps(out))
 @needs_compiler
 def test_compiled_games_and_bots_copy_and_travel_to_a_search_helper(build_folder: Path) -> None:
     """With the compiled engine, a game and its bots pickle and deep-copy after a game (a
-    person's undo keeps a copy of each bot; the search bot's helper process is sent the game
-    and the bot's policy), and a search helper's playouts count: 6 of the bot's and 6 of
-    its helper's. A compiled class needs a constructor's arguments to be made, so these stay
+    person's undo keeps a copy of each bot, the search bot's too, which shares the game's
+    hooks; the search bot's helper process is sent the game and the bot's policy), and a
+    search helper's playouts count: 6 of the bot's and 6 of its helper's. A compiled class needs a constructor's arguments to be made, so these stay
     Python classes with compiled methods (``@mypyc_attr(native_class=False)``)."""
     env = dict(os.environ, HEXWAR_NATIVE="1", HEXWAR_NATIVE_DIR=str(build_folder), PYTHONHASHSEED="0",
                PYTHONPATH=str(Path(native.__file__).parents[1]))

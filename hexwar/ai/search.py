@@ -96,6 +96,9 @@ class SearchBot:
     reads_by_kind = False
     thinks = True  # it takes its time, and says how its search stands (``progress``)
     MIN_ITERATIONS = 16  # no early answer before this many playouts: a lead of a handful means nothing
+    #: what a copy shares with the bot it was made from (``__deepcopy__``)
+    SHARED = frozenset({"_helpers", "clock", "progress", "hooks", "rank", "policy", "evaluate", "determinize",
+                        "forced", "heard"})
 
     def __init__(self, side: str, seed: int | None = None, budget_s: float = 1.0, *,
                  rank: Callable[[Any, str, Sequence[Order], Any], list[Order]],
@@ -141,12 +144,13 @@ class SearchBot:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "SearchBot":
         """A copy as a session keeps one for ``undo`` (its memory and dice as they stood):
-        the helper processes are shared, not copied, and the last decision's tree is left
-        behind (only its figures, ``last``, are kept)."""
+        the helper processes and the game's hooks (code, not memory: a compiled game's
+        hooks are objects that do not copy) are shared, not copied, and the last decision's
+        tree is left behind (only its figures, ``last``, are kept)."""
         new = object.__new__(type(self))
         memo[id(self)] = new
         for k, v in self.__dict__.items():
-            if k in ("_helpers", "clock", "progress"):
+            if k in self.SHARED:
                 new.__dict__[k] = v
             elif k == "tree":
                 new.__dict__[k] = Node()

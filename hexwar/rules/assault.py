@@ -14,6 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.rules.cites import AssaultCites
 from hexwar.rules.fatigue import average_fatigue_level
 from hexwar.rules.ledger import Line
@@ -26,6 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.data.tables import TerrainChart, UnitType
 
 
+@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
 @dataclass(frozen=True)
 class AssaultSums:
     """The ledger lines of both sides' strengths and the DRMs, ready for a CRT."""

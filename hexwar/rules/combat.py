@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.rules.cites import CombatCites
 from hexwar.rules.ledger import Ledger, Line
 
@@ -70,6 +72,7 @@ def diff_outcomes(crt: "DifferentialCrt", ad: int, drm: int = 0, shift: int = 0)
     return _distribution(crt.columns[diff_column_index(crt, ad, shift)].results, drm)
 
 
+@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
 @dataclass(frozen=True)
 class DiffResolution:
     """A resolved assault on the differential CRT."""
@@ -208,6 +211,7 @@ def odds_table_markdown(crt: "OddsCrt", drm: int = 0) -> str:
     return "\n".join(lines)
 
 
+@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
 @dataclass(frozen=True)
 class OddsResolution:
     result: str

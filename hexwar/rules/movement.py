@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import networkx as nx
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.rules.cites import MoveCites
 from hexwar.rules.ledger import Ledger
 
@@ -91,6 +93,7 @@ def step_cost(
     return cost
 
 
+@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
 @dataclass(frozen=True)
 class MoveQuery:
     """What a movement query needs to know beyond the map: the unit and the enemy around it.

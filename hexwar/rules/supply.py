@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import numpy as np
 
+from mypy_extensions import mypyc_attr
+
 from hexwar.board import hexes
 from hexwar.rules.cites import SupplyCites
 from hexwar.rules.ledger import Ledger
@@ -30,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.data.tables import TerrainChart
 
+@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
 @dataclass(frozen=True)
 class SupplyResult:
     """A supply check: the line found, or the nearest base and what blocked the line."""
