@@ -42,11 +42,12 @@ print(json.dumps({"compiled": compiled, "engine": native.engine()}))
 
 
 #: the games the compiled engine is checked on, with their seeds (``bench/_digests.py``'s
-#: ``GAME:K``): every game with a compiled module, the slower ones on fewer seeds
-GAMES = ("kampen", "narvik:2", "konflikt:2", "europa:1")
+#: ``GAME:K``; one otherwise): every game with a compiled module, each variant with each
+#: fast bot (bench/_digests.py 10, pure and compiled, is the fuller check before a change)
+GAMES = ("kampen:3", "narvik", "konflikt", "europa")
 
 
-def play(env_native: str, folder: Path, seeds: int = 6, games: tuple[str, ...] = GAMES) -> dict:
+def play(env_native: str, folder: Path, seeds: int = 1, games: tuple[str, ...] = GAMES) -> dict:
     """In child processes with ``HEXWAR_NATIVE`` set so: the digest of every variant's whole
     logs with every fast bot (``bench/_digests.py``: orders, dice, events, winner) of
     ``games``, which modules are compiled, and what was said on stderr."""
