@@ -79,7 +79,8 @@ def _internal(e: BaseException) -> None:
     """Say a bug of hexwar's in one line (the traceback goes to a file) and exit 3."""
     from hexwar.ui.crash import crash_log
 
-    print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {crash_log(e)}", file=sys.stderr)
+    print(f"hexwar: internal error ({type(e).__name__}: {e}); please report it with {crash_log(e) or 'its message'}",
+          file=sys.stderr)
     sys.exit(3)
 
 

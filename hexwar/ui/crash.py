@@ -9,10 +9,10 @@ import traceback
 from pathlib import Path
 
 
-def crash_log(exc: BaseException) -> str:
+def crash_log(exc: BaseException) -> str | None:
     """Append the traceback of ``exc`` to ``$XDG_STATE_HOME/hexwar/crash.log`` (or the
     temporary folder's ``hexwar-crash.log`` where that cannot be made) and return its
-    path, or "its message" when no file can be written."""
+    path, or None when no file can be written."""
     folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "hexwar"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -23,5 +23,5 @@ def crash_log(exc: BaseException) -> str:
         with open(path, "a", encoding="utf-8") as fh:
             fh.write("".join(traceback.format_exception(exc)) + "\n")
     except OSError:
-        return "its message"
+        return None
     return str(path)

@@ -255,24 +255,25 @@ def json_depth(body: bytes, stop: int = MAX_DEPTH) -> int:
     return deepest
 
 
-def kept(exc: BaseException) -> str:
-    """The crash log a fault's traceback is written to (``hexwar.ui.crash``): written once,
-    however many times it is asked (the page's handler, then the Guard the fault reaches)."""
-    where = getattr(exc, "_hexwar_crash_log", None)
-    if where is None:
-        where = crash_log(exc)
-        try:
-            setattr(exc, "_hexwar_crash_log", where)
-        except AttributeError:  # an exception that takes no attribute: written again if asked again
-            pass
-    return str(where)
+def kept(exc: BaseException) -> str | None:
+    """The crash log a fault's traceback is written to (``hexwar.ui.crash``; None: none could
+    be written): written once, however many times it is asked (the page's handler, then the
+    Guard the fault reaches)."""
+    if hasattr(exc, "_hexwar_crash_log"):
+        return getattr(exc, "_hexwar_crash_log")
+    where = crash_log(exc)
+    try:
+        setattr(exc, "_hexwar_crash_log", where)
+    except AttributeError:  # an exception that takes no attribute: written again if asked again
+        pass
+    return where
 
 
 def fault_line(exc: BaseException) -> str:
     """What the page is told of a fault of hexwar's inside a request: one line, with the
     file its traceback went to."""
     where = kept(exc)
-    more = f"; the details are in {where}, to send with a report" if where != "its message" else ""
+    more = f"; the details are in {where}, to send with a report" if where else ""
     return f"hexwar could not answer this request ({type(exc).__name__}); every order given so far is saved{more}"
 
 
@@ -320,7 +321,7 @@ class Guard:
             await self.app(scope, receive, send_safe)
         except Exception as e:  # noqa: BLE001 - one line in the log and to the page; the traceback to the crash log
             log.error("%s %s: %s: %s (traceback in %s)", scope.get("method"), scope.get("path"), type(e).__name__,
-                      str(e)[:200], kept(e))
+                      str(e)[:200], kept(e) or "no file")
             if not started:
                 await _say(send_safe, 500, fault_line(e))
 
