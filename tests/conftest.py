@@ -78,6 +78,17 @@ def hex_board(columns=(1, 5), rows=(1, 5), terrain=None, hexsides=None, places=N
 F = Fraction
 
 
+#: the test files whose tests take longest together (test_native builds the compiled engine,
+#: a minute and more, then plays every game both ways): collected first, so that the suite's
+#: two processes (pytest-xdist, --dist loadfile: one file to a process) end together, rather
+#: than one waiting on a long file handed out last
+FIRST = ("tests/test_native.py",)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: the rest keep their order
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Stop the Chromium the browser tests shared (tests/ui/chromium.py), if one started."""
     import sys
