@@ -13,6 +13,16 @@ started by a batch inherits it. Without it, or without a build for these sources
 module is the pure Python one: the reference, which the compiled build must match game
 for game (tests/test_native.py plays the same seeds both ways and compares whole logs).
 
+A class whose objects are copied is marked ``@mypyc_attr(native_class=False)  # copied``:
+mypyc makes its own classes only through their constructors, so neither ``pickle`` nor
+``copy.deepcopy`` could remake one, and a person's ``undo`` keeps a deep copy of each bot
+while the search bot's helper processes are sent the game, the state and the bot's policy
+pickled. Such a class stays a Python class whose methods are compiled: each game's rules
+class, its bots, and the records a game, a state or a bot's memory holds (the hex grid, the
+switches, the rules' results, the fatigue records). Its methods hold no closure (mypyc's
+build fails on one): a key at the module's top level, given what it reads by
+``functools.partial``. tests/test_native.py copies and sends what play does, in every game.
+
 A marked module binds a module that is not compiled by its full name, ``import pkg.mod as X``,
 never ``from pkg import mod as X``: compiled code read such an ``X`` as None when no module of
 the build had imported ``pkg.mod`` by name (tests/test_native.py checks every marked module).

@@ -57,7 +57,7 @@ class HexIdError(ValueError):
     """A hex id that is not ``CCRR``-shaped."""
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class HexGrid:
     """An offset-id scheme: digits per coordinate (2 gives ``CCRR``)."""
@@ -250,7 +250,7 @@ def line(a: Axial | tuple[int, int], b: Axial | tuple[int, int], nudge: float = 
     return out
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class SightLine:
     """The hexsides a straight line between two hex centres crosses.

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.data.tables import TerrainChart, UnitType
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class AssaultSums:
     """The ledger lines of both sides' strengths and the DRMs, ready for a CRT."""

@@ -72,7 +72,7 @@ def diff_outcomes(crt: "DifferentialCrt", ad: int, drm: int = 0, shift: int = 0)
     return _distribution(crt.columns[diff_column_index(crt, ad, shift)].results, drm)
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class DiffResolution:
     """A resolved assault on the differential CRT."""
@@ -211,7 +211,7 @@ def odds_table_markdown(crt: "OddsCrt", drm: int = 0) -> str:
     return "\n".join(lines)
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class OddsResolution:
     result: str

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.core.state import UnitState, Unit
     from hexwar.data.scenario import Tables
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class FatigueRecord:
     """One change of a unit's fatigue points, with its cause and rule (10.0)."""
@@ -44,7 +44,7 @@ class FatigueState(Protocol):
     fatigue_log: list[FatigueRecord]
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class FatigueChange:
     """One applied fatigue change."""

@@ -93,7 +93,7 @@ def step_cost(
     return cost
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class MoveQuery:
     """What a movement query needs to know beyond the map: the unit and the enemy around it.

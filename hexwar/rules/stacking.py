@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ABOARD = "aboard"  # flag of a land unit carried by a ship (13.1)
 
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class StackReport:
     """The stacking of one side at one location."""

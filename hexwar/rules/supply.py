@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.data.tables import TerrainChart
 
-@mypyc_attr(native_class=False)  # kept in a game's state, its log or a bot's memory, which are copied: a Python class
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class SupplyResult:
     """A supply check: the line found, or the nearest base and what blocked the line."""

@@ -66,7 +66,7 @@ def _store_key(g: Any, germans: list[str], o: Any) -> tuple[int, str]:
     return (min((g.board.distance(o.at, x) for x in germans), default=0), o.at)
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class PriorityBot:
     """Rule-based priorities (see the module docstring); seeded only to break ties."""
 

@@ -48,7 +48,7 @@ KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that c
 NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches where the seed allows two readings ([nd] rules, E1)."""
@@ -60,7 +60,7 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Context:
     """What one side's moves need to know of the enemy, computed once per enemy position."""
@@ -102,7 +102,7 @@ def _weakest_last(rules: Any, u: Unit) -> tuple[int, int, str]:
     return (-rules.t(u).defence, -rules.t(u).attack, u.id)
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class EuropaRules(DecisionGame[EuropaData]):
     """The Europa "Narvik" variant bound to a scenario: the map and its places, the charts, the
     order of battle, and the queries the phases ask of units and sides (``game.EuropaGame``

@@ -32,7 +32,7 @@ from hexwar.games.europa.state import GERMANS, EuropaData
 __all__ = ["EuropaGame", "Switches"]
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class EuropaGame(EuropaRules):
     """The Europa "Narvik" variant: its rules (``EuropaRules``) with the phase machine, the view
     and the set-up."""

@@ -74,7 +74,7 @@ def win_chance(att_dice: int, def_dice: int) -> float:
     return float(sum(a[t] * below[min(t, len(d))] for t in range(len(a))))
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenBot:
     """Priority bot for one faction of Kampen om Norge."""
 
@@ -460,7 +460,7 @@ class KampenBot:
         return None
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class GermanPlan:
     """Where German battalions are needed (1.3: every point city held at the end): each city a
     garrison of 1 plus the enemy battalions next to it (half those two areas away), a lost city

@@ -14,7 +14,7 @@ from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenario
 from hexwar.games.kampen.state import FACTIONS
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Copy:
     """One physical card: its id in the game, its card, symbols and per-copy dice."""

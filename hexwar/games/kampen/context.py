@@ -36,7 +36,7 @@ from hexwar.games.kampen.state import (
 PLAYS_KEPT = 50_000
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenRules(Game[KampenData]):
     """Kampen om Norge bound to a scenario, its board, cards and fleet (frozen); what the phases
     read (``game.KampenGame`` composes the phases on it). States are ``KampenData``."""

@@ -15,7 +15,7 @@ from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY
 DUMMY = "dummy"
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class ShipCard:
     """One ship card of a fleet (6.1), or a dummy ship (``cls`` None)."""

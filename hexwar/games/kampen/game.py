@@ -59,7 +59,7 @@ def _shown(d: KampenData, seen: set[int], i: int) -> bool:
     return d.ships[i].up or i in seen
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenGame(KampenRules):
     """Kampen om Norge: its rules (``KampenRules``) with the sequence of play, the views and the
     set-up; states are ``KampenData``."""

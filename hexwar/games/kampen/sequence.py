@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from mypy_extensions import mypyc_attr
-
 import hexwar.games.kampen.phases.april as april
 import hexwar.games.kampen.phases.sea as sea
 from hexwar.games.kampen.phases import cards, combat, movement, reinforcement
@@ -31,7 +29,6 @@ PHASES = (
 )
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Decision:
     """One kind of decision: the phase it belongs to, its rule, its legal orders, its handler."""

@@ -21,7 +21,7 @@ from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave, Mark, Pick
 from hexwar.rules.assault import assault_sums
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktBot:
     name = "priority"
     reads_by_kind = False  # it reads the whole list, never a menu by kind

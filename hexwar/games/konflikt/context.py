@@ -24,7 +24,7 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.zoc import enemy_zoc
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktRules(SkirmishGame[KonfliktData]):
     """One Konflikt '47 scenario template on one table, hosted by the skirmish ruleset: the
     templates chart, the table, and the questions of units, edges and entries."""

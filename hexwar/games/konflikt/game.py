@@ -41,7 +41,7 @@ from hexwar.games.konflikt.context import KonfliktRules
 from hexwar.rules import stacking
 from hexwar.rules.movement import reach
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktGame(KonfliktRules):
     """One Konflikt '47 scenario template on one table: its rules (``KonfliktRules``) with the
     set-up, the order dice and the scoring."""

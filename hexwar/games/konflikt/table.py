@@ -28,7 +28,7 @@ EDGES = ("north", "south")
 AREA_COLUMNS, AREA_ROWS = 4, 5  # hexes per area, across and down
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass
 class Table:
     """A board with what the templates measure on it."""

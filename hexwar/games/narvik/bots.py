@@ -59,7 +59,7 @@ _PLAIN_ENDS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], dict[str, tup
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class PriorityBot:
     """Scores orders by side-specific priorities; deterministic for a seed."""
 
@@ -403,7 +403,7 @@ def _axials(board: Any, locs: list[str]) -> list[Any] | None:
         return None
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class _Context:
     """What a bot may read of the state, with cached helpers."""
 

@@ -42,7 +42,7 @@ from hexwar.rules.supply import line_of_supply, supply_status
 from hexwar.rules.zoc import zoc_of
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches (variants are switches on the ruleset, never flags on units)."""
@@ -74,8 +74,9 @@ def _supplied(g: "NarvikRules", d: NarvikData, units: list[Unit]) -> dict[str, b
             for u in units}
 
 
-def _occupied(types: Any, d: NarvikData, side: str) -> frozenset[str]:
-    """Locations holding a land unit of ``side`` (``NarvikRules.occupied``)."""
+def _occupied(g: "NarvikRules", d: NarvikData, side: str) -> frozenset[str]:
+    """``NarvikRules.occupied`` worked out."""
+    types = g.tables.types
     return frozenset(u.loc for u in d.side_units(side)  # type: ignore[misc]
                      if types[u.type].kind != "ship" and ABOARD not in u.flags and u.loc != HARSTAD)
 
@@ -102,7 +103,7 @@ class _Listing:
 
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class NarvikRules(DecisionGame[NarvikData]):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches: what the
     phases read (``game.NarvikGame`` composes the phases on it)."""
@@ -229,7 +230,7 @@ class NarvikRules(DecisionGame[NarvikData]):
 
     def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""
-        return self.memo(("occupied", side), _occupied, self.tables.types, d, side)
+        return self.memo(("occupied", side), _occupied, self, d, side)
 
     def may_act(self, d: NarvikData, u: Unit) -> bool:
         """10.1, 11.1: a land unit on the map, face up, real, not at its limit, not aboard."""

@@ -35,7 +35,7 @@ from hexwar.games.narvik.state import ALLIES, NarvikData
 __all__ = ["NarvikGame", "Switches", "narvik_game"]
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class NarvikGame(NarvikRules):
     """Assault on Narvik: its rules (``NarvikRules``) with the phase machine, the views and the
     set-up."""

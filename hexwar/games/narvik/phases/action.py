@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
 import hexwar.games.narvik.events as E
@@ -42,7 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 
-@mypyc_attr(native_class=False)  # pickled and deep-copied (search helpers, undo): a Python class; its methods compiled
 @dataclass(frozen=True)
 class Action:
     """One kind of action (9.0): who may take it, whether it is an attack (it passes the
