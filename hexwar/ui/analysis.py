@@ -328,7 +328,7 @@ class AnalysisBoard:
             m = p.order_marks(o, view)
             if (pick.piece and pick.piece in m["u"]) or (pick.loc and pick.loc in (m["f"], m["t"])):
                 note = p.order_note(o)[0]
-                out.append(f"{o.text()}" + (f": {note}" if note else ""))
+                out.append(p.order_line(o) + (f": {note}" if note else ""))
                 if len(out) >= MAX_OPEN:
                     out.append(f"... and more ({s.current_side()} to decide)")
                     break

@@ -107,12 +107,15 @@ def hint(session: Any, presenter: Any, think: float = HINT_THINK, most: int = 3)
 
 
 def review(game: Any, log: EventLog, sides: Sequence[str], think: float = REVIEW_THINK, most: int = 10,
-           progress: Callable[[int, int], None] | None = None) -> tuple[list[Slip], int]:
+           progress: Callable[[int, int], None] | None = None,
+           line: Callable[[Order], str] | None = None) -> tuple[list[Slip], int]:
     """Replay ``log`` and search again each decision of ``sides`` that had a choice, the order
     played offered first; return the decisions whose order lost at least
     :data:`REVIEW_FLOOR` of estimated win chance and more than twice the noise of the two
     estimates (``_noise``), the most first (at most ``most``), and how many decisions were
-    searched. ``progress(done, of)`` hears each entry replayed."""
+    searched. ``progress(done, of)`` hears each entry replayed; ``line`` says an order as the
+    person reads it (the presenter's ``order_line``; default its text)."""
+    line = line or (lambda o: o.text())
     slips: list[Slip] = []
     searched = 0
     total = len(log.entries)
@@ -137,7 +140,7 @@ def review(game: Any, log: EventLog, sides: Sequence[str], think: float = REVIEW
         mine = next((r for r in rated if r[0] == played), None)
         if mine is None or best[0] == played:
             continue
-        slip = Slip(i, st.data.turn, side, played.text(), best[0].text(), mine[2], best[2], mine[1], best[1])
+        slip = Slip(i, st.data.turn, side, line(played), line(best[0]), mine[2], best[2], mine[1], best[1])
         if slip.loss >= REVIEW_FLOOR and slip.loss > 2 * _noise(best[2], best[1], mine[2], mine[1]):
             slips.append(slip)
     if progress is not None:
@@ -155,9 +158,10 @@ def review_lines(slips: Sequence[Slip], searched: int, sides: Sequence[str], thi
     return lines + ["  " + x.line() for x in slips]
 
 
-def review_now(session: Any, rest: str, most: int = 10) -> list[str]:
+def review_now(session: Any, rest: str, most: int = 10, line: Callable[[Order], str] | None = None) -> list[str]:
     """``review [seconds]`` during a game: the person's decisions so far searched again, with
-    their side's eyes (the lines to show, or why there is no review)."""
+    their side's eyes (the lines to show, or why there is no review); ``line`` as for
+    :func:`review`."""
     try:
         think = float(rest) if rest else REVIEW_THINK
     except ValueError:
@@ -171,7 +175,7 @@ def review_now(session: Any, rest: str, most: int = 10) -> list[str]:
         return ["no review: you command no side in this game"]
     if "search" not in get(game.name).bots:  # asked of the registry, not by building a bot
         return [f"no review: {game.name} has no search bot"]
-    slips, searched = review(game, session.s.log, sides, think, most)
+    slips, searched = review(game, session.s.log, sides, think, most, line=line)
     return review_lines(slips, searched, sides, think)
 
 

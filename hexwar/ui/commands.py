@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from hexwar.core.game import Event
 from hexwar.core.orders import IllegalOrder, Order
-from hexwar.ui.presenter import Presenter
+from hexwar.ui.presenter import Presenter, briefing
 from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, verb, verb_counts
 
 COMMANDS = (
@@ -56,11 +56,14 @@ def short_path(text: str, most: int = 4) -> str:
     return " ".join(words)
 
 
-def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None]) -> list[str]:
+def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None],
+             line: Callable[[Order], str] | None = None) -> list[str]:
     """One unit's orders of one kind (a fleet's sailings) in at most ``MAX_FOLDED`` lines,
     grouped by where they lead (the presenter's words), the fewest first (a landing's few
-    shores before the open sea's many); each group's first orders by number, the rest named
-    by the words that open them."""
+    shores before the open sea's many); each group's first orders by number (as ``line``
+    shows an order: the presenter's ``order_line``), the rest named by the words that open
+    them."""
+    line = line or (lambda o: o.text())
     parts: dict[str, list[tuple[int, Order]]] = {}
     for i, o in shown:
         parts.setdefault(where.get(i) or "elsewhere", []).append((i, o))
@@ -72,7 +75,7 @@ def by_where(shown: list[tuple[int, Order]], where: Mapping[int, str | None]) ->
         take = items if len(items) <= share else items[:max(share - 1, 1)]
         room -= len(take)
         out.append(f"  {words}: {len(items)} order{'s' if len(items) != 1 else ''}")
-        out += [f"  {i:>5}  {short_path(o.text())}" for i, o in take]
+        out += [f"  {i:>5}  {short_path(line(o))}" for i, o in take]
         if len(take) < len(items):
             room -= 1
             head = " ".join(items[0][1].text().lower().split()[:2])
@@ -124,7 +127,7 @@ class Commands:
         elif word in ("list", "ls", "l"):
             self.list_orders(legal, rest)
         elif word == "brief":
-            for line in p.briefing():
+            for line in briefing(p):
                 self.say(line)
         elif word == "wait":
             self.wait(legal)
@@ -133,7 +136,7 @@ class Commands:
         elif word == "review":
             from hexwar.ui.coach import review_now
 
-            for said in review_now(sess, rest):
+            for said in review_now(sess, rest, line=self.presenter.order_line):
                 self.say(said)
         elif word == "status":
             for part in p.status_lines():
@@ -296,7 +299,7 @@ class Commands:
                 if self.on_progress is not None:
                     self.on_progress(line)  # the web board's thinking line
             side, order, events = self.session.bot_move(show)
-        self.out.print(f"[bold]{side}[/]: " + escape(self.session.order_text(order)))
+        self.out.print(f"[bold]{side}[/]: " + escape(self.presenter.order_line(order)))
         self.show_events(events)
         return order
 
@@ -324,7 +327,7 @@ class Commands:
             if o.text().lower() == low:
                 return o
         # without copy numbers and accents: "ship gneisenau vii", "choose bloff_trusler"
-        folded = [o for o in legal if fold_order(o.text()) == fold_order(line)]
+        folded = [o for o in legal if fold_order(line) in (fold_order(o.text()), fold_order(self.presenter.order_line(o)))]
         if len(folded) == 1:
             return folded[0]
         return self.short_order(low, legal)
@@ -374,14 +377,14 @@ class Commands:
         if why:
             return why
         words = line.lower().replace(">", " ").split()
-        near = holding(words, legal, in_order=True) or holding(words, legal)
+        near = holding(words, legal, in_order=True, line=self.presenter.order_line) or holding(words, legal, line=self.presenter.order_line)
         if not words or not near:
             kinds = verb_counts(legal)
             if words and legal:  # the kinds of order there are now ('pass' typed at a retreat)
                 return (f"not understood: {line!r}; the orders now: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
                         + " (list shows them)")
             return f"not understood: {line!r} (type help, or list to see orders)"
-        shown = [f"{i:>5}  {o.text()}" for i, o in near[:NEAR_SHOWN]]
+        shown = [f"{i:>5}  {self.presenter.order_line(o)}" for i, o in near[:NEAR_SHOWN]]
         more = len(near) - NEAR_SHOWN
         those = "those words" if len(words) > 1 else "that word"
         tail = [f"  ... and {more} more; 'list {' '.join(words)}' shows every order with {those}"] if more > 0 else []
@@ -389,7 +392,7 @@ class Commands:
 
     def list_orders(self, legal: list[Order], word: str = "") -> None:
         words = word.lower().split()
-        shown = holding(words, legal)
+        shown = holding(words, legal, line=self.presenter.order_line)
         if words and not shown:
             self.say(f"no match: no legal order contains {word!r} ({len(legal)} orders; list shows them all)")
             return
@@ -403,12 +406,12 @@ class Commands:
             view = self.session.view()
             where = {i: self.presenter.order_marks(o, view).get("w") for i, o in shown}
             if any(where.values()):
-                for line in by_where(shown, where):
+                for line in by_where(shown, where, self.presenter.order_line):
                     self.say(line)
                 return
         cap = MAX_LISTED if not words else 200
         for i, o in shown[:cap]:
-            self.say(f"  {i:>3}  {o.text()}")
+            self.say(f"  {i:>3}  {self.presenter.order_line(o)}")
         if len(shown) > cap:
             self.say(f"  ... {len(shown) - cap} more: add a word to narrow the list")
 
@@ -427,15 +430,15 @@ class Commands:
 
         def lines_of(key: tuple[str, str], items: list[tuple[int, Order]]) -> list[str]:
             if len(items) <= 2:
-                return [f"  {i:>3}  {o.text()}" for i, o in items]
+                return [f"  {i:>3}  {self.presenter.order_line(o)}" for i, o in items]
             shown_as = " ".join(w for w in (key[0], key[1]) if w)
             return [f"  {len(items):>4} orders: {shown_as} ...  (list {shown_as.lower()})"]
 
         if len(groups) == 1 and any(where.values()):  # one unit's orders, by where they lead
-            return by_where(shown, where)
+            return by_where(shown, where, self.presenter.order_line)
         if len(groups) == 1:  # one unit's orders of one kind: its first ones, and words that narrow them
             examples = ", ".join(f"list {w}" for w in list_examples([o for _, o in shown]))
-            return [f"  {i:>3}  {o.text()}" for i, o in shown[:MAX_LISTED]] + [
+            return [f"  {i:>3}  {self.presenter.order_line(o)}" for i, o in shown[:MAX_LISTED]] + [
                 f"  ... {len(shown) - MAX_LISTED} more: list <words> narrows them" + (f" (e.g. {examples})" if examples else "")]
         verbs: dict[str, list[tuple[str, str]]] = {}
         for key in groups:

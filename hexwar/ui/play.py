@@ -17,7 +17,7 @@ from hexwar.core.engine import PlayState
 from hexwar.core.orders import Order
 from hexwar.ui.bots_turn import bot_summary
 from hexwar.ui.commands import Commands, progress_line
-from hexwar.ui.presenter import Presenter
+from hexwar.ui.presenter import Presenter, briefing
 from hexwar.ui.session import Session
 
 __all__ = ["Terminal", "progress_line", "terminal"]
@@ -38,7 +38,7 @@ class Terminal(Commands):
         if sess.save_path:
             self.say(f"saving every order to {sess.save_path}")
         if not any(e.order.get("side") in sess.humans for e in s.log.entries):  # a game the person has not begun
-            for line in p.briefing():
+            for line in briefing(p):
                 self.say(line)
         last_listed_for = None
         while not s.is_over():

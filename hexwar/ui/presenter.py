@@ -124,6 +124,13 @@ class Presenter:
         """Where a unit the person sees stands (a game of counters says; none here)."""
         return None
 
+    def order_line(self, order: Order) -> str:
+        """An order as a list, a card or a bot's turn shows it to the person: its text as they
+        may see it (``Session.order_text``), which is also what they may type. A game whose
+        texts name places or cards by ids a person does not read says them in names here
+        (the order's number, or its text, still gives it)."""
+        return self.session.order_text(order)
+
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """What an order costs or risks, for the web board (MP, odds); and a number to pick
         the cheapest of several orders to one place by (None: no preference)."""
@@ -149,27 +156,6 @@ class Presenter:
         return ""
 
     # --- the briefing and waiting -------------------------------------------------------
-
-    def briefing(self) -> list[str]:
-        """What the person reads when the game opens and at ``brief``: the scenario, whom
-        they command, then the game's own sections (:meth:`brief`): the situation, each
-        side's aim and victory, the game's length, their forces and what they know of the
-        enemy's, a turn's sequence, and what the decision before them means."""
-        from hexwar.games.registry import get
-
-        info = get(self.game.name)
-        scenario = str(self.game.save_meta().get("scenario") or info.default_scenario)
-        about = info.scenario_about(scenario)
-        mine = sorted(self.session.humans)
-        others = [s for s in info.sides if s not in self.session.humans]
-        lines = [f"{self.title}, scenario {scenario}" + (f": {about}" if about else ""),
-                 f"You command the {' and the '.join(mine) or 'nobody (you watch)'}"
-                 + (f"; hexwar's bots play the {' and the '.join(others)}." if others else ".")]
-        for heading, body in self.brief():
-            lines.append(f"{heading}:")
-            lines += ["  " + line for line in body]
-        lines.append("Type help for the commands, brief to read this again, rules <term> for a term.")
-        return lines
 
     def brief(self) -> list[tuple[str, list[str]]]:
         """The game's sections of the briefing, (heading, lines) each: none by default."""
@@ -217,7 +203,30 @@ class Presenter:
         game's presenter says more)."""
         note = self.order_note(order)[0]
         said = [w for w in (self.order_words.get(order.kind) or own_words(order), note) if w]
-        return f"{order.text()}: " + "; ".join(said) if said else f"{order.text()}: nothing to weigh before it is given"
+        line = self.order_line(order)
+        return f"{line}: " + "; ".join(said) if said else f"{line}: nothing to weigh before it is given"
+
+
+def briefing(p: Presenter) -> list[str]:
+    """What the person reads when the game opens and at ``brief``: the scenario, whom
+    they command, then the game's own sections (``p.brief()``): the situation, each
+    side's aim and victory, the game's length, their forces and what they know of the
+    enemy's, a turn's sequence, and what the decision before them means."""
+    from hexwar.games.registry import get
+
+    info = get(p.game.name)
+    scenario = str(p.game.save_meta().get("scenario") or info.default_scenario)
+    about = info.scenario_about(scenario)
+    mine = sorted(p.session.humans)
+    others = [s for s in info.sides if s not in p.session.humans]
+    lines = [f"{p.title}, scenario {scenario}" + (f": {about}" if about else ""),
+             f"You command the {' and the '.join(mine) or 'nobody (you watch)'}"
+             + (f"; hexwar's bots play the {' and the '.join(others)}." if others else ".")]
+    for heading, body in p.brief():
+        lines.append(f"{heading}:")
+        lines += ["  " + line for line in body]
+    lines.append("Type help for the commands, brief to read this again, rules <term> for a term.")
+    return lines
 
 
 def own_words(order: Order) -> str:

@@ -73,18 +73,25 @@ def list_examples(legal: list[Order], firsts: dict[str, int] | None = None) -> l
     return out
 
 
-def holding(words: list[str], legal: list[Order], in_order: bool = False) -> list[tuple[int, Order]]:
+def holding(words: list[str], legal: list[Order], in_order: bool = False,
+            line: Callable[[Order], str] | None = None) -> list[tuple[int, Order]]:
     """The orders whose text holds every word (lower case), with their numbers as listed
     (``list``). ``in_order``: each word part of a word of the order, in the order typed
-    (``bardufoss narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``)."""
+    (``bardufoss narvik`` is in ``move 1 bardufoss>narvik``, not in ``move 1 narvik>bardufoss``).
+    ``line``: the order as the list shows it (the presenter's ``order_line``), whose words
+    count too, after the text's (``list bjørnfjell`` finds ``move 1 bardufoss>bjornfjell``)."""
     out = []
     for i, o in enumerate(legal, 1):
-        text = o.text().lower()
+        texts = [o.text().lower()]
+        if line is not None and (shown := line(o).lower()) != texts[0]:
+            texts.append(shown)
         if in_order:
-            toks = iter(text.replace(">", " ").split())
-            ok = all(any(w in t for t in toks) for w in words)
+            ok = False
+            for text in texts:  # in the order typed within the text, or within the shown words
+                toks = iter(text.replace(">", " ").split())
+                ok = ok or all(any(w in t for t in toks) for w in words)
         else:
-            ok = all(w in text for w in words)
+            ok = all(w in " ".join(texts) for w in words)
         if ok:
             out.append((i, o))
     return out

@@ -47,7 +47,7 @@ from starlette.routing import Route
 from hexwar.ui.bots_turn import bot_summary, seen_marks
 from hexwar.ui.commands import Commands
 from hexwar.ui.crash import crash_log
-from hexwar.ui.presenter import Presenter
+from hexwar.ui.presenter import Presenter, briefing
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: the host names a request may give (the Host header without its port)
@@ -89,7 +89,7 @@ class WebGame:
         self.progress = ""
         self.c.on_progress = self._heard
         if not any(e.order.get("side") in self.sess.humans for e in self.sess.s.log.entries):
-            self.history = list(presenter.briefing())  # a game the person has not begun opens on its briefing
+            self.history = briefing(presenter)  # a game the person has not begun opens on its briefing
 
     def _take(self) -> str:
         text = self.buf.getvalue()
@@ -123,7 +123,7 @@ class WebGame:
                 order = s.game.orders.from_dict(e.order)
                 m = seen_marks(self.p, order, view)  # only the places the person may know of
                 # the bots' turn step by step on the page: each order, where it acted, what came of it
-                self.bot["steps"].append({"line": f"{side}: {self.sess.order_text(order)}",
+                self.bot["steps"].append({"line": f"{side}: {self.p.order_line(order)}",
                                           "locs": [x for x in (m["f"], m["t"]) if x],
                                           "events": self.p.event_lines(e.events)[:12]})
                 self._bot_orders.append(order)
@@ -184,8 +184,9 @@ class WebGame:
                     hit = loc in (m["f"], m["t"]) or bool(here & set(m["u"]))
                 if hit:
                     note, cost = p.order_note(o)
-                    out.append({"i": i, "text": self.sess.order_text(o), "note": note, "cost": cost, **m})
-            return {"about": p.about(loc, unit) if loc else [], "orders": out}
+                    out.append({"i": i, "text": self.sess.order_text(o), "label": p.order_line(o), "note": note, "cost": cost, **m})
+            return {"about": p.about(loc, unit) if loc else [], "orders": out,
+                    "place": p.place_word(loc) if loc else ""}  # the place as the person reads it
 
     def _state(self) -> dict[str, Any]:
         p, sess = self.p, self.sess
@@ -205,7 +206,8 @@ class WebGame:
             "side": side,
             "yours": bool(legal),
             "over": over,
-            "orders": [sess.order_text(o) for o in legal[:MAX_ORDERS]],
+            "orders": [sess.order_text(o) for o in legal[:MAX_ORDERS]],  # what a button sends
+            "labels": [p.order_line(o) for o in legal[:MAX_ORDERS]],  # what it shows (the presenter's words)
             "marks": marks,
             "focus": focus,
             # the full list's notes: those of the orders that name no unit and no place, which

@@ -112,7 +112,7 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
                 want = combat_odds(g, o.n, dn, (last, dst) in g.water)["attacker_wins"]  # a first group
                 assert chance == float(want) and f"takes the area {float(want):.0%} before cards" in note
                 said = p.presenter.explain_order(o)  # what the order does (4.1, a card's text), then the same odds
-                assert said.startswith(f"{o.text()}: ") and said.endswith(note), said
+                assert said.startswith(f"{p.presenter.order_line(o)}: ") and said.endswith(note), said  # by its names
                 checked[type(o).__name__] += 1
             s.apply(rng.choice(legal))
     assert all(checked.values()), checked

@@ -14,6 +14,7 @@ from hexwar.core.orders import Move
 from hexwar.games import registry
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.ui.play import terminal
+from hexwar.ui.presenter import briefing
 from hexwar.ui.session import Session
 
 GAMES = [g.name for g in registry.games()]
@@ -31,7 +32,7 @@ def _presenter(name: str, seed: int = 3):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_game_opens_on_a_briefing_that_names_the_scenario_and_the_persons_side(name):
     info, p = _presenter(name)
-    text = "\n".join(p.briefing())
+    text = "\n".join(briefing(p))
     assert p.title in text and "You command the" in text and "brief to read this again" in text
     assert all(side in text for side in p.session.humans)
 
@@ -39,14 +40,14 @@ def test_every_game_opens_on_a_briefing_that_names_the_scenario_and_the_persons_
 @pytest.mark.parametrize("name", ["narvik", "kampen", "europa", "konflikt"])
 def test_a_briefing_gives_the_aims_the_length_the_forces_and_the_decision_before_you(name):
     _, p = _presenter(name)
-    heads = [line for line in p.briefing() if line.endswith(":") and not line.startswith(" ")]
+    heads = [line for line in briefing(p) if line.endswith(":") and not line.startswith(" ")]
     assert {"Aims and victory:", "Length:", "Your forces:", "The decision before you:"} <= set(heads)
 
 
 def test_narvik_briefing_reads_the_vp_charts_and_never_names_a_face_down_counter():
     # 25.1, 29.0: the levels and the VP causes come from the charts; 11.0: face-down counters are counted
     _, p = _presenter("narvik")
-    text = "\n".join(p.briefing())
+    text = "\n".join(briefing(p))
     g = p.game
     assert all(level in text for _, _, level, _ in g.victory_levels.bands)
     assert f"up to {g.spec.turns} weekly turns" in text

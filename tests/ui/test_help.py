@@ -156,15 +156,16 @@ def test_a_line_not_understood_shows_the_listed_orders_holding_its_words_by_thei
     assert text.startswith(f"not understood: 'move {move.src} {move.dst}'; the orders with those words (type a number):")
     rows = [ln.split() for ln in text.splitlines()[1:]]
     want = [o for o in legal if o.text().startswith("move ") and o.text().endswith(f" {move.src}>{move.dst}")]
-    assert [r[1:] for r in rows] == [o.text().split() for o in want[:5]] and move in want
+    said = p.presenter.order_line  # the orders by their names (Mosjøen → Mo i Rana), not their ids
+    assert [r[1:] for r in rows] == [said(o).split() for o in want[:5]] and move in want
     assert all(p.parse(r[0], legal) == o for r, o in zip(rows, want))
     back = p.not_understood(f"{move.dst} {move.src} move", legal).splitlines()[1:]  # no order has them so
-    holding_all = [o.text() for o in legal if all(w in o.text() for w in (move.dst, move.src, "move"))]
-    assert move.text() in holding_all and [ln.split(None, 1)[1] for ln in back[:5]] == holding_all[:5]
+    holding_all = [said(o) for o in legal if all(w in o.text() for w in (move.dst, move.src, "move"))]
+    assert said(move) in holding_all and [ln.split(None, 1)[1] for ln in back[:5]] == holding_all[:5]
     many = p.not_understood("Move", legal).splitlines()
     holding = [o for o in legal if "move" in o.text()]
     assert len(holding) > 5 and "with that word" in many[0]
-    assert [ln.split(None, 1)[1] for ln in many[1:6]] == [o.text() for o in holding[:5]]
+    assert [ln.split(None, 1)[1] for ln in many[1:6]] == [said(o) for o in holding[:5]]
     assert many[6] == f"  ... and {len(holding) - 5} more; 'list move' shows every order with that word" and len(many) == 7
     verbs = {}
     for o in legal:
@@ -192,8 +193,9 @@ def test_a_line_not_understood_prefers_the_orders_with_its_words_in_the_order_ty
         s.apply(rng.choice(legal))
     assert both is not None
     rows = p.not_understood(f"move {both.src} {both.dst}", legal).splitlines()[1:]
-    assert any(r.endswith(f" {both.src}>{both.dst}") for r in rows)
-    assert not any(r.endswith(f" {both.dst}>{both.src}") for r in rows)
+    name = p.presenter.place_word  # the list says the areas by their names
+    assert any(r.endswith(f" {name(both.src)} → {name(both.dst)}") for r in rows)
+    assert not any(r.endswith(f" {name(both.dst)} → {name(both.src)}") for r in rows)
 
 
 @pytest.mark.parametrize("name", ["narvik", "europa", "konflikt"])

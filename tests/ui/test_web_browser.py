@@ -285,11 +285,14 @@ def test_kampen_in_chromium_a_clicked_area_shows_the_orders_onto_it_with_their_o
         assert page.evaluate("() => document.getElementById('scroll').scrollTop") == 0
         page.locator('path.loc[data-loc="bardufoss"]').click(force=True)
         page.wait_for_function("() => document.querySelector('#picklist h4') !== null")
-        assert page.inner_text("#picklist h4") == "orders onto bardufoss (exact odds before you commit)"
+        assert page.inner_text("#picklist h4") == "orders onto Bardufoss (exact odds before you commit)"  # by its name
         assert page.evaluate(shown)  # brought into view from under the hand
         notes = page.locator("#picklist .note").all_inner_texts()
         assert len(notes) == page.locator("#picklist button").count() > 0  # every move onto it is an attack
         assert all("takes the area" in n and "before cards" in n for n in notes)
+        buttons = page.locator("#picklist button")  # each says its areas and cards by name, sends its typed text
+        assert all("→ Bardufoss" in t and ">" not in t and "#" not in t for t in buttons.all_inner_texts())
+        assert all((b.get_attribute("data-order") or "").endswith(">bardufoss") for b in buttons.all())
         shot(page, artefacts(tmp_path), "kampen-area-orders-with-odds")
         browser.close()
 

@@ -3,6 +3,7 @@ and explanations."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable, Mapping
 
 from rich.table import Table
@@ -194,11 +195,13 @@ class KampenPresenter(Presenter):
             offered: set[str] = set()  # the cards whose orders are listed under a copy already
             for cid in d.hand[f] + d.pool.get(f, []):  # 7.0: the 9 April cards to choose from too
                 cp = g.copies[cid]
-                uses = [sess.order_text(o) for o in legal if isinstance(o, CARD_ORDERS) and o.copy == cid]
+                plays = [o for o in legal if isinstance(o, CARD_ORDERS) and o.copy == cid]
+                uses = [sess.order_text(o) for o in plays]
                 spec = g.cards.cards[cp.card]
                 effect = "; ".join(use_text(u) for u in spec.uses[:1]) or "no function: cashed for its symbols (4.3)"
                 card = {"faction": f, "id": cid, "name": cp.name + (" (9 April, to choose)" if cid not in d.hand[f] else ""),
                         "symbols": cp.symbols, "text": card_text(g.cards, [cp], cp.card) or cp.name, "orders": uses,
+                        "labels": [self.order_line(o) for o in plays],  # the orders as the card's buttons show them
                         # drawn as a card (2.4): the faction's colour, its timing symbols, a
                         # line of what it does, and how many copies of it the hand holds
                         "colour": COLOURS.get(f, "#888"), "effect": effect + (" ..." if len(spec.uses) > 1 else ""),
@@ -232,9 +235,15 @@ class KampenPresenter(Presenter):
 
             cp = self.game.copies[order.copy]
             note = self.order_note(order)[0]
-            return "; ".join(x for x in (f"{order.text()}: {cp.name}: {card_text(self.game.cards, [cp], cp.card) or cp.name}",
+            return "; ".join(x for x in (f"{self.order_line(order)}: {card_text(self.game.cards, [cp], cp.card) or cp.name}",
                                          f"played for its {order.slot} function (2.4)", note) if x)
         return super().explain_order(order)
+
+    def order_line(self, order: Order) -> str:
+        """An order with its areas and cards by name, as a person reads them: ``play
+        Togtransport move 1 Kongsvinger → Rena → Tynset`` for ``play togtransport#75 move 1
+        kongsvinger>rena>tynset`` (its text, which a person may still type, or its number)."""
+        return in_names(self.game, self.session.order_text(order))
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """A move into an enemy area, on foot or by a card's move, is an attack (4.1): its
@@ -317,6 +326,31 @@ class KampenPresenter(Presenter):
     def __init__(self, session: Any):
         super().__init__(session)
         self._say = say_in(self.game)
+
+
+#: the ids in an order's text: a card copy or a ship (``togtransport#75``, ``Blücher#2``), a
+#: copy cashed (``#3``), an area (``mo_i_rana``), and the steps of a path (``>``)
+_IDS = re.compile(r"([^\s>,#]*)#(\d+)|([^\s>,#]+)|(>)")
+
+
+def in_names(game: Any, text: str) -> str:
+    """An order's text with its ids in names (``KampenPresenter.order_line``): a card copy by
+    its card's name, a ship by its name, an area by its name (an area or hex without one
+    keeps its id), each step of a path an arrow, a card's function in words."""
+    def name(m: re.Match[str]) -> str:
+        word, copy, token, step = m.groups()
+        if step:
+            return " → "
+        if copy is not None:
+            i = int(copy)
+            cp = game.copies[i] if 0 <= i < len(game.copies) else None
+            return cp.name if cp is not None and word in ("", cp.card) else word  # a ship: its name
+        if token in game.board:
+            return place_name(game.board, token) or token
+        return token.replace("_", " ")  # a card's function: sea_defend
+
+    said = _IDS.sub(name, text).replace(",", ", ")
+    return " ".join(said.split())
 
 
 def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:

@@ -1,0 +1,78 @@
+"""Orders as a person reads them (the presenter's ``order_line``): Kampen om Norge's texts name
+areas, card copies and ships by ids (``play togtransport#75 move 1 kongsvinger>rena>tynset``);
+its lists, cards, hints and the bots' turn say them by name, and the typed text still gives
+the order."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from hexwar.games import registry
+from hexwar.ui.play import terminal
+
+
+def _random_orders(scenario: str, seeds: range, decisions: int = 500):
+    """Every listed order of random games of Kampen om Norge, with the terminal of its decision."""
+    info = registry.get("kampen")
+    for seed in seeds:
+        s, rng = info.build(scenario).new_state(seed), random.Random(seed)
+        for _ in range(decisions):
+            if s.is_over():
+                break
+            legal = s.legal_orders()
+            p = terminal(info.presenter, s, set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
+            yield p, legal
+            s.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("scenario", ["basic", "advanced"])
+def test_kampen_orders_are_listed_by_the_names_of_their_areas_cards_and_ships(scenario):
+    """No copy number, no area id, no underscore on screen: each area an order names is said
+    by its name (2.1, the map's), each card by its card's, a path's steps by arrows; and the
+    line, typed as shown, gives the same order as its text and its number do."""
+    g = registry.get("kampen").build(scenario)
+    names = {a: g.board.label(a) for a in g.board.locations()}
+    kinds: set[str] = set()
+    for p, legal in _random_orders(scenario, range(3)):
+        for i, o in enumerate(legal, 1):
+            line = p.presenter.order_line(o)
+            assert not re.search(r"#\d|_|>", line), (o.text(), line)
+            for token in re.split(r"[\s>,]+", o.text()):
+                if token in names:  # an area (or sea area): by its name (Mo i Rana, Sea area I)
+                    assert p.presenter.place_word(token) in line, (o.text(), line)
+            if type(o).__name__ not in kinds:  # one of each kind: typed as shown, it is the order
+                kinds.add(type(o).__name__)
+                picked = p.parse(line, legal)
+                assert picked is not None and picked.text() == o.text(), (line, picked)
+                assert p.parse(o.text(), legal) == o and p.parse(str(i), legal) == o
+    assert {"KMove", "PlayCard", "Fight", "Cash", "PlaceBn"} <= kinds, kinds
+    if scenario == "advanced":
+        assert {"PlaceShip", "Sail"} <= kinds, kinds
+
+
+def test_kampen_list_finds_an_order_by_a_name_with_its_letters_and_the_bots_turn_says_names():
+    """``list bjørnfjell`` finds the moves to Bjørnfjell, as ``list bjornfjell`` does; the list
+    shows them by name; a bot's order is printed by name too."""
+    info = registry.get("kampen")
+    s = info.build().new_state(1)
+    buf = io.StringIO()
+    bots = {side: info.bot("priority", side, 1) for side in info.sides if side != "norwegians"}
+    p = terminal(info.presenter, s, {"norwegians"}, bots, Console(file=buf, width=200), None, lambda _: "quit")
+    while s.current_side() != "norwegians":
+        p.bot_move()
+    said = buf.getvalue()
+    assert "germans: move 1 Mosjøen → Mo i Rana" in said and "mo_i_rana" not in said
+    legal = s.legal_orders()
+    for word in ("bjørnfjell", "bjornfjell"):
+        buf.truncate(0)
+        buf.seek(0)
+        p.list_orders(legal, word)
+        rows = [ln.split(None, 1) for ln in buf.getvalue().splitlines() if ln.strip()]
+        want = [o for o in legal if "bjornfjell" in o.text()]
+        assert want and [r[1] for r in rows] == [p.presenter.order_line(o) for o in want]
+        assert all("Bjørnfjell" in r[1] for r in rows)
