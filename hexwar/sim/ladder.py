@@ -33,13 +33,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from hexwar.core.engine import run_fast
+from hexwar.sim.runner import MAX_ORDERS  # a ladder game's cap is a batch game's: past it, a stalled game
 from hexwar.sim.setups import make_bot, split_kind
 from hexwar.sim.stats import bradley_terry, wilson
-
-
-#: the orders a ladder game may take before it is taken for a stalled one (a Europa game
-#: of search bots takes under 2,000)
-MAX_ORDERS = 100_000
 
 
 class LadderError(Exception):

@@ -35,6 +35,11 @@ BUILD_CODE = ("ai", "board", "core", "data", "games", "rules", "sim")
 BUILD_SKIP = ("sim/report.py", "sim/stats.py", "sim/robust.py", "sim/drivers.py", "sim/html.py")
 
 
+#: the orders a batch game may take before it is taken for a stalled one (as the ladder's:
+#: a Europa game of search bots takes under 2,000)
+MAX_ORDERS = 100_000
+
+
 class BatchError(Exception):
     """A batch file that cannot be written or resumed as asked (one line, naming the file)."""
 
@@ -82,7 +87,10 @@ def _play(setup: Setup, index: int, batch_seed: int, record: bool) -> tuple[dict
     seed = game_seed(batch_seed, index)
     watch = get(setup.game).batch.observer(g)  # type: ignore[union-attr]
     meta = dict(g.new_state(seed).log.meta) if record else None  # what an interactive game's save holds
-    view, log = run_fast(g, seed, build_bots(setup, seed), record=record, meta=meta, observe=watch)
+    view, log = run_fast(g, seed, build_bots(setup, seed), record=record, meta=meta, observe=watch, max_orders=MAX_ORDERS)
+    if not view.data.over:  # a bot stalled a phase: a bug to mend, never a game without a winner in a comparison
+        raise BatchError(f"{setup.label}: game {index} (seed {seed}) did not end in {MAX_ORDERS:,} orders "
+                         f"(turn {view.data.turn}); a bot or a rule lets a phase go on without end")
     row: dict[str, Any] = {"setup": setup.label, "index": index, "seed": seed}
     row.update(watch.row(view))
     row.update(watch.extra())

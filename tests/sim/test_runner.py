@@ -31,6 +31,26 @@ def test_a_single_game_of_a_batch_can_be_rerun_from_its_index():
     assert play_one(SETUP, 18, 5)["seed"] != a["seed"]
 
 
+def test_a_game_that_does_not_end_stops_the_batch_in_a_line_and_is_never_a_row(monkeypatch, tmp_path):
+    # as the ladder: a stalled phase is a bug to mend, not a game without a winner that a
+    # comparison would count (the batch stopped at the engine's cap without a word)
+    from hexwar.sim import runner
+
+    monkeypatch.setattr(runner, "MAX_ORDERS", 10)  # the game takes more
+    with pytest.raises(runner.BatchError, match=r"kampen/intro-narvik@norway:priority: game 0 \(seed \d+\) did not end in 10 orders"):
+        play_one(SETUP, 0, 1)
+    out = tmp_path / "b.csv"
+    r = subprocess.run([sys.executable, "-c", "import sys; from hexwar.sim import runner; runner.MAX_ORDERS = 10; "
+                        "from hexwar.ui.cli import main; sys.argv = ['hexwar', 'simulate', 'kampen', '--games', '2', "
+                        f"'--workers', '1', '--out', {str(out)!r}]; main()"], capture_output=True, text=True)
+    last = r.stderr.strip().splitlines()[-1]  # after the progress bar's line: the error, in a line
+    assert r.returncode == 2 and last.startswith("error: ") and "did not end in 10 orders" in last, r.stderr
+    assert "Traceback" not in r.stderr
+    assert not out.exists() or len(out.read_text().splitlines()) <= 1  # its header at most: no row
+    monkeypatch.setattr(runner, "MAX_ORDERS", 100_000)
+    assert play_one(SETUP, 0, 1) == play_one(SETUP, 0, 1)  # an ended game is a row, as before
+
+
 def test_process_pool_batch_resumes_and_matches_a_single_process_run(tmp_path):
     one = simulate(SETUP, 60, 3, tmp_path / "one.csv", workers=1)
     part = simulate(SETUP, 30, 3, tmp_path / "pool.csv", workers=2)
