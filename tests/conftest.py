@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import os
-import re
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
 # the suite tests the pure Python engine (the reference; some tests patch its modules): the
 # compiled one is compared with it in tests/test_native.py, in processes of its own
@@ -82,44 +79,14 @@ F = Fraction
 
 
 #: the test files whose tests take longest together (test_native builds the compiled engine,
-#: a minute and more, then plays every game both ways): handed out first
+#: a minute and more, then plays every game both ways): collected first, so that the suite's
+#: two processes (pytest-xdist, --dist loadfile: one file to a process) end together, rather
+#: than one waiting on a long file handed out last
 FIRST = ("tests/test_native.py",)
-
-#: the test files that define a fixture shared beyond one test (a module's, a class's, the
-#: session's: a build, a played game, a server): each is handed to one process whole, so that
-#: the fixture is made once (``pytest_xdist_make_scheduler``)
-WHOLE = frozenset(
-    p.relative_to(Path(__file__).resolve().parent.parent).as_posix() for p in Path(__file__).resolve().parent.rglob("test_*.py")
-    if re.search(r'@pytest\.fixture\(scope="(module|class|package|session)"', p.read_text(encoding="utf-8")))
 
 
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The order the tests are handed out in: ``FIRST``, then the files handed out whole,
-    then every other test (stable: each part keeps its order)."""
-    def place(item: pytest.Item) -> tuple[bool, bool]:
-        path = item.nodeid.split("::")[0]
-        return not path.startswith(FIRST), path not in WHOLE
-
-    items.sort(key=place)
-
-
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """How the suite's two processes (``-n auto``) share its tests: a file of ``WHOLE`` goes
-    to one process whole, every other test alone to whichever process is free, in the order
-    of collection (``pytest_collection_modifyitems``: the long groups first, the single tests
-    last). The two processes end together: with a file to a process (``--dist loadfile``) a
-    long file handed out last kept one working while the other waited, a tenth of the run.
-    (pytest-xdist's own ``loadgroup`` would do it by marks, but it renames the test ids
-    through an attribute pytest 9 no longer reads.)"""
-    from xdist.scheduler import LoadScopeScheduling
-
-    class Shared(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::")[0]
-            return path if path in WHOLE else nodeid
-
-    config.option.loadscopereorder = False  # the collection's order, not the biggest groups first
-    return Shared(config, log)
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: the rest keep their order
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
