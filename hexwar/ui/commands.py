@@ -377,7 +377,8 @@ class Commands:
         if why:
             return why
         words = line.lower().replace(">", " ").split()
-        near = holding(words, legal, in_order=True, line=self.presenter.order_line) or holding(words, legal, line=self.presenter.order_line)
+        said = self.presenter.order_line
+        near = holding(words, legal, in_order=True, line=said) or holding(words, legal, line=said)
         if not words or not near:
             kinds = verb_counts(legal)
             if words and legal:  # the kinds of order there are now ('pass' typed at a retreat)

@@ -197,6 +197,8 @@ class WebGame:
         svg = p.map_svg()
         view = sess.view()
         marks = [p.order_marks(o, view) for o in legal[:MAX_ORDERS]]
+        texts = [sess.order_text(o) for o in legal[:MAX_ORDERS]]
+        labels = [p.order_line(o) for o in legal[:MAX_ORDERS]]
         # where the play is: the places the person's orders start from or lead to (the page
         # frames them when a decision opens and none of them is in its window)
         focus = list(dict.fromkeys(x for m in marks for x in (m["f"], m["t"]) if x))[:60]
@@ -206,8 +208,8 @@ class WebGame:
             "side": side,
             "yours": bool(legal),
             "over": over,
-            "orders": [sess.order_text(o) for o in legal[:MAX_ORDERS]],  # what a button sends
-            "labels": [p.order_line(o) for o in legal[:MAX_ORDERS]],  # what it shows (the presenter's words)
+            "orders": texts,  # what a button sends
+            "labels": labels if labels != texts else None,  # what it shows, where the presenter words it otherwise
             "marks": marks,
             "focus": focus,
             # the full list's notes: those of the orders that name no unit and no place, which
