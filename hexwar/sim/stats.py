@@ -60,11 +60,14 @@ def mcnemar_exact(b: int, c: int) -> float:
 
 
 def mean_sd(xs: Sequence[float]) -> dict[str, float]:
+    """The mean and the sample standard deviation, the same to the last bit in any order of
+    ``xs`` (``math.fsum``): a batch's rows come in the order its processes finish them, and
+    a report played again must say the same numbers."""
     n = len(xs)
     if not n:
         return {"mean": float("nan"), "sd": float("nan"), "n": 0}
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    m = math.fsum(xs) / n
+    sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
     return {"mean": m, "sd": sd, "n": n}
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import hexwar.sim.report as report
 from hexwar.sim import parse_setup
 from hexwar.sim.report import compare, exact_vs_sampled
 from hexwar.sim.runner import read_rows
-from hexwar.sim.stats import holm, mcnemar_exact, two_proportions, wilson
+from hexwar.sim.stats import holm, mcnemar_exact, mean_sd, two_proportions, wilson
 
 pytest.importorskip("matplotlib")
 
@@ -89,3 +91,15 @@ def test_mcnemar_exact_is_the_binomial_tail_of_the_discordant_pairs():
     # 10 against 2: P(X <= 2 | n=12, 1/2) = (1 + 12 + 66) / 4096, doubled
     assert abs(mcnemar_exact(10, 2) - 2 * 79 / 4096) < 1e-12
     assert 0.05 < mcnemar_exact(8, 2) < 0.2 and mcnemar_exact(9, 1) < 0.05  # where the line falls at n = 10
+
+
+@settings(max_examples=200)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=2, max_size=60), st.randoms())
+def test_a_mean_and_sd_are_the_same_to_the_bit_in_any_order_of_the_rows(xs, rnd):
+    # a batch's rows come in the order its processes finish them: a report played again must
+    # not change in its last digit (summary.json's sd did, with a plain sum)
+    ys = list(xs)
+    rnd.shuffle(ys)
+    a, b = mean_sd(xs), mean_sd(ys)
+    assert a == b
+    assert a["sd"] >= 0 and abs(a["mean"] - sum(xs) / len(xs)) <= 1e-6 * max(1.0, max(abs(x) for x in xs))
