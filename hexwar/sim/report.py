@@ -211,7 +211,7 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
         hi = [s[x][f"{lead.key}_95ci"][1] - rates[i] for i, x in enumerate(labels)]
         ax.barh(short, rates, xerr=[lo, hi], color="#b59b5b", capsize=4)
         ax.set_xlim(0, 1)
-        ax.set_xlabel(lead.figure)
+        ax.set_xlabel(lead.figure, loc="right")  # under the bars' end: centred, a long one ran off the picture
         ax.invert_yaxis()
         fig.tight_layout()
         figs["wins"] = _save(fig, out / "win-rates.png")
