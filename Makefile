@@ -7,8 +7,10 @@ NATIVE ?= 1
 reports reports-konflikt ladder: export HEXWAR_NATIVE = $(NATIVE)
 reports reports-konflikt ladder: native
 
+# HEXWAR_NATIVE=0 for the build, which plays nothing: the reports' export of 1 reaches their prerequisite,
+# and a first build began by saying it would play pure Python
 native:  ## the compiled engine for these sources (hexwar native build), once; without mypyc or a C compiler the games stay pure Python
-	-hexwar native build
+	-HEXWAR_NATIVE=0 hexwar native build
 
 reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7), docs/compare-konflikt/ (issue 16), docs/switches-narvik/ and docs/switches-europa/ (issue 58)
 	hexwar compare --preset boards
