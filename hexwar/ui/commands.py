@@ -327,7 +327,8 @@ class Commands:
             if o.text().lower() == low:
                 return o
         # without copy numbers and accents: "ship gneisenau vii", "choose bloff_trusler"
-        folded = [o for o in legal if fold_order(line) in (fold_order(o.text()), fold_order(self.presenter.order_line(o)))]
+        typed = fold_order(line)
+        folded = [o for o in legal if typed in (fold_order(o.text()), fold_order(self.presenter.order_line(o)))]
         if len(folded) == 1:
             return folded[0]
         return self.short_order(low, legal)

@@ -76,3 +76,24 @@ def test_kampen_list_finds_an_order_by_a_name_with_its_letters_and_the_bots_turn
         want = [o for o in legal if "bjornfjell" in o.text()]
         assert want and [r[1] for r in rows] == [p.presenter.order_line(o) for o in want]
         assert all("Bjørnfjell" in r[1] for r in rows)
+
+
+def test_kampen_on_hexes_names_an_unnamed_hex_by_its_number_in_orders_and_events():
+    # the hex board of Kampen's intro (nordland-hex) has 527 land hexes without a name: an
+    # order or event that names one says its number, never an empty name ("to   [4.1]")
+    info = registry.get("kampen")
+    g = info.build("intro-narvik", "nordland-hex")
+    p = terminal(info.presenter, g.new_state(1), set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    s, rng, unnamed = p.presenter.s, random.Random(1), 0
+    for _ in range(200):
+        if s.is_over():
+            break
+        legal = s.legal_orders()
+        for o in legal:
+            line = p.presenter.order_line(o)
+            assert not re.search(r"→ *$|→ +→|  ", line), (o.text(), line)
+        for e in s.apply(rng.choice(legal)):
+            said = p.presenter.describe(e)
+            assert not re.search(r"\b(to|from|at|in) {2,}", said), said
+            unnamed += bool(re.search(r"\bto \d{4}\b", said))
+    assert unnamed  # moves to unnamed hexes were met, and said by number

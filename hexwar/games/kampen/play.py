@@ -243,7 +243,7 @@ class KampenPresenter(Presenter):
         """An order with its areas and cards by name, as a person reads them: ``play
         Togtransport move 1 Kongsvinger → Rena → Tynset`` for ``play togtransport#75 move 1
         kongsvinger>rena>tynset`` (its text, which a person may still type, or its number)."""
-        return in_names(self.game, self.session.order_text(order))
+        return in_names(self.game, self.session.order_text(order), self._places)
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """A move into an enemy area, on foot or by a card's move, is an attack (4.1): its
@@ -326,6 +326,7 @@ class KampenPresenter(Presenter):
     def __init__(self, session: Any):
         super().__init__(session)
         self._say = say_in(self.game)
+        self._places = place_names(self.game, self.game.board.locations())  # once: every list names them
 
 
 #: the ids in an order's text: a card copy or a ship (``togtransport#75``, ``Blücher#2``), a
@@ -333,10 +334,17 @@ class KampenPresenter(Presenter):
 _IDS = re.compile(r"([^\s>,#]*)#(\d+)|([^\s>,#]+)|(>)")
 
 
-def in_names(game: Any, text: str) -> str:
+def place_names(game: Any, places: Iterable[str]) -> dict[str, str]:
+    """The areas among ``places`` whose name is not their id, by id (mo_i_rana: Mo i Rana);
+    an area or hex without a name is not among them."""
+    return {a: n for a in places if (n := place_name(game.board, a)) != a}
+
+
+def in_names(game: Any, text: str, places: Mapping[str, str]) -> str:
     """An order's text with its ids in names (``KampenPresenter.order_line``): a card copy by
-    its card's name, a ship by its name, an area by its name (an area or hex without one
-    keeps its id), each step of a path an arrow, a card's function in words."""
+    its card's name, a ship by its name, an area by its name (``places``: ``place_names``;
+    an area or hex without one keeps its id), each step of a path an arrow, a card's
+    function in words."""
     def name(m: re.Match[str]) -> str:
         word, copy, token, step = m.groups()
         if step:
@@ -346,7 +354,7 @@ def in_names(game: Any, text: str) -> str:
             cp = game.copies[i] if 0 <= i < len(game.copies) else None
             return cp.name if cp is not None and word in ("", cp.card) else word  # a ship: its name
         if token in game.board:
-            return place_name(game.board, token) or token
+            return places.get(token, token)
         return token.replace("_", " ")  # a card's function: sea_defend
 
     said = _IDS.sub(name, text).replace(",", ", ")
@@ -357,10 +365,7 @@ def say_in(game: Any) -> Callable[[Mapping[str, Any]], str]:
     """``say`` with the game's areas and cards by their names (Bjørnfjell, Mo i Rana;
     Gebirgsjäger, as the hand shows the card), as the play loop and ``hexwar replay`` word
     the events."""
-    import re
-
-    board = game.board
-    names = {a: n for a in game.land if (n := place_name(board, a)) != a}
+    names = place_names(game, game.land)
     names.update({k: c.name for k, c in game.cards.cards.items() if c.name != k})
     ids = "|".join(map(re.escape, sorted(names, key=len, reverse=True)))
     pattern = re.compile(rf"(?<![\w>])({ids})(?![\w])") if ids else None
