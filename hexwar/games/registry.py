@@ -174,6 +174,11 @@ class GameInfo:
     #: ``describe_in(game)``: one event as a sentence in that game's words (its places by
     #: their names, as the play loop says them); without it, ``describe``
     describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
+    #: ``words_in(game)``: a line of the game's own text, an order's (its visible text) or a
+    #: result's, as a person reads it in that game's words (its places and cards by their
+    #: names, as its presenter shows them); without it, the text itself (a replay has no
+    #: presenter to ask)
+    words_in: Callable[[Any], Callable[[str], str]] | None = None
     #: ``analysis(game)``: what the analysis board may set up and work out (a
     #: ``hexwar.ui.analysis.Analyst``); None: the board places nothing of this game
     analysis: Callable[[Any], Any] | None = None
@@ -219,6 +224,11 @@ class GameInfo:
     def describer(self, game: Any) -> Callable[[Mapping[str, Any]], str]:
         """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
         return self.describe_in(game) if self.describe_in is not None else self.describe
+
+    def wording(self, game: Any) -> Callable[[str], str]:
+        """How ``game``'s orders and results read, from their text: ``words_in`` where the
+        game has words of its own, else the text itself."""
+        return self.words_in(game) if self.words_in is not None else _as_typed
 
     def scenario_about(self, name: str) -> str:
         """What a scenario is, by the name a game's saves give it: a game of one scenario
@@ -272,6 +282,11 @@ class GameInfo:
 _GAMES: dict[str, GameInfo] = {}
 _BUNDLED: set[str] = set()  # the games of ``hexwar.games`` itself
 _LOADED = False
+
+
+def _as_typed(text: str) -> str:
+    """A line where its game has no words of its own: its text, as typed."""
+    return text
 
 
 def register(info: GameInfo) -> None:

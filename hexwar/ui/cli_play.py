@@ -513,7 +513,11 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
     if json_:
         emit({"game": index, "seed": row["seed"], "save": str(dest), "row": row, "beside": beside.lstrip("; ")})
         return
-    out.print(f"game {index} of {setup.label} --seed {seed} (game seed {row['seed']}): {row['level'] or row['winner']}, "
+    from hexwar.games.registry import get
+    from hexwar.sim.setups import build_game
+
+    said = get(setup.game).wording(build_game(setup))(row["level"]) if row["level"] else row["winner"]  # as play says it
+    out.print(f"game {index} of {setup.label} --seed {seed} (game seed {row['seed']}): {said}, "
               f"{row['orders']} orders{beside}", markup=False)
     q = shlex.quote(str(dest))
     out.print(f"saved to {dest}; step through it: hexwar replay {q} --svg frames/; take it over from order N: "

@@ -93,6 +93,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         output_folder(svg)
     last_turn = st.data.turn
     describe = info.describer(g)  # the events in the words the play loop used
+    line = info.wording(g)  # and the orders and the result, as its lists and its end said them
     for entry in log.entries:
         before = st.data.clone() if svg is not None and per_turn else None  # the turn as it ended, to draw
         try:
@@ -107,11 +108,11 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         text = g.visible_order(st.data, order, sees) if sees is not None else order.text()
         rows.append({"seq": entry.seq, "turn": st.data.turn, "order": text, "side": order.side, "events": events})
         if not json_:
-            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {text}", markup=False, highlight=False)
+            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {line(text)}", markup=False, highlight=False)
             for ev in events:
                 out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and not per_turn:
-            title = f"turn {st.data.turn}, order {entry.seq}: {text}"
+            title = f"turn {st.data.turn}, order {entry.seq}: {line(text)}"
             drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
             write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
         elif svg is not None:  # a frame per turn, named by the turn it shows: each turn as it ended
@@ -128,7 +129,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         emit({"orders": len(rows), "result": {"level": res.level, "vp": res.vp, "over": res.over}, "log": rows})
     else:
         tally = ", ".join(f"{side} {n}" for side, n in res.vp.items())
-        out.print(f"{len(rows)} orders; {res.level}; {info.tally}: {tally}", markup=False)
+        out.print(f"{len(rows)} orders; {line(res.level)}; {info.tally}: {tally}", markup=False)
 
 
 def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path, what: str = "a replay") -> None:

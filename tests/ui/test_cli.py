@@ -228,14 +228,15 @@ def test_simulate_game_n_saves_that_game_of_the_batch_to_replay_or_take_over(tmp
     res = runner.invoke(app, ["simulate", "kampen", "--seed", "2", "--game", "1"])
     said = " ".join(res.output.split())
     assert res.exit_code == 0, res.output
-    assert f"game 1 of kampen/intro-narvik@norway:priority --seed 2 (game seed {row['seed']}): {row['level']}, {row['orders']} orders; " \
+    level = get("kampen").wording(get("kampen").build())(row["level"])  # the areas by name, as play says it
+    assert f"game 1 of kampen/intro-narvik@norway:priority --seed 2 (game seed {row['seed']}): {level}, {row['orders']} orders; " \
            f"the same game as its row in sim/kampen-intro-narvik_norway_priority-seed2.csv" in said
     save = tmp_path / "kampen-intro-narvik_norway_priority-seed2-game1.hexwar"
     info = get("kampen")
     s = load_game(info.build(), save)
     assert len(s.log) == int(row["orders"]) and s.result().level == row["level"]
     res = runner.invoke(app, ["replay", str(save)])
-    assert res.exit_code == 0 and f"{row['orders']} orders; {row['level']}" in " ".join(res.output.split())
+    assert res.exit_code == 0 and f"{row['orders']} orders; {level}" in " ".join(res.output.split())
     assert "already exists; a save is never overwritten" in refused(["simulate", "kampen", "--seed", "2", "--game", "1"])
     assert "give --game N too" in refused(["simulate", "kampen", "--save", "x.hexwar"])
     # take it over from order 10, commanding the coalition

@@ -21,7 +21,7 @@ from hexwar.core.engine import load_game, replay
 from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.games.kampen.bots import KampenBot, win_chance
-from hexwar.games.kampen.play import KampenPresenter, say, say_in
+from hexwar.games.kampen.play import KampenPresenter, say, say_in, words_in
 from hexwar.rules.dicecombat import summary
 from hexwar.ui.cli import app
 from hexwar.ui.play import terminal
@@ -97,7 +97,7 @@ def test_kampen_play_explains_cards_states_the_objectives_and_warns_before_the_l
     assert "Germany wins if it still holds any of them" in out and "the Allies draw their last unused card (3 left)" in out
     warned = out.index("this order ends the game: the Allies drew their last unused card (S1)")
     assert "standing" in out[warned:]  # the status after the warning: the game went on
-    assert before.is_over() and out.rstrip().endswith(before.result().level)
+    assert before.is_over() and out.rstrip().endswith(words_in(g)(before.result().level))  # the areas by name
 
 
 def test_kampen_bots_play_scenario_1_to_the_end_through_the_game_api():
@@ -163,6 +163,14 @@ def test_replay_of_a_kampen_save_writes_frames_with_the_battalions(tmp_path):
     said = [player.presenter.describe(e) for e in (e for entry in s.log.entries for e in entry.events)]
     assert said and all(" ".join(line.split()) in flat for line in said)
     assert any(line != say(e) for line, e in zip(said, (e for entry in s.log.entries for e in entry.events)))
+    # the orders too, as the play loop's lists showed them: areas, cards and ships by name
+    # (the presenter's order_line, the registry's words_in), never an id (#, _, >)
+    orders = [g.orders.from_dict(entry.order) for entry in s.log.entries]
+    shown = [player.presenter.order_line(o) for o in orders]
+    assert all(f"{o.side}: {line}" in " ".join(flat.split()) for o, line in zip(orders, shown)), flat
+    assert any(line != o.text() for line, o in zip(shown, orders))
+    said_orders = [ln.split(": ", 1)[1] for ln in lines if re.match(r"\d+ t\d+ ", ln)]
+    assert len(said_orders) == len(orders) and not any(re.search(r"[#_>]", ln) for ln in said_orders), said_orders
     # the cards too by their names, as the hand shows them
     assert say_in(g)({"type": "card", "faction": GERMANS, "how": "played", "card": "gebirgsjager", "rule": "2.4"}) \
         == "germans played Gebirgsjäger  [2.4]"

@@ -97,3 +97,30 @@ def test_kampen_on_hexes_names_an_unnamed_hex_by_its_number_in_orders_and_events
             assert not re.search(r"\b(to|from|at|in) {2,}", said), said
             unnamed += bool(re.search(r"\bto \d{4}\b", said))
     assert unnamed  # moves to unnamed hexes were met, and said by number
+
+
+@pytest.mark.parametrize("board", ["norway", "nordland-areas"])
+def test_s1_kampen_says_who_wins_by_the_names_of_the_objectives_held(board):
+    """S1: "Germany wins: it still occupies Narvik, Bjørnfjell" at the game's end, in its
+    standing and in ``hexwar replay``'s last line (the registry's ``words_in``), never the
+    areas' ids (``narvik, bjornfjell``), which the rules' result keeps as they were saved."""
+    info = registry.get("kampen")
+    g = info.build("intro-narvik", board)
+    from hexwar.board.base import place_name
+
+    ids = [a for a in g.board.locations() if place_name(g.board, a) != a]
+    said: list[str] = []
+    for seed in range(12):
+        s = g.new_state(seed)
+        bots = {side: info.bot("priority", side, seed) for side in info.sides}
+        p = terminal(info.presenter, s, set(), bots, Console(file=io.StringIO()), None, lambda _: "quit")
+        while not s.is_over():
+            s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+        level = s.result().level
+        for line in (p.presenter.final_line(), info.wording(g)(level)):
+            assert not any(re.search(rf"\b{re.escape(a)}\b", line) for a in ids), (level, line)
+            said.append(line)
+        held = level.partition("still occupies ")[2]
+        for a in filter(None, held.split(", ")):
+            assert place_name(g.board, a) in said[-1], (level, said[-1])
+    assert any("still occupies Bjørnfjell" in line or "Narvik" in line for line in said), said

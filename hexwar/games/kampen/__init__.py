@@ -12,7 +12,7 @@ from hexwar.games.kampen import batch, invariants
 from hexwar.games.kampen.boards import BOARDS, kampen_board
 from hexwar.games.kampen.game import KampenGame, kampen_game
 from hexwar.games.kampen.odds import odds
-from hexwar.games.kampen.play import KampenPresenter, render, say, say_in
+from hexwar.games.kampen.play import KampenPresenter, render, say, say_in, words_in
 from hexwar.games.kampen.state import (
     ALLIES,
     COALITION,
@@ -94,6 +94,7 @@ GAME = GameInfo(
     presenter=KampenPresenter,
     describe=say,
     describe_in=say_in,
+    words_in=words_in,
     render=render,
     batch=Batch(observer=batch.Observer, exact=batch.exact, scale=batch.SCALE, columns=front.COLUMNS + ("cards_used",),
                 metrics=front.NARVIK_FRONT, board_lines=batch.board_lines, board_notes=batch.BOARD_NOTES, turn="game round"),

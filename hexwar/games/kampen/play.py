@@ -4,6 +4,7 @@ and explanations."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Callable, Iterable, Mapping
 
 from rich.table import Table
@@ -133,7 +134,7 @@ class KampenPresenter(Presenter):
         out: list[Any] = [t]
         if d.ships:
             out.append(self.fleet_table())
-        return out + self.goal_lines() + [f"standing: {self.s.result().level}"]
+        return out + self.goal_lines() + [f"standing: {self._words(self.s.result().level)}"]
 
     def goal_lines(self) -> list[str]:
         """What the scenario is won on and how it ends (1.3, S1), with the counts that matter now."""
@@ -243,7 +244,7 @@ class KampenPresenter(Presenter):
         """An order with its areas and cards by name, as a person reads them: ``play
         Togtransport move 1 Kongsvinger → Rena → Tynset`` for ``play togtransport#75 move 1
         kongsvinger>rena>tynset`` (its text, which a person may still type, or its number)."""
-        return in_names(self.game, self.session.order_text(order), self._places)
+        return self._words(self.session.order_text(order))
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
         """A move into an enemy area, on foot or by a card's move, is an attack (4.1): its
@@ -310,10 +311,10 @@ class KampenPresenter(Presenter):
         return f"explain what? an area id (e.g. narvik), a card (e.g. panzer) or last (not {what!r})"
 
     def ending(self, data: Any) -> str:
-        return f": {data.ended}; {self.game.result(data).level}"
+        return f": {data.ended}; {self._words(self.game.result(data).level)}"
 
     def final_line(self) -> str:
-        return f"{self.data.ended}: {self.s.result().level}"
+        return f"{self.data.ended}: {self._words(self.s.result().level)}"
 
     def place_word(self, loc: str) -> str:
         """An area by its name (Gjøvik), as the events say it."""
@@ -326,7 +327,7 @@ class KampenPresenter(Presenter):
     def __init__(self, session: Any):
         super().__init__(session)
         self._say = say_in(self.game)
-        self._places = place_names(self.game, self.game.board.locations())  # once: every list names them
+        self._words = words_in(self.game)  # the areas' names once: every list names them
 
 
 #: the ids in an order's text: a card copy or a ship (``togtransport#75``, ``Blücher#2``), a
@@ -338,6 +339,13 @@ def place_names(game: Any, places: Iterable[str]) -> dict[str, str]:
     """The areas among ``places`` whose name is not their id, by id (mo_i_rana: Mo i Rana);
     an area or hex without a name is not among them."""
     return {a: n for a in places if (n := place_name(game.board, a)) != a}
+
+
+def words_in(game: Any) -> Callable[[str], str]:
+    """``in_names`` with the game's areas' names looked up once: how Kampen's orders and its
+    results' sentences read (``Germany wins: it still occupies Narvik, Bjørnfjell``), for its
+    presenter and ``hexwar replay`` (the registry's ``words_in``)."""
+    return partial(in_names, game, places=place_names(game, game.board.locations()))
 
 
 def in_names(game: Any, text: str, places: Mapping[str, str]) -> str:
