@@ -124,3 +124,28 @@ def test_s1_kampen_says_who_wins_by_the_names_of_the_objectives_held(board):
         for a in filter(None, held.split(", ")):
             assert place_name(g.board, a) in said[-1], (level, said[-1])
     assert any("still occupies Bjørnfjell" in line or "Narvik" in line for line in said), said
+
+
+def test_4_2_kampen_explain_last_names_the_combats_area_and_counts_a_die_as_one():
+    """4.2: ``explain last`` names the area of the last combat by its name (Bjørnfjell, not
+    bjornfjell), and a ledger line of one die says "1 die"."""
+    info = registry.get("kampen")
+    g = info.build("basic")
+    seen_one = False
+    for seed in range(6):
+        s = g.new_state(seed)
+        bots = {side: info.bot("priority", side, seed) for side in info.sides}
+        p = terminal(info.presenter, s, set(info.sides), {}, Console(file=io.StringIO()), None, lambda _: "quit")
+        for _ in range(400):
+            if s.is_over():
+                break
+            events = s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+            rolls = [e for e in events if e["type"] == "combat_roll"]
+            if not rolls:
+                continue
+            said = p.presenter.explain("last")
+            area = rolls[-1]["area"]
+            assert said.startswith(f"combat at {p.presenter.place_word(area)}:"), said
+            assert not re.search(r"\b1 dice\b", said), said
+            seen_one |= bool(re.search(r"\b1 die\b", said))
+    assert seen_one  # a line of one die was met

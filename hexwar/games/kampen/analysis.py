@@ -79,7 +79,7 @@ class KampenAnalyst(Analyst):
             uses = [u for u in spec.uses if u.slot in COMBAT_SLOTS]
             if uses:
                 dice = max(u.dice for u in uses)
-                what = f"+{dice} dice" if dice else "cancels a card" if any(u.cancels for u in uses) else "no dice"
+                what = f"+{dice} {'die' if dice == 1 else 'dice'}" if dice else "cancels a card" if any(u.cancels for u in uses) else "no dice"
                 out.append((cid, f"{spec.name} ({spec.faction}: {', '.join(u.slot for u in uses)}; {what})"))
         return out
 

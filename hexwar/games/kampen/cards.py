@@ -185,7 +185,7 @@ def card_text(cards: KampenCardsSpec, copies: list[Copy], key: str) -> str | Non
         if mine:
             kinds = Counter((cp.symbols, cp.dice) for cp in mine)
             lines.append("  in this game: " + ", ".join(
-                f"{n} {'copy' if n == 1 else 'copies'} with {sym} reinforcement symbol{'' if sym == 1 else 's'}" + (f" and {dv} dice" if dv is not None else "")
+                f"{n} {'copy' if n == 1 else 'copies'} with {sym} reinforcement symbol{'' if sym == 1 else 's'}" + (f" and {dv} {'die' if dv == 1 else 'dice'}" if dv is not None else "")
                 for (sym, dv), n in sorted(kinds.items(), key=lambda kv: (kv[0][0], kv[0][1] or 0))))
         else:
             lines.append("  not in this scenario's decks")

@@ -285,8 +285,9 @@ class KampenPresenter(Presenter):
             if not c:
                 return "no combat yet"
             led = c.get("ledger", [])
-            lines = [f"combat at {c['area']}: attacker rolls {c['attacker']}, defender rolls {c['defender']}"]
-            lines += [f"  {ln['side']}: {ln['what']}: {ln['dice']} dice  [{ln['rule']}]" for ln in led]
+            lines = [f"combat at {self.place_word(c['area'])}: attacker rolls {c['attacker']}, defender rolls {c['defender']}"]
+            lines += [f"  {ln['side']}: {ln['what']}: {ln['dice']} {'die' if ln['dice'] == 1 else 'dice'}  [{ln['rule']}]"
+                      for ln in led]
             lines.append("  each 6 kills a battalion; the higher total wins, a tie goes to the defender [4.2]")
             return "\n".join(lines)
         from hexwar.games.kampen.cards import card_text
