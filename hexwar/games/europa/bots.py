@@ -21,11 +21,11 @@ import random
 from collections import deque
 from fractions import Fraction
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from hexwar.core.orders import Advance, Move, Order, Pass, Retreat
+from hexwar.core.orders import Advance, Move, Order, OrderList, Pass, Retreat
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,
@@ -64,6 +64,80 @@ def _land_key(g: Any, want: str, o: Any) -> tuple[int, str]:
 
 def _store_key(g: Any, germans: list[str], o: Any) -> tuple[int, str]:
     return (min((g.board.distance(o.at, x) for x in germans), default=0), o.at)
+
+
+MOVE, TRUCK = Move.kind, Truck.kind
+
+
+def _parts(legal: Sequence[Order]) -> Sequence[tuple[str | None, Sequence[Order]]]:
+    """A list's parts (kind, orders) in list order: an OrderList's own, else the whole list
+    as one part of mixed kinds."""
+    if type(legal) is OrderList and legal.parts is not None:
+        return legal.parts
+    return ((None, legal),)
+
+
+def _of(legal: Sequence[Order], cls: type) -> Iterator[Any]:
+    """The orders of class ``cls`` in list order, read from the parts of its kind (and those
+    of mixed kinds) only."""
+    kind = cls.kind  # type: ignore[attr-defined]
+    for k, orders in _parts(legal):
+        if k == kind:
+            yield from orders
+        elif k is None:
+            for o in orders:
+                if isinstance(o, cls):
+                    yield o
+
+
+class _Gains:
+    """One decision's gains of moves (the priority bot's measure of a move or a truck move),
+    with what the orders share worked out once: each unit's value where it stands and its
+    attack, each destination's value and what stands there. A move gains the value of its
+    end less that of its start (``PriorityBot.value``); a move into enemies that it and the
+    friends there do not outnumber two to one in strength gains -1; a ground unit into a hex
+    already full of ground units (E5 B: it would add nothing to the defence) 3 less."""
+
+    def __init__(self, bot: Any, g: Any, d: Any, side: str, dist: dict[str, float], by_loc: dict[str, list[Any]]):
+        self.bot, self.g, self.d, self.side, self.dist, self.by_loc = bot, g, d, side, dist, by_loc
+        self.limit = g.rules.stack_ground.hexes
+        self.start: dict[str, tuple[float, Fraction, bool]] = {}  # unit -> (value where it stands, attack, ground)
+        #: hex -> (its value, the attack a mover must bring to outnumber the enemy there two to
+        #: one beside the friends there (None: no enemy), whether its ground units are full)
+        self.ends: dict[str, tuple[float, Fraction | None, bool]] = {}
+
+    def gain(self, u: Any, to: str) -> float:
+        """The gain of moving ``u`` to ``to``."""
+        got = self.gain_over(u, to, 0.0, None)
+        assert got is not None
+        return got
+
+    def gain_over(self, u: Any, to: str, bonus: float, over: float | None) -> float | None:
+        """The gain of moving ``u`` to ``to``, or None when the gain plus ``bonus`` cannot be
+        above ``over`` (at least -0.9): a gain is at most the values' difference (then
+        rounded no higher with the bonus added), or -1."""
+        g, d, side = self.g, self.d, self.side
+        mine = self.start.get(u.id)
+        if mine is None:
+            mine = self.start[u.id] = (self.bot.value(g, d, side, u.loc, self.dist), g.attack(d, u), g.t(u).stacking == "ground")
+        end = self.ends.get(to)
+        if end is None:
+            here = self.by_loc.get(to, [])
+            enemy = [e for e in here if e.side != side]
+            need = None
+            if enemy:  # own + mine < 2 * dfn, as mine < 2 * dfn - own (exact: fractions)
+                dfn = sum((g.defence(e) for e in enemy), Fraction(0))
+                need = 2 * dfn - sum((g.attack(d, x) for x in here if x.side == side), Fraction(0))
+            ground = sum(1 for x in here if x.side == side and g.t(x).stacking == "ground" and x.id not in d.absorbed)
+            end = self.ends[to] = (self.bot.value(g, d, side, to, self.dist), need, ground >= self.limit)
+        gain = end[0] - mine[0]
+        if over is not None and gain + bonus <= over:
+            return None
+        if end[1] is not None and mine[1] < end[1]:
+            return -1.0
+        if mine[2] and end[2]:
+            gain -= 3.0  # E5 B: an overstacked unit adds nothing to the defence
+        return gain
 
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
@@ -147,11 +221,11 @@ class PriorityBot:
         if any(isinstance(o, (Move, Truck)) for o in legal):
             by_loc = self._ground_by_loc(g, d)
             held = self._garrisons(g, d, side, by_loc)
-            dist = self.distances(g, d, side)
+            memo = _Gains(self, g, d, side, self.distances(g, d, side), by_loc)
             for i, o in enumerate(legal):
                 if isinstance(o, (Move, Truck)):
                     u = d.units[o.unit]
-                    gains[i] = -5.0 if u.id in held else self._gain(g, d, side, u, o.path[-1], dist, by_loc)
+                    gains[i] = -5.0 if u.id in held else memo.gain(u, o.path[-1])
         supplied = g.attack_supplied(d, side) if any(isinstance(o, Attack) for o in legal) else None
         for i, o in enumerate(legal):
             if isinstance(o, Attack):
@@ -173,38 +247,43 @@ class PriorityBot:
 
     def _move(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         side = d.ask.side
-        for o in legal:  # E1: reassemble first (fewer counters against the stacking limit)
-            if isinstance(o, Assemble):
+        for o in _of(legal, Assemble):  # E1: reassemble first (fewer counters against the stacking limit)
+            return o
+        for o in _of(legal, Interdict):
+            if any(g.t(u).kind == "ship" for u in d.at(o.port)):
                 return o
-        for o in legal:
-            if isinstance(o, Interdict) and any(g.t(u).kind == "ship" for u in d.at(o.port)):
+        for o in _of(legal, Interdict):
+            return o
+        for o in _of(legal, Absorb):
+            if g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:
                 return o
-        for o in legal:
-            if isinstance(o, Interdict):
-                return o
-        for o in legal:
-            if isinstance(o, Absorb) and g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:
-                return o
-        best: tuple[float, Order] | None = None
+        best: Order | None = None
         by_loc = self._ground_by_loc(g, d)
         held = self._garrisons(g, d, side, by_loc)
-        dist = self.distances(g, d, side)
-        for o in legal:
-            if isinstance(o, Move):
-                u = d.units[o.unit]
-                if u.id in held:
-                    continue
-                gain = self._gain(g, d, side, u, o.path[-1], dist, by_loc)
-            elif isinstance(o, Truck):
-                u = d.units[o.unit]
-                if u.id in held:
-                    continue
-                gain = self._gain(g, d, side, u, o.path[-1], dist, by_loc) + 0.1
-            else:
+        memo = _Gains(self, g, d, side, self.distances(g, d, side), by_loc)
+        units = d.units
+        bar = 0.5  # a move is played for a gain above 0.5, the first of the best
+        # the list's parts in list order: a unit's moves, a cargo's truck moves (most of the
+        # list) part by part; a part of mixed kinds order by order
+        for kind, orders in _parts(legal):
+            if kind is not None and kind != MOVE and kind != TRUCK:
                 continue
-            if gain > 0.5 and (best is None or gain > best[0]):
-                best = (gain, o)
-        return best[1] if best else None
+            for o in orders:
+                bonus = 0.0
+                if kind is None:
+                    if isinstance(o, Truck):
+                        bonus = 0.1
+                    elif not isinstance(o, Move):
+                        continue
+                elif kind == TRUCK:
+                    bonus = 0.1
+                unit = o.unit
+                if unit in held:
+                    continue
+                gain = memo.gain_over(units[unit], o.path[-1], bonus, bar)
+                if gain is not None and gain + bonus > bar:
+                    best, bar = o, gain + bonus
+        return best
 
     def _exploit(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         """An exploitation move (E3 E) is weighed as a move."""
@@ -220,18 +299,8 @@ class PriorityBot:
         return by_loc
 
     def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, float], by_loc: dict[str, list[Any]]) -> float:
-        gain = self.value(g, d, side, to, dist) - self.value(g, d, side, u.loc, dist)
-        here = by_loc.get(to, [])
-        enemy = [e for e in here if e.side != side]
-        if enemy:
-            dfn = sum((g.defence(e) for e in enemy), Fraction(0))
-            mine = sum((g.attack(d, x) for x in here if x.side == side), Fraction(0)) + g.attack(d, u)
-            if mine < 2 * dfn:
-                return -1.0
-        ground = sum(1 for x in here if x.side == side and g.t(x).stacking == "ground" and x.id not in d.absorbed)
-        if g.t(u).stacking == "ground" and ground >= g.rules.stack_ground.hexes:
-            gain -= 3.0  # E5 B: an overstacked unit adds nothing to the defence
-        return gain
+        """What moving ``u`` to ``to`` gains (``_Gains.gain``, for one order)."""
+        return _Gains(self, g, d, side, dist, by_loc).gain(u, to)
 
     def _garrisons(self, g: Any, d: Any, side: str, by_loc: dict[str, list[Any]]) -> set[str]:
         """The strongest ground units on each key hex ``side`` owns stay put: on the ports that

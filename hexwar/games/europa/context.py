@@ -72,6 +72,9 @@ class Context:
     strong: frozenset[str]  # enemy hexes holding a unit with a defence strength (E3 E)
     near: frozenset[str]  # hexes next to an enemy hex
     reach: dict[tuple[str, str, Fraction, str, bool], Any]  # (mover, hex, MP, class, exploit) -> destinations
+    #: (unit, mover or None, exploit) -> that reach's orders, in destination order (a
+    #: listing's moves and truck moves, made once while the enemy stands still)
+    orders: dict[tuple[str, str | None, bool], tuple[Any, list[Any]]]
 
 
 def check_types(file: str, types: Collection[str], spec: EuropaScenarioSpec) -> None:
@@ -230,7 +233,7 @@ class EuropaRules(DecisionGame[EuropaData]):
             zoc, held = self.zoc(d, enemy), self.occupied(d, enemy)
             strong = frozenset(x for x in held if any(self.defence(e) > 0 for e in self.ground_at(d, x, enemy)))
             hit = self._ctx[key] = Context(zoc, held, self.sweden, held | self.sweden, strong,
-                                           frozenset(n for x in held for n in self.board.neighbours(x)), {})
+                                           frozenset(n for x in held for n in self.board.neighbours(x)), {}, {})
         return hit
 
     def query(self, d: EuropaData, u: Unit, ctx: "Context | None" = None) -> MoveQuery:

@@ -6,6 +6,7 @@ headquarters, E1's breakdowns, trucks and naval interdiction."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 from dataclasses import replace
 from fractions import Fraction
 
@@ -159,7 +160,7 @@ def _move_chunks(g: EuropaRules, d: EuropaData, units: list[Unit], exploit: bool
     """The moves of each unit that may move, unit by unit in id order (E4)."""
     for u in units:
         if may_move(g, d, u, exploit):
-            yield Move.kind, [Move(u.side, u.id, path) for _, path in sorted(destinations(g, d, u, exploit, ctx=ctx).items())]
+            yield Move.kind, _orders(ctx, (u.id, None, exploit), destinations(g, d, u, exploit, ctx=ctx), Move, u.side, u.id)
 
 
 def _truck_chunks(g: EuropaRules, d: EuropaData, units: list[Unit], exploit: bool,
@@ -168,8 +169,21 @@ def _truck_chunks(g: EuropaRules, d: EuropaData, units: list[Unit], exploit: boo
     for t in units:
         if g.t(t).kind == "truck" and may_move(g, d, t, exploit):
             for cargo in _cargo(g, d, t):
-                yield Truck.kind, [Truck(t.side, t.id, cargo.id, path)
-                                   for _, path in sorted(destinations(g, d, cargo, exploit, mover=t, ctx=ctx).items())]
+                yield Truck.kind, _orders(ctx, (cargo.id, t.id, exploit), destinations(g, d, cargo, exploit, mover=t, ctx=ctx),
+                                          Truck, t.side, t.id, cargo.id)
+
+
+def _orders(ctx: Context, key: tuple[str, str | None, bool], dests: dict[str, tuple[str, ...]], kind: Any,
+            *head: str) -> list[Order]:
+    """A reach's orders (``kind(*head, path)``), by destination: made once for that reach and
+    kept in the context, since a listing asks for every unit again after each move (a list
+    handed out is never changed: a menu only reads its parts)."""
+    kept = ctx.orders.get(key)
+    if kept is not None and kept[0] is dests:
+        return kept[1]
+    out: list[Order] = [kind(*head, path) for _, path in sorted(dests.items())]
+    ctx.orders[key] = (dests, out)
+    return out
 
 
 def _cargo(g: EuropaRules, d: EuropaData, truck: Unit) -> list[Unit]:
