@@ -10,6 +10,7 @@ It reads only its own view (hidden enemy units are not on its map, 3.1).
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any, Sequence
 
 from mypy_extensions import mypyc_attr
@@ -19,6 +20,10 @@ from hexwar.games.konflikt.game import KonfliktGame
 from hexwar.games.konflikt.state import SIDES, KonfliktData
 from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave, Mark, Pick
 from hexwar.rules.assault import assault_sums
+
+
+#: board -> goals -> hex -> hexes to the nearest goal (``KonfliktBot.dist``), kept for the board
+_DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int]]]" = weakref.WeakKeyDictionary()
 
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
@@ -31,6 +36,9 @@ class KonfliktBot:
     def __init__(self, side: str, seed: int | None = None):
         self.side = side
         self.rng = random.Random(seed)
+        #: a goal list's id -> (the list, its distances): one decision's look-ups (``dist``;
+        #: the list is kept with them, so its id is not reused)
+        self._near: dict[int, tuple[list[str], dict[str, int]]] = {}
 
     def choose(self, state: Any, legal: Sequence[Order]) -> Order:
         if len(legal) == 1:
@@ -38,6 +46,7 @@ class KonfliktBot:
         g: KonfliktGame = state.game
         d: KonfliktData = state.data
         goals = self.goals(g, d)
+        self._near = {}  # the distances of this decision's position
         scored = [(self.score(g, d, o, goals), i) for i, o in enumerate(legal)]
         top = max(s for s, _ in scored)
         best = [legal[i] for s, i in scored if s >= top - 1e-9]
@@ -52,6 +61,7 @@ class KonfliktBot:
         g: KonfliktGame = state.game
         d: KonfliktData = state.data
         goals = self.goals(g, d)
+        self._near = {}
         scored = sorted((-self.score(g, d, o, goals), i) for i, o in enumerate(legal))
         return [legal[i] for _, i in scored]
 
@@ -78,7 +88,26 @@ class KonfliktBot:
         return [base] if base else enemies
 
     def dist(self, g: KonfliktGame, loc: str, goals: list[str]) -> int:
-        return min((g.board.distance(loc, x) for x in goals), default=0)
+        """Hexes from ``loc`` to the nearest of ``goals`` (0 without goals): a list asks it for
+        every move's start and end, so each answer is kept for the board and the goals (an
+        edge, a zone, the objectives stay the same all game)."""
+        kept = self._near.get(id(goals))
+        if kept is None or kept[0] is not goals:
+            per_board = _DIST.get(g.board)
+            if per_board is None:
+                per_board = _DIST[g.board] = {}
+            key = tuple(goals)
+            field = per_board.get(key)
+            if field is None:
+                if len(per_board) >= 256:  # the enemy's hexes as goals change as it moves
+                    per_board.clear()
+                field = per_board[key] = {}
+            kept = self._near[id(goals)] = (goals, field)
+        field = kept[1]
+        hit = field.get(loc)
+        if hit is None:
+            hit = field[loc] = min((g.board.distance(loc, x) for x in goals), default=0)
+        return hit
 
     def score(self, g: KonfliktGame, d: KonfliktData, o: Order, goals: list[str]) -> float:
         if isinstance(o, Pick):
