@@ -362,6 +362,17 @@ class KampenBot:
     #: 7.0: where Germany sends its ships: the coasts of the point cities (Weserubung's groups)
     LANDING_SEAS = {"I": 3, "II": 2, "III": 2, "IV": 2, "V": 2, "VII": 3}
 
+    def ships_at(self, x: KampenData, owner: str, at: str) -> int:
+        """How many of ``owner``'s ships (face down ones among them) are at ``at``: counted
+        once a decision (``scores`` begins a decision's memo)."""
+        counts = self._memo.get("ships at")
+        if counts is None:
+            counts = {}
+            for s in x.ships:
+                counts[(s.owner, s.at)] = counts.get((s.owner, s.at), 0) + 1
+            self._memo["ships at"] = counts
+        return counts.get((owner, at), 0)
+
     def sea_score(self, g: KampenGame, x: KampenData, o: Order) -> float | None:
         """The advanced game's decisions (rules 5-8): keep the useful 9 April cards, spread
         the German ships over the invasion coasts and land everywhere (point cities first),
@@ -373,19 +384,19 @@ class KampenBot:
             return -keep.index(o.card) if o.card in keep else -10.0
         if isinstance(o, PlaceShip):
             c = g.fleet[o.ship]
-            mine = sum(1 for s in x.ships if s.owner == f and s.at == o.sea)
+            mine = self.ships_at(x, f, o.sea)
             if f == GERMANS:
                 if c.dummy:
                     return -mine + (1.0 if o.sea in ("VIII", "VI") else 0.0)
                 return self.LANDING_SEAS.get(o.sea, 0) - mine + (0.5 if c.type == "battleship" and o.sea == "VII" else 0.0)
             if f == NORWAY:
                 return 2.0 if o.sea == g.seas[0] else 0.0  # the Oslofjord, guarding the capital
-            de = sum(1 for s in x.ships if s.owner == GERMANS and s.at == o.sea)
+            de = self.ships_at(x, GERMANS, o.sea)
             return de - 0.7 * mine + (0.3 if o.sea != "VIII" else 0.0)
         if isinstance(o, Sail):
             dst = o.path[-1]
-            de = sum(1 for s in x.ships if s.owner == GERMANS and s.at == dst)
-            al = sum(1 for s in x.ships if s.owner == ALLIES and s.at == dst)
+            de = self.ships_at(x, GERMANS, dst)
+            al = self.ships_at(x, ALLIES, dst)
             if f == GERMANS:
                 return 0.5 * (al == 0) - 0.8 * al - 0.3
             return 0.6 * de - 0.3 * al - 0.3 - (0.5 if dst == "VIII" else 0.0)

@@ -89,7 +89,7 @@ class KampenGame(KampenRules):
             backs = sorted((Ship(-1, s.owner, s.at, False, s.moved, s.caught, s.tried, s.fought, s.landing)
                             for s in d.ships if not (s.owner not in hidden or s.up or s.id in seen)),
                            key=lambda s: (s.owner, s.at, s.moved, s.tried, s.fought, s.landing))
-            v.ships = [copy.copy(s) for s in mine] + backs
+            v.ships = [s.copy() for s in mine] + backs
             v.pool = {f: ([HIDDEN_CARD] * len(c) if f in hidden else c) for f, c in d.pool.items()}
             v.box = {f: ([HIDDEN_CARD] * len(c) if f in hidden else c) for f, c in d.box.items()}
             v.seen = {f: (c if f in sides else []) for f, c in d.seen.items()}

@@ -118,6 +118,13 @@ class Ship:
     fought: bool = False  # has fought a sea combat this round (7.2: Eidsvoll & Norge before landings)
     landing: str = ""  # 7.2: the land area it lands its battalion in (declared)
 
+    def copy(self) -> "Ship":
+        """A copy of its own (every field; a third of ``copy.copy``'s time, and a view copies
+        every ship it shows)."""
+        new = object.__new__(Ship)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 @dataclass
 class SeaMove:
