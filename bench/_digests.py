@@ -9,7 +9,8 @@ before and after it:
     diff before.txt after.txt
 
 ``python bench/_digests.py N GAME ...`` plays only those games; ``GAME:K`` plays K seeds of
-that game instead of N (tests/test_native.py plays a few of the slower games).
+that game instead of N (tests/test_native.py plays a few of the slower games, and compares
+them with its record, ``tests/golden/digests.txt``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ The build is made once, into a temporary folder, at the C compiler's optimisatio
 (about 1 min here for every game's modules, against 2 to 3 min at the default 3: the games
 are the same at every level, and these tests check the games, not their speed); the games
 of every game are played in child processes, one with ``HEXWAR_NATIVE=1`` and one without,
-and their whole logs compared.
+and their whole logs compared. The pure Python games are also those of the record
+``tests/golden/digests.txt`` (without a compiler too): a change of speed or words plays the
+same games.
 """
 
 from __future__ import annotations
@@ -75,10 +77,35 @@ def build_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+#: the digests of the games ``GAMES`` plays (one seed; bench/_digests.py), as pure Python played
+#: them when the file was last written: a change meant to leave every game as it was (speed,
+#: words) leaves it as it is
+GOLDEN = REPO / "tests" / "golden" / "digests.txt"
+WRITE_GOLDEN = f"PYTHONHASHSEED=0 python bench/_digests.py 1 {' '.join(GAMES)} > tests/golden/digests.txt"
+
+
+@pytest.fixture(scope="module")
+def pure(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """The games of ``GAMES`` played in pure Python (no build is read: ``HEXWAR_NATIVE=0``)."""
+    return play("0", tmp_path_factory.mktemp("no-build"))
+
+
+def test_pure_python_plays_the_games_of_the_golden_record(pure: dict) -> None:
+    """Every game's seeded games with its fast bots, move for move, die for die, event for
+    event, are those of ``tests/golden/digests.txt``: a change of the engine's speed or words
+    plays the same games (issue 56). A change of a rule or a bot that plays other games on
+    purpose writes the file again (its command is in the failure) and says why in its commit."""
+    golden = dict(line.split() for line in GOLDEN.read_text(encoding="utf-8").splitlines())
+    assert pure["compiled"] == [] and pure["engine"] == "pure Python"
+    assert set(pure["digests"]) == set(golden), "other variants or bots than the golden record's"
+    changed = sorted(k for k in golden if pure["digests"][k] != golden[k])
+    assert not changed, (f"these games are not those of {GOLDEN.name} any more: {', '.join(changed)}; "
+                         f"if that is meant, write it again: {WRITE_GOLDEN}")
+
+
 @needs_compiler
-def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path) -> None:
+def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path, pure: dict) -> None:
     fast = play("1", build_folder)
-    pure = play("0", build_folder)
     marked = native.marked()
     for game in ("kampen", "narvik", "europa", "konflikt"):  # every game has its hot modules compiled (issue 56)
         assert f"hexwar.games.{game}.bots" in marked and f"hexwar.games.{game}.game" in marked
