@@ -28,8 +28,11 @@ With ``helpers`` (``hexwar.ai.helpers``), processes on the machine's other cores
 of their own for the same decision meanwhile, and their root statistics are added to this
 one's (root-parallel ISMCTS) before the answer is read.
 
-Rollouts change a copied state in place (the ruleset's ``apply``, as ``run_fast`` plays),
-with their own dice: nothing a search does touches the game it was asked about.
+Rollouts change a copied state in place, with their own dice: nothing a search does touches
+the game it was asked about. An order the iteration has just listed in that very state is
+carried out as ``run_fast`` does (``apply_unchecked``: no second listing to check it, which
+was a fifth of a Kampen playout); the root's orders, listed before the determinization,
+are checked (``apply``).
 """
 
 from __future__ import annotations
@@ -339,8 +342,12 @@ class SearchBot:
                 ranked = prior if first else self._ranked(node, s, mover, options)
                 order, node, expanded = self._select(node, ranked, mover)
                 path.append(node)
+            dice = Dice(rng=self.rng)
+            if first:
+                game.apply(data, order, dice)
+            else:
+                game.apply_unchecked(data, order, dice, [])
             first = False
-            game.apply(data, order, Dice(rng=self.rng))
         scores = {side: self.evaluate(s, side) for side in {n.mover for n in path[1:] if n.mover is not None}}
         for v in scores.values():
             self._lo, self._hi = min(self._lo, v), max(self._hi, v)
