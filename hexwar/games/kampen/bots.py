@@ -497,8 +497,21 @@ class GermanPlan:
         short = {c: v for c, v in self.deficit.items() if v > 0}
         self.short = short or {c: 0.1 for c in self.cities}
         self.holds_all = all(self.have[c] for c in self.cities)
+        # one decision's answers, by area (a list asks them for every move's ends)
+        self.x = x
+        self._surplus: dict[str, int] = {}
+        self._pull: dict[str, float] = {}
 
     def surplus(self, x: KampenData, a: str) -> int:
+        """The battalions that may leave ``a`` (a city keeps what it needs)."""
+        if x is self.x:
+            hit = self._surplus.get(a)
+            if hit is None:
+                hit = self._surplus[a] = self._surplus_of(x, a)
+            return hit
+        return self._surplus_of(x, a)
+
+    def _surplus_of(self, x: KampenData, a: str) -> int:
         n = x.bn[GERMANS].get(a, 0) - x.fresh[GERMANS].get(a, 0)
         if a in self.cities:
             return max(0, min(n, int(self.have[a] - self.need[a])))
@@ -506,8 +519,11 @@ class GermanPlan:
 
     def pull(self, a: str) -> float:
         """How strongly an area draws German battalions: the cities short of men, nearer more."""
-        d = self.dist[a]
-        return max((v / (1 + d.get(c, 30) / 3) for c, v in self.short.items()), default=0.0)
+        hit = self._pull.get(a)
+        if hit is None:
+            d = self.dist[a]
+            hit = self._pull[a] = max((v / (1 + d.get(c, 30) / 3) for c, v in self.short.items()), default=0.0)
+        return hit
 
     def march(self, a: str, b: str) -> float:
         return 2.0 * (self.pull(b) - self.pull(a))
