@@ -298,10 +298,6 @@ class PriorityBot:
                 by_loc.setdefault(u.loc, []).append(u)
         return by_loc
 
-    def _gain(self, g: Any, d: Any, side: str, u: Any, to: str, dist: dict[str, float], by_loc: dict[str, list[Any]]) -> float:
-        """What moving ``u`` to ``to`` gains (``_Gains.gain``, for one order)."""
-        return _Gains(self, g, d, side, dist, by_loc).gain(u, to)
-
     def _garrisons(self, g: Any, d: Any, side: str, by_loc: dict[str, list[Any]]) -> set[str]:
         """The strongest ground units on each key hex ``side`` owns stay put: on the ports that
         decide the game (E2) two, three with the enemy within 3 hexes; one elsewhere."""
