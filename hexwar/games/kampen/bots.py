@@ -497,25 +497,19 @@ class GermanPlan:
         short = {c: v for c, v in self.deficit.items() if v > 0}
         self.short = short or {c: 0.1 for c in self.cities}
         self.holds_all = all(self.have[c] for c in self.cities)
-        # one decision's answers, by area (a list asks them for every move's ends)
-        self.x = x
+        # the decision's answers, by area (a list asks them for both ends of every move); a
+        # plan is one decision's, made from its state (``KampenBot.plan``)
         self._surplus: dict[str, int] = {}
         self._pull: dict[str, float] = {}
 
     def surplus(self, x: KampenData, a: str) -> int:
-        """The battalions that may leave ``a`` (a city keeps what it needs)."""
-        if x is self.x:
-            hit = self._surplus.get(a)
-            if hit is None:
-                hit = self._surplus[a] = self._surplus_of(x, a)
-            return hit
-        return self._surplus_of(x, a)
-
-    def _surplus_of(self, x: KampenData, a: str) -> int:
-        n = x.bn[GERMANS].get(a, 0) - x.fresh[GERMANS].get(a, 0)
-        if a in self.cities:
-            return max(0, min(n, int(self.have[a] - self.need[a])))
-        return n
+        """The battalions that may leave ``a`` (a city keeps what it needs), in the state the
+        plan was made from."""
+        hit = self._surplus.get(a)
+        if hit is None:
+            n = x.bn[GERMANS].get(a, 0) - x.fresh[GERMANS].get(a, 0)
+            hit = self._surplus[a] = max(0, min(n, int(self.have[a] - self.need[a]))) if a in self.cities else n
+        return hit
 
     def pull(self, a: str) -> float:
         """How strongly an area draws German battalions: the cities short of men, nearer more."""

@@ -6,9 +6,9 @@ headquarters, E1's breakdowns, trucks and naval interdiction."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
