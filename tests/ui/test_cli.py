@@ -373,7 +373,7 @@ def test_explain_reads_a_games_scenario_by_its_name_and_says_which_there_are():
     from hexwar.ui.cli_common import UserError
 
     r = CliRunner().invoke(app, ["explain", "kampen/basic", "oslo"])
-    assert r.exit_code == 0 and r.stdout.startswith("oslo (Oslo): germans 2"), r.output
+    assert r.exit_code == 0 and r.stdout.startswith("Oslo: germans 2"), r.output
     r = CliRunner().invoke(app, ["explain", "kampen/basc", "oslo"])
     assert isinstance(r.exception, UserError)
     assert str(r.exception) == "kampen has no scenario 'basc'; scenarios: intro-narvik, basic, advanced"

@@ -46,7 +46,7 @@ def test_kampen_play_loop_status_map_explain_undo_save_and_resume(tmp_path):
     assert p.run() == 0
     text = buf.getvalue()
     assert "Kampen om Norge" in text and "objectives" not in text.split("help")[0]
-    assert "harstad (fjord/lake: attack dice halved" in text  # S1: Harstad is across a fjord
+    assert "Harstad (fjord/lake: attack dice halved" in text  # S1: Harstad is across a fjord
     assert "took back" in text
     svgs = list(tmp_path.glob("k.hexwar.round*.svg"))
     assert svgs and "AL 3" in svgs[0].read_text()  # the Allied stack at Harstad

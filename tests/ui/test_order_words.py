@@ -149,3 +149,28 @@ def test_4_2_kampen_explain_last_names_the_combats_area_and_counts_a_die_as_one(
             assert not re.search(r"\b1 dice\b", said), said
             seen_one |= bool(re.search(r"\b1 die\b", said))
     assert seen_one  # a line of one die was met
+
+
+def test_kampen_explain_takes_an_area_by_the_name_it_is_shown_by_and_names_its_borders():
+    """An area is shown by its name everywhere (Mo i Rana, Bjørnfjell), so ``explain`` takes
+    that name, with or without its letters and in any case, as well as the area's id; the
+    answer names the area and its neighbours (2.1) the same way, and the objectives line (S1)
+    says them by name too."""
+    from hexwar.board.base import place_name
+
+    info = registry.get("kampen")
+    s = info.build().new_state(1)
+    p = terminal(info.presenter, s, {"germans"}, {}, Console(file=io.StringIO()), None, lambda _: "quit")
+    g = p.presenter.game
+    for area in ("mo_i_rana", "bjornfjell", "narvik"):
+        name = place_name(g.board, area)
+        said = {p.presenter.explain(w) for w in (area, name, name.upper(), name.lower(), area.replace("_", " "))}
+        assert len(said) == 1, said
+        text = said.pop()
+        assert text.startswith(f"{name}: germans ") and "_" not in text
+        borders = text.splitlines()[1]
+        assert all(place_name(g.board, n) in borders for n in g.nbrs[area]), borders
+    assert p.presenter.explain("Bjørnfjell") == p.presenter.explain("bjørnfjell") == p.presenter.explain("bjornfjell")
+    assert p.presenter.explain("Mo i Ran").startswith("explain what? an area (e.g. Narvik, Mo i Rana)")
+    goals = p.presenter.goal_lines()[0]
+    assert "objectives: Narvik, Bjørnfjell, Bardufoss:" in goals and "bjornfjell" not in goals

@@ -14,6 +14,7 @@ from hexwar.core.orders import Order
 from hexwar.games.kampen.orders import Cash, Choose, Discard, PlayCard
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
 from hexwar.ui.presenter import Presenter
+from hexwar.ui.words import fold_order
 
 #: the orders that play, cash, discard or keep one copy of a card (the hand lists them under it)
 CARD_ORDERS = (PlayCard, Cash, Discard, Choose)
@@ -34,7 +35,7 @@ class KampenPresenter(Presenter):
     turn_word = "round"
     commands = (
         ("<order text>", "give an order typed as listed, e.g.  move 2 narvik>bjornfjell   or   pass"),
-        ("explain <area|last>", "an area's borders, coasts and air range; the dice of the last combat"),
+        ("explain <area|last>", "an area (by its name, e.g. explain Mo i Rana): its borders, coasts and air range; the dice of the last combat"),
         ("explain <card>", "a card's text: when it is played, what it does, its copies (e.g. explain panzer)"),
         ("explain <order>", "a listed order by its number or text: an attack's dice and exact odds before cards"),
         ("status", "the battalions, your hand, the decks, the objectives, how the game ends and the standing"),
@@ -139,8 +140,7 @@ class KampenPresenter(Presenter):
     def goal_lines(self) -> list[str]:
         """What the scenario is won on and how it ends (1.3, S1), with the counts that matter now."""
         d, g = self.data, self.game
-        label = g.board.label
-        objs = ", ".join(label(a) for a in g.objectives())
+        objs = ", ".join(self.place_word(a) for a in g.objectives())  # by name, as explain takes them
         if isinstance(g.spec.victory, dict):  # S1
             out = [f"objectives: {objs}: Germany wins if it still holds any of them at the end; Norway and the Allies "
                    "win if they hold all three [S1]"]
@@ -295,12 +295,14 @@ class KampenPresenter(Presenter):
         text = card_text(g.cards, g.copies, what)
         if text is not None:
             return text
+        what = self.area(what) or what
         if what in g.nbrs:
-            lines = [f"{g.board.label(what)}: " + ", ".join(f"{f} {d.bn[f].get(what, 0)}" for f in FACTIONS)]
-            lines.append("  borders: " + ", ".join(n + (" (fjord/lake: attack dice halved, no German or Allied retreat)"
-                                                         if (what, n) in g.water else "") for n in g.nbrs[what]))
+            name = self.place_word
+            lines = [f"{name(what)}: " + ", ".join(f"{f} {d.bn[f].get(what, 0)}" for f in FACTIONS)]
+            lines.append("  borders: " + ", ".join(name(n) + (" (fjord/lake: attack dice halved, no German or Allied retreat)"
+                                                               if (what, n) in g.water else "") for n in g.nbrs[what]))
             kinds = [k for k in ("point_city", "mobilisation", "airfield") if g.board.is_a(what, k)]
-            lines.append(f"  {', '.join(kinds) or 'no symbols'}; coasts: {', '.join(sorted(g.coasts[what])) or 'none'}"
+            lines.append(f"  {', '.join(k.replace('_', ' ') for k in kinds) or 'no symbols'}; coasts: {', '.join(sorted(g.coasts[what])) or 'none'}"
                          + ("; mined I/II coast" if g.mined_coast[what] else ""))
             lines.append(f"  in German air range now: {'yes' if what in g.air_range(d) else 'no'} [2.3]")
             if what in d.attacks:
@@ -309,7 +311,19 @@ class KampenPresenter(Presenter):
                 groups = [(gr.n, gr.crossing) for gr in d.attacks[what]]
                 lines.append(f"  under attack by {sum(n for n, _ in groups)} battalions: {battalion_dice(groups)} battalion dice [4.2]")
             return "\n".join(lines)
-        return f"explain what? an area id (e.g. narvik), a card (e.g. panzer) or last (not {what!r})"
+        return f"explain what? an area (e.g. Narvik, Mo i Rana), a card (e.g. Panzer) or last (not {what!r})"
+
+    def area(self, words: str) -> str | None:
+        """The land area ``words`` name: its id, or its name as a person types it (any case,
+        with or without its letters: ``Bjørnfjell``, ``bjornfjell``, ``mo i rana``)."""
+        g = self.game
+        if words in g.nbrs:
+            return words
+        want = fold_order(words.replace("_", " "))
+        for a in g.nbrs:
+            if want in (fold_order(a.replace("_", " ")), fold_order(self.place_word(a))):
+                return a
+        return None
 
     def ending(self, data: Any) -> str:
         return f": {data.ended}; {self._words(self.game.result(data).level)}"
