@@ -116,6 +116,9 @@ def test_s1_kampen_says_who_wins_by_the_names_of_the_objectives_held(board):
         p = terminal(info.presenter, s, set(), bots, Console(file=io.StringIO()), None, lambda _: "quit")
         while not s.is_over():
             s.apply(bots[s.current_side()].choose(s.view_for((s.current_side(),)), s.legal_orders()))
+            standing = str(p.presenter.status_lines()[-1])  # "standing: in progress (Germany wins: ...)"
+            assert not any(re.search(rf"\b{re.escape(a)}\b", standing) for a in ids), standing
+            said.append(standing)
         level = s.result().level
         for line in (p.presenter.final_line(), info.wording(g)(level)):
             assert not any(re.search(rf"\b{re.escape(a)}\b", line) for a in ids), (level, line)
@@ -124,6 +127,7 @@ def test_s1_kampen_says_who_wins_by_the_names_of_the_objectives_held(board):
         for a in filter(None, held.split(", ")):
             assert place_name(g.board, a) in said[-1], (level, said[-1])
     assert any("still occupies Bjørnfjell" in line or "Narvik" in line for line in said), said
+    assert any(line.startswith("standing: in progress (") and "occupies" in line for line in said)
 
 
 def test_4_2_kampen_explain_last_names_the_combats_area_and_counts_a_die_as_one():

@@ -346,8 +346,9 @@ class KampenPresenter(Presenter):
 
 
 #: the ids in an order's text: a card copy or a ship (``togtransport#75``, ``Blücher#2``), a
-#: copy cashed (``#3``), an area (``mo_i_rana``), and the steps of a path (``>``)
-_IDS = re.compile(r"([^\s>,#]*)#(\d+)|([^\s>,#]+)|(>)")
+#: copy cashed (``#3``), an area (``mo_i_rana``), and the steps of a path (``>``); in a
+#: result's sentence an area may stand in brackets (``in progress (... occupies bjornfjell)``)
+_IDS = re.compile(r"([^\s>,#()]*)#(\d+)|([^\s>,#()]+)|(>)")
 
 
 def place_names(game: Any, places: Iterable[str]) -> dict[str, str]:
