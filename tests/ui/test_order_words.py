@@ -153,6 +153,10 @@ def test_4_2_kampen_explain_last_names_the_combats_area_and_counts_a_die_as_one(
             assert not re.search(r"\b1 dice\b", said), said
             seen_one |= bool(re.search(r"\b1 die\b", said))
     assert seen_one  # a line of one die was met
+    from hexwar.games.kampen.cards import card_text
+
+    text = card_text(g.cards, g.copies, "gebirgsjager")  # 2.4: the card's face, as explain and the web board show it
+    assert text is not None and "+1 combat die (" in text and "1 combat dice" not in text
 
 
 def test_kampen_explain_takes_an_area_by_the_name_it_is_shown_by_and_names_its_borders():

@@ -94,7 +94,8 @@ def use_text(u: CardUse, names: dict[str, str] | None = None, dice: str = "") ->
     ``dice`` says the dice where copies differ (Panzer: "1 or 2"), ``names`` the cards of a type."""
     out = []
     if u.dice:
-        out.append(f"+{dice or u.dice} combat dice (not capped at 5, not halved across a fjord)")
+        count = dice or str(u.dice)
+        out.append(f"+{count} combat {'die' if count == '1' else 'dice'} (not capped at 5, not halved across a fjord)")
     if u.slot == "submarine":
         out.append("the opponent places 1 battalion fewer this reinforcement phase")
     if u.slot == "divert":
