@@ -409,6 +409,21 @@ def _add_kinds(seen: set[str], parts: Iterable[tuple[str | None, Sequence[Order]
             seen.add(kind)
 
 
+def list_parts(orders: Sequence[Order]) -> Sequence[tuple[str | None, Sequence[Order]]]:
+    """A list's (kind, orders) parts in list order, for a reader that weighs it part by part
+    (a priority bot scoring a unit's moves together): an OrderList's own, any other list as
+    one part of mixed kinds (None).
+
+    >>> legal = OrderList()
+    >>> legal.add([Pass("allies")], "pass")
+    >>> [k for k, _ in list_parts(legal)], [k for k, _ in list_parts([Pass("allies")])]
+    (['pass'], [None])
+    """
+    if type(orders) is OrderList and orders.parts is not None:
+        return orders.parts
+    return ((None, orders),)
+
+
 def orders_of_kind(orders: Sequence[Order] | Menu, kind: str) -> Sequence[Order]:
     """The orders of one kind, in list order (``[o for o in orders if o.kind == kind]``); an
     OrderList's read through its parts (a :class:`Menu`'s working out only those that may

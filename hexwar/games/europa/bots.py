@@ -21,11 +21,11 @@ import random
 from collections import deque
 from fractions import Fraction
 from functools import partial
-from typing import Any, Iterator, Sequence
+from typing import Any, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from hexwar.core.orders import Advance, Move, Order, OrderList, Pass, Retreat
+from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, list_parts, orders_of_kind
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,
@@ -67,27 +67,6 @@ def _store_key(g: Any, germans: list[str], o: Any) -> tuple[int, str]:
 
 
 MOVE, TRUCK = Move.kind, Truck.kind
-
-
-def _parts(legal: Sequence[Order]) -> Sequence[tuple[str | None, Sequence[Order]]]:
-    """A list's parts (kind, orders) in list order: an OrderList's own, else the whole list
-    as one part of mixed kinds."""
-    if type(legal) is OrderList and legal.parts is not None:
-        return legal.parts
-    return ((None, legal),)
-
-
-def _of(legal: Sequence[Order], cls: type) -> Iterator[Any]:
-    """The orders of class ``cls`` in list order, read from the parts of its kind (and those
-    of mixed kinds) only."""
-    kind = cls.kind  # type: ignore[attr-defined]
-    for k, orders in _parts(legal):
-        if k == kind:
-            yield from orders
-        elif k is None:
-            for o in orders:
-                if isinstance(o, cls):
-                    yield o
 
 
 class _Gains:
@@ -247,15 +226,15 @@ class PriorityBot:
 
     def _move(self, g: Any, d: Any, legal: Sequence[Order]) -> Order | None:
         side = d.ask.side
-        for o in _of(legal, Assemble):  # E1: reassemble first (fewer counters against the stacking limit)
+        for o in orders_of_kind(legal, Assemble.kind):  # E1: reassemble first (fewer counters against the stacking limit)
             return o
-        for o in _of(legal, Interdict):
-            if any(g.t(u).kind == "ship" for u in d.at(o.port)):
+        for o in orders_of_kind(legal, Interdict.kind):
+            if any(g.t(u).kind == "ship" for u in d.at(o.port)):  # type: ignore[attr-defined]
                 return o
-        for o in _of(legal, Interdict):
+        for o in orders_of_kind(legal, Interdict.kind):
             return o
-        for o in _of(legal, Absorb):
-            if g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:
+        for o in orders_of_kind(legal, Absorb.kind):
+            if g.stack_points(d, d.units[o.hq].loc, side)[0] > g.rules.stack_ground.hexes:  # type: ignore[attr-defined]
                 return o
         best: Order | None = None
         by_loc = self._ground_by_loc(g, d)
@@ -265,7 +244,7 @@ class PriorityBot:
         bar = 0.5  # a move is played for a gain above 0.5, the first of the best
         # the list's parts in list order: a unit's moves, a cargo's truck moves (most of the
         # list) part by part; a part of mixed kinds order by order
-        for kind, orders in _parts(legal):
+        for kind, orders in list_parts(legal):
             if kind is not None and kind != MOVE and kind != TRUCK:
                 continue
             for o in orders:
@@ -277,10 +256,10 @@ class PriorityBot:
                         continue
                 elif kind == TRUCK:
                     bonus = 0.1
-                unit = o.unit
+                unit = o.unit  # type: ignore[attr-defined]
                 if unit in held:
                     continue
-                gain = memo.gain_over(units[unit], o.path[-1], bonus, bar)
+                gain = memo.gain_over(units[unit], o.path[-1], bonus, bar)  # type: ignore[attr-defined]
                 if gain is not None and gain + bonus > bar:
                     best, bar = o, gain + bonus
         return best

@@ -22,10 +22,10 @@ from hexwar.core.orders import (
     Advance,
     Move,
     Order,
-    OrderList,
     Pass,
     Retreat,
     TakeResult,
+    list_parts,
 )
 from hexwar.games.narvik.orders import (
     AirStrike,
@@ -94,7 +94,7 @@ class PriorityBot:
         top = float("-inf")
         # the list's parts, in list order: a unit's moves and a ship's naval moves (most of a
         # list) are scored part by part, the rest order by order
-        parts = legal.parts if type(legal) is OrderList and legal.parts is not None else ((None, legal),)
+        parts = list_parts(legal)
         moves = self.german_moves if self.side == "germans" else self.allied_moves
         score = self.score
         for kind, orders in parts:
