@@ -230,21 +230,44 @@ class OrderList(list[Order]):
             self.add(other)
 
 
+class Lazy:
+    """One item of a :class:`Menu`'s deferred part (``Menu.defer_each``): the (kind, orders)
+    chunks of one ``key`` (a unit, say), worked out by ``make(key)`` on first use and kept,
+    so a reader that weighs the items one by one (a priority bot bounding a unit's moves
+    before it asks for them) and a later reading of the whole part share the work."""
+
+    __slots__ = ("key", "make", "chunks")
+
+    def __init__(self, key: Any, make: Callable[[Any], Iterable[tuple[str, Sequence[Order]]]]):
+        self.key = key
+        self.make = make
+        self.chunks: list[tuple[str, Sequence[Order]]] | None = None
+
+    def worked(self) -> list[tuple[str, Sequence[Order]]]:
+        """The item's chunks, empty ones left out (worked out once)."""
+        if self.chunks is None:
+            self.chunks = [(k, o) for k, o in self.make(self.key) if o]
+        return self.chunks
+
+
 class _Deferred:
     """A part of a :class:`Menu` worked out only as far as a question needs: ``chunks`` yields
     (kind, orders) in list order, each of one of ``kinds`` (the kinds it may hold);
     ``knows(kind)``, when given, tells without working the part out whether it holds an
-    order of that kind (True or False), or None when only working it out can tell."""
+    order of that kind (True or False), or None when only working it out can tell.
+    ``items``: the :class:`Lazy` items ``chunks`` is made of, when the part was deferred
+    item by item (``Menu.defer_each``)."""
 
-    __slots__ = ("kinds", "gen", "chunks", "found", "knows")
+    __slots__ = ("kinds", "gen", "chunks", "found", "knows", "items")
 
     def __init__(self, kinds: Iterable[str], chunks: Iterator[tuple[str, Sequence[Order]]],
-                 knows: Callable[[str], bool | None] | None = None):
+                 knows: Callable[[str], bool | None] | None = None, items: Sequence[Lazy] | None = None):
         self.kinds = frozenset(kinds)
         self.gen: Iterator[tuple[str, Sequence[Order]]] | None = chunks
         self.chunks: list[tuple[str | None, Sequence[Order]]] = []
         self.found: set[str] = set()  # the kinds it is known to hold
         self.knows = knows
+        self.items = items
 
     def undeclared(self, kind: str) -> ValueError:
         """The error of a chunk of a kind the part did not declare (a bug in its game)."""
@@ -316,6 +339,53 @@ class Menu:
         tell without working it out whether it holds that kind (True, False; None: not
         known): it must agree with what working it out would show."""
         self.parts.append(_Deferred(kinds, chunks, knows))
+
+    def defer_each(self, kinds: Iterable[str], items: Sequence[Lazy],
+                   knows: Callable[[str], bool | None] | None = None) -> None:
+        """A part deferred item by item: the chunks of each :class:`Lazy` item in turn, in
+        list order, as :meth:`defer` reads them; a reader weighing items one by one
+        (:meth:`pieces`) works out only those it needs (:meth:`work`), and an item worked
+        out once is never worked out again.
+
+        >>> made = []
+        >>> def moves(unit):
+        ...     made.append(unit)
+        ...     return [("move", [Move("allies", unit, ("1710", "1810"))])]
+        >>> menu = Menu()
+        >>> menu.add([Pass("allies")], "pass")
+        >>> menu.defer_each(["move"], [Lazy("1SG", moves), Lazy("2SG", moves)])
+        >>> first, one, two = menu.pieces()
+        >>> first[0], one.key, made
+        ('pass', '1SG', [])
+        >>> [o.unit for _, orders in menu.work(two) for o in orders], made
+        (['2SG'], ['2SG'])
+        >>> [o.text() for o in menu.orders()], made  # 2SG's moves as worked out before
+        (['pass', 'move 1SG 1710>1810', 'move 2SG 1710>1810'], ['2SG', '1SG'])
+        """
+        self.parts.append(_Deferred(kinds, (c for it in items for c in it.worked()), knows, items))
+
+    def pieces(self) -> list[Any]:
+        """The parts in list order for a reader that weighs them one by one: (kind, orders)
+        as :func:`list_parts` gives them, each item of a part deferred item by item as its
+        :class:`Lazy` (to be worked out with :meth:`work`, or passed over), and any other
+        deferred part worked out in full. The same orders as :meth:`orders`, in its order."""
+        out: list[Any] = []
+        for p in self.parts:
+            if type(p) is not _Deferred:
+                out.append(p)
+            elif p.items is not None:
+                out += p.items  # its items, each worked out when asked (or kept from before)
+            else:
+                self._work(p, None)
+                out += p.chunks
+        return out
+
+    def work(self, item: Lazy) -> list[tuple[str, Sequence[Order]]]:
+        """An item's chunks (:meth:`pieces`), worked out in the menu's context."""
+        if item.chunks is None:
+            with self.enter() if self.enter is not None else nullcontext():
+                return item.worked()
+        return item.chunks
 
     def _work(self, part: _Deferred, until: str | None) -> None:
         """Work ``part`` out until it has shown ``until`` (None: in full), unless its

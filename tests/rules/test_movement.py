@@ -14,8 +14,10 @@ from hexwar.rules.movement import (
     MoveQuery,
     explain_path,
     path_mp,
+    compiled,
     reach,
     reach_reference,
+    region_of,
     step_cost,
 )
 from hexwar.rules.zoc import projects_into
@@ -166,6 +168,36 @@ def test_fast_reach_equals_networkx_reference(seed, mclass, mp, art):
     fast = reach(b, chart, "winter", mclass, start, q)
     ref = reach_reference(b, chart, "winter", mclass, start, q)
     assert fast.mp_left == ref
+
+
+@given(st.integers(0, 100_000), st.sampled_from(["leg", "heavy", "tank"]), st.integers(1, 8), st.booleans(),
+       st.sampled_from(["winter", "good"]))
+def test_14_1_12_1_every_reach_lies_in_the_region_of_the_empty_map(seed, mclass, mp, art, weather):
+    """``region_of`` bounds a unit's destinations whatever stands on the map: enemy units, their
+    ZoC (12.1, its exit cost and artillery's condition) and the minimum move (14.1) only ever
+    take locations away from what the unit's MP covers on an empty map (the priority bot's
+    ``move_bound`` rests on it)."""
+    import random
+
+    from hexwar.data.loader import default_library
+    from hexwar.data.tables import TerrainChart
+
+    chart = TerrainChart.from_spec(default_library().load("tables", "fixtures/terrain"))
+    b = HexBoard(random_hex_spec(seed, 12, 10))
+    rng = random.Random(seed)
+    hs = list(b.hexes())
+    start = rng.choice(hs)
+    enemies = frozenset(rng.sample(hs, rng.randrange(0, 8))) - {start}
+    zoc = frozenset(n for e in enemies for n in projects_into(b, e))
+    q = MoveQuery(F(mp, rng.choice([1, 2])), zoc, enemies, F(rng.choice([0, 1, 2])), art and mclass == "heavy",
+                  frozenset(rng.sample(hs, 10)))
+    cm = compiled(b, chart, weather, mclass)
+    region = {cm.locs[i] for i in region_of(cm, start, q.mp, q.zoc_exit)}
+    got = reach(b, chart, weather, mclass, start, q, cm)
+    assert set(got.mp_left) <= region and start in region
+    empty = reach(b, chart, weather, mclass, start, MoveQuery(q.mp, zoc_exit=q.zoc_exit))
+    assert set(empty.mp_left) <= region  # and it is no wider than the empty map's reach and the start's neighbours
+    assert region <= set(empty.mp_left) | set(b.neighbours(start)) | {start}
 
 
 @given(st.integers(0, 100_000), st.sampled_from(["leg", "heavy", "tank"]), st.integers(1, 6), st.booleans(),
