@@ -57,7 +57,7 @@ def leaks(text, secrets):
 class Spy:
     """A bot that remembers what it was shown."""
 
-    reads_by_kind, thinks, progress = False, False, None  # the engine's Bot protocol (hexwar.core.game)
+    reads_by_kind, reads_menu, thinks, progress = False, False, False, None  # the engine's Bot protocol (hexwar.core.game)
 
     def __init__(self, bot):
         self.bot, self.name, self.seen = bot, "spy", []

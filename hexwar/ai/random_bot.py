@@ -19,6 +19,7 @@ class RandomBot:
     #: it reads the legal orders only by kind (``order_kinds``, ``orders_of_kind``): a game
     #: may hand it a ``Menu`` (``run_fast``), which lists only the kind it chooses
     reads_by_kind = True
+    reads_menu = True
     thinks = False
     progress = None
 

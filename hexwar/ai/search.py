@@ -97,6 +97,7 @@ class SearchBot:
 
     name = "search"
     reads_by_kind = False
+    reads_menu = False
     thinks = True  # it takes its time, and says how its search stands (``progress``)
     MIN_ITERATIONS = 16  # no early answer before this many playouts: a lead of a handful means nothing
     #: what a copy shares with the bot it was made from (``__deepcopy__``)
@@ -324,19 +325,24 @@ class SearchBot:
         while not data.over:
             if self.clock() >= deadline:
                 return False
+            if expanded:  # the rollout: the policy for both sides to the end of the turn
+                if rolled >= self.horizon or (self.turn_end and data.turn > turn):
+                    break  # (before its orders are listed: nothing reads them)
+                mover = game.current_side(data)
+                bot = bots.get(mover)
+                if bot is None:
+                    bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
+                # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
+                order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
+                rolled += 1
+                dice = Dice(rng=self.rng)
+                game.apply_unchecked(data, order, dice, [])
+                continue
             if first:
                 options, mover = legal, self.side
             else:
                 options, mover = game.legal_orders(data), game.current_side(data)
-            if expanded:  # the rollout: the policy for both sides to the end of the turn
-                if rolled >= self.horizon or (self.turn_end and data.turn > turn):
-                    break
-                bot = bots.get(mover)
-                if bot is None:
-                    bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
-                order = bot.choose(s, options)
-                rolled += 1
-            elif len(options) == 1:
+            if len(options) == 1:
                 order = options[0]
             else:
                 ranked = prior if first else self._ranked(node, s, mover, options)

@@ -225,9 +225,10 @@ def run_fast(game: Any, seed: int, bots: dict[str, Any], record: bool = False, m
                 break
             side = game.current_side(data)
             bot = bots[side]
-            # a bot that chooses a kind first (the random bot) reads a menu: the same orders,
-            # the kinds it does not choose never listed
-            legal = game.legal_menu(data) if bot.reads_by_kind else game.legal_orders(data)
+            # a bot that reads a menu (the random bot, choosing a kind first; a priority bot that
+            # bounds a unit's moves before it asks for them) is given one: the same orders, the
+            # parts it does not need never listed
+            legal = game.legal_menu(data) if bot.reads_menu else game.legal_orders(data)
             order = bot.choose(view.view_for((side,)), legal)
             dice = Dice(rng=rng)
             events: list[dict[str, Any]] = []

@@ -56,6 +56,9 @@ class Bot(Protocol):
     #: it chooses a kind of order first, so a :class:`Menu` (the orders listed by kind on
     #: demand) serves it as well as the whole list (``run_fast`` gives it one)
     reads_by_kind: bool
+    #: it may be handed a :class:`Menu` instead of the list (``run_fast`` and the search's
+    #: rollouts give it one): the same choice, parts it does not need never worked out
+    reads_menu: bool
     #: it takes its time and says how its search stands through ``progress`` (a search bot)
     thinks: bool
     progress: Callable[[dict[str, Any]], None] | None

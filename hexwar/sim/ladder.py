@@ -104,6 +104,9 @@ class _Timed:
     def __init__(self, bot: Any, tally: dict[str, float], searches: bool):
         self.bot, self.tally, self.searches = bot, tally, searches
         self.reads_by_kind = bot.reads_by_kind
+        # a menu for the bot it does not time (the random bot's); a timed bot reads the list,
+        # so its time a decision is its choice's alone, the listing outside it
+        self.reads_menu = bot.reads_by_kind and bot.reads_menu
 
     def choose(self, state: Any, legal: Sequence[Any]) -> Any:
         if self.reads_by_kind or len(legal) < 2:  # a menu (the random bot's): nothing to time

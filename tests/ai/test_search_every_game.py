@@ -72,6 +72,40 @@ def test_the_same_seed_searches_the_same_in_every_game(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", SEARCHING)
+def test_a_rollout_policy_handed_a_menu_searches_as_one_handed_the_list(name: str) -> None:
+    """The rollouts hand a policy that reads a menu (``reads_menu``: Narvik's priority bot) the
+    game's menu, as ``run_fast`` does: the search is the one its policy makes from every order
+    listed, playout for playout (the same visits, scores and answer)."""
+    s, side = _decision(name, seed=5)
+    legal = s.legal_orders()
+    runs, handed = [], []
+    for reads_menu in (True, False):
+        bot = registry.get(name).bot("search", side, 9, 1e9)
+        bot.max_iterations = 12
+        make = bot.policy
+
+        def policy(mover, seed, make=make, reads_menu=reads_menu):  # type: ignore[no-untyped-def]
+            p = make(mover, seed)
+            if not reads_menu:
+                p.reads_menu = False  # the whole list, as before menus
+            real = p.choose
+
+            def choose(state, options):  # type: ignore[no-untyped-def]
+                handed.append((reads_menu, type(options).__name__))
+                return real(state, options)
+
+            p.choose = choose
+            return p
+
+        bot.policy = policy
+        runs.append((bot.choose(s.view_for((side,)), legal), bot.last["visits"], bot.last["iterations"]))
+    assert runs[0] == runs[1]
+    menus = {kind for reads, kind in handed if reads}
+    assert ("Menu" in menus) == (name == "narvik")  # the game whose policy reads one
+    assert {kind for reads, kind in handed if not reads} <= {"OrderList", "list"}
+
+
+@pytest.mark.parametrize("name", SEARCHING)
 def test_the_prior_ranks_every_legal_order_once_with_the_policys_choice_first(name: str) -> None:
     """The prior is a ranking of the legal orders (none lost, none added); where the policy
     has a rule for the decision, its choice comes first (the search starts from it)."""

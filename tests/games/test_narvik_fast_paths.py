@@ -350,6 +350,53 @@ def test_9_0_the_priority_bots_weigh_a_list_part_by_part_as_order_by_order():
     assert min(weighed.values()) > 100, weighed
 
 
+@pytest.mark.parametrize("switches", [Switches(), Switches(allied_concealment=True, random_setup=True)])
+def test_9_0_the_priority_bot_bounds_each_units_moves_and_from_a_menu_finds_the_orders_of_the_full_list(switches):
+    """Handed a menu (``run_fast``, the search's rollouts), the priority bot works a unit's
+    moves out only when their bound can beat the best so far (``move_bound``): at every
+    decision of seeded priority games the bound is no less than any of the unit's moves,
+    ferries and exits scores (14.0, 20.6, 22.3), the orders of the top score are those it
+    finds in the full list, in its order, and most units are passed over."""
+    from hexwar.core.engine import FastView
+    from hexwar.core.orders import Lazy
+    from hexwar.games.narvik.bots import PriorityBot
+
+    g = narvik_game(switches=switches)
+    seen = {"units": 0, "worked": 0, "decisions": 0}
+    real_work = Menu.work
+
+    def work(menu, item):  # type: ignore[no-untyped-def]
+        seen["worked"] += 1
+        return real_work(menu, item)
+
+    for seed in (3, 8):
+        d = g.initial_state(seed, order_dice(seed, -1))
+        rng = random.Random(f"hexwar-fast:{seed}")
+        bots = {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)}
+        while not d.over:
+            side = g.current_side(d)
+            view = FastView(g, d).view_for((side,))
+            bot, legal = bots[side], g.legal_orders(d)
+            menu = g.legal_menu(d)
+            items = [p for p in menu.pieces() if type(p) is Lazy]
+            if items and bot.forced(d, legal) is None:
+                ctx = bot.context(g, view.data)
+                for item in items:  # the bound holds for every order the unit has
+                    scores = [sc for kind, orders in menu.work(item) for sc in bot.part_scores(ctx, kind, orders)]
+                    assert not scores or bot.move_bound(ctx, item.key) >= max(scores), (d.ask, item.key.id)
+                fresh = g.legal_menu(d)
+                Menu.work = work  # type: ignore[method-assign]
+                try:
+                    lazily = bot.best(view, fresh)
+                finally:
+                    Menu.work = real_work  # type: ignore[method-assign]
+                assert lazily and lazily == bot.best(view, legal), d.ask
+                seen["units"] += len(items)
+                seen["decisions"] += 1
+            g.apply(d, bot.choose(view, legal), Dice(rng=rng))
+    assert seen["decisions"] > 200 and 0 < seen["worked"] < seen["units"] / 2, seen
+
+
 def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone():
     """11.0: the placeholders a view puts in place of the other side's face-down counters are
     the units ``Unit(...)`` makes, and making them does not mark every state's location

@@ -17,6 +17,7 @@ class HunterBot:
 
     name = "hunter"
     reads_by_kind = False
+    reads_menu = False
     thinks = False
     progress = None
 

@@ -80,6 +80,7 @@ class KampenBot:
 
     name = "priority"
     reads_by_kind = False  # it reads the whole list, never a menu by kind
+    reads_menu = False
     thinks = False  # it answers at once: no progress to report
     progress = None
 

@@ -30,6 +30,7 @@ _DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int]]]" =
 class KonfliktBot:
     name = "priority"
     reads_by_kind = False  # it reads the whole list, never a menu by kind
+    reads_menu = False
     thinks = False  # it answers at once: no progress to report
     progress = None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from fractions import Fraction
 from typing import Any, Sequence
 
 import networkx as nx
@@ -21,11 +22,14 @@ from mypy_extensions import mypyc_attr
 from hexwar.core.orders import (
     Advance,
     Move,
+    Lazy,
+    Menu,
     Order,
     Pass,
     Retreat,
     TakeResult,
     list_parts,
+    orders_of_kind,
 )
 from hexwar.games.narvik.orders import (
     AirStrike,
@@ -46,7 +50,7 @@ from hexwar.games.narvik.orders import (
 )
 from hexwar.games.narvik.phases.naval import kept_moves
 from hexwar.games.narvik.state import ALLIES, HARSTAD
-from hexwar.rules.movement import movement_graph
+from hexwar.rules.movement import compiled, movement_graph, region_of
 
 _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
 #: board -> hex -> distance to Narvik; board -> enemy hexes -> hex -> distance to the nearest
@@ -57,6 +61,21 @@ _ENEMY_DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int
 _PLAIN_ENDS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str], dict[str, tuple[bool, float, float]]]]" = \
     weakref.WeakKeyDictionary()
 UNKNOWN_STRENGTH = 2  # what the Allied bot assumes a face-down counter is worth
+#: game -> (unit type, hex, weather) -> what ``_Context.region_facts`` says of the region a
+#: unit of that type there could move in: the game's map, chart and types decide
+_REGION_FACTS: "weakref.WeakKeyDictionary[Any, dict[tuple[str, str, str], tuple[float, int, tuple[str, ...]]]]" = \
+    weakref.WeakKeyDictionary()
+#: a unit's moves are passed over only when their bound is below the best score by more than
+#: this: a float's rounding can never pass over a move of the top score
+BOUND_SLACK = 1e-9
+
+
+def _bound_first(b: tuple[float, int, Any]) -> tuple[float, int]:
+    return (-b[0], b[1])
+
+
+def _place(w: tuple[tuple[int, int], Any, Any, Any]) -> tuple[int, int]:
+    return w[0]
 
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
@@ -64,7 +83,11 @@ class PriorityBot:
     """Scores orders by side-specific priorities; deterministic for a seed."""
 
     name = "priority"
-    reads_by_kind = False  # it reads the whole list, never a menu by kind
+    reads_by_kind = False  # it weighs every order, never a kind first
+    #: handed a Menu (``run_fast``, the search's rollouts), it works out a unit's moves only
+    #: when what they could score can beat the best order so far (``move_bound``): the same
+    #: choice as from the whole list, most units' moves never listed
+    reads_menu = True
     thinks = False  # it answers at once: no progress to report
     progress = None
 
@@ -87,33 +110,82 @@ class PriorityBot:
     def __call__(self, state: Any, legal: Sequence[Order]) -> Order:  # a def: mypyc compiles no alias
         return self.choose(state, legal)
 
-    def best(self, state: Any, legal: Sequence[Order]) -> list[Order]:
-        """The orders of the top score, in list order: ``choose`` draws one of them."""
+    def best(self, state: Any, legal: Sequence[Order] | Menu) -> list[Order]:
+        """The orders of the top score, in list order: ``choose`` draws one of them.
+
+        A unit's moves and a ship's naval moves (most of a list) are scored part by part,
+        the rest order by order. From a :class:`Menu` the parts worked out already are
+        scored first; then each unit whose moves are deferred, the highest bound first, is
+        worked out and scored only while its ``move_bound`` reaches the best score so far:
+        a unit passed over has no move of the top score, so the orders of the top score are
+        those a pass over the whole list keeps, in its order."""
         ctx = self.context(state.game, state.data)
-        best: list[Order] = []
+        pieces = legal.pieces() if isinstance(legal, Menu) else list_parts(legal)
         top = float("-inf")
-        # the list's parts, in list order: a unit's moves and a ship's naval moves (most of a
-        # list) are scored part by part, the rest order by order
-        parts = list_parts(legal)
-        moves = self.german_moves if self.side == "germans" else self.allied_moves
-        score = self.score
-        for kind, orders in parts:
-            if not orders:
+        weighed: list[tuple[tuple[int, int], float, Sequence[Order], list[float]]] = []
+        later: list[tuple[float, int, Lazy]] = []
+        for i, piece in enumerate(pieces):
+            if type(piece) is Lazy:
+                later.append((self.move_bound(ctx, piece.key), i, piece))
                 continue
-            if kind == Move.kind:
-                scores = moves(ctx, orders)  # type: ignore[arg-type]
-            elif kind == NavalMove.kind and self.side == "allies":
-                scores = self.naval_scores(ctx, orders)  # type: ignore[arg-type]
-            else:
-                scores = [score(ctx, o) for o in orders]
-            # the best of the part joins the best so far: every order of the top score, in
-            # list order (what a pass over the whole list, order by order, keeps)
-            m = max(scores)
-            if m > top:
-                top, best = m, [o for o, s in zip(orders, scores) if s == m]
-            elif m == top:
-                best += [o for o, s in zip(orders, scores) if s == m]
+            kind, orders = piece
+            if orders:
+                scores = self.part_scores(ctx, kind, orders)
+                m = max(scores)
+                top = max(top, m)
+                weighed.append(((i, 0), m, orders, scores))
+        if later:
+            assert isinstance(legal, Menu)
+            later.sort(key=_bound_first)
+            for bound, i, item in later:
+                if bound < top - BOUND_SLACK:
+                    break  # this unit's moves, and every one bounded lower, score below the best
+                for j, (kind, orders) in enumerate(legal.work(item)):
+                    scores = self.part_scores(ctx, kind, orders)
+                    m = max(scores)
+                    top = max(top, m)
+                    weighed.append(((i, j), m, orders, scores))
+            weighed.sort(key=_place)
+        best: list[Order] = []
+        for _, m, orders, scores in weighed:
+            if m == top:
+                best += [o for o, sc in zip(orders, scores) if sc == m]
         return best
+
+    def part_scores(self, ctx: "_Context", kind: str | None, orders: Sequence[Order]) -> list[float]:
+        """The scores of one part of a list, in its order."""
+        if kind == Move.kind:
+            return self.german_moves(ctx, orders) if self.side == "germans" else self.allied_moves(ctx, orders)  # type: ignore[arg-type]
+        if kind == NavalMove.kind and self.side == "allies":
+            return self.naval_scores(ctx, orders)  # type: ignore[arg-type]
+        score = self.score
+        return [score(ctx, o) for o in orders]
+
+    def move_bound(self, c: "_Context", u: Any) -> float:
+        """No more than any of a free unit's moves, ferries (20.6) and exits (22.3) can
+        score, worked out without listing them: its moves end inside the region its MP
+        could cover on an empty map (``rules.movement.region_of``), so the best a move's
+        end can give is the best any hex of that region gives (the nearest to Narvik, the
+        victory hex to enter), with what the unit and its start decide as the scoring has
+        it (``german_moves``, ``allied_moves``); an exit scores -5, a move into Sweden -10."""
+        d = c.d
+        if self.side == "germans" and d.ask is not None and d.ask.what == "reaction":
+            return -0.5  # german_moves: the Germans do not move in a reaction
+        facts = c.region_facts(u)
+        mover = c.mover(u, self.side)
+        entered = 0.0
+        for x in facts[2]:
+            entered = max(entered, c.entered(x))
+        if self.side == "germans":
+            _, threatened, hunting, start_enemy, worn, left, _ = mover
+            hunt = 0.0
+            if hunting:  # the end is no nearer the enemy than the start less the region's radius
+                hunt = 0.3 * min(start_enemy, facts[1]) + 0.3
+            bound = (0.4 if threatened else -0.3) - 0.02 * 2 - worn + hunt + _gain(left, entered)
+        else:
+            before, worn, left = mover
+            bound = max((before - facts[0]) * 0.25 - worn - 0.5 + _gain(left, entered), -5.0)
+        return max(bound, -10.0)
 
     def context(self, g: Any, d: Any) -> "_Context":
         """What one decision's scoring knows, with this bot's memory of the turn."""
@@ -127,9 +199,8 @@ class PriorityBot:
         stall a turn (20.1 lets a ship sail again and again)."""
         ask = d.ask.what if d.ask is not None else None
         if ask == "action" and self.actions.get(d.turn, 0) >= self.max_actions:
-            for o in legal:
-                if isinstance(o, Pass):
-                    return o
+            for o in orders_of_kind(legal, Pass.kind):
+                return o
         return None
 
     def chosen(self, d: Any, pick: Order) -> None:
@@ -258,12 +329,7 @@ class PriorityBot:
                 continue
             mover = movers.get(o.unit)  # what the unit and its start decide, once a decision
             if mover is None:
-                u = d.units[o.unit]
-                threatened = c.enemy_adjacent(start, "allies")
-                hunting = not threatened and u.fatigue < 6 and start not in c.g.objectives
-                mover = movers[o.unit] = (c.dist_narvik(start), threatened, hunting, c.enemy_dist(start) if hunting else 0,
-                                          (1 if u.fatigue > 8 else 0), c.objective_left(start, o.unit),
-                                          c.left.get(o.unit))
+                mover = c.mover(d.units[o.unit], "germans")
             before, threatened, hunting, start_enemy, worn, left, last = mover
             after, entered = at_end[1], at_end[2]
             # hold Narvik and the railway; fall back toward them when threatened; fresh units
@@ -370,10 +436,7 @@ class PriorityBot:
             end = path[-1]
             mover = movers.get(o.unit)  # what the unit and its start decide, once a decision
             if mover is None:
-                u = c.d.units[o.unit]
-                fl = c.g.tables.types[u.type].fatigue_limit
-                tired = fl and u.fatigue >= fl // 2
-                mover = movers[o.unit] = (c.land_dist(path[0]), (2.0 if tired else 0.0), c.objective_left(path[0], o.unit))
+                mover = c.mover(c.d.units[o.unit], "allies")
             before, worn, left = mover
             at_end = ends.get(end) or end_info(end)
             add(-10.0 if at_end[0] else (before - at_end[1]) * 0.25 - worn - 0.5 + _gain(left, at_end[2]))
@@ -422,6 +485,7 @@ class _Context:
         # a destination -> (in Sweden, distance, objective entered): the victory hexes once a
         # decision, the others from the answers kept for the map, side and weather
         self._plain_ends = _PLAIN_ENDS.setdefault(g.board, {}).setdefault((side, d.weather), {})
+        self._regions = _REGION_FACTS.setdefault(g, {})  # kept for the game (region_facts)
         self.ends: dict[str, tuple[Any, ...]] = dict(self._plain_ends)
         self._entered: dict[str, float] = {}  # a destination -> what entering it gains (29.0)
         self.sailed: dict[tuple[int, str], int] = {}
@@ -446,6 +510,44 @@ class _Context:
             except Exception:
                 hit = 50
             self._dist[loc] = hit
+        return hit
+
+    def mover(self, u: Any, side: str) -> tuple[Any, ...]:
+        """What a unit and its start decide of every move it makes (``german_moves``,
+        ``allied_moves``, ``PriorityBot.move_bound``), once a decision: the Germans' distance
+        to Narvik, threat, hunt, distance to the enemy, wear, the victory hex it would leave
+        and its last move; the Allies' march to Narvik, wear and the victory hex it would
+        leave. A unit's moves all start where it stands."""
+        hit = self.movers.get(u.id)
+        if hit is None:
+            start = u.loc
+            if side == "germans":
+                threatened = self.enemy_adjacent(start, "allies")
+                hunting = not threatened and u.fatigue < 6 and start not in self.g.objectives
+                hit = (self.dist_narvik(start), threatened, hunting, self.enemy_dist(start) if hunting else 0,
+                       (1 if u.fatigue > 8 else 0), self.objective_left(start, u.id), self.left.get(u.id))
+            else:
+                fl = self.g.tables.types[u.type].fatigue_limit
+                tired = fl and u.fatigue >= fl // 2
+                hit = (self.land_dist(start), (2.0 if tired else 0.0), self.objective_left(start, u.id))
+            self.movers[u.id] = hit
+        return hit
+
+    def region_facts(self, u: Any) -> tuple[float, int, tuple[str, ...]]:
+        """Of the region a free unit's moves end in (``rules.movement.region_of``): the least
+        infantry MP to Narvik from a hex of it (``land_dist``), its farthest hex from the
+        unit's hex, and its victory hexes; kept for the game, the unit's type, its hex and
+        the weather, which decide the region."""
+        key = (u.type, u.loc, self.d.weather)
+        hit = self._regions.get(key)
+        if hit is None:
+            g = self.g
+            t = g.tables.types[u.type]
+            cm = compiled(g.board, g.tables.terrain, self.d.weather, t.movement_class)
+            locs = [cm.locs[i] for i in region_of(cm, u.loc, t.mp, Fraction(t.zoc_exit_mp))]
+            far = max((self.board.distance(u.loc, x) for x in locs), default=0)
+            hit = self._regions[key] = (min(self.land_dist(x) for x in locs), far,
+                                        tuple(sorted(x for x in locs if x in g.objectives)))
         return hit
 
     def objective_left(self, start: str, uid: str) -> float | None:

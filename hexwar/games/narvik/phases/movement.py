@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import IllegalOrder, Menu, Move, Order, OrderList
+from hexwar.core.orders import IllegalOrder, Lazy, Menu, Move, Order, OrderList
 from hexwar.core.state import Unit
 import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import Exit
@@ -52,50 +52,93 @@ def move_orders(g: NarvikRules, d: NarvikData, side: str) -> OrderList:
 
 
 def defer_moves(menu: Menu, g: NarvikRules, d: NarvikData, side: str) -> None:
-    """Add a side's movement listing to an action's or reaction's menu as a deferred part
-    (9.0, 9.1): its moves worked out unit by unit, its exits known without them (22.3)."""
-    menu.defer(MOVE_KINDS[side], move_chunks(g, d, side), move_knows(g, d, side))
+    """Add a side's movement listing to an action's or reaction's menu as a part deferred
+    unit by unit (9.0, 9.1): each free unit's moves worked out when read (a priority bot
+    bounds what a unit's moves could score before it asks for them), its exits known
+    without them (22.3)."""
+    listing = UnitMoves(g, d, side)
+    menu.defer_each(MOVE_KINDS[side], [Lazy(u, listing.chunks) for u in listing.units()], move_knows(g, d, side))
 
 
 def move_chunks(g: NarvikRules, d: NarvikData, side: str) -> Iterator[tuple[str, Sequence[Order]]]:
-    """``move_orders``' (kind, orders) unit by unit, in id order: a menu (``defer_moves``)
-    works them out only until it knows which kinds the side has."""
-    if side == GERMANS and d.fuhrer:
-        return  # 8.2.1
-    ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
-    pts = stacking.points_by_location(d, g.tables, side)
-    st = g.tables.stacking
-    assert st is not None
-    limit, unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
-    ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
-    queries = move_queries(g, side)
-    roomy = g.unit_moves_room
-    if len(g.unit_moves) > 50_000:
-        g.unit_moves.clear()
-    if len(roomy) > 50_000:
-        roomy.clear()
-    no_room: dict[int, frozenset[str] | None] = {}  # a unit's stacking points -> the hexes without room for it
-    for u in sorted((u for here in free_units(g, d, side).values() for u in here), key=lambda u: u.id):  # may_act
-        key, hit = unit_paths(g, d, side, u, ctx, queries)
+    """``move_orders``' (kind, orders) unit by unit, in id order."""
+    listing = UnitMoves(g, d, side)
+    for u in listing.units():
+        yield from listing.chunks(u)
+
+
+class UnitMoves:
+    """One listing's land movement of a side, unit by unit (14.0): the free units, in id order,
+    and each one's moves with room at the destination (13.2), its ferries (20.6) and its
+    exits (22.3). What every unit's moves share (the side's ZoC and compiled context, the
+    stacking points by hex) is worked out at the first unit asked, and kept for the listing."""
+
+    def __init__(self, g: NarvikRules, d: NarvikData, side: str):
+        self.g, self.d, self.side = g, d, side
+        self.ready = False
+        self.ctx: Any = None
+        self.pts: dict[str, int] = {}
+        self.limit = 0
+        self.unlimited: Container[str] = ()
+        self.ferries = False
+        self.queries: dict[str, tuple[MoveQuery, CompiledMoves]] = {}
+        self.no_room: dict[int, frozenset[str] | None] = {}  # a unit's stacking points -> the hexes without room for it
+
+    def units(self) -> list[Unit]:
+        """The side's units that may move (``may_act``), in id order; none under 8.2.1."""
+        g, d, side = self.g, self.d, self.side
+        if side == GERMANS and d.fuhrer:
+            return []  # 8.2.1
+        return sorted((u for here in free_units(g, d, side).values() for u in here), key=_ID)
+
+    def _start(self) -> None:
+        g, d, side = self.g, self.d, self.side
+        self.ctx = g.side_context(d, side)  # one ZoC for every unit of the side (and one compiled context)
+        self.pts = stacking.points_by_location(d, g.tables, side)
+        st = g.tables.stacking
+        assert st is not None
+        self.limit, self.unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
+        self.ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
+        self.queries = move_queries(g, side)
+        if len(g.unit_moves) > 50_000:
+            g.unit_moves.clear()
+        if len(g.unit_moves_room) > 50_000:
+            g.unit_moves_room.clear()
+        self.ready = True
+
+    def chunks(self, u: Unit) -> list[tuple[str, Sequence[Order]]]:
+        """A free unit's (kind, orders): its moves, its ferries, its exits."""
+        if not self.ready:
+            self._start()
+        g, d, side = self.g, self.d, self.side
+        out: list[tuple[str, Sequence[Order]]] = []
+        key, hit = unit_paths(g, d, side, u, self.ctx, self.queries)
         up = stacking.unit_points(g.tables, u)
         # 13.2: room at the destination (stacking.room_for): the moves left once the hexes
         # without room for the unit's points are taken out, kept for the same such hexes
-        full = no_room.get(up)
+        full = self.no_room.get(up)
+        unlimited = self.unlimited
         if full is None:
-            full = no_room[up] = frozenset(x for x, p in pts.items() if p + up > limit and x not in unlimited) \
-                if up <= limit else None
+            full = self.no_room[up] = frozenset(x for x, p in self.pts.items() if p + up > self.limit and x not in unlimited) \
+                if up <= self.limit else None
         if full is None:  # a unit bigger than the limit fits only where stacking is unlimited
-            yield MOVE, [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]
+            out.append((MOVE, [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]))
         else:
             room_key = (key, full)
+            roomy = g.unit_moves_room
             fits = roomy.get(room_key)
             if fits is None:
                 fits = roomy[room_key] = [m for dest, anywhere, m in hit[0] if anywhere or dest not in full]
-            yield MOVE, fits
-        if ferries:
-            yield MOVE, [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]  # type: ignore[arg-type]
+            out.append((MOVE, fits))
+        if self.ferries:
+            out.append((MOVE, [Move(side, u.id, (u.loc, b)) for b in crossings(g, d, u)]))  # type: ignore[arg-type]
         if side == ALLIES and not d.exits_banned:
-            yield EXIT, hit[1]
+            out.append((EXIT, hit[1]))
+        return out
+
+
+def _ID(u: Unit) -> str:
+    return u.id
 
 
 def move_queries(g: NarvikRules, side: str) -> dict[str, tuple[MoveQuery, CompiledMoves]]:
