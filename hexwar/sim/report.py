@@ -11,6 +11,7 @@ the exact odds of the combats the games fought next to the simulator's sampled f
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -81,17 +82,22 @@ def require_matplotlib() -> None:
 
 def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path, title: str, intro: str = "",
             workers: int | None = None, scheduler: str | None = None,
-            progress: Callable[[str, int, int], None] | None = None) -> Path:
-    """Run the batches and write ``out/report.md`` with its figures; return the report path."""
+            progress: Callable[[str, int, int], None] | None = None, rows: Path | None = None) -> Path:
+    """Run the batches and write ``out/report.md`` with its figures; return the report path.
+
+    ``rows``: the folder of the rows cached for each setup and seed (default ``out/rows``). A
+    setup's game *i* is the same game in every report of the same batch seed, so reports
+    that share the folder (the presets: ``docs/rows/``) play each such game once: Kampen's
+    S1 and Assault on Narvik's scenario in two reports each, the Europa campaign in two."""
     out.mkdir(parents=True, exist_ok=True)
-    cache = out / "rows"
-    cache.mkdir(exist_ok=True)
+    cache = out / "rows" if rows is None else rows
+    cache.mkdir(parents=True, exist_ok=True)
     batches: dict[str, list[dict[str, Any]]] = {}
     for s, n in zip(setups, games):
         cb = (lambda d, t, _l=s.label: progress(_l, d, t)) if progress else None
         batches[s.label] = simulate(s, n, seed, cache / f"{s.slug}-seed{seed}.csv", workers, scheduler, cb, stale="replace")
     figs = _figures(batches, out)
-    text = _markdown(setups, batches, seed, title, intro, figs)
+    text = _markdown(setups, batches, seed, title, intro, figs, Path(os.path.relpath(cache, out)).as_posix())
     path = out / "report.md"
     path.write_text(text, encoding="utf-8")
     html.write(path, title)  # report.html beside it: one page, its figures inline
@@ -325,7 +331,7 @@ def _findings(tests: Sequence[tuple[str, str, Metric | None, float]], sig: Seque
 
 
 def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]], seed: int, title: str, intro: str,
-              figs: dict[str, str]) -> str:
+              figs: dict[str, str], rows: str = "rows") -> str:
     from hexwar.games.registry import get
 
     s = _summaries(batches)
@@ -345,7 +351,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     said = robust.headline(found, short_of) if found else (findings[:5] or ["No difference is significant."])
     lines += ["## In short", ""] + [" ".join(said)] + [""]
     lines += [f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)` and can be re-run alone "
-              "(`hexwar.sim.play_one`). Rows per game are cached under `rows/` (not committed), each with the build that played it: a changed rule, chart or map plays them again.", ""]
+              f"(`hexwar.sim.play_one`). Rows per game are cached under `{rows}/` (not committed), each with the build that played it: a changed rule, chart or map plays them again.", ""]
     heads = [r.label for r in rates] + ["length (mean ± sd)"] + [h for w in whens for h in (w.label, w.when)] + [n.label for n in means]
     lines += ["| # | setup | games | " + " | ".join(heads) + " |", "|---|---|---|" + "---|" * len(heads)]
     for i, x in enumerate(labels, 1):

@@ -554,6 +554,9 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
         p = shipped[preset]
         (specs, counts), title, intro = p.arms(), p.title, p.intro
         folder = out_dir or preset_folder(p)
+        # the presets share one folder of rows beside their reports: a setup's game i is the
+        # same game in each, so make reports plays it once
+        shared_rows = None if out_dir else Path(folder).parent / "rows"
     else:
         specs = list(setups or [])
         if len(specs) < 2:
@@ -562,6 +565,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             specs = [with_bots(x, b) for b in bots for x in specs]
         counts = [games] * len(specs)
         folder = out_dir or Path("compare")
+        shared_rows = None
     try:
         parsed = [parse_setup(x) for x in specs]
     except ValueError as e:
@@ -586,7 +590,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             bar.update(tasks[label], completed=done)
 
         try:
-            path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick)
+            path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick, rows=shared_rows)
         except BatchError as e:
             raise UserError(str(e)) from None
     out.print(f"wrote {path}", markup=False)

@@ -103,3 +103,30 @@ def test_a_mean_and_sd_are_the_same_to_the_bit_in_any_order_of_the_rows(xs, rnd)
     a, b = mean_sd(xs), mean_sd(ys)
     assert a == b
     assert a["sd"] >= 0 and abs(a["mean"] - sum(xs) / len(xs)) <= 1e-6 * max(1.0, max(abs(x) for x in xs))
+
+
+def test_reports_sharing_a_folder_of_rows_play_each_game_once(tmp_path, monkeypatch):
+    # the presets share docs/rows/: a setup's game i of a batch seed is the same game in every
+    # report, so a second report with that setup takes its rows and plays only what it adds
+    import hexwar.sim.runner as runner
+
+    played: list[tuple[str, int]] = []
+    real = runner.run_chunk
+
+    def counted(setup, indices, batch_seed):
+        played.extend((setup.label, i) for i in indices)
+        return real(setup, indices, batch_seed)
+
+    monkeypatch.setattr(runner, "run_chunk", counted)
+    shared = tmp_path / "rows"
+    a, b = parse_setup("kampen@norway"), parse_setup("kampen@nordland-hex")
+    first = compare([a, b], [12, 12], 3, tmp_path / "one", "one", workers=1, rows=shared)
+    assert sorted(played) == sorted([(a.label, i) for i in range(12)] + [(b.label, i) for i in range(12)])
+    played.clear()
+    c = parse_setup("kampen@nordland-areas")
+    second = compare([a, c], [16, 12], 3, tmp_path / "two", "two", workers=1, rows=shared)
+    assert sorted(played) == sorted([(a.label, i) for i in range(12, 16)] + [(c.label, i) for i in range(12)])
+    assert not (tmp_path / "one" / "rows").exists() and not (tmp_path / "two" / "rows").exists()
+    # each report says where its rows are, and its figures are its own games'
+    assert "cached under `../rows/`" in first.read_text() and "cached under `../rows/`" in second.read_text()
+    assert "| 1 | `kampen/intro-narvik@norway:priority` | 16 |" in second.read_text()
