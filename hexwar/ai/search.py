@@ -65,8 +65,9 @@ class Node:
         self.total = 0.0
         self.ahead = 0.0  # playouts that ended with its chooser ahead (a score above 0), a tie as half
         #: the decision after this order as the prior ranked it at the node's first visit:
-        #: (its orders best first, the set of them), kept while a visit lists the same orders
-        self.prior: tuple[list[Order], frozenset[Order]] | None = None
+        #: (its orders best first, the set of them, the list as it was listed), kept while a
+        #: visit lists the same orders
+        self.prior: tuple[list[Order], frozenset[Order], list[Order]] | None = None
 
     def width(self, cap: int) -> int:
         """Progressive widening: how many of the prior's best orders this node offers."""
@@ -373,12 +374,14 @@ class SearchBot:
         dice). Ranked at every visit, the prior took up to a tenth of a Narvik playout's time;
         kept, it is ranked a fifth as often where the line of play repeats itself."""
         kept = node.prior
-        listed = frozenset(options)
-        if kept is not None and kept[1] == listed:
-            return kept[0]
+        if kept is not None:
+            # the same list, order for order (compared in C, each order by identity first: most
+            # are the game's kept lists' very objects), or else the same orders in any order
+            if kept[2] == options or kept[1] == frozenset(options):
+                return kept[0]
+            return self.rank(s, mover, options, None)
         ranked = self.rank(s, mover, options, None)
-        if kept is None:
-            node.prior = (ranked, listed)
+        node.prior = (ranked, frozenset(options), list(options))
         return ranked
 
     def _select(self, node: Node, ranked: list[Order], mover: str) -> tuple[Order, Node, bool]:
