@@ -16,6 +16,10 @@ if not os.environ.get("HEXWAR_TESTS_STATE"):  # made once: the test processes of
 
     os.environ["HEXWAR_TESTS_STATE"] = tempfile.mkdtemp(prefix="hexwar-tests-state-")
 os.environ["XDG_STATE_HOME"] = os.environ["HEXWAR_TESTS_STATE"]
+# nor does the suite see the person's compiled builds (~/.cache/hexwar/native, made by make
+# reports or hexwar native build): a batch would offer one, a second line where a test reads
+# one; tests/test_native.py builds into folders of its own
+os.environ.setdefault("HEXWAR_NATIVE_DIR", os.path.join(os.environ["HEXWAR_TESTS_STATE"], "native"))
 
 # the example game (examples/vestfjord) outside the package: CI installs it (its entry point
 # registers it); a checkout that has not finds it through HEXWAR_GAMES, so every suite that
