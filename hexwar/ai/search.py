@@ -336,19 +336,17 @@ class SearchBot:
                 # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
                 order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
                 rolled += 1
-                dice = Dice(rng=self.rng)
-                game.apply_unchecked(data, order, dice, [])
-                continue
-            if first:
-                options, mover = legal, self.side
             else:
-                options, mover = game.legal_orders(data), game.current_side(data)
-            if len(options) == 1:
-                order = options[0]
-            else:
-                ranked = prior if first else self._ranked(node, s, mover, options)
-                order, node, expanded = self._select(node, ranked, mover)
-                path.append(node)
+                if first:
+                    options, mover = legal, self.side
+                else:
+                    options, mover = game.legal_orders(data), game.current_side(data)
+                if len(options) == 1:
+                    order = options[0]
+                else:
+                    ranked = prior if first else self._ranked(node, s, mover, options)
+                    order, node, expanded = self._select(node, ranked, mover)
+                    path.append(node)
             dice = Dice(rng=self.rng)
             if first:
                 game.apply(data, order, dice)

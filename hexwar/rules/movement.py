@@ -356,7 +356,7 @@ def reach(
         cm = compiled(board, chart, weather, mclass)
     s = cm.index[start]
     mp = q.mp.as_integer_ratio()
-    budget, zx = _scaled(cm, mp, q.mp, q.zoc_exit)
+    budget, zx = _scaled(cm, q.mp, q.zoc_exit)
     blocked, zoc, finf = cm.context(q)
     art = q.artillery
     # the answer depends only on the enemy and friends inside the unit's region: the same
@@ -373,14 +373,14 @@ def reach(
     return r
 
 
-def _scaled(cm: CompiledMoves, mp: tuple[int, int], mp_f: Fraction, zoc_exit: Fraction) -> tuple[int, int]:
-    """A unit's MP (``mp``: its integer ratio) and ZoC exit cost in 1/scale MP (``reach``'s budget)."""
+def _scaled(cm: CompiledMoves, mp: Fraction, zoc_exit: Fraction) -> tuple[int, int]:
+    """A unit's MP and ZoC exit cost in 1/scale MP (``reach``'s budget)."""
     # keyed by the allowances' integer ratios: a Fraction's hash is computed in Python at
     # every look-up, and this one is made for every unit at every decision
-    skey = (mp, zoc_exit.as_integer_ratio())
+    skey = (mp.as_integer_ratio(), zoc_exit.as_integer_ratio())
     scaled = cm.scaled.get(skey)  # Fraction arithmetic once per allowance
     if scaled is None:
-        scaled = cm.scaled[skey] = (math.floor(mp_f * cm.scale), int(zoc_exit * cm.scale))
+        scaled = cm.scaled[skey] = (math.floor(mp * cm.scale), int(zoc_exit * cm.scale))
     return scaled
 
 
@@ -390,7 +390,7 @@ def region_of(cm: CompiledMoves, start: str, mp: Fraction, zoc_exit: Fraction) -
     that every :func:`reach` of it lies within (ZoC and enemy units only add costs and take
     locations away; the 14.1 minimum move's neighbours included). A bound on a unit's
     destinations, known without a search (kept by ``cm``)."""
-    budget, zx = _scaled(cm, mp.as_integer_ratio(), mp, zoc_exit)
+    budget, zx = _scaled(cm, mp, zoc_exit)
     return cm.region(cm.index[start], budget, zx)
 
 
