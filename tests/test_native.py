@@ -49,12 +49,18 @@ print(json.dumps({"compiled": compiled, "engine": native.engine()}))
 GAMES = ("kampen:3", "narvik", "konflikt", "europa")
 
 
+def _path() -> str:
+    """The children's PYTHONPATH: the hexwar this test reads first, then what the run has (the
+    example game's folder, where conftest put it: HEXWAR_GAMES names it, issue 70)."""
+    return os.pathsep.join(filter(None, [str(Path(native.__file__).parents[1]), os.environ.get("PYTHONPATH")]))
+
+
 def play(env_native: str, folder: Path, seeds: int = 1, games: tuple[str, ...] = GAMES) -> dict:
     """In child processes with ``HEXWAR_NATIVE`` set so: the digest of every variant's whole
     logs with every fast bot (``bench/_digests.py``: orders, dice, events, winner) of
     ``games``, which modules are compiled, and what was said on stderr."""
     env = dict(os.environ, HEXWAR_NATIVE=env_native, HEXWAR_NATIVE_DIR=str(folder), PYTHONHASHSEED="0",
-               PYTHONPATH=str(Path(native.__file__).parents[1]))  # the hexwar this test reads (and built)
+               PYTHONPATH=_path())  # the hexwar this test reads (and built)
     games = subprocess.run([sys.executable, str(REPO / "bench" / "_digests.py"), str(seeds), *games], env=env,
                            capture_output=True, text=True, check=True)
     which = subprocess.run([sys.executable, "-c", COMPILED], env=env, capture_output=True, text=True, check=True)
@@ -158,7 +164,7 @@ def test_compiled_games_and_bots_copy_and_travel_to_a_search_helper(build_folder
     search helper's playouts count: 6 of the bot's and 6 of its helper's. A compiled class needs a constructor's arguments to be made, so these stay
     Python classes with compiled methods (``@mypyc_attr(native_class=False)``)."""
     env = dict(os.environ, HEXWAR_NATIVE="1", HEXWAR_NATIVE_DIR=str(build_folder), PYTHONHASHSEED="0",
-               PYTHONPATH=str(Path(native.__file__).parents[1]))
+               PYTHONPATH=_path())
     out = subprocess.run([sys.executable, "-c", HELPED], env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout.strip().splitlines()[-1]) == {"narvik": 12, "europa": 12, "konflikt": 12, "kampen": 12}

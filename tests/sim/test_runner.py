@@ -64,14 +64,18 @@ def test_an_interrupted_batch_keeps_finished_games_and_resumes(tmp_path):
     out = tmp_path / "kill.csv"
     cmd = [sys.executable, "-m", "hexwar.ui.cli", "simulate", "kampen", "--games", "4000", "--seed", "9",
            "--out", str(out), "--workers", "1", "--json"]
-    env = dict(os.environ, PYTHONPATH=os.getcwd())
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    for _ in range(600):  # wait until some games are on disk, then kill -9
+    # the checkout first, then what the run has (the example game's folder: HEXWAR_GAMES names it)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    said = open(tmp_path / "stderr", "wb")
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=said, env=env)
+    # wait until some games are on disk, however slow the machine, then kill -9; a batch that
+    # ends first (it cannot play 4000 games before 50 are written) is the test's failure
+    while not (out.exists() and len(read_rows(out)) >= 50):
+        assert p.poll() is None, f"the batch ended before 50 games were written: {(tmp_path / 'stderr').read_text()[-300:]}"
         time.sleep(0.05)
-        if out.exists() and len(read_rows(out)) >= 50:
-            break
     p.send_signal(signal.SIGKILL)
     p.wait()
+    said.close()
     kept = read_rows(out)
     assert 50 <= len(kept) < 4000
     rows = simulate(SETUP, len(kept) + 40, 9, out, workers=1)

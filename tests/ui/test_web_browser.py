@@ -46,9 +46,8 @@ class Served:
 
     def __enter__(self) -> str:
         self.thread.start()
-        for _ in range(200):
-            if self.server.started:
-                break
+        guard = time.monotonic() + 300  # only a hang's guard: a busy machine starts it late, not never
+        while not self.server.started and self.thread.is_alive() and time.monotonic() < guard:
             time.sleep(0.05)
         return board_url(self.port, self.app.token)  # the address hexwar prints: it carries the board's key
 
