@@ -12,11 +12,19 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from hexwar.core.files import write_whole
 from hexwar.sim.setups import build_game, parse_setup
 
 #: the most places a setup's line of busiest places names
 TOP = 4
 
+
+
+def save_png(fig: Any, path: Path, **kw: Any) -> str:
+    """Save a figure as a PNG whole or not at all (a temporary file renamed into place), with
+    no software version in it, so the same figure is the same bytes; return its name."""
+    write_whole(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110, metadata={"Software": None}, **kw))
+    return path.name
 
 def _mean_counts(rows: Sequence[Mapping[str, Any]], column: str) -> dict[str, float]:
     total: dict[str, float] = {}
@@ -98,7 +106,7 @@ def heat_map(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping[
         ax.set_yticks([])
         ax.set_title(short[label], fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
+    save_png(fig, path)
     plt.close(fig)
     return True
 
@@ -128,7 +136,7 @@ def move_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mapping
     ax.set_ylabel("share of moves")
     ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None})
+    save_png(fig, path)
     plt.close(fig)
     return True
 
@@ -155,7 +163,7 @@ def bars(table: Mapping[str, Mapping[str, float]], short: Mapping[str, str], xla
     ax.set_xlabel(xlabel)
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)  # under the bars, never on them
     fig.tight_layout()
-    fig.savefig(path, dpi=110, metadata={"Software": None}, bbox_inches="tight")
+    save_png(fig, path, bbox_inches="tight")
     plt.close(fig)
     return True
 

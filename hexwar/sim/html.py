@@ -53,8 +53,11 @@ def page(markdown: str, folder: Path, title: str) -> str:
 
 def write(markdown_path: Path, title: str) -> Path:
     """Write ``report.html`` beside a report's Markdown (through a temporary file)."""
+    from hexwar.core.files import read_mark, write_text
+
     out = markdown_path.with_suffix(".html")
-    tmp = out.with_suffix(".html.tmp")
-    tmp.write_text(page(markdown_path.read_text(encoding="utf-8"), markdown_path.parent, title), encoding="utf-8")
-    tmp.replace(out)
+    text = markdown_path.read_text(encoding="utf-8")
+    if read_mark(text) is not None:  # the report's mark is no part of its page
+        text = text.split("\n", 1)[1]
+    write_text(out, page(text, markdown_path.parent, title))
     return out

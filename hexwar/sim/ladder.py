@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from hexwar.core.engine import run_fast
+from hexwar.core.files import Job, check_group, claim, write_text, write_whole
 from hexwar.sim.runner import MAX_ORDERS  # a ladder game's cap is a batch game's: past it, a stalled game
 from hexwar.sim.setups import make_bot, split_kind
 from hexwar.sim.stats import bradley_terry, wilson
@@ -358,10 +359,8 @@ def plot(sections: Iterable[tuple[str, list[dict[str, Any]], str]], path: Path) 
     for ax in axes[-1]:
         ax.set_xlabel("Elo relative to the batch bot (95% intervals)", fontsize=8)
     fig.tight_layout()
-    tmp = path.with_suffix(f".{os.getpid()}.tmp.png")
-    fig.savefig(tmp, dpi=110)
+    write_whole(path, lambda tmp: fig.savefig(tmp, format="png", dpi=110))
     plt.close(fig)
-    os.replace(tmp, path)
 
 
 def figures(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -396,9 +395,22 @@ writes this page and `ladder.png` again from the files.
 """
 
 
-def write_report(folder: Path) -> list[Path]:
+#: what writes a ladder's page: it replaces only a page it wrote, unchanged since (issue 70)
+LADDER = Job("ladder")
+
+
+def may_write(folder: Path, force: bool = False) -> str:
+    """Check, before any game, that the ladder's ``README.md`` and ``ladder.png`` may be
+    written in ``folder`` (``hexwar.core.files.check_group``); return how the page is."""
+    how = check_group(folder / "README.md", [folder / "ladder.png"], LADDER, force)
+    claim(folder / "README.md", LADDER, how, "# The bot ladder\n\nBeing played: its tables come when a round ends.\n")
+    return "replace" if how == "new" else how
+
+
+def write_report(folder: Path, how: str | None = None) -> list[Path]:
     """``README.md`` and ``ladder.png`` in ``folder``, from every ``*.jsonl`` ladder file
-    there (each written to a new file renamed over the old). Returns what it wrote."""
+    there (each written whole: a new file renamed over the old), after :func:`may_write`
+    (``how``: its answer, when the caller asked it). Returns what it wrote."""
     from hexwar.games.registry import get
 
     files = sorted(folder.glob("*.jsonl"))
@@ -412,8 +424,7 @@ def write_report(folder: Path) -> list[Path]:
             sections.append((f"{info.title}: {sc}", [r for r in mine if r["scenario"] == sc], info.batch_bot))
     parts.append("![Each bot's Elo with its 95% interval, one panel per scenario](ladder.png)\n")
     readme = folder / "README.md"
-    tmp = readme.with_suffix(f".md.{os.getpid()}.tmp")  # two ladders of a folder may write it at once
-    tmp.write_text("\n".join(parts))
-    os.replace(tmp, readme)
+    how = how or may_write(folder)
+    write_text(readme, "\n".join(parts), LADDER, checked=how)  # two ladders of a folder may write it at once: whole
     plot(sections, folder / "ladder.png")
     return [readme, folder / "ladder.png"]

@@ -18,6 +18,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from hexwar.core.files import Job, check_group, claim, write_text
 from hexwar.core.metrics import Mean, Metric, Rate, When, headline, shared, values
 from hexwar.sim import drivers, html, robust
 from hexwar.sim.runner import simulate, summary
@@ -80,16 +81,46 @@ def require_matplotlib() -> None:
         raise BatchError("compare draws its figures with matplotlib: pip install 'hexwar[report]'")
 
 
+#: what writes a report: it replaces only a report it wrote, unchanged since (issue 70)
+REPORT = Job("compare report")
+#: the figures a report may draw besides one for each "when" metric (``_when_figure``)
+FIGURES = ("win-rates.png", "game-length.png", "per-game.png", "combats-map.png", "move-lengths.png",
+           "changed-hands.png", "losses-by-cause.png")
+
+
+def _when_figure(m: Metric) -> str:
+    return f"{m.key.replace('_', '-')}.png"
+
+
+def may_write(setups: Sequence[Setup], out: Path, force: bool = False) -> str:
+    """Check, before any game is played, that a report may be written in ``out``: its
+    ``report.md`` is new or one hexwar compare wrote and nobody changed, and no other file
+    the report writes (its page, summary and figures) is in the way otherwise
+    (:class:`~hexwar.core.files.Refused` in one line; ``force``: replace them anyway).
+    Returns how ``report.md`` is written (``hexwar.core.files.check``)."""
+    whens = [m for m in metrics_of({s.label: [] for s in setups}) if isinstance(m, When)]
+    names = [*FIGURES, *(_when_figure(m) for m in whens), "report.html", "summary.json"]
+    return check_group(out / "report.md", [out / n for n in names], REPORT, force)
+
+
 def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path, title: str, intro: str = "",
             workers: int | None = None, scheduler: str | None = None,
-            progress: Callable[[str, int, int], None] | None = None, rows: Path | None = None) -> Path:
+            progress: Callable[[str, int, int], None] | None = None, rows: Path | None = None,
+            force: bool = False) -> Path:
     """Run the batches and write ``out/report.md`` with its figures; return the report path.
 
     ``rows``: the folder of the rows cached for each setup and seed (default ``out/rows``). A
     setup's game *i* is the same game in every report of the same batch seed, so reports
     that share the folder (the presets: ``docs/rows/``) play each such game once: Kampen's
-    S1 and Assault on Narvik's scenario in two reports each, the Europa campaign in two."""
+    S1 and Assault on Narvik's scenario in two reports each, the Europa campaign in two.
+
+    Nothing is played or written when the folder holds files the report would replace and
+    did not write (:func:`may_write`; ``force`` replaces them); a new report's ``report.md``
+    is claimed first, so a run cut short leaves a folder the next run finishes."""
     out.mkdir(parents=True, exist_ok=True)
+    how = may_write(setups, out, force)
+    claim(out / "report.md", REPORT, how, f"# {title}\n\nBeing written by hexwar compare: run the same command again "
+                                          "to finish it.\n")
     cache = out / "rows" if rows is None else rows
     cache.mkdir(parents=True, exist_ok=True)
     batches: dict[str, list[dict[str, Any]]] = {}
@@ -99,9 +130,9 @@ def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path,
     figs = _figures(batches, out)
     text = _markdown(setups, batches, seed, title, intro, figs, Path(os.path.relpath(cache, out)).as_posix())
     path = out / "report.md"
-    path.write_text(text, encoding="utf-8")
+    write_text(path, text, REPORT, checked="replace" if how == "new" else how)  # claimed above
     html.write(path, title)  # report.html beside it: one page, its figures inline
-    (out / "summary.json").write_text(json.dumps(_summaries(batches), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    write_text(out / "summary.json", json.dumps(_summaries(batches), indent=2, sort_keys=True) + "\n")
     return path
 
 
@@ -254,7 +285,7 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
         ax.set_ylabel("share of games")
         ax.legend(fontsize=7)
         fig.tight_layout()
-        figs[m.key] = _save(fig, out / f"{m.key.replace('_', '-')}.png")
+        figs[m.key] = _save(fig, out / _when_figure(m))
 
     boxes = [m for m in ms if isinstance(m, Mean) and m.box]
     if boxes:
@@ -279,8 +310,7 @@ def _figures(batches: Mapping[str, list[dict[str, Any]]], out: Path) -> dict[str
 
 
 def _save(fig: Any, path: Path) -> str:
-    fig.savefig(path, dpi=110, metadata={"Software": None})
-    return path.name
+    return drivers.save_png(fig, path)
 
 
 def _arm_short(label: str) -> str:

@@ -359,19 +359,28 @@ class AnalysisBoard:
     # --- save and play on ---------------------------------------------------------------
 
     def save(self, name: str | None = None, note: str = "") -> Path:
-        """Write the position beside the others (a file name, never a path), whole or not at all."""
-        from hexwar.core.position import dump
-        from hexwar.ui.cli_common import write_text
+        """Write the position beside the others (a file name, never a path), whole or not at
+        all; a file of that name is replaced only if hexwar wrote it as a position and nobody
+        changed it since (issue 70): anything else is a ``ValueError`` in one line."""
+        from hexwar.core.files import check, write_text
+        from hexwar.core.position import WRITER, dump
 
-        name = (name or self.name).strip()
-        if not name or "/" in name or "\\" in name or name.startswith("."):
-            raise ValueError(f"{name!r}: give a file name (it goes in {self.folder}), not a path")
-        if not name.endswith((".yaml", ".yml")):
-            name += ".yaml"
-        path = self.folder / name
-        write_text(path, dump(self.head, self.data, str(self.head.get("seen_by") or "all"), note))
+        path = self.file_for(name)
+        how = check(path, WRITER, hint="")  # the page has no --force: another name
+        write_text(path, dump(self.head, self.data, str(self.head.get("seen_by") or "all"), note), WRITER, checked=how)
         self.head["twice"] = []  # the file written gives each value once
         return path
+
+    def file_for(self, name: str | None) -> Path:
+        """The position file a name given on the page means: a plain file name in the board's
+        folder, ending in .yaml; a ``ValueError`` in one line for a path or a name that is no
+        file name."""
+        name = (name or self.name).strip()
+        if not name or "/" in name or "\\" in name or name.startswith(".") or "\0" in name or not name.isprintable():
+            raise ValueError(f"{name[:60]!r}: give a file name (it goes in {self.folder}), not a path")
+        if not name.endswith((".yaml", ".yml")):
+            name += ".yaml"
+        return self.folder / name
 
 
 def pick_of(query: Mapping[str, Any]) -> Pick:

@@ -89,18 +89,24 @@ def output_file(path: Path) -> Path:
     return path
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write a file whole (a new file renamed into place: a crash leaves the old one)."""
-    import os
+def may_write(path: Path, job: Any, force: bool = False) -> str:
+    """Check, before any work, that ``job`` may write ``path``: nothing there, or a file it
+    wrote and nobody changed since, or ``force`` (``hexwar.core.files``, issue 70); returns
+    how (``new``, ``replace``, ``force``), refuses in one line otherwise."""
+    from hexwar.core.files import check
 
     output_file(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as e:
-        tmp.unlink(missing_ok=True)
-        raise UserError(f"{path}: cannot write ({e.strerror})") from None
+    return check(path, job, force)
+
+
+def write_text(path: Path, text: str, job: Any = None, force: bool = False, checked: str | None = None) -> str:
+    """Write a file whole, marked as ``job``'s (``hexwar.core.files``: a short temporary name
+    renamed into place, so a crash leaves the old file); return what was done, in words."""
+    from hexwar.core.files import write_text as write
+
+    if checked is None:
+        output_file(path)
+    return write(path, text, job, force, checked)
 
 
 def output_folder(path: Path) -> Path:
@@ -146,22 +152,38 @@ def named_head(info: Any, meta: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], Any, Any]:
-    """A position file of ``info``'s game: its head (``named_head``), its state and the game
-    it is of; a one-line ``UserError`` otherwise (``command``: what to type for the file's
-    own game)."""
+    """A position file of ``info``'s game (of any game when None): its head (``named_head``),
+    its state and the game it is of, the state checked by that game (``state_problems``); a
+    one-line ``UserError`` otherwise (``command``: what to type for the file's own game)."""
     from hexwar.core.position import PositionError, load
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.games.registry import UnknownGame, from_meta, get
 
     try:
         head, data = load(path)
     except PositionError as e:
         raise UserError(str(e)) from None
+    if info is None:
+        try:
+            info = get(str(head["game"]))
+        except UnknownGame as e:
+            raise UserError(f"{path}: game: {e}") from None
     if head["game"] != info.name:
         raise UserError(f"{path}: a position of {head['game']!r}, not of {info.name!r}: hexwar {command} {head['game']} --from {path}")
     try:
         _, g = from_meta(head)
     except UnknownGame as e:
         raise UserError(f"{path}: {e}") from None
+    sc = head.get("scenario")  # a registry name, or the name the game's own saves give it (from_meta)
+    if sc is not None and sc not in info.scenarios and sc != g.save_meta().get("scenario"):
+        raise UserError(f"{path}: scenario: {str(sc)[:60]!r} is no scenario of {info.name} "
+                        f"({', '.join(info.scenarios)})")
+    seen = head.get("seen_by") or "all"
+    if seen != "all" and seen not in info.seats:
+        raise UserError(f"{path}: seen_by: {str(seen)[:40]!r} is no seat of {info.name} (all, {', '.join(info.seats)})")
+    problems = g.state_problems(data, None if seen == "all" else info.sees(seen))  # the game's own reading of the state: before any rule is asked of it
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise UserError(f"{path}: state: {problems[0]}{more}")
     return dict(named_head(info, head), twice=head.get("twice") or []), data, g
 
 
@@ -186,6 +208,8 @@ def state_from_position(info: Any, path: Path, seed: int) -> Any:
         raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
                         "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
                         "and set seen_by: all")
+    if head["twice"]:  # which of the two did the person mean? a game is not started on a guess
+        raise UserError(f"{path}: {head['twice'][0]}; give each value once to play on from it")
     sc, bd, switches = head["scenario"], head["board"], head["switches"]
     meta = {"game": g.name, "scenario": sc, "board": bd, "switches": sorted(switches), "seed": seed,
             "setup_rolls": [], "start": data.to_json(), "from_position": str(path)}

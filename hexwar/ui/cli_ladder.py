@@ -18,11 +18,12 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
            rounds: int = typer.Option(2, help="Rounds to have played: every pairing of the bots, both ways, in each scenario (0: only write the report)"),
            jobs: int = typer.Option(1, help="Games played at once (one a core)"),
            out_dir: Path = typer.Option(Path("ladder"), "--out", help="The ladder's folder: GAME.jsonl, README.md and ladder.png"),
+           force: bool = typer.Option(False, "--force", help="Write README.md and ladder.png even over files the ladder did not write"),
            json_: bool = JSON) -> None:
     """Rate a game's bots against each other: Elo with 95% intervals, resumable."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from hexwar.sim.ladder import LadderError, Plan, entrants, figures, run, write_report
+    from hexwar.sim.ladder import LadderError, Plan, entrants, figures, may_write, run, write_report
     from hexwar.sim.report import require_matplotlib
     from hexwar.sim.runner import BatchError
 
@@ -41,6 +42,7 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
     except (LadderError, BatchError) as e:
         raise UserError(str(e)) from None
     output_folder(out_dir)
+    how = may_write(out_dir, force)  # before any game: never a README.md of anyone else's
     path = out_dir / f"{info.name}.jsonl"
     try:
         with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
@@ -52,7 +54,7 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
                            description=f"{row['scenario']} r{row['round']}: {row['first']} v {row['second']}")
 
             rows = run(plan, path, jobs, tick)
-        wrote = write_report(out_dir)
+        wrote = write_report(out_dir, how)
     except LadderError as e:
         raise UserError(str(e)) from None
     if json_:

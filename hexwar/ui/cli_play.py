@@ -534,10 +534,12 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             workers: Optional[int] = typer.Option(None, help="Local processes (default: every core)"),
             scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
             dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
-            bots: Optional[List[str]] = typer.Option(None, help="Play every setup with these bots (repeat for more pairings, e.g. --bots priority --bots search:8): the report says which differences hold with every pairing")) -> None:
+            bots: Optional[List[str]] = typer.Option(None, help="Play every setup with these bots (repeat for more pairings, e.g. --bots priority --bots search:8): the report says which differences hold with every pairing"),
+            force: bool = typer.Option(False, "--force", help="Write the report even over files in the folder that hexwar compare did not write")) -> None:
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from hexwar.sim.report import may_write as report_may_write
     from hexwar.sim.report import preset_folder, presets, require_matplotlib, with_bots
     from hexwar.sim.report import compare as run
     from hexwar.sim.runner import BatchError, require_dask
@@ -578,6 +580,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     except BatchError as e:
         raise UserError(str(e)) from None
     output_folder(Path(folder))
+    report_may_write(parsed, Path(folder), force)  # before any game: nothing of anyone else's is replaced
     offer = native.offer()
     if offer is not None:  # a build of these sources exists: say how to use it
         err.print(offer, markup=False, soft_wrap=True)
@@ -590,7 +593,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             bar.update(tasks[label], completed=done)
 
         try:
-            path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick, rows=shared_rows)
+            path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick, rows=shared_rows, force=force)
         except BatchError as e:
             raise UserError(str(e)) from None
-    out.print(f"wrote {path}", markup=False)
+    out.print(f"wrote {path} (and beside it report.html, summary.json and the figures it shows)", markup=False)

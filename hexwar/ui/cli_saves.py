@@ -5,35 +5,42 @@ game in progress is read with its seat's eyes (issue 51)."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 from typing import Any, List, Optional
 
 import typer
 
-from hexwar.ui.cli_common import (JSON, UserError, app, emit, named_head, out, output_file, output_folder, read_position,
+from hexwar.core.files import Job, check
+from hexwar.ui.cli_common import (JSON, UserError, app, emit, may_write, named_head, out, output_folder, read_position,
                                   read_save, read_seen, write_text)
 
 
 @app.command()
 def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
              at: Optional[int] = typer.Option(None, help="The position after the save's first N orders (default: all of them)"),
-             output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml)"),
+             output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml); an existing file only if hexwar wrote it as a position and it is unchanged"),
+             force: bool = typer.Option(False, "--force", help="Replace the file even if hexwar did not write it"),
              json_: bool = JSON) -> None:
     """Write one moment of a saved game as a position file (YAML) to check or play on from."""
-    from hexwar.core.position import dump
+    from hexwar.core.position import WRITER, dump
 
+    if output.suffix.lower() not in (".yaml", ".yml"):
+        raise UserError(f"-o {output}: a position is a YAML file: give a name ending in .yaml")
+    how = may_write(output, WRITER, force)  # before any work: never a save, notes or a file edited since
     log = read_save(file)
     n = len(log) if at is None else at
     if not 0 <= n <= len(log):
         raise UserError(f"{file}: --at {n}: the save holds {len(log)} orders (0 to {len(log)})")
-    _, info, g, data, seat, _ = read_seen(file, n)  # a game in progress: only what its seat was shown
+    _, info, g, data, seat, sees = read_seen(file, n)  # a game in progress: only what its seat was shown
+    seat = "all" if sees is None else seat  # a hot seat's, a watched or a finished game: nothing was hidden
     meta = dict(log.meta, game=g.name)
-    write_text(output_file(output), dump(meta, data, seat, note=f"{file.name} after {n} orders"))
+    did = write_text(output, dump(meta, data, seat, note=f"{file.name} after {n} orders"), WRITER, checked=how)
     if json_:
-        emit({"position": str(output), "game": g.name, "orders": n, "seen_by": seat})
+        emit({"position": str(output), "game": g.name, "orders": n, "seen_by": seat, "wrote": did})
     else:
-        out.print(f"wrote {output}: {info.title} after {n} orders, as "
+        out.print(f"{did}: {info.title} after {n} orders, as "
                   + ("everyone sees it" if seat == "all" else f"the {seat} see it"), markup=False)
 
 
@@ -44,6 +51,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            switch: Optional[List[str]] = typer.Option(None, help="The rules switches the game was played with (saves before they were recorded)"),
            side: Optional[str] = typer.Option(None, help="Whose eyes: a side as in hexwar play --side, or all (default: the side the save was played by while the game is unfinished, all once it is over)"),
            upto: Optional[int] = typer.Option(None, help="Only the save's first N orders (a save that stops replaying at a later one)"),
+           force: bool = typer.Option(False, "--force", help="With --svg: replace frames of the same names even if hexwar did not write them"),
            json_: bool = JSON) -> None:
     """Step through a saved game from its log, optionally writing SVG snapshots."""
     from hexwar.core.engine import (
@@ -89,8 +97,9 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     rows = []
     # the eyes the frames are drawn for: everyone's (every counter face up) or one side's
     eyes = EVERYONE if sees is None else next(iter(sees)) if len(sees) == 1 else None
+    framed: list[str] = []  # what each frame's writer said
     if svg is not None:
-        output_folder(svg)
+        _frames_may_go(output_folder(svg), force)
     last_turn = st.data.turn
     describe = info.describer(g)  # the events in the words the play loop used
     line = info.wording(g)  # and the orders and the result, as its lists and its end said them
@@ -114,7 +123,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         if svg is not None and not per_turn:
             title = f"turn {st.data.turn}, order {entry.seq}: {line(text)}"
             drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
-            write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing)
+            framed.append(write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing, FRAMES, force))
         elif svg is not None:  # a frame per turn, named by the turn it shows: each turn as it ended
             ends = [(last_turn, before)] if st.data.turn != last_turn and before is not None else []
             if entry is log.entries[-1]:
@@ -122,7 +131,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
             for turn, data in ends:
                 title = f"the end of turn {turn}" + (" (the game's end)" if data is st.data and st.is_over() else "")
                 drawing = info.render(g, seen_by(g, data, sees), viewer=eyes, title=title)
-                write_text(svg / f"turn{turn:02d}-end.svg", drawing)
+                framed.append(write_text(svg / f"turn{turn:02d}-end.svg", drawing, FRAMES, force))
         last_turn = st.data.turn
     res = st.result()
     if json_:
@@ -130,6 +139,22 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     else:
         tally = ", ".join(f"{side} {n}" for side, n in res.vp.items())
         out.print(f"{len(rows)} orders; {line(res.level)}; {info.tally}: {tally}", markup=False)
+        if svg is not None:
+            out.print(f"wrote {len(framed)} frames in {svg}", markup=False)
+
+
+#: replay's frames: each replaces only a frame replay wrote and nobody changed since (issue 70)
+FRAMES = Job("replay frames")
+#: the names replay gives its frames (per order, per turn)
+FRAME_NAME = re.compile(r"(\d{5}-turn\d{2}|turn\d{2}-end)\.svg")
+
+
+def _frames_may_go(folder: Path, force: bool) -> None:
+    """Refuse, before any frame is drawn, a folder holding a file of a frame's name that
+    replay did not write (frames are named by order and turn: any of them may be written)."""
+    for p in sorted(folder.iterdir()):
+        if FRAME_NAME.fullmatch(p.name):
+            check(p, FRAMES, force)
 
 
 def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path, what: str = "a replay") -> None:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Mapping
 from rich.console import Console
 from rich.markup import escape
 
+from hexwar.core.files import Job, Refused
 from hexwar.core.game import Event
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.presenter import Presenter, briefing
@@ -91,6 +92,10 @@ def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
     return f"{side} ({name}) is thinking: {p['elapsed']:.1f}/{p['budget']:g} s, {p['iterations']} playouts{done}"
 
 
+#: the play loop's map snapshots (``map``): each replaces only a snapshot it wrote (issue 70)
+SNAPSHOT = Job("map snapshot")
+
+
 class Commands:
     """Reads lines for one game: ``presenter`` gives the words, ``out`` prints them.
     ``copies_anywhere``: whether ``save FILE`` may name any path (the terminal); a web
@@ -146,6 +151,8 @@ class Commands:
                 self.say(f"map written to {self.snapshot(rest)}")
             except OSError as e:  # a snapshot folder that cannot be made or written: say so, play on
                 self.say(f"cannot write the map: {e.filename or sess.snapshots}: {e.strerror}")
+            except Refused as e:
+                self.say(f"cannot write the map: {e}")
         elif word == "explain":
             order = self.listed_order(rest, legal)
             if order is None and p.short_orders and len(rest.split()) == 3:  # a short order: "move 7-Alta 2306"
@@ -282,9 +289,15 @@ class Commands:
         return folder / (name if Path(name).suffix else f"{name}.hexwar")
 
     def snapshot(self, layer: str = "") -> Path:
-        """Write an SVG of the board as the person may see it (with a game's ``layer``); return its path."""
+        """Write an SVG of the board as the person may see it (with a game's ``layer``); return
+        its path: the next free name where a file it did not write has the one it would take."""
+        from hexwar.core.files import write_text
+        from hexwar.ui.cli_common import free_name
+
         path = self.session.snapshot_path(f"{self.presenter.turn_word}{self.session.s.data.turn:02d}")
-        path.write_text(self.presenter.map_svg(layer), encoding="utf-8")
+        if path.exists() and not SNAPSHOT.wrote(path):
+            path = free_name(path)
+        write_text(path, self.presenter.map_svg(layer), SNAPSHOT)
         return path
 
     def bot_move(self) -> Order:

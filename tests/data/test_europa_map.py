@@ -142,4 +142,6 @@ def test_the_build_is_deterministic_and_matches_the_committed_map():
 
     a = dump_map(build_hex_map(GEO, land_mask(), "maps/europa/geography.yaml"))
     assert a == dump_map(build_hex_map(GEO, land_mask(), "maps/europa/geography.yaml"))
-    assert a == (ROOT / "maps/europa.yaml").read_text()
+    from hexwar.ui.cli_data import MAP
+
+    assert MAP.stamp(a, ".yaml") == (ROOT / "maps/europa.yaml").read_text()  # as map build writes it: marked (issue 70)

@@ -137,4 +137,6 @@ def test_the_build_is_deterministic_and_matches_the_committed_map():
     a = dump_map(build_hex_map(GEO, land_mask(), "maps/narvik/geography.yaml"))
     b = dump_map(build_hex_map(GEO, land_mask(), "maps/narvik/geography.yaml"))
     assert a == b
-    assert a == (ROOT / "maps/narvik.yaml").read_text()
+    from hexwar.ui.cli_data import MAP
+
+    assert MAP.stamp(a, ".yaml") == (ROOT / "maps/narvik.yaml").read_text()  # as map build writes it: marked (issue 70)
