@@ -132,6 +132,18 @@ class DecisionGame(Game[S]):
         self.run(d, dice, events)
         return events
 
+    def state_problems(self, d: Any, sides: Any = None) -> list[str]:
+        """A state's phase must be one of the game's, and the decision it waits for one the
+        game asks (besides :meth:`Game.state_problems`)."""
+        out = super().state_problems(d, sides)
+        if d.phase not in self.phases:
+            out.append(f"the phase is {d.phase!r}; {self.name} has {', '.join(self.phases)}")
+        if not isinstance(d.step, int) or d.step < 0:
+            out.append(f"the step is {d.step!r}; a step is a whole number from 0")
+        if d.ask is not None and d.ask.what not in self.decisions:
+            out.append(f"the game waits for a {d.ask.what!r} decision; {self.name} asks for {', '.join(self.decisions)}")
+        return out
+
     def after_decision(self, d: Any, events: list[dict[str, Any]]) -> None:
         """What follows every decision before the automatic steps (nothing by default)."""
 

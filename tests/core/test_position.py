@@ -14,6 +14,7 @@ from hexwar.core.engine import load_game
 from hexwar.core.position import PositionError, dump, load
 from hexwar.games import registry
 from hexwar.ui.cli import app
+from hexwar.ui.cli_common import UserError
 
 GAMES = [g.name for g in registry.games()]
 
@@ -109,3 +110,98 @@ def test_a_bad_position_is_one_line_naming_the_file_the_line_and_the_key(tmp_pat
     pos.write_text("kind: hexwar_position\ngame: narvik\nstate: [\n")
     with pytest.raises(PositionError, match=r"p.yaml:\d+: not YAML"):
         load(pos)
+
+
+# --- issue 70: a position is read safely and checked whole before anything is asked of it -------
+
+
+def _position(tmp_path, name: str = "narvik") -> tuple[str, object]:
+    info, g, s, path = _played(name, tmp_path, orders=12)
+    return dump(dict(s.log.meta, game=name), s.data, "all"), s
+
+
+@pytest.mark.parametrize("what,text,needle", [
+    ("aliases", "lol0: &a [x, x, x]\nlol1: &b [*a, *a, *a]\n", ":2: not YAML (aliases (*name) are not allowed"),
+    ("nesting 10,000 deep", "deep: " + "[" * 10_000 + "]" * 10_000 + "\n", ":1: not YAML (nested deeper than 32 levels)"),
+    ("UTF-16", "kind: hexwar_position\n".encode("utf-16"), ": UTF-16 or UTF-32 text"),
+    ("a byte that is no UTF-8", b"kind: hexwar_position\n# \xff\n", ":2: not UTF-8 text"),
+])
+def test_a_position_file_that_is_no_plain_yaml_is_refused_before_it_is_parsed(tmp_path, what, text, needle):
+    p = tmp_path / "pos.yaml"
+    p.write_bytes(text if isinstance(text, bytes) else text.encode())
+    with pytest.raises(PositionError) as e:
+        load(p)
+    assert str(e.value).startswith(str(p)) and needle in str(e.value) and "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("what", ["/dev/zero", "a FIFO", "a folder", "5 MB"])
+def test_a_position_that_is_no_regular_file_of_a_sane_size_is_refused_without_waiting(tmp_path, what):
+    import os
+
+    p = tmp_path / "pos.yaml"
+    if what == "/dev/zero":
+        p = type(p)("/dev/zero")
+    elif what == "a FIFO":
+        os.mkfifo(p)  # no writer: reading it would wait for ever
+    elif what == "a folder":
+        p.mkdir()
+    else:
+        p.write_text("# " + "x" * 5_000_000 + "\n")
+    with pytest.raises(PositionError, match="not a position file|a position file is at most"):
+        load(p)
+
+
+def test_a_key_the_state_does_not_have_is_refused_at_its_line(tmp_path):
+    text, _ = _position(tmp_path)
+    p = tmp_path / "pos.yaml"
+    p.write_text(text.replace("      fatigue: 0\n", "      fatigue: 0\n      strength: 99\n", 1))
+    line = p.read_text().splitlines().index("      strength: 99") + 1
+    with pytest.raises(PositionError, match=rf"pos.yaml:{line}: state\.units\.[^.]+\.strength: not a key of a narvik position"):
+        load(p)
+
+
+@pytest.mark.parametrize("edit,needle", [
+    (lambda d: setattr(d, "phase", "nuke"), "the phase is 'nuke'; narvik has initial, events, air, action, end"),
+    (lambda d: setattr(d, "weather", "tornado"), "the weather is 'tornado'"),
+    (lambda d: setattr(next(u for u in d.units.values() if u.loc), "loc", "9999"), "which is not on the board"),
+    (lambda d: setattr(next(u for u in d.units.values() if u.loc), "type", "death_star"), "'death_star', which this game does not have"),
+    (lambda d: setattr(next(u for u in d.units.values() if u.loc), "fatigue", -3), "fatigue is never below 0"),
+    (lambda d: setattr(d, "turn", 99), "the turn is 99; this game's turns are 1 to 10"),
+])
+def test_a_state_the_game_cannot_play_on_is_refused_by_the_game_itself(tmp_path, edit, needle):
+    # issue 70: play --from started such games and failed orders later ("internal error")
+    text, s = _position(tmp_path)
+    _, data = load_text(tmp_path, text)
+    edit(data)
+    assert any(needle in p for p in s.game.state_problems(data))
+    p = tmp_path / "bad.yaml"
+    p.write_text(dump(dict(s.log.meta, game="narvik"), data, "all"))
+    r = CliRunner().invoke(app, ["play", "--from", str(p), "--side", "none", "--opponent", "priority",
+                                 "--save", str(tmp_path / "new.hexwar")])
+    assert isinstance(r.exception, UserError) and str(r.exception).startswith(f"{p}: state: ")  # one line: hexwar.ui.cli.main
+    assert not (tmp_path / "new.hexwar").exists()
+    r = CliRunner().invoke(app, ["fatigue", str(p), "1/139"])
+    assert isinstance(r.exception, UserError) and needle in str(r.exception)
+
+
+def load_text(tmp_path, text):
+    p = tmp_path / "good.yaml"
+    p.write_text(text)
+    return load(p)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_state_of_play_and_every_sides_view_of_it_is_one_its_game_accepts(name):
+    # the check must never refuse a state the game itself reached (nor a side's view of it)
+    info = registry.get(name)
+    for sc, bd, sw in info.conformance_variants()[:3]:
+        g = info.build(sc, bd, sw)
+        s = g.new_state(7)
+        rng = random.Random(7)
+        for _ in range(400):
+            assert g.state_problems(s.data) == []
+            for side in info.sides:
+                assert g.state_problems(g.view(s.data, [side]), [side]) == []
+            if s.is_over():
+                break
+            s.apply(rng.choice(s.legal_orders()))

@@ -20,6 +20,7 @@ from typing import Any, Collection
 from mypy_extensions import mypyc_attr
 
 from hexwar.core.dice import Dice
+from hexwar.core.invariants import counters
 from hexwar.core.game import Refusals
 from hexwar.core.orders import Order
 import hexwar.games.europa.events as E
@@ -66,6 +67,14 @@ class EuropaGame(EuropaRules):
         self.run(d, dice, events)
         d.setup_events = events
         return d
+    def state_problems(self, d: EuropaData, sides: Collection[str] | None = None) -> list[str]:
+        """A position must be one this game can play on (issue 70): its phase and decision,
+        every counter of a type of its chart on the map or in a pool (a breakdown's counters
+        are made in play: the order of battle is not asked), the weather of its chart and
+        turns 1 to the scenario's last."""
+        out = super().state_problems(d, sides)
+        return out + counters(d, self.board, self.types, None, self.chart.weather, self.spec.turns)
+
     def after_decision(self, d: EuropaData, events: list[dict[str, Any]]) -> None:
         self.update_owners(d, events)  # E4: after every decision, who holds what
 

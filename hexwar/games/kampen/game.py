@@ -71,6 +71,29 @@ class KampenGame(KampenRules):
     #: over: how to win (1.3); not an order, not now: the sequence of play (4)
     refusals = Refusals(over="1.3", foreign=ORDERS.rule, not_now="4")
 
+    def state_problems(self, d: KampenData, sides: Collection[str] | None = None) -> list[str]:
+        """A position must be one this game can play on (issue 70): a decision of its sequence
+        (4), the factions' battalions on land areas of the board in numbers from 0 (2.2), and
+        the cards of its decks (2.4)."""
+        out = super().state_problems(d, sides)
+        if d.step not in DECISIONS:
+            out.append(f"the game waits for {d.step!r}; its decisions are {', '.join(DECISIONS)}")
+        if d.side not in FACTIONS or d.faction not in FACTIONS:
+            out.append(f"the side to act is {d.side!r} in {d.faction!r}'s round; the factions are {', '.join(FACTIONS)}")
+        for f, areas in d.bn.items():
+            if f not in FACTIONS:
+                out.append(f"bn.{f}: no faction of this game ({', '.join(FACTIONS)})")
+            for area, n in areas.items():
+                if area not in self.land:
+                    out.append(f"bn.{f}.{area}: not a land area of the board (2.2)")
+                if n < 0:
+                    out.append(f"bn.{f}.{area}: {n} battalions; a count is from 0")
+        known = range(-1 if sides is not None else 0, len(self.copies))  # -1: a card face down, in a view
+        for where in (d.hand, d.deck):
+            for f, cards in where.items():
+                out += [f"{f}'s card {c} is no card of the decks (2.4)" for c in cards if c not in known]
+        return out
+
     def view(self, d: KampenData, sides: Collection[str]) -> KampenData:
         """What the player(s) of ``sides`` may see (2.4): the other factions' hands are so many
         cards face down, and every deck's unused cards are face down (the used ones, at the

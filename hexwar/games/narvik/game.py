@@ -20,17 +20,19 @@ from mypy_extensions import mypyc_attr
 
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals
+from hexwar.core.invariants import counters
 from hexwar.core.orders import Order
 from hexwar.data.loader import Library
 from hexwar.data.scenario import load_scenario
 import hexwar.games.narvik.events as E
 import hexwar.games.narvik.view as view
+from hexwar.games.narvik.charts import HIDDEN
 from hexwar.games.narvik.context import NarvikRules, Switches
 from hexwar.games.narvik.orders import ORDERS
 from hexwar.games.narvik.phases import action, results
 import hexwar.games.narvik.phases.setup as setup
 from hexwar.games.narvik.sequence import DECISIONS, PHASES
-from hexwar.games.narvik.state import ALLIES, NarvikData
+from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData
 
 __all__ = ["NarvikGame", "Switches", "narvik_game"]
 
@@ -83,6 +85,28 @@ class NarvikGame(NarvikRules):
         subset of attackers, supports, AP, ships or path the capped list leaves out (15.1,
         18.1.3, 20.1-20.3, 22.3), which its handler then checks in full."""
         return results.any_split(self, d, order) or action.typed_choice(self, d, order)
+
+    def state_problems(self, d: NarvikData, sides: Collection[str] | None = None) -> list[str]:
+        """A position must be one this game can play on (issue 70): its phase and decision,
+        every counter of the order of battle as it has it, on the map or in a pool, the
+        weather of the terrain chart (7.0), turns 1 to the scenario's last (5.0), the tracks
+        and the sides as the rules know them."""
+        out = super().state_problems(d, sides)
+        out += counters(d, self.board, self.tables.types, self.oob, self.tables.terrain.weather, self.spec.turns,
+                        HIDDEN.key if sides is not None else None)  # a view's face-down counters are placeholders
+        sides = (ALLIES, GERMANS)
+        if d.side not in sides:
+            out.append(f"the side to act is {d.side!r}; the sides are {', '.join(sides)}")
+        if d.ask is not None and d.ask.side not in sides:
+            out.append(f"the decision is asked of {d.ask.side!r}; the sides are {', '.join(sides)}")
+        if d.initiative not in sides:
+            out.append(f"the initiative is {d.initiative!r}; the sides are {', '.join(sides)}")
+        out += [f"the {k} track is at {v}; a track is never below 0" for k, v in d.tracks.items() if v < 0]
+        out += [f"the supply base {b!r} is not on the board (19.4)" for b in d.bases if b not in self.board]
+        for ship, unit in d.cargo.items():
+            if ship not in d.units or unit not in d.units:
+                out.append(f"cargo: {unit} aboard {ship}, but {ship if ship not in d.units else unit} is no counter (20.2)")
+        return out
 
     def after_action(self, d: NarvikData, actor: str, attack: bool, events: list[dict[str, Any]],
                      reaction: bool) -> None:

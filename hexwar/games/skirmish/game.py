@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from hexwar.core.dice import Dice
 from hexwar.core.engine import Game, Refusals, Result
+from hexwar.core.invariants import counters
 from hexwar.core.orders import Assault, IllegalOrder, Move, Order, OrderKinds, Pass
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library
@@ -62,6 +63,18 @@ class SkirmishGame(Game[SD]):
 
     def save_meta(self) -> dict[str, Any]:
         return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file, "board": self.board.name}
+
+    def state_problems(self, data: SD, sides: Any = None) -> list[str]:
+        """A position must be one this game can play on (issue 70): every counter of the
+        scenario's forces as it has them, on the table or in a pool, the weather of its terrain
+        chart, turns 1 to the scenario's last, and its sides."""
+        out = super().state_problems(data, sides)
+        oob = {u.id: u for u in self.scenario.oob.units}
+        out += counters(data, self.board, self.tables.types, oob, self.tables.terrain.weather, self.spec.turns,
+                        first=0)  # 0: a set-up before the first turn (Konflikt '47)
+        if data.side not in self.spec.sides:
+            out.append(f"the side to act is {data.side!r}; the sides are {', '.join(self.spec.sides)}")
+        return out
 
     # --- Ruleset protocol ---------------------------------------------------------------
 
