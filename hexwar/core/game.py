@@ -171,6 +171,16 @@ class Game(ABC, Generic[S]):
         """The sides that win with ``winner`` (a coalition's partners win together)."""
         return (winner,)
 
+    def state_problems(self, data: S, sides: Collection[str] | None = None) -> list[str]:
+        """What makes ``data`` no state this game can play on, each a sentence (a phase or a
+        weather it does not have, a counter off its board or of a type it does not know): a
+        position file is refused with any before a game starts from it, where play would
+        fail orders later (issue 70). ``sides``: ``data`` is what they see (a view, where the
+        other side's hidden counters and cards are placeholders); None: the whole state. By
+        default: a state of another game. A game adds its own
+        (``hexwar.core.invariants.counters`` for a game of counters)."""
+        return [] if data.game == self.name else [f"the state is of {data.game!r}, not of {self.name!r}"]
+
 
 # --- a game in play: its state, its log, its replay ------------------------------------------
 
@@ -247,10 +257,10 @@ class SideView:
 class PlayState(FastView):
     """A game in progress: the data, the ruleset, the log, and an optional save file.
 
-    ``apply`` accepts exactly the orders ``legal_orders`` offers (and those a game's
-    ``accepts`` allows beyond its list, such as any split of 6 FP in Assault on Narvik,
-    15.2); anything else is an :class:`IllegalOrder`, with the game's own reason where it
-    has one. The legal orders of the current position are computed once and kept until the
+    ``apply`` accepts exactly the orders ``legal_orders`` offers, and those of an offered
+    order's family (``Order.family``) that the game's ``accepts`` allows beyond its list,
+    such as any split of 6 FP in Assault on Narvik (15.2); anything else is an
+    :class:`IllegalOrder`, with the game's own reason where it has one. The legal orders of the current position are computed once and kept until the
     state moves on (change ``data`` only through ``apply`` and ``undo``).
     """
 
@@ -259,6 +269,8 @@ class PlayState(FastView):
         self.log = log
         self.save = save
         self._legal: tuple[tuple[int, int], list[Order], set[Order] | None] | None = None
+        #: the families of the listed orders (``offers``), with the list they are of
+        self._families_of: tuple[list[Order], set[tuple[Any, ...]]] | None = None
         #: the data as it stood before an order, by the number of orders played then: what
         #: ``undo`` goes back to without replaying the log. ``_apply`` works on a copy and
         #: keeps the replaced data unchanged, so keeping it costs no copy; the last ``RECENT``
@@ -291,10 +303,24 @@ class PlayState(FastView):
             return False
 
     def offers(self, order: Order) -> bool:
-        """Whether the rules allow ``order`` now: offered, or accepted beyond the list."""
+        """Whether the rules allow ``order`` now: offered, or of the family of an offered one
+        (``Order.family``: the same target, route ends or result, with a free part the list
+        gives only a few ways of) and accepted by the game's check of that part
+        (``Game.accepts``). Nothing else is carried out, whoever asks (issue 70)."""
         if self.offered(order):
             return True
+        family = order.family()
+        if family is None or family not in self._families():
+            return False
         return self.game.accepts(self.data, order)
+
+    def _families(self) -> set[tuple[Any, ...]]:
+        """The families of the orders offered now (kept with the listing)."""
+        legal = self.legal_orders()
+        assert self._legal is not None
+        if self._families_of is None or self._families_of[0] is not legal:
+            self._families_of = (legal, {f for o in legal if (f := o.family()) is not None})
+        return self._families_of[1]
 
     # --- changes ------------------------------------------------------------------------
 
@@ -420,6 +446,10 @@ def replay_start(game: Game[Any], meta: dict[str, Any]) -> PlayState:
             raise ReplayError(f"the position it started from: {str(e).splitlines()[0]}") from None
         if start.game != game.name:
             raise ReplayError(f"the position it started from is of {start.game!r}, not of {game.name!r}")
+        problems = game.state_problems(start)  # a save made from a position no game could play (issue 70)
+        if problems:
+            raise ReplayError(f"the position it started from is no state of this game: {problems[0]}"
+                              + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
         return PlayState(game, start, EventLog(dict(meta)))
     seed = meta.get("seed")
     if type(seed) is not int:
@@ -453,6 +483,10 @@ def replay_entry(st: PlayState, e: Entry, verify: bool = True) -> list[dict[str,
         raise ReplayError(f"order {e.seq} ({order.text()}) is refused: {exc}", e.seq) from None
     except DiceExhausted as exc:
         raise ReplayError(f"order {e.seq} ({order.text()}): {exc}", e.seq) from None
+    except Exception as exc:  # noqa: BLE001
+        # a state the rules cannot carry this order out from: one line, the orders before it replay
+        raise ReplayError(f"order {e.seq} ({order.text()}) cannot be carried out ({type(exc).__name__}: "
+                          f"{str(exc)[:100]})", e.seq) from None
     if dice.left():
         raise ReplayError(f"order {e.seq} ({order.text()}): the log holds {dice.left()} draw(s) the game never made", e.seq)
     if verify and events != e.events and not told_before(events, e.events, st.game.added_events):

@@ -52,6 +52,14 @@ class Order:
         """Return the short syntax a player types (``move 1SG 1710>1810``)."""
         return self.kind
 
+    def family(self) -> tuple[Any, ...] | None:
+        """The listed orders this one may vary (issue 70): where the rules let a player choose
+        freely within an order the list gives one or a few ways of (any route to a place, any
+        subset of attackers, any split of points), an order of the same family as a listed one
+        is offered too, and the game's handler checks its free part in full
+        (``Game.accepts``). None (the default): no freedom, the order itself must be listed."""
+        return None
+
 
 class OrderKinds:
     """The order types one game understands, by kind: a game's namespace of orders; ``rule``
@@ -135,6 +143,10 @@ class Move(Order):
     def text(self) -> str:
         return f"move {self.unit} {'>'.join(self.path)}"
 
+    def family(self) -> tuple[Any, ...] | None:
+        """Any route between a listed move's ends (the list gives one a destination)."""
+        return (self.kind, self.side, self.unit, self.path[:1], self.path[-1:])
+
 
 @dataclass(frozen=True)
 class Assault(Order):
@@ -147,6 +159,10 @@ class Assault(Order):
     def text(self) -> str:
         return f"assault {self.target} with {','.join(self.units)}"
 
+    def family(self) -> tuple[Any, ...] | None:
+        """Any eligible attackers against a listed target."""
+        return (self.kind, self.side, self.target)
+
 
 @dataclass(frozen=True)
 class TakeResult(Order):
@@ -156,6 +172,10 @@ class TakeResult(Order):
     option: str = ""  # "retreat" | "fatigue" | "eliminate"
     unit: str = ""  # the unit eliminated, or the retreat/fatigue detail
     detail: tuple[tuple[str, int], ...] = ()  # fatigue split: (unit, FP) pairs
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any split of the points of a listed way to take a result (15.2)."""
+        return (self.kind, self.side, self.option, self.unit)
 
     def text(self) -> str:
         extra = f" {self.unit}" if self.unit else ""

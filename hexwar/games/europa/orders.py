@@ -4,7 +4,7 @@ advances are the engine's own ``Move``, ``Retreat`` (a path of one hex) and ``Ad
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hexwar.core.orders import Advance, Move, Order, OrderKinds, Pass, Retreat
 
@@ -98,6 +98,10 @@ class Attack(Order):
     kind: ClassVar[str] = "attack"
     target: str = ""
     units: tuple[str, ...] = ()
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any eligible attackers against a listed target (E3 D: the list offers a few)."""
+        return (self.kind, self.side, self.target)
 
     def text(self) -> str:
         return f"attack {self.target} with {' '.join(self.units)}"

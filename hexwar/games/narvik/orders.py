@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from hexwar.core.orders import (
     Advance,
@@ -28,6 +28,10 @@ class LandAssault(Order):
     ships: tuple[str, ...] = ()
     ap: int = 0
 
+    def family(self) -> tuple[Any, ...] | None:
+        """Any eligible attackers, artillery, ships and AP against a listed target (15.1, 16.0, 17.0, 18.1.1)."""
+        return (self.kind, self.side, self.target)
+
     def text(self) -> str:
         extra = ""
         if self.artillery:
@@ -47,6 +51,10 @@ class Exit(Order):
     kind: ClassVar[str] = "exit"
     unit: str = ""
     path: tuple[str, ...] = ()
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any route off the map for a unit the list lets exit (22.3)."""
+        return (self.kind, self.side, self.unit)
 
     def text(self) -> str:
         return f"exit {self.unit}" + (f" via {'>'.join(self.path)}" if len(self.path) > 1 else "")
@@ -74,6 +82,10 @@ class AirStrike(Order):
     ap: int = 0
     allocation: tuple[tuple[str, int], ...] = ()  # ships: (ship, AP) per attack
 
+    def family(self) -> tuple[Any, ...] | None:
+        """Any AP announced, split among the ships any way, on a listed target (18.1.2, 18.1.3)."""
+        return (self.kind, self.side, self.mission, self.hex)
+
     def text(self) -> str:
         if self.mission == "ships":
             return f"air ships {self.hex} " + ",".join(f"{s}:{a}" for s, a in self.allocation)
@@ -87,6 +99,10 @@ class NavalMove(Order):
     kind: ClassVar[str] = "naval_move"
     ships: tuple[str, ...] = ()
     path: tuple[str, ...] = ()
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any group of the ships there, by any waterway, between a listed sailing's ends (20.1)."""
+        return (self.kind, self.side, self.path[:1], self.path[-1:])
 
     def text(self) -> str:
         return f"sail {','.join(self.ships)} {'>'.join(self.path)}"
@@ -102,6 +118,10 @@ class Embark(Order):
     unit: str = ""
     path: tuple[str, ...] = ()
 
+    def family(self) -> tuple[Any, ...] | None:
+        """Any waterway into the port for a listed embarkation (20.2)."""
+        return (self.kind, self.side, self.ship, self.unit)
+
     def text(self) -> str:
         return f"embark {self.unit} on {self.ship}" + (f" via {'>'.join(self.path)}" if self.path else "")
 
@@ -114,6 +134,10 @@ class Disembark(Order):
     kind: ClassVar[str] = "disembark"
     ship: str = ""
     then: tuple[str, ...] = ()
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any sailing on after a listed disembarkation (20.2, 20.3)."""
+        return (self.kind, self.side, self.ship)
 
     def text(self) -> str:
         return f"disembark {self.ship}" + (f" then {'>'.join(self.then)}" if self.then else "")
@@ -128,6 +152,10 @@ class Landing(Order):
     target: str = ""
     bombard: tuple[str, ...] = ()
     then: tuple[str, ...] = ()  # 20.3 step 3: an uncontested landing's transports sail on at once
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any transports, bombarding ships and sailing on for a listed landing target (20.3)."""
+        return (self.kind, self.side, self.target)
 
     def text(self) -> str:
         extra = f" bombard {','.join(self.bombard)}" if self.bombard else ""
