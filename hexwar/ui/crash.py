@@ -9,10 +9,16 @@ import traceback
 from pathlib import Path
 
 
+#: the size past which the crash log is set aside as ``crash.log.1`` (the one before it
+#: dropped) and started afresh: a fault repeated by every request cannot fill a disk
+MAX_LOG = 1 << 20
+
+
 def crash_log(exc: BaseException) -> str | None:
     """Append the traceback of ``exc`` to ``$XDG_STATE_HOME/hexwar/crash.log`` (or the
     temporary folder's ``hexwar-crash.log`` where that cannot be made) and return its
-    path, or None when no file can be written."""
+    path, or None when no file can be written. The log is rotated past :data:`MAX_LOG`
+    bytes, so it and the one before it hold at most twice that."""
     folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "hexwar"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -20,7 +26,12 @@ def crash_log(exc: BaseException) -> str | None:
     except OSError:
         path = Path(tempfile.gettempdir()) / "hexwar-crash.log"
     try:
-        with open(path, "a", encoding="utf-8") as fh:
+        if path.is_file() and path.stat().st_size > MAX_LOG:
+            os.replace(path, path.with_name(path.name + ".1"))
+    except OSError:
+        pass
+    try:
+        with open(path, "a", encoding="utf-8", errors="backslashreplace") as fh:
             fh.write("".join(traceback.format_exception(exc)) + "\n")
     except OSError:
         return None

@@ -41,7 +41,8 @@ from rich.console import Console
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
+from starlette.responses import JSONResponse as _JSONResponse
 from starlette.routing import Route
 
 from hexwar.ui.bots_turn import bot_summary, seen_marks
@@ -68,6 +69,18 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
+
+
+class JSONResponse(_JSONResponse):
+    """Starlette's JSON answer that cannot fail on text: one string that is no UTF-8 (a lone
+    surrogate that got past the door) is sent escaped, rather than breaking this answer and
+    every later one that carries it (issue 70)."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, indent=None, separators=(",", ":")).encode("ascii")
 
 
 class WebGame:
@@ -370,8 +383,8 @@ class Guard:
 
     @staticmethod
     async def _body(receive: Receive) -> tuple[bytes, tuple[int, str] | None]:
-        """Read a body of at most :data:`MAX_BODY` bytes (no more is read), and check how deep
-        its JSON nests."""
+        """Read a body of at most :data:`MAX_BODY` bytes (no more is read) and check it as
+        text before anything reads it (:func:`body_problem`)."""
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -386,9 +399,71 @@ class Guard:
             if not message.get("more_body"):
                 break
         body = b"".join(chunks)
-        if json_depth(body) > MAX_DEPTH:
-            return b"", (400, f"refused: JSON nested deeper than {MAX_DEPTH} levels is no command")
-        return body, None
+        problem = body_problem(body)
+        return (b"", (400, problem)) if problem else (body, None)
+
+
+def body_problem(body: bytes) -> str | None:
+    """Why a request's body is no command, in one line, or None: it must be UTF-8 JSON (no
+    other encoding, which ``json.loads`` would guess, hiding its nesting from the count), nest
+    no deeper than :data:`MAX_DEPTH`, and hold only text a person can type (no lone surrogate
+    ``\\ud800``, no control character: one such line kept in the history broke every later
+    answer, issue 70).
+
+    >>> body_problem(b'{"line": "move 1SG 2212"}') is None
+    True
+    >>> body_problem('{"line": "x"}'.encode("utf-16"))
+    'refused: a request body is JSON in UTF-8'
+    >>> body_problem(b'{"line": "\\\\ud800"}')
+    'refused: the command holds a character that is no text (a lone surrogate or a control character)'
+    """
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return "refused: a request body is JSON in UTF-8"
+    if text.startswith("\ufeff"):
+        return "refused: a request body is JSON in UTF-8, without a byte order mark"
+    if json_depth(body) > MAX_DEPTH:
+        return f"refused: JSON nested deeper than {MAX_DEPTH} levels is no command"
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None  # the route says what its body must be
+    if not all(typable(x) for x in _strings(value)):
+        return "refused: the command holds a character that is no text (a lone surrogate or a control character)"
+    return None
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string in a parsed JSON value (keys too), at most :data:`MAX_DEPTH` deep."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (k, *_strings(v))]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def typable(text: str) -> bool:
+    """Whether ``text`` is text a person can type: encodable in UTF-8 and free of control
+    characters (a tab and a line end aside).
+
+    >>> typable("move 1SG Bjørnfjell"), typable("\\ud800"), typable("a\\x00b")
+    (True, False, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return not any(ord(c) < 32 and c not in "\t\n\r" or 0x7F <= ord(c) < 0xA0 for c in text)
+
+
+async def read_json(request: Request) -> Any:
+    """A request's body as the :class:`Guard` checked it: JSON read from UTF-8 text (never
+    ``request.json()``, which guesses other encodings from the bytes); ``ValueError`` if
+    it is not JSON."""
+    return json.loads((await request.body()).decode("utf-8"))
 
 
 def _replayed(body: bytes, receive: Receive) -> Receive:
@@ -423,14 +498,15 @@ def make_app(game: WebGame, token: str | None = None) -> Guard:
 
     async def command(request: Request) -> JSONResponse:
         try:
-            body = await request.json()
+            body = await read_json(request)
         except ValueError:
             return JSONResponse({"error": "the body must be JSON: {\"line\": \"<command or order>\"}"}, status_code=400)
         line = body.get("line") if isinstance(body, dict) else None
         if not isinstance(line, str) or not line.strip():
             return JSONResponse({"error": "\"line\" must be a non-empty string (an order or a command)"}, status_code=422)
-        if len(line) > MAX_LINE or "\n" in line:
-            return JSONResponse({"error": f"\"line\" is one line of at most {MAX_LINE} characters"}, status_code=422)
+        if len(line) > MAX_LINE or "\n" in line or not typable(line):
+            return JSONResponse({"error": f"\"line\" is one line of at most {MAX_LINE} characters a person can type"},
+                                status_code=422)
         return JSONResponse(await run_in_threadpool(game.command, line.strip()))
 
     async def pick(request: Request) -> JSONResponse:

@@ -285,3 +285,41 @@ def test_two_pages_at_once_give_orders_one_at_a_time(tmp_path):
     saved = SaveFile(path).load()
     assert [e.to_dict() for e in saved] == [e.to_dict() for e in EventLog.from_json(s.log.to_json())]
     assert len(s.log) >= 6
+
+
+# --- issue 70: text that is no UTF-8 never reaches the game, and one bad request never the next --
+
+
+@pytest.mark.parametrize("body", [
+    b'{"line": "\\ud800"}',  # a lone surrogate, escaped: it broke every later answer until a restart
+    b'{"line": "status", "\\udfff": 1}',
+    b'{"line": "status\\u0000"}',
+    '{"line": "status"}'.encode("utf-16"),
+    ("[" * 5000 + "]" * 5000).encode("utf-16"),  # nested 5,000 deep, hidden from the count by UTF-16
+    ("[" * 5000 + "]" * 5000).encode("utf-16-be"),
+    b"\xef\xbb\xbf" + b'{"line": "status"}',
+])
+def test_a_command_that_is_no_typed_text_is_refused_and_the_next_answer_is_as_before(tmp_path, body):
+    app, s, path = served(tmp_path, "narvik")
+    c = own(app)
+    before = c.get("/api/state").json()
+    r = c.post("/api/command", content=body, headers={"Content-Type": "application/json"})
+    assert r.status_code in (400, 422) and "\n" not in r.json()["error"]
+    after = c.get("/api/state")
+    assert after.status_code == 200
+    assert after.json()["history"] == before["history"] and after.json()["orders"] == before["orders"]
+
+
+def test_the_crash_log_is_rotated_so_a_repeated_fault_cannot_fill_the_disk(tmp_path, monkeypatch):
+    from hexwar.ui import crash
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr(crash, "MAX_LOG", 10_000)
+    for _ in range(200):
+        try:
+            raise RuntimeError("x" * 500)
+        except RuntimeError as e:
+            where = crash.crash_log(e)
+    log = tmp_path / "hexwar" / "crash.log"
+    assert where == str(log)
+    assert log.stat().st_size <= 10_000 + 2_000 and (tmp_path / "hexwar" / "crash.log.1").stat().st_size <= 12_000
