@@ -1,18 +1,40 @@
 """A search helper's process (``python -m hexwar.ai.helper_main FD``, started by
 ``hexwar.ai.helpers.Helpers``): it reads the game's search hooks function from the socket,
 then one decision at a time, and answers each with the root of a tree it grew
-(``SearchBot.grow``) until the decision's deadline or a word to stop."""
+(``SearchBot.grow``) until the decision's deadline or a word to stop. It ends with its game's
+process: when the socket closes, and, should that process be killed while something else
+holds the socket open, within :data:`WATCH` seconds of it dying (issue 70: helpers that
+outlived a killed runner searched on for half an hour)."""
 
 from __future__ import annotations
 
+import os
 import pickle
 import sys
+import threading
 import time
 from multiprocessing.connection import Connection
 from typing import Any
 
 from hexwar.ai.search import SearchBot
 from hexwar.core.engine import FastView
+
+
+#: how often a helper looks whether the process that started it is still alive (seconds)
+WATCH = 0.5
+
+
+def watch_parent(parent: int, every: float = WATCH) -> threading.Thread:
+    """End this process once ``parent`` is no longer its parent (it died, and the helper was
+    handed to another); a daemon thread, checking every ``every`` seconds."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    t = threading.Thread(target=watch, daemon=True, name="hexwar-helper-watch")
+    t.start()
+    return t
 
 
 def serve(conn: Connection) -> None:
@@ -45,4 +67,5 @@ def serve(conn: Connection) -> None:
 
 
 if __name__ == "__main__":
+    watch_parent(int(sys.argv[2]) if len(sys.argv) > 2 else os.getppid())
     serve(Connection(int(sys.argv[1])))

@@ -77,7 +77,7 @@ class Helpers:
     def start(self) -> None:
         while len(self.conns) < self.count:
             mine, theirs = socket.socketpair()
-            p = subprocess.Popen([sys.executable, "-m", "hexwar.ai.helper_main", str(theirs.fileno())],
+            p = subprocess.Popen([sys.executable, "-m", "hexwar.ai.helper_main", str(theirs.fileno()), str(os.getpid())],
                                  pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
             theirs.close()
             conn = Connection(mine.detach())

@@ -18,12 +18,12 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from hexwar.ai.helpers import lend_cores
 from hexwar.ui.analysis import AnalysisBoard, pick_of
-from hexwar.web.server import Guard, fault_line
+from hexwar.web.server import Guard, JSONResponse, fault_line, read_json
 
 #: the keys of a pick the page sends with a question, or under ``pick`` with an edit
 PICK_KEYS = ("piece", "loc", "attackers", "cards", "defend_cards")
@@ -35,6 +35,8 @@ class WebAnalysis:
     def __init__(self, board: AnalysisBoard):
         self.board = board
         self.lock = threading.Lock()
+        #: the play board "play on here" started last (one at a time: the next stops it)
+        self.playing: PlayBoard | None = None
 
     def look(self, query: dict[str, Any]) -> dict[str, Any]:
         with self.lock:
@@ -102,28 +104,54 @@ class WebAnalysis:
                 return {"error": str(e)}
             humans = set(info.seats[seat])
             bots = {s: info.bot(info.default_bot, s, 0, 1.0) for s in info.sides if s not in humans}
+            before = ""
+            if self.playing is not None:  # one play board at a time: the last one's game is saved
+                before = f"; the board of the last play-on is closed (its game is saved to {self.playing.save})"
+                self.stop()
             lend_cores(bots.values())
             presenter = info.presenter(Session(state, humans, bots, save, b.folder))
             sock = listen(0)
             app = make_app(WebGame(presenter))
-            url = start_server(app, sock)
-            return {"url": url, "saved": str(path), "save": str(save),
-                    "said": f"playing on from {path} as the {seat}; the game is saved to {save}"}
+            self.playing = PlayBoard(app, sock, state, list(bots.values()), save)
+            return {"url": self.playing.url, "saved": str(path), "save": str(save),
+                    "said": f"playing on from {path} as the {seat}; the game is saved to {save}{before}"}
+
+    def stop(self) -> None:
+        """Stop the play board "play on here" started, its bots' helpers and its save's lock."""
+        if self.playing is not None:
+            self.playing.stop()
+            self.playing = None
 
 
-def start_server(app: Any, sock: Any) -> str:
-    """Serve an app on a bound socket in a thread of this process; its address with its key."""
-    import uvicorn
+class PlayBoard:
+    """A play board served in a thread of this process: its server, its game and its bots,
+    stopped together (no server, helper or lock outlives the game it served)."""
 
-    from hexwar.web.server import board_url
+    def __init__(self, app: Any, sock: Any, state: Any, bots: list[Any], save: Any):
+        import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
-    for _ in range(200):  # answering before its address is given
-        if server.started:
-            break
-        time.sleep(0.02)
-    return board_url(int(sock.getsockname()[1]), app.token)
+        from hexwar.web.server import board_url
+
+        self.state, self.bots, self.save = state, bots, save
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True,
+                                       name="hexwar-play-on")
+        self.sock = sock
+        self.thread.start()
+        for _ in range(200):  # answering before its address is given
+            if self.server.started:
+                break
+            time.sleep(0.02)
+        self.url = board_url(int(sock.getsockname()[1]), app.token)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+        for bot in self.bots:
+            if bot.thinks:
+                bot.close()  # its helper processes
+        self.state.close()
 
 
 def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
@@ -145,7 +173,7 @@ def make_analysis_app(web: WebAnalysis, token: str | None = None) -> Guard:
 
     async def body_of(request: Request) -> dict[str, Any] | JSONResponse:
         try:
-            body = await request.json()
+            body = await read_json(request)
         except ValueError:
             return JSONResponse({"error": "the body must be JSON"}, status_code=400)
         if not isinstance(body, dict):
@@ -202,5 +230,9 @@ def serve_analysis(board: AnalysisBoard, sock: Any, say: Any = print, open_brows
     print its address, which carries the board's key."""
     from hexwar.web.server import serve_app
 
-    serve_app(make_analysis_app(WebAnalysis(board)), sock, say, open_browser,
-              "the analysis board is at {url}  (Ctrl-C stops; save the position from the page)")
+    web = WebAnalysis(board)
+    try:
+        serve_app(make_analysis_app(web), sock, say, open_browser,
+                  "the analysis board is at {url}  (Ctrl-C stops; save the position from the page)")
+    finally:
+        web.stop()

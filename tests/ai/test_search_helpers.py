@@ -109,3 +109,40 @@ def test_cores_are_lent_only_to_bots_that_think() -> None:
     finally:
         search.close()
     assert search._helpers is None
+
+
+def test_a_helper_ends_when_its_games_process_dies_though_a_fork_holds_its_socket(tmp_path) -> None:
+    """Issue 70: after a runner was killed, 31 helpers searched on for half an hour. A game's
+    process lends its bot a helper, forks a child that holds every file it has open (as a
+    forked batch worker does: the helper's socket never closes), and is killed with kill -9:
+    the helper sees its parent gone (``helper_main.watch_parent``) and ends."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from trial_procs import HELD_OPEN, _alive, _children, _cmdline
+
+    p = subprocess.Popen([sys.executable, "-c", HELD_OPEN], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    kids: list[int] = []
+    guard = time.monotonic() + 300  # a hang's guard only: the loop ends when both are there
+    while p.poll() is None and time.monotonic() < guard:
+        kids = _children(p.pid)
+        if len(kids) >= 2 and any("hexwar.ai.helper_main" in _cmdline(k) for k in kids):
+            break
+        time.sleep(0.1)
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    helper = [k for k in kids if "hexwar.ai.helper_main" in _cmdline(k)]
+    fork = [k for k in kids if k not in helper]
+    try:
+        assert helper and fork
+        while _alive(helper) and time.monotonic() < guard:
+            time.sleep(0.1)
+        assert _alive(helper) == []
+        assert _alive(fork)  # the socket's other holder lives on: the helper did not end by EOF
+    finally:
+        for k in _alive(helper + fork):
+            os.kill(k, signal.SIGKILL)

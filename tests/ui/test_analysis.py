@@ -287,3 +287,42 @@ def test_a_counter_given_twice_in_a_position_file_is_flagged_with_both_lines_and
     assert any("given twice" in p for p in board.problems())
     board.save("mended")
     assert not any("given twice" in p for p in board.problems())
+
+
+def test_save_position_replaces_only_its_own_position_and_never_someone_elses_file(tmp_path):
+    # issue 70: "save position" and "play on here" replaced any .yaml of the folder
+    web = WebAnalysis(board_of("narvik", folder=tmp_path))
+    guard = make_analysis_app(web, token="k")
+    c = TestClient(guard, base_url="http://127.0.0.1")
+    h = {"X-Hexwar-Token": "k"}
+    (tmp_path / "docker-compose.yml").write_text("services: {}\n")
+    (tmp_path / "notes.yaml").write_text("mine\n")
+    for name in ("docker-compose.yml", "notes", "notes.yaml"):
+        for route, body in (("/api/save", {"name": name}), ("/api/play", {"name": name, "seat": "allies"})):
+            r = c.post(route, headers=h, json=body)
+            assert r.status_code == 422 and "hexwar replaces only a file it wrote" in r.json()["error"], (route, name)
+    assert (tmp_path / "docker-compose.yml").read_text() == "services: {}\n" and (tmp_path / "notes.yaml").read_text() == "mine\n"
+    assert c.post("/api/save", headers=h, json={"name": "mine"}).status_code == 200
+    assert c.post("/api/save", headers=h, json={"name": "mine"}).status_code == 200  # its own, unchanged: replaced
+    r = c.post("/api/save", headers=h, json={"name": "é" * 120})  # 245 bytes: fits (it answered 500)
+    assert r.status_code == 200 and Path(r.json()["saved"]).is_file()
+    assert c.post("/api/save", headers=h, json={"name": "é" * 126}).status_code == 422  # 257 bytes: one line
+
+
+def test_play_on_here_keeps_one_play_board_and_stops_it_with_the_analysis_board(tmp_path):
+    # issue 70: each "play on here" left a server running (30 calls: 30 ports, 60 threads)
+    import threading
+
+    web = WebAnalysis(board_of("narvik", folder=tmp_path))
+    before = threading.active_count()
+    try:
+        first = web.play_on("one", "allies")
+        assert "url" in first, first
+        board = web.playing
+        second = web.play_on("two", "allies")
+        assert "the board of the last play-on is closed" in second["said"]
+        assert not board.thread.is_alive() and board.state.save._lock_fd is None  # its server and save let go
+        assert threading.active_count() <= before + 3
+    finally:
+        web.stop()
+    assert web.playing is None and threading.active_count() <= before + 1
