@@ -253,3 +253,20 @@ def test_its_search_bot_plays_from_the_destroyers_view_with_a_guessed_uboat():
     bots["navy"].max_iterations = 20
     view, _ = run_fast(g, 3, bots)
     assert view.result().over
+
+
+@pytest.mark.parametrize("module,source,said", [
+    ("boom", "raise RuntimeError('the author left a bug')\n", "cannot be imported (RuntimeError: the author left a bug)"),
+    ("broken", "def game(:\n", "cannot be imported (a syntax error in"),
+    (".relative", None, "is no module name"),
+    ("two words", None, "is no module name"),
+])
+def test_a_HEXWAR_GAMES_module_that_fails_to_import_is_one_line_not_an_internal_error(tmp_path, module, source, said):
+    # issue 70: a module that raises, has a syntax error or a relative name was "internal error"
+    if source is not None:
+        (tmp_path / f"{module}.py").write_text(source)
+    p = subprocess.run([sys.executable, "-m", "hexwar.ui.cli", "games"], capture_output=True, text=True, cwd="/",
+                       env=_env(HEXWAR_GAMES=module, PYTHONPATH=str(tmp_path)))
+    assert p.returncode == 2, p.stderr
+    lines = (p.stderr or p.stdout).strip().splitlines()
+    assert len(lines) == 1 and f"HEXWAR_GAMES module {module}" in lines[0] and said in lines[0], lines

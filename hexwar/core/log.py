@@ -236,6 +236,53 @@ class SaveFile:
         """Keep the first ``keep`` entries (undo), in one transaction."""
         self._write("DELETE FROM entries WHERE seq >= ?", (keep,))
 
+    @staticmethod
+    def _read(p: Path) -> tuple[list[tuple[Any, Any]], list[tuple[Any, Any]]]:
+        """The meta and entry rows of a save with no journal beside it, read-only."""
+        for immutable in (False, True):  # a read-only folder: read the file as it is (nothing to roll back)
+            try:
+                con = sqlite3.connect(_uri(p, immutable), uri=True)
+                try:
+                    meta_rows = con.execute("SELECT key, value FROM meta").fetchall()
+                    rows = con.execute("SELECT seq, body FROM entries ORDER BY seq").fetchall()
+                finally:
+                    con.close()
+                return meta_rows, rows
+            except sqlite3.OperationalError as exc:
+                if immutable or "no such table" in str(exc):
+                    raise SaveError(f"{p}: not a hexwar save file ({exc})") from None
+            except sqlite3.DatabaseError as exc:
+                raise SaveError(f"{p}: damaged ({exc})") from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    @classmethod
+    def _read_rolled_back(cls, p: Path, journal: Path) -> tuple[list[tuple[Any, Any]], list[tuple[Any, Any]]]:
+        """The rows of a save whose last write was cut off (a hot journal beside it: kill -9
+        mid-order), as SQLite rolls it back: read from a copy of both files, so the order
+        half written is not read and the save itself is left to its next writer, who rolls
+        it back in place (issue 70: ``immutable=1`` read past the journal)."""
+        import shutil
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="hexwar-save-") as tmp:
+            copy = Path(tmp) / "save.hexwar"
+            try:
+                shutil.copyfile(p, copy)
+                shutil.copyfile(journal, copy.with_name(copy.name + JOURNAL))
+            except OSError as e:
+                raise SaveError(f"{p}: its last order was cut off and it cannot be read to roll it back "
+                                f"({e.strerror})") from None
+            try:
+                con = sqlite3.connect(str(copy), isolation_level=None)
+                try:
+                    meta_rows = con.execute("SELECT key, value FROM meta").fetchall()
+                    rows = con.execute("SELECT seq, body FROM entries ORDER BY seq").fetchall()
+                finally:
+                    con.close()
+            except sqlite3.DatabaseError as exc:
+                raise SaveError(f"{p}: damaged ({exc})") from None
+        return meta_rows, rows
+
     def load(self) -> EventLog:
         """Read the log back; anything but a sound hexwar save raises :class:`SaveError`."""
         p = self.path
@@ -253,22 +300,11 @@ class SaveFile:
             raise SaveError(f"{p}: cannot read ({e.strerror})") from None
         if head != b"SQLite format 3\x00":
             raise SaveError(f"{p}: not a hexwar save file (not an SQLite database)")
-        meta_rows: list[tuple[Any, Any]] = []
-        rows: list[tuple[Any, Any]] = []
-        for immutable in (False, True):  # a read-only folder: read the file as it is
-            try:
-                con = sqlite3.connect(_uri(p, immutable), uri=True)
-                try:
-                    meta_rows = con.execute("SELECT key, value FROM meta").fetchall()
-                    rows = con.execute("SELECT seq, body FROM entries ORDER BY seq").fetchall()
-                finally:
-                    con.close()
-                break
-            except sqlite3.OperationalError as exc:
-                if immutable or "no such table" in str(exc):
-                    raise SaveError(f"{p}: not a hexwar save file ({exc})") from None
-            except sqlite3.DatabaseError as exc:
-                raise SaveError(f"{p}: damaged ({exc})") from None
+        journal = p.with_name(p.name + JOURNAL)
+        if journal.is_file() and journal.stat().st_size > 0:
+            meta_rows, rows = self._read_rolled_back(p, journal)
+        else:
+            meta_rows, rows = self._read(p)
         meta: dict[str, Any] = {}
         for k, v in meta_rows:
             try:

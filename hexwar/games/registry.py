@@ -312,6 +312,8 @@ def _plugins() -> list[tuple[str, Callable[[], Any]]]:
 
 def _module_game(module: str) -> Any:
     """The ``GAME`` a module defines (None if it defines none)."""
+    if module.startswith(".") or not all(part.isidentifier() for part in module.split(".")):
+        raise ImportError(f"{module!r} is no module name (a dotted name such as mygame or mypackage.game)")
     return vars(importlib.import_module(module)).get("GAME")
 
 
@@ -331,6 +333,10 @@ def _load() -> dict[str, GameInfo]:
                 info = load()
             except ImportError as e:
                 raise UnknownGame(f"{where}: cannot be imported ({e})") from None
+            except SyntaxError as e:
+                raise UnknownGame(f"{where}: cannot be imported (a syntax error in {e.filename}, line {e.lineno})") from None
+            except Exception as e:  # noqa: BLE001 - the game's module raised, or the name is no module name
+                raise UnknownGame(f"{where}: cannot be imported ({type(e).__name__}: {str(e)[:120]})") from None
             if not isinstance(info, GameInfo):
                 raise UnknownGame(f"{where}: is no GameInfo (a game's module defines GAME = GameInfo(...))")
             if _GAMES.get(info.name) is not info:
