@@ -96,3 +96,73 @@ def test_the_http_trial_finds_a_board_that_obeys_other_pages(monkeypatch):
     tally = http_trial(trial.Tally(), games=["kampen"])
     outcomes = {p[2] for p in tally.problems}
     assert "accepted" in outcomes and "traceback" in outcomes and "hang" in outcomes
+
+
+# --- issue 70's families: writers, position files, encodings, orders beyond the list, processes --
+
+
+def test_no_writer_replaces_a_file_it_did_not_write():
+    from trial_files import overwrite_cases
+
+    tally = _run(overwrite_cases())
+    assert tally.counts["overwrite"]["tried"] >= 45
+    assert tally.problems == []
+
+
+def test_a_sample_of_damaged_positions_is_refused_in_one_line_naming_the_file():
+    from trial_files import positions_cases
+
+    cases = positions_cases()
+    keep = [c for c in cases if "good position" in c.name or "bad position" in c.name]
+    cases = keep + [c for c in trial.random.Random(70).sample(cases, 40) if c not in keep]
+    tally = _run(cases)
+    assert tally.problems == []
+
+
+def test_text_that_is_no_utf8_never_changes_what_the_next_request_gets():
+    from trial_files import encodings_cli_cases
+    from trial_http import encodings_trial
+
+    tally = encodings_trial(trial.Tally(), games=["narvik"])
+    tally = trial.run_cases(encodings_cli_cases(), trial.run_inprocess, tally)
+    assert tally.counts["encodings"]["tried"] >= 40
+    assert tally.problems == []
+
+
+def test_only_listed_orders_and_their_families_are_carried_out():
+    tally = trial.offered_trial(games=1, per_state=2, seed=3, stop_after=1500)
+    assert tally.counts["offered"]["tried"] >= 1500
+    assert tally.problems == []
+
+
+def test_no_helper_worker_or_server_outlives_its_game():
+    from trial_procs import processes_cases
+
+    tally = _run(processes_cases())
+    assert tally.counts["processes"]["tried"] == 5
+    assert tally.problems == []
+
+
+def test_the_new_families_find_what_they_look_for(monkeypatch):
+    # the harness must be able to fail: with each guard taken away, its family counts a problem
+    from trial_files import _position_case, _writes, _edit_doc
+    from trial_http import encodings_trial
+
+    from hexwar.core import files
+    from hexwar.games.narvik.game import NarvikGame
+    from hexwar.web import server
+
+    monkeypatch.setattr(files, "check", lambda path, job, force=False, hint="": "new")
+    lost = _run([trial.Case("overwrite", "position over notes.yaml",
+                            _writes(lambda w: ["position", str(w / "g.hexwar"), "-o", str(w / "notes.yaml")],
+                                    "notes.yaml", "refuse"))])
+    assert [p[2] for p in lost.problems] == ["lost"]
+    monkeypatch.setattr(NarvikGame, "state_problems", lambda self, d, sides=None: [])
+    nuke = _run([trial.Case("positions", "nuke", _position_case("play", "the phase nuke",
+                                                                   _edit_doc(lambda d: d["state"].__setitem__("phase", "nuke"))))])
+    assert [p[2] for p in nuke.problems] in (["accepted"], ["traceback"], ["lost"])
+    monkeypatch.setattr(server, "body_problem", lambda body: None)
+    monkeypatch.setattr(server, "typable", lambda text: True)
+    monkeypatch.setattr(server.JSONResponse, "render", server._JSONResponse.render)
+    broken = encodings_trial(trial.Tally(), games=["narvik"])
+    assert {p[2] for p in broken.problems} & {"lost", "traceback"}

@@ -19,12 +19,32 @@ Five families of trials, each case with what a person should get:
 - ``http``: every game's web board served for real and sent what another page, a program
   without the board's key or a careless client would send (tools/trial_http.py).
 
+Issue 70 added five (tools/trial_files.py, trial_http.py, trial_procs.py and ``offered``
+here):
+
+- ``overwrite``: every writer pointed at a file that is not its own (a save, notes, a
+  ``README.md``, a position edited by hand, someone's report, a folder, a link, names near
+  255 bytes): refused in one line with the file as it was; its own output, a new name or
+  ``--force`` written and said.
+- ``positions``: damaged position files (aliases, deep nesting, a device, a pipe, UTF-16, a
+  phase, weather, hex or type the game does not have, a counter twice, unknown keys) given
+  to ``play --from``, a rule query and ``analyse``: one line naming the file.
+- ``encodings``: bodies and query strings that are no UTF-8 or hold lone surrogates and
+  controls, each followed by the page's next ask (which must be answered as if the bad one
+  had never come); command-line names that are no UTF-8.
+- ``offered``: orders that vary a listed one in each field: applied only when listed or of a
+  listed order's family (``Order.family``); and ``apply_unchecked`` given only listed orders.
+- ``processes``: games against the search bot, a batch and a fork holding a helper's socket
+  killed with ``kill -9``, and "play on here" asked 30 times: no helper, worker or server
+  left (an orphan counts as a hang).
+
 Each trial is counted as clean, traceback (or an internal error), hang, silently accepted
 (bad input taken without a word, or a damaged save replayed as a different game), or lost
 (a save or data file changed by a command that should only have read it, or a refused
 order that changed the state).
 
-    python tools/trial.py                 # every family, in-process (a few minutes)
+    python tools/trial.py                 # every family, in-process (about 20 minutes on 2 cores)
+    python tools/trial.py --ci            # every family, the order fuzz cut to a sample (CI)
     python tools/trial.py --subprocess    # each command as its own process, as a user runs it
     python tools/trial.py --family saves --verbose
 
@@ -55,7 +75,7 @@ import yaml
 
 OUTCOMES = ("clean", "traceback", "hang", "accepted", "lost")
 HEADERS = {"clean": "clean", "traceback": "traceback", "hang": "hang", "accepted": "silently accepted", "lost": "lost"}
-FAMILIES = ("yaml", "saves", "cli", "orders", "http")
+FAMILIES = ("yaml", "saves", "cli", "orders", "http", "overwrite", "positions", "encodings", "offered", "processes")
 TIMEOUT = 60
 
 
@@ -187,7 +207,9 @@ class Tally:
 
 
 LABELS = {"yaml": "mutated YAML files", "saves": "damaged or misused saves", "cli": "command lines", "orders": "fuzzed orders",
-          "http": "requests to the web board"}
+          "http": "requests to the web board", "overwrite": "writers pointed at files not theirs",
+          "positions": "damaged position files", "encodings": "text that is no UTF-8 (web board, command lines)",
+          "offered": "orders beyond the list, and unchecked applies", "processes": "helpers and servers after their game"}
 
 
 # --- yaml -----------------------------------------------------------------------------------
@@ -1016,8 +1038,10 @@ def orders_trial(games: int = 6, per_state: int = 4, seed: int = 0, tally: Tally
                                 except IllegalOrder:
                                     state.apply(order)  # refused on the copy: the real state must refuse too
                                     raise AssertionError("accepted by the state but not by its copy") from None
-                                if json.dumps(order.to_dict(), sort_keys=True) not in offered:
-                                    tally.add("orders", name, "accepted", "applied an order legal_orders() never offers")
+                                if json.dumps(order.to_dict(), sort_keys=True) not in offered and \
+                                        _family(order) not in {_family(o) for o in legal if _family(o) is not None}:
+                                    tally.add("orders", name, "accepted", "applied an order legal_orders() never offers, "
+                                              "nor any of its family")
                                 else:
                                     tally.add("orders", name, "clean", "")
                             except IllegalOrder:
@@ -1051,6 +1075,133 @@ def orders_trial(games: int = 6, per_state: int = 4, seed: int = 0, tally: Tally
     return tally
 
 
+# --- offered: orders beyond the list, and the unchecked path (issue 70) ----------------------
+
+
+def _family(o: Any) -> Any:
+    """An order's family (``Order.family``; None for an engine that has none: every order
+    beyond the list is then counted)."""
+    family = getattr(o, "family", None)
+    return family() if family is not None else None
+
+
+def _variants(o: Any, rng: random.Random, hexes: list[str]) -> Iterator[Any]:
+    """Orders of a listed order's kind that differ from it in one field: within its family
+    (its free part: another route, AP, split or group) or outside it (another target, unit,
+    place). Built as the order's dataclass, as a program using the API would."""
+    import dataclasses
+
+    for f in dataclasses.fields(o):
+        if f.name == "side":
+            continue
+        v = getattr(o, f.name)
+        options: list[Any] = []
+        if isinstance(v, bool):
+            options = [not v]
+        elif isinstance(v, int):
+            options = [v + 1, v - 1, max(0, v // 2), v * 3 + 1, 1]
+        elif isinstance(v, str):
+            options = [rng.choice(hexes), v + "x"] if v else [rng.choice(hexes)]
+        elif isinstance(v, tuple) and v and all(isinstance(x, str) for x in v):
+            options = [v[:-1], v + (rng.choice(hexes),), tuple(reversed(v)), v[:1] + (rng.choice(hexes),) + v[1:]]
+        elif isinstance(v, tuple) and v and all(isinstance(x, tuple) for x in v):
+            options = [tuple((a, b + 1) for a, b in v), v[:-1], tuple((a, max(1, b // 2)) for a, b in v)]
+        for w in options:
+            try:
+                yield dataclasses.replace(o, **{f.name: w})
+            except (TypeError, ValueError):
+                continue
+
+
+def offered_trial(games: int = 2, per_state: int = 3, seed: int = 0, tally: Tally | None = None,
+                  stop_after: int | None = None) -> Tally:
+    """Two checks of what the engine carries out (issue 70): an order beyond the list is
+    applied only when it is of a listed order's family (``Order.family``: the rules' free
+    choice within it); and the unchecked path (``apply_unchecked``: run_fast, the search's
+    rollouts) is given only orders of the listing they were chosen from."""
+    from hexwar.ai.random_bot import RandomBot
+    from hexwar.core.engine import run_fast
+    from hexwar.core.orders import IllegalOrder
+    from hexwar.games import registry
+
+    tally = tally or Tally()
+    rng = random.Random(seed)
+    n = 0
+    for info in registry.games():
+        variants = info.conformance_variants()
+        for k in range(games):
+            sc, bd, sw = variants[k % len(variants)]
+            game = info.build(sc, bd, sw)
+            state = game.new_state(seed * 100 + k)
+            bot = RandomBot(k)
+            hexes = sorted(map(str, getattr(game.board, "locations", lambda: [])()))[:200] or ["x"]
+            steps = 0
+            while not state.is_over() and steps < 300:
+                steps += 1
+                legal = state.legal_orders()
+                if steps % 2 == 0:
+                    families = {f for o in legal if (f := _family(o)) is not None}
+                    listed = set(legal)
+                    for o in rng.sample(legal, min(per_state, len(legal))):
+                        for v in _variants(o, rng, hexes):
+                            n += 1
+                            name = f"{info.name}: {v.text()[:100]}"
+                            before = state.data.to_json()
+                            try:
+                                state.clone().apply(v)
+                            except IllegalOrder:
+                                tally.add("offered", name, "clean" if state.data.to_json() == before else "lost",
+                                          "" if state.data.to_json() == before else "a refused order changed the state")
+                            except Exception as e:  # noqa: BLE001
+                                tally.add("offered", name, "traceback", f"{type(e).__name__}: {e}"[:200])
+                            else:
+                                ok = v in listed or _family(v) in families
+                                tally.add("offered", name, "clean" if ok else "accepted",
+                                          "" if ok else "applied an order neither listed nor of a listed order's family")
+                            if stop_after and n >= stop_after:
+                                return tally
+                state.apply(bot.choose(state, legal))
+        n += _unchecked(info, game, tally, seed)
+    return tally
+
+
+def _unchecked(info: Any, game: Any, tally: Tally, seed: int) -> int:
+    """Play fast games and search decisions of ``game`` with its ``apply_unchecked`` watched:
+    each order it is given must be one the game lists at that moment."""
+    from hexwar.core.engine import run_fast
+
+    real = game.apply_unchecked
+    seen = {"n": 0, "bad": []}
+
+    def watched(data: Any, order: Any, dice: Any, events: Any) -> None:
+        seen["n"] += 1
+        if order not in game.legal_orders(data):
+            seen["bad"].append(order.text())
+        real(data, order, dice, events)
+
+    game.apply_unchecked = watched
+    try:
+        bots = {side: info.bot(info.batch_bot, side, seed) for side in info.sides}
+        run_fast(game, seed, bots)
+        if "search" in info.bots:
+            st = game.new_state(seed)
+            for _ in range(3):
+                if st.is_over():
+                    break
+                side = st.current_side()
+                search = info.bot("search", side, seed, 0.2)
+                search.max_iterations = 12
+                st.apply(search.choose(st.view_for((side,)), st.legal_orders()))
+                search.close()
+    finally:
+        del game.apply_unchecked
+    for text in seen["bad"][:20]:
+        tally.add("offered", f"{info.name}: unchecked {text[:100]}", "accepted", "apply_unchecked was given an unlisted order")
+    for _ in range(seen["n"] - len(seen["bad"])):
+        tally.add("offered", f"{info.name}: an unchecked apply", "clean", "")
+    return seen["n"]
+
+
 # --- driver ---------------------------------------------------------------------------------
 
 
@@ -1078,26 +1229,81 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--family", action="append", choices=FAMILIES, help="families to run (default: all)")
     ap.add_argument("--subprocess", action="store_true", help="run each command as its own process")
     ap.add_argument("--orders-games", type=int, default=6, help="random games per registered game for the order fuzz")
+    ap.add_argument("--orders-limit", type=int, default=None, help="stop the order fuzz after this many orders")
+    ap.add_argument("--offered-games", type=int, default=2, help="random games per registered game for the offered family")
+    ap.add_argument("--ci", action="store_true",
+                    help="every family, the order fuzz cut to a sample, on every core (what CI runs: .ci/run)")
+    ap.add_argument("--jobs", type=int, default=1, help="families run at once, each in a process of its own")
+    ap.add_argument("--tally-out", help=argparse.SUPPRESS)  # a job's tally, as JSON, for the process that merges
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args(argv)
+    if a.ci:
+        a.orders_games, a.orders_limit, a.offered_games = 1, a.orders_limit or 12_000, 1
+        a.jobs = max(a.jobs, os.cpu_count() or 1)
+    fams = a.family or list(FAMILIES)
+    tally = _jobs(a, fams) if a.jobs > 1 and len(fams) > 1 else _run_families(a, fams)
+    if a.tally_out:
+        Path(a.tally_out).write_text(json.dumps({"counts": tally.counts, "problems": tally.problems}), encoding="utf-8")
+        return 0
+    print(tally.table())
+    for fam, name, outcome, detail in tally.problems:
+        print(f"- {outcome}: {fam}: {name}: {detail}")
+    return 1 if tally.problems else 0
+
+
+def _run_families(a: Any, fams: list[str]) -> Tally:
+    from trial_files import encodings_cli_cases, overwrite_cases, positions_cases
+    from trial_procs import processes_cases
+
     runner = run_subprocess if a.subprocess else run_inprocess
     tally = Tally()
-    fams = a.family or list(FAMILIES)
-    makers = {"yaml": yaml_cases, "saves": save_cases, "cli": cli_cases}
+    makers = {"yaml": yaml_cases, "saves": save_cases, "cli": cli_cases, "overwrite": overwrite_cases,
+              "positions": positions_cases, "encodings": encodings_cli_cases, "processes": processes_cases}
     for fam in fams:
         if fam == "orders":
-            orders_trial(a.orders_games, tally=tally)
+            orders_trial(a.orders_games, tally=tally, stop_after=a.orders_limit)
+        elif fam == "offered":
+            offered_trial(a.offered_games, tally=tally)
         elif fam == "http":
             from trial_http import http_trial
 
             http_trial(tally, verbose=a.verbose)
         else:
+            if fam == "encodings":
+                from trial_http import encodings_trial
+
+                encodings_trial(tally, verbose=a.verbose)
             run_cases(makers[fam](), runner, tally, a.verbose)
         print(f"{fam}: done", file=sys.stderr, flush=True)
-    print(tally.table())
-    for fam, name, outcome, detail in tally.problems:
-        print(f"- {outcome}: {fam}: {name}: {detail}")
-    return 1 if tally.problems else 0
+    return tally
+
+
+def _jobs(a: Any, fams: list[str]) -> Tally:
+    """Run each family in a process of its own, ``a.jobs`` at once, and merge their tallies in
+    the families' order."""
+    import concurrent.futures as cf
+
+    passed = [f"--orders-games={a.orders_games}", f"--offered-games={a.offered_games}"]
+    passed += [f"--orders-limit={a.orders_limit}"] if a.orders_limit else []
+    passed += ["--subprocess"] if a.subprocess else []
+    passed += ["--verbose"] if a.verbose else []
+    with tempfile.TemporaryDirectory(prefix="hexwar-trial-jobs-") as tmp:
+        def one(fam: str) -> str:
+            out = Path(tmp) / f"{fam}.json"
+            p = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--family", fam, *passed,
+                                "--tally-out", str(out)])
+            if p.returncode != 0 or not out.exists():
+                raise SystemExit(f"trial: the {fam} family's process ended with {p.returncode}")
+            return out.read_text(encoding="utf-8")
+
+        with cf.ThreadPoolExecutor(a.jobs) as pool:
+            got = list(pool.map(one, fams))
+    tally = Tally()
+    for text in got:
+        part = json.loads(text)
+        tally.counts.update(part["counts"])
+        tally.problems += [tuple(p) for p in part["problems"]]
+    return tally
 
 
 if __name__ == "__main__":

@@ -81,9 +81,8 @@ class Board:
         self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
-        for _ in range(400):
-            if self.server.started:
-                break
+        guard = time.monotonic() + 300  # only a hang's guard: a busy machine starts it late, not never
+        while not self.server.started and self.thread.is_alive() and time.monotonic() < guard:
             time.sleep(0.025)
 
     def close(self) -> None:
@@ -390,3 +389,90 @@ def _two_at_once(b: Board, logs: _Logs) -> tuple[str, str]:
     saved = [e.to_dict() for e in SaveFile(b.save).load()]
     live = [e.to_dict() for e in EventLog.from_json(b.state.log.to_json())]
     return ("clean", "") if saved == live else ("lost", f"the save holds {len(saved)} orders, the game {len(live)}")
+
+
+# --- encodings (issue 70): text that is no UTF-8, then the next request ----------------------
+
+#: bodies of a command that are no UTF-8 JSON text, or hold what no person types
+ENCODED: dict[str, bytes] = {
+    "UTF-16 with a BOM": '{"line": "pass"}'.encode("utf-16"),
+    "UTF-16-LE without a BOM": '{"line": "pass"}'.encode("utf-16-le"),
+    "UTF-16-BE without a BOM": '{"line": "pass"}'.encode("utf-16-be"),
+    "UTF-32": '{"line": "pass"}'.encode("utf-32"),
+    "UTF-16, 5,000 deep": ("[" * 5000 + "]" * 5000).encode("utf-16"),
+    "UTF-16-BE, 5,000 deep, no BOM": ("[" * 5000 + "]" * 5000).encode("utf-16-be"),
+    "UTF-8 with a BOM": b"\xef\xbb\xbf" + b'{"line": "status"}',
+    "a NUL first": b'\x00{"line": "status"}',
+    "an overlong slash": b'{"line": "save \xc0\xaf"}',
+    "a surrogate's bytes (CESU)": b'{"line": "\xed\xa0\x80"}',
+    "latin-1": '{"line": "save caf\u00e9"}'.encode("latin-1"),
+    "a lone high surrogate, escaped": b'{"line": "\\ud800"}',
+    "a lone low surrogate, escaped": b'{"line": "status \\udfff"}',
+    "a lone surrogate in a key": b'{"line": "status", "\\ud800": 1}',
+    "a NUL, escaped": b'{"line": "status\\u0000"}',
+    "a bell, escaped": b'{"line": "status\\u0007"}',
+    "a C1 control, escaped": b'{"line": "status\\u0085"}',
+    "a right-to-left override": b'{"line": "status \\u202e"}',
+    "a pair of surrogates (one character)": b'{"line": "status \\ud83d\\ude00"}',
+}
+#: query strings that are no UTF-8, or hold controls
+QUERIES = ("/api/pick?loc=%ed%a0%80", "/api/pick?unit=%ff", "/api/about?loc=%c0%af", "/api/pick?loc=%00",
+           "/api/about?loc=2212%0a", "/api/pick?unit=%ed%b0%80%ed%a0%80")
+
+
+def encodings_trial(tally: Any, games: list[str] | None = None, verbose: bool = False) -> Any:
+    """Each board sent text that is no UTF-8 or no typed text, each request followed by the
+    page's own ask for the state: the bad one refused or answered in one line, the next one
+    answered as if the bad one had never come (issue 70: one lone surrogate broke every later
+    answer until the board was restarted), and the crash log no larger."""
+    from hexwar.ui.crash import crash_log  # noqa: F401 - where the log goes (XDG_STATE_HOME)
+
+    logs = _Logs()
+    watched = [logging.getLogger(n) for n in ("uvicorn", "uvicorn.error", "uvicorn.access", "hexwar.web", "")]
+    for lg in watched:
+        lg.addHandler(logs)
+    try:
+        for name in games or ["narvik", "kampen"]:
+            with tempfile.TemporaryDirectory(prefix="hexwar-trial-enc-") as tmp:
+                b = Board(name, Path(tmp))
+                try:
+                    _encodings(b, name, tally, logs, verbose)
+                finally:
+                    b.close()
+    finally:
+        for lg in watched:
+            lg.removeHandler(logs)
+    return tally
+
+
+def _encodings(b: Board, game: str, tally: Any, logs: _Logs, verbose: bool) -> None:
+    key = {"X-Hexwar-Token": b.token}
+    post = {**key, "Content-Type": "application/json"}
+    good = b.request("GET", "/api/state", key)
+    assert good is not None and good[0] == 200, good
+    cases = [(f"POST /api/command: {k}", "POST", "/api/command", post, v) for k, v in ENCODED.items()]
+    cases += [(f"GET {q}", "GET", q, key, None) for q in QUERIES]
+    for name, method, path, headers, body in cases:
+        before_log = len(logs.records)
+        r = b.request(method, path, headers, body)
+        after = b.request("GET", "/api/state", key)
+        outcome, detail = "clean", ""
+        if r is None or after is None:
+            outcome, detail = "hang", "no answer"
+        elif r[0] >= 500:
+            outcome, detail = "traceback", f"answered {r[0]}: {r[1][:100]!r}"
+        elif after[0] != 200:
+            outcome, detail = "lost", f"the next ask for the state answered {after[0]}: {after[1][:100]!r}"
+        else:
+            try:
+                json.loads(after[1])
+            except ValueError:
+                outcome, detail = "lost", "the next state is no JSON"
+            if r[0] >= 400 and _one_line(r[1]) is None:
+                outcome, detail = "traceback", f"answered {r[0]} in more than one line"
+        tb = [t for t in logs.tracebacks() if t in {f"{x.name}: {x.getMessage()[:150]}" for x in logs.records[before_log:]}]
+        if outcome == "clean" and tb:
+            outcome, detail = "traceback", f"in the log: {tb[0]}"
+        tally.add("encodings", f"{game}: {name}", outcome, detail)
+        if verbose:
+            print(f"{outcome:>9}  encodings: {game}: {name}  {detail}", flush=True)
