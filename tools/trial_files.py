@@ -390,6 +390,9 @@ def positions_cases() -> list[Case]:
         for cmd in ("play", "fatigue", "analyse"):
             cases.append(Case("positions", f"{cmd} --from {what}", _position_case(cmd, what, None)))
     cases.append(Case("positions", "play --from a good position", _position_case("play", "", lambda t: t, expect="ok")))
+    for what, fn in POSITIONS[11:15] + POSITIONS[35:38]:  # as a user runs it: a process that has read no game yet
+        cases.append(Case("positions", f"play --from a position with {what}, in a process of its own",
+                          _position_case("play", what, fn, fresh=True)))
     cases.append(Case("positions", "a save played from a bad position, resumed", _bad_start_save()))
     return cases
 
@@ -402,8 +405,13 @@ def _args(cmd: str, path: str, work: Path) -> list[str]:
     return ["fatigue", path, "1/139"]
 
 
-def _position_case(cmd: str, what: str, fn: Any, expect: str = "refuse") -> Callable[[Path, Runner], tuple[str, str]]:
+def _position_case(cmd: str, what: str, fn: Any, expect: str = "refuse", fresh: bool = False
+                   ) -> Callable[[Path, Runner], tuple[str, str]]:
     def run(work: Path, runner: Runner) -> tuple[str, str]:
+        if fresh:
+            from trial import run_subprocess
+
+            runner = run_subprocess
         path = work / "pos.yaml"
         if fn is None:
             target = {"/dev/zero": "/dev/zero", "a FIFO": str(path), "a folder": str(path), "no such file": str(path)}[what]

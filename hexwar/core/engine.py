@@ -137,11 +137,11 @@ class DecisionGame(Game[S]):
         game asks (besides :meth:`Game.state_problems`)."""
         out = super().state_problems(d, sides)
         if d.phase not in self.phases:
-            out.append(f"the phase is {d.phase!r}; {self.name} has {', '.join(self.phases)}")
+            out.append(f"phase: the phase is {d.phase!r}; {self.name} has {', '.join(self.phases)}")
         if not isinstance(d.step, int) or d.step < 0:
-            out.append(f"the step is {d.step!r}; a step is a whole number from 0")
+            out.append(f"step: the step is {d.step!r}; a step is a whole number from 0")
         if d.ask is not None and d.ask.what not in self.decisions:
-            out.append(f"the game waits for a {d.ask.what!r} decision; {self.name} asks for {', '.join(self.decisions)}")
+            out.append(f"ask.what: the game waits for a {d.ask.what!r} decision; {self.name} asks for {', '.join(self.decisions)}")
         return out
 
     def after_decision(self, d: Any, events: list[dict[str, Any]]) -> None:

@@ -179,7 +179,7 @@ class Game(ABC, Generic[S]):
         other side's hidden counters and cards are placeholders); None: the whole state. By
         default: a state of another game. A game adds its own
         (``hexwar.core.invariants.counters`` for a game of counters)."""
-        return [] if data.game == self.name else [f"the state is of {data.game!r}, not of {self.name!r}"]
+        return [] if data.game == self.name else [f"game: the state is of {data.game!r}, not of {self.name!r}"]
 
 
 # --- a game in play: its state, its log, its replay ------------------------------------------

@@ -60,42 +60,52 @@ def counters(state: UnitState, board: Container[str], types: Container[str], oob
              weathers: Container[str] | None = None, turns: int | None = None, hidden: str | None = None,
              first: int = 1) -> list[str]:
     """What makes a counter game's state no state to play on (issue 70: a position file set
-    up by hand is checked whole before a game starts from it), each as a sentence: a counter
-    not in exactly one place of the board or a pool (:func:`placement`), filed under another
-    id, of a type the game does not have or not as its order of battle has it (``oob``: id ->
-    its entry, with ``type`` and ``side``; None where play makes counters of its own), with
-    fatigue below 0; a weather the game does not have; a turn outside ``first`` to ``turns``. A
-    counter of the ``hidden`` type is a face-down counter as one side sees it (a position
-    written with that side's eyes): its place is checked, not what it is.
+    up by hand is checked whole before a game starts from it), each as a sentence led by the
+    state's key it is about: a counter not in exactly one place of the board or a pool, filed
+    under another id, of a type the game does not have or not as its order of battle has it
+    (``oob``: id -> its entry, with ``type`` and ``side``; None where play makes counters of
+    its own), with fatigue below 0; a weather the game does not have; a turn outside
+    ``first`` to ``turns``. A counter of the ``hidden`` type is a face-down counter as one
+    side sees it (a position written with that side's eyes): its place is checked, not what
+    it is.
 
     >>> from hexwar.core.state import UnitState, Unit
     >>> s = UnitState("demo", "demo", 1, turn=99, weather="tornado",
     ...               units={"a": Unit("a", "death_star", "x", "x", loc="9999", pool=None, fatigue=-3)})
     >>> for line in counters(s, {"0101"}, {"inf"}, weathers={"good"}, turns=10): print(line)
-    a is at '9999', which is not on the board
-    a is of type 'death_star', which this game does not have
-    a has -3 fatigue points; fatigue is never below 0
-    the weather is 'tornado'; this game has good
-    the turn is 99; this game's turns are 1 to 10
+    units.a.loc: a is at '9999', which is not on the board
+    units.a.type: a is of type 'death_star', which this game does not have
+    units.a.fatigue: a has -3 fatigue points; fatigue is never below 0
+    weather: the weather is 'tornado'; this game has good
+    turn: the turn is 99; this game's turns are 1 to 10
     """
-    out = [p for p in placement(state, board) if "index" not in p]
+    out = []
     for key, u in state.units.items():
+        if u.loc is not None and u.pool is not None:
+            out.append(f"units.{key}.pool: {u.id} is both at {u.loc} and in the {u.pool} pool (a counter is in exactly one place)")
+        elif u.loc is None and u.pool is None:
+            out.append(f"units.{key}.loc: {u.id} is nowhere: neither at a location nor in a pool")
+        elif u.loc is not None and u.loc not in board:
+            out.append(f"units.{key}.loc: {u.id} is at {u.loc!r}, which is not on the board")
+        elif u.pool is not None and u.pool not in state.POOLS:
+            out.append(f"units.{key}.pool: {u.id} is in the pool {u.pool!r}, which {state.game} does not have")
         if key != u.id:
-            out.append(f"units.{key} holds the counter {u.id!r}: a counter is filed under its own id")
+            out.append(f"units.{key}.id: units.{key} holds the counter {u.id!r}: a counter is filed under its own id")
         if hidden is not None and u.type == hidden:
             continue
         if u.type not in types:
-            out.append(f"{u.id} is of type {u.type!r}, which this game does not have")
+            out.append(f"units.{key}.type: {u.id} is of type {u.type!r}, which this game does not have")
         if oob is not None:
             entry = oob.get(u.id)
             if entry is None:
-                out.append(f"{u.id} is no counter of the scenario's order of battle")
+                out.append(f"units.{key}: {u.id} is no counter of the scenario's order of battle")
             elif (entry.type, entry.side) != (u.type, u.side):
-                out.append(f"{u.id} is a {entry.type} of the {entry.side} in the order of battle, not a {u.type} of the {u.side}")
+                out.append(f"units.{key}.type: {u.id} is a {entry.type} of the {entry.side} in the order of battle, "
+                           f"not a {u.type} of the {u.side}")
         if u.fatigue < 0:
-            out.append(f"{u.id} has {u.fatigue} fatigue points; fatigue is never below 0")
+            out.append(f"units.{key}.fatigue: {u.id} has {u.fatigue} fatigue points; fatigue is never below 0")
     if weathers is not None and state.weather not in weathers:
-        out.append(f"the weather is {state.weather!r}; this game has {', '.join(sorted(weathers))}")  # type: ignore[call-overload]
+        out.append(f"weather: the weather is {state.weather!r}; this game has {', '.join(sorted(weathers))}")  # type: ignore[call-overload]
     if turns is not None and not first <= state.turn <= turns:
-        out.append(f"the turn is {state.turn}; this game's turns are {first} to {turns}")
+        out.append(f"turn: the turn is {state.turn}; this game's turns are {first} to {turns}")
     return out

@@ -15,7 +15,7 @@ from typing import Any, Mapping, cast
 import yaml
 
 from hexwar.core.files import Job
-from hexwar.core.state import GameState
+from hexwar.core.state import GameState, state_type_of
 
 KIND = "hexwar_position"
 #: the job of every writer of a position file (``hexwar position``, the analysis board):
@@ -135,6 +135,8 @@ def load(path: Path) -> tuple[dict[str, Any], GameState]:
     if state.get("game") != doc["game"]:
         raise PositionError(f"{path}:{_line(node, ('state', 'game'))}: state.game: {state.get('game')!r} is not the "
                             f"position's game {doc['game']!r}")
+    if not isinstance(doc["game"], str) or not state_type_of(doc["game"]):
+        raise PositionError(f"{path}:{_line(node, ('game',))}: game: {str(doc['game'])[:40]!r} is no game hexwar knows")
     if not isinstance(doc.get("seed", 0), int):
         raise PositionError(f"{path}:{_line(node, ('seed',))}: seed: a whole number expected, not {doc.get('seed')!r}")
     try:
@@ -153,6 +155,7 @@ def load(path: Path) -> tuple[dict[str, Any], GameState]:
                             + (f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""))
     head = {k: doc.get(k) for k in HEAD if k != "kind"}
     head["twice"] = twice(node)
+    head["line_of"] = lambda where: _line(node, ("state", *where))  # a key of the state -> its line
     return head, data
 
 

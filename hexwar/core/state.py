@@ -358,6 +358,12 @@ def _json_default(v: Any) -> Any:
     raise TypeError(f"cannot serialise {type(v).__name__}")
 
 
+def state_type_of(game: str) -> type[GameState] | None:
+    """The state class a game registered (``class KampenData(GameState, game="kampen")``), or
+    None: its module is not imported (the registry imports every game's)."""
+    return _STATE_TYPES.get(game)
+
+
 _ADAPTERS: dict[type, Any] = {}
 
 

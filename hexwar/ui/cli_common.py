@@ -156,8 +156,12 @@ def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], 
     its state and the game it is of, the state checked by that game (``state_problems``); a
     one-line ``UserError`` otherwise (``command``: what to type for the file's own game)."""
     from hexwar.core.position import PositionError, load
-    from hexwar.games.registry import UnknownGame, from_meta, get
+    from hexwar.games.registry import UnknownGame, from_meta, get, names
 
+    try:
+        names()  # every game registered, so the state is read as its game's (NarvikData, not GameState)
+    except UnknownGame as e:
+        raise UserError(str(e)) from None
     try:
         head, data = load(path)
     except PositionError as e:
@@ -180,10 +184,15 @@ def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], 
     seen = head.get("seen_by") or "all"
     if seen != "all" and seen not in info.seats:
         raise UserError(f"{path}: seen_by: {str(seen)[:40]!r} is no seat of {info.name} (all, {', '.join(info.seats)})")
-    problems = g.state_problems(data, None if seen == "all" else info.sees(seen))  # the game's own reading of the state: before any rule is asked of it
+    # the game's own reading of the state, before any rule is asked of it; each problem is led by
+    # the key it is about, said at its line as a YAML error is
+    problems = g.state_problems(data, None if seen == "all" else info.sees(seen))
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise UserError(f"{path}: state: {problems[0]}{more}")
+        key, _, said = problems[0].partition(": ")
+        line = head["line_of"](tuple(key.split("."))) if said and " " not in key else None
+        where = f"{path}:{line}: state.{key}: {said}" if line is not None else f"{path}: state: {problems[0]}"
+        raise UserError(where + more)
     return dict(named_head(info, head), twice=head.get("twice") or []), data, g
 
 

@@ -26,6 +26,7 @@ from hexwar.ui.cli_common import (
     in_range,
     out,
     output_file,
+    read_position,
     output_folder,
     read_save,
     registry_game,
@@ -166,12 +167,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
     if from_ is not None:  # a position names its game; it starts a new game, saved beside no other
         if load is not None:
             raise UserError("--from starts a new game from a position; --load resumes a save: give one of them")
-        from hexwar.core.position import PositionError, load as load_position
-
-        try:
-            head, _ = load_position(from_)
-        except PositionError as e:
-            raise UserError(str(e)) from None
+        head, _, _ = read_position(from_, registry_game(game) if game else None, "play")  # checked whole, first
         game = game or str(head["game"])
         new = True
         if save is None:

@@ -77,21 +77,21 @@ class KampenGame(KampenRules):
         the cards of its decks (2.4)."""
         out = super().state_problems(d, sides)
         if d.step not in DECISIONS:
-            out.append(f"the game waits for {d.step!r}; its decisions are {', '.join(DECISIONS)}")
+            out.append(f"step: the game waits for {d.step!r}; its decisions are {', '.join(DECISIONS)}")
         if d.side not in FACTIONS or d.faction not in FACTIONS:
-            out.append(f"the side to act is {d.side!r} in {d.faction!r}'s round; the factions are {', '.join(FACTIONS)}")
+            out.append(f"side: the side to act is {d.side!r} in {d.faction!r}'s round; the factions are {', '.join(FACTIONS)}")
         for f, areas in d.bn.items():
             if f not in FACTIONS:
                 out.append(f"bn.{f}: no faction of this game ({', '.join(FACTIONS)})")
             for area, n in areas.items():
                 if area not in self.land:
-                    out.append(f"bn.{f}.{area}: not a land area of the board (2.2)")
+                    out.append(f"bn.{f}.{area}: {area} is not a land area of the board (2.2)")
                 if n < 0:
                     out.append(f"bn.{f}.{area}: {n} battalions; a count is from 0")
         known = range(-1 if sides is not None else 0, len(self.copies))  # -1: a card face down, in a view
-        for where in (d.hand, d.deck):
+        for what, where in (("hand", d.hand), ("deck", d.deck)):
             for f, cards in where.items():
-                out += [f"{f}'s card {c} is no card of the decks (2.4)" for c in cards if c not in known]
+                out += [f"{what}.{f}: {f}'s card {c} is no card of the decks (2.4)" for c in cards if c not in known]
         return out
 
     def view(self, d: KampenData, sides: Collection[str]) -> KampenData:

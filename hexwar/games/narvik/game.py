@@ -96,16 +96,16 @@ class NarvikGame(NarvikRules):
                         HIDDEN.key if sides is not None else None)  # a view's face-down counters are placeholders
         sides = (ALLIES, GERMANS)
         if d.side not in sides:
-            out.append(f"the side to act is {d.side!r}; the sides are {', '.join(sides)}")
+            out.append(f"side: the side to act is {d.side!r}; the sides are {', '.join(sides)}")
         if d.ask is not None and d.ask.side not in sides:
-            out.append(f"the decision is asked of {d.ask.side!r}; the sides are {', '.join(sides)}")
+            out.append(f"ask.side: the decision is asked of {d.ask.side!r}; the sides are {', '.join(sides)}")
         if d.initiative not in sides:
-            out.append(f"the initiative is {d.initiative!r}; the sides are {', '.join(sides)}")
-        out += [f"the {k} track is at {v}; a track is never below 0" for k, v in d.tracks.items() if v < 0]
-        out += [f"the supply base {b!r} is not on the board (19.4)" for b in d.bases if b not in self.board]
+            out.append(f"initiative: the initiative is {d.initiative!r}; the sides are {', '.join(sides)}")
+        out += [f"tracks.{k}: the {k} track is at {v}; a track is never below 0" for k, v in d.tracks.items() if v < 0]
+        out += [f"bases: the supply base {b!r} is not on the board (19.4)" for b in d.bases if b not in self.board]
         for ship, unit in d.cargo.items():
             if ship not in d.units or unit not in d.units:
-                out.append(f"cargo: {unit} aboard {ship}, but {ship if ship not in d.units else unit} is no counter (20.2)")
+                out.append(f"cargo.{ship}: {unit} aboard {ship}, but {ship if ship not in d.units else unit} is no counter (20.2)")
         return out
 
     def after_action(self, d: NarvikData, actor: str, attack: bool, events: list[dict[str, Any]],

@@ -73,7 +73,7 @@ class SkirmishGame(Game[SD]):
         out += counters(data, self.board, self.tables.types, oob, self.tables.terrain.weather, self.spec.turns,
                         first=0)  # 0: a set-up before the first turn (Konflikt '47)
         if data.side not in self.spec.sides:
-            out.append(f"the side to act is {data.side!r}; the sides are {', '.join(self.spec.sides)}")
+            out.append(f"side: the side to act is {data.side!r}; the sides are {', '.join(self.spec.sides)}")
         return out
 
     # --- Ruleset protocol ---------------------------------------------------------------
