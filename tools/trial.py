@@ -1001,77 +1001,88 @@ def _by_hand(o: Any) -> Iterator[Any]:
                 yield dataclasses.replace(o, **{f.name: wrong})
 
 
-def orders_trial(games: int = 6, per_state: int = 4, seed: int = 0, tally: Tally | None = None,
-                 stop_after: int | None = None) -> Tally:
-    """Fuzz the orders of random games of every registered game; add the outcomes to a tally."""
+def _random_games(games: int, seed: int, most: int, every: int) -> Iterator[tuple[Any, Any, Any, list[Any], list[str]]]:
+    """Random games of every registered game (``games`` of each, over its conformance
+    variants), yielding every ``every``-th decision of each, at most ``most`` orders in:
+    (its record, the game, the state, the legal orders, up to 200 of the board's places).
+    The state moves on by a random bot's order after each yield."""
     from hexwar.ai.random_bot import RandomBot
-    from hexwar.core.orders import IllegalOrder
     from hexwar.games import registry
 
-    tally = tally or Tally()
-    rng = random.Random(seed)
-    n = 0
     for info in registry.games():
+        variants = info.conformance_variants()
         for k in range(games):
-            sc, bd, sw = info.conformance_variants()[k % len(info.conformance_variants())]
+            sc, bd, sw = variants[k % len(variants)]
             game = info.build(sc, bd, sw)
             state = game.new_state(seed * 100 + k)
             bot = RandomBot(k)
             hexes = sorted(map(str, getattr(game.board, "locations", lambda: [])()))[:200] or ["x"]
-            steps = 0
-            while not state.is_over() and steps < 400:
-                steps += 1
+            for steps in range(1, most + 1):
+                if state.is_over():
+                    break
                 legal = state.legal_orders()
-                if steps % 3 == 0:
-                    offered = {json.dumps(o.to_dict(), sort_keys=True) for o in legal}
-                    for o in rng.sample(legal, min(per_state, len(legal))):
-                        for d in _mangle(o, rng, hexes):
-                            n += 1
-                            before, logged = state.data.to_json(), len(state.log)
-                            name = f"{info.name}: {json.dumps(d)[:120]}"
-                            signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Hang()))
-                            signal.alarm(20)
-                            try:
-                                order = game.orders.from_dict(d)  # as a save is read
-                                try:
-                                    state.clone().apply(order)  # the API path, on a copy
-                                except IllegalOrder:
-                                    state.apply(order)  # refused on the copy: the real state must refuse too
-                                    raise AssertionError("accepted by the state but not by its copy") from None
-                                if json.dumps(order.to_dict(), sort_keys=True) not in offered and \
-                                        _family(order) not in {_family(o) for o in legal if _family(o) is not None}:
-                                    tally.add("orders", name, "accepted", "applied an order legal_orders() never offers, "
-                                              "nor any of its family")
-                                else:
-                                    tally.add("orders", name, "clean", "")
-                            except IllegalOrder:
-                                if state.data.to_json() != before or len(state.log) != logged:
-                                    tally.add("orders", name, "lost", "a refused order changed the state")
-                                else:
-                                    tally.add("orders", name, "clean", "")
-                            except _Hang:
-                                tally.add("orders", name, "hang", "")
-                            except Exception as e:  # noqa: BLE001
-                                tally.add("orders", name, "traceback", f"{type(e).__name__}: {e}"[:200])
-                            finally:
-                                signal.alarm(0)
-                            if stop_after and n >= stop_after:
-                                return tally
-                        for bad in _by_hand(o):  # objects built by hand, as the API's user may
-                            n += 1
-                            before, logged = state.data.to_json(), len(state.log)
-                            name = f"{info.name}: by hand {bad!r}"[:160]
-                            try:
-                                state.apply(bad)
-                                tally.add("orders", name, "accepted", "applied an order object of no order's type")
-                            except IllegalOrder:
-                                same = state.data.to_json() == before and len(state.log) == logged
-                                tally.add("orders", name, "clean" if same else "lost", "" if same else "a refused order changed the state")
-                            except Exception as e:  # noqa: BLE001
-                                tally.add("orders", name, "traceback", f"{type(e).__name__}: {e}"[:200])
-                            if stop_after and n >= stop_after:
-                                return tally
+                if steps % every == 0:
+                    yield info, game, state, legal, hexes
                 state.apply(bot.choose(state, legal))
+
+
+def orders_trial(games: int = 6, per_state: int = 4, seed: int = 0, tally: Tally | None = None,
+                 stop_after: int | None = None) -> Tally:
+    """Fuzz the orders of random games of every registered game; add the outcomes to a tally."""
+    from hexwar.core.orders import IllegalOrder
+
+    tally = tally or Tally()
+    rng = random.Random(seed)
+    n = 0
+    for info, game, state, legal, hexes in _random_games(games, seed, 400, every=3):
+        offered = {json.dumps(o.to_dict(), sort_keys=True) for o in legal}
+        for o in rng.sample(legal, min(per_state, len(legal))):
+            for d in _mangle(o, rng, hexes):
+                n += 1
+                before, logged = state.data.to_json(), len(state.log)
+                name = f"{info.name}: {json.dumps(d)[:120]}"
+                signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(_Hang()))
+                signal.alarm(20)
+                try:
+                    order = game.orders.from_dict(d)  # as a save is read
+                    try:
+                        state.clone().apply(order)  # the API path, on a copy
+                    except IllegalOrder:
+                        state.apply(order)  # refused on the copy: the real state must refuse too
+                        raise AssertionError("accepted by the state but not by its copy") from None
+                    if json.dumps(order.to_dict(), sort_keys=True) not in offered and \
+                            _family(order) not in {_family(o) for o in legal if _family(o) is not None}:
+                        tally.add("orders", name, "accepted", "applied an order legal_orders() never offers, "
+                                  "nor any of its family")
+                    else:
+                        tally.add("orders", name, "clean", "")
+                except IllegalOrder:
+                    if state.data.to_json() != before or len(state.log) != logged:
+                        tally.add("orders", name, "lost", "a refused order changed the state")
+                    else:
+                        tally.add("orders", name, "clean", "")
+                except _Hang:
+                    tally.add("orders", name, "hang", "")
+                except Exception as e:  # noqa: BLE001
+                    tally.add("orders", name, "traceback", f"{type(e).__name__}: {e}"[:200])
+                finally:
+                    signal.alarm(0)
+                if stop_after and n >= stop_after:
+                    return tally
+            for bad in _by_hand(o):  # objects built by hand, as the API's user may
+                n += 1
+                before, logged = state.data.to_json(), len(state.log)
+                name = f"{info.name}: by hand {bad!r}"[:160]
+                try:
+                    state.apply(bad)
+                    tally.add("orders", name, "accepted", "applied an order object of no order's type")
+                except IllegalOrder:
+                    same = state.data.to_json() == before and len(state.log) == logged
+                    tally.add("orders", name, "clean" if same else "lost", "" if same else "a refused order changed the state")
+                except Exception as e:  # noqa: BLE001
+                    tally.add("orders", name, "traceback", f"{type(e).__name__}: {e}"[:200])
+                if stop_after and n >= stop_after:
+                    return tally
     return tally
 
 
@@ -1119,49 +1130,38 @@ def offered_trial(games: int = 2, per_state: int = 3, seed: int = 0, tally: Tall
     applied only when it is of a listed order's family (``Order.family``: the rules' free
     choice within it); and the unchecked path (``apply_unchecked``: run_fast, the search's
     rollouts) is given only orders of the listing they were chosen from."""
-    from hexwar.ai.random_bot import RandomBot
-    from hexwar.core.engine import run_fast
     from hexwar.core.orders import IllegalOrder
-    from hexwar.games import registry
 
     tally = tally or Tally()
     rng = random.Random(seed)
     n = 0
-    for info in registry.games():
-        variants = info.conformance_variants()
-        for k in range(games):
-            sc, bd, sw = variants[k % len(variants)]
-            game = info.build(sc, bd, sw)
-            state = game.new_state(seed * 100 + k)
-            bot = RandomBot(k)
-            hexes = sorted(map(str, getattr(game.board, "locations", lambda: [])()))[:200] or ["x"]
-            steps = 0
-            while not state.is_over() and steps < 300:
-                steps += 1
-                legal = state.legal_orders()
-                if steps % 2 == 0:
-                    families = {f for o in legal if (f := _family(o)) is not None}
-                    listed = set(legal)
-                    for o in rng.sample(legal, min(per_state, len(legal))):
-                        for v in _variants(o, rng, hexes):
-                            n += 1
-                            name = f"{info.name}: {v.text()[:100]}"
-                            before = state.data.to_json()
-                            try:
-                                state.clone().apply(v)
-                            except IllegalOrder:
-                                tally.add("offered", name, "clean" if state.data.to_json() == before else "lost",
-                                          "" if state.data.to_json() == before else "a refused order changed the state")
-                            except Exception as e:  # noqa: BLE001
-                                tally.add("offered", name, "traceback", f"{type(e).__name__}: {e}"[:200])
-                            else:
-                                ok = v in listed or _family(v) in families
-                                tally.add("offered", name, "clean" if ok else "accepted",
-                                          "" if ok else "applied an order neither listed nor of a listed order's family")
-                            if stop_after and n >= stop_after:
-                                return tally
-                state.apply(bot.choose(state, legal))
-        n += _unchecked(info, game, tally, seed)
+    last = None
+    for info, game, state, legal, hexes in _random_games(games, seed, 300, every=2):
+        if last is not None and last[0] is not info:
+            n += _unchecked(*last, tally, seed)
+        last = (info, game)
+        families = {f for o in legal if (f := _family(o)) is not None}
+        listed = set(legal)
+        for o in rng.sample(legal, min(per_state, len(legal))):
+            for v in _variants(o, rng, hexes):
+                n += 1
+                name = f"{info.name}: {v.text()[:100]}"
+                before = state.data.to_json()
+                try:
+                    state.clone().apply(v)
+                except IllegalOrder:
+                    tally.add("offered", name, "clean" if state.data.to_json() == before else "lost",
+                              "" if state.data.to_json() == before else "a refused order changed the state")
+                except Exception as e:  # noqa: BLE001
+                    tally.add("offered", name, "traceback", f"{type(e).__name__}: {e}"[:200])
+                else:
+                    ok = v in listed or _family(v) in families
+                    tally.add("offered", name, "clean" if ok else "accepted",
+                              "" if ok else "applied an order neither listed nor of a listed order's family")
+                if stop_after and n >= stop_after:
+                    return tally
+    if last is not None:
+        _unchecked(*last, tally, seed)
     return tally
 
 

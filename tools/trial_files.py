@@ -168,29 +168,27 @@ def _frames(foreign: bool) -> Callable[[Path, Runner], tuple[str, str]]:
 
 
 def _report(name: str) -> Callable[[Path, Runner], tuple[str, str]]:
-    def run(work: Path, runner: Runner) -> tuple[str, str]:
-        rep = work / "rep"
-        rep.mkdir()
-        (rep / name).write_bytes(b"someone's " + name.encode())
-        before = _fingerprint(rep / name)
-        r = runner(["compare", "kampen", "kampen@nordland-hex", "--games", "1", "--workers", "1", "--out", str(rep)], cwd=work)
-        if _fingerprint(rep / name) != before:
-            return "lost", f"someone's {name} was replaced"
-        if sorted(os.listdir(rep)) != [name]:
-            return "lost", f"it wrote beside it before refusing: {sorted(os.listdir(rep))}"
-        return judge(r, "refuse")
-    return run
+    return _someones(name, lambda rep: ["compare", "kampen", "kampen@nordland-hex", "--games", "1", "--workers", "1",
+                                        "--out", str(rep)])
 
 
 def _ladder(name: str) -> Callable[[Path, Runner], tuple[str, str]]:
+    return _someones(name, lambda lad: ["ladder", "kampen", "--rounds", "0", "--out", str(lad)])
+
+
+def _someones(name: str, args: Callable[[Path], list[str]]) -> Callable[[Path, Runner], tuple[str, str]]:
+    """A command that writes a folder of files (a report, a ladder) pointed at a folder that
+    holds someone's ``name``: refused before it writes anything there."""
     def run(work: Path, runner: Runner) -> tuple[str, str]:
-        lad = work / "lad"
-        lad.mkdir()
-        (lad / name).write_bytes(b"someone's " + name.encode())
-        before = _fingerprint(lad / name)
-        r = runner(["ladder", "kampen", "--rounds", "0", "--out", str(lad)], cwd=work)
-        if _fingerprint(lad / name) != before:
+        folder = work / "out"
+        folder.mkdir()
+        (folder / name).write_bytes(b"someone's " + name.encode())
+        before = _fingerprint(folder / name)
+        r = runner(args(folder), cwd=work)
+        if _fingerprint(folder / name) != before:
             return "lost", f"someone's {name} was replaced"
+        if sorted(os.listdir(folder)) != [name]:
+            return "lost", f"it wrote beside it before refusing: {sorted(os.listdir(folder))}"
         return judge(r, "refuse")
     return run
 

@@ -254,17 +254,24 @@ def http_trial(tally: Any, games: list[str] | None = None, sample: int | None = 
     add the outcomes to ``tally`` under the family ``http``."""
     from hexwar.games.registry import games as all_games
 
+    rng = random.Random(seed)
+    return _each_board(games or [g.name for g in all_games()], "hexwar-trial-http-",
+                       lambda b, name, logs: _trial_board(b, name, tally, logs, rng, sample, verbose), tally)
+
+
+def _each_board(games: list[str], prefix: str, trial: Callable[[Board, str, _Logs], None], tally: Any) -> Any:
+    """Serve each game's board in a folder of its own and try it, every log record of the
+    server kept to find tracebacks in."""
     logs = _Logs()
     watched = [logging.getLogger(n) for n in ("uvicorn", "uvicorn.error", "uvicorn.access", "hexwar.web", "")]
     for lg in watched:
         lg.addHandler(logs)
-    rng = random.Random(seed)
     try:
-        for name in games or [g.name for g in all_games()]:
-            with tempfile.TemporaryDirectory(prefix="hexwar-trial-http-") as tmp:
+        for name in games:
+            with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
                 b = Board(name, Path(tmp))
                 try:
-                    _trial_board(b, name, tally, logs, rng, sample, verbose)
+                    trial(b, name, logs)
                 finally:
                     b.close()
     finally:
@@ -425,24 +432,8 @@ def encodings_trial(tally: Any, games: list[str] | None = None, verbose: bool = 
     page's own ask for the state: the bad one refused or answered in one line, the next one
     answered as if the bad one had never come (issue 70: one lone surrogate broke every later
     answer until the board was restarted), and the crash log no larger."""
-    from hexwar.ui.crash import crash_log  # noqa: F401 - where the log goes (XDG_STATE_HOME)
-
-    logs = _Logs()
-    watched = [logging.getLogger(n) for n in ("uvicorn", "uvicorn.error", "uvicorn.access", "hexwar.web", "")]
-    for lg in watched:
-        lg.addHandler(logs)
-    try:
-        for name in games or ["narvik", "kampen"]:
-            with tempfile.TemporaryDirectory(prefix="hexwar-trial-enc-") as tmp:
-                b = Board(name, Path(tmp))
-                try:
-                    _encodings(b, name, tally, logs, verbose)
-                finally:
-                    b.close()
-    finally:
-        for lg in watched:
-            lg.removeHandler(logs)
-    return tally
+    return _each_board(games or ["narvik", "kampen"], "hexwar-trial-enc-",
+                       lambda b, name, logs: _encodings(b, name, tally, logs, verbose), tally)
 
 
 def _encodings(b: Board, game: str, tally: Any, logs: _Logs, verbose: bool) -> None:

@@ -260,8 +260,9 @@ class PlayState(FastView):
     ``apply`` accepts exactly the orders ``legal_orders`` offers, and those of an offered
     order's family (``Order.family``) that the game's ``accepts`` allows beyond its list,
     such as any split of 6 FP in Assault on Narvik (15.2); anything else is an
-    :class:`IllegalOrder`, with the game's own reason where it has one. The legal orders of the current position are computed once and kept until the
-    state moves on (change ``data`` only through ``apply`` and ``undo``).
+    :class:`IllegalOrder`, with the game's own reason where it has one. The legal orders of
+    the current position are computed once and kept until the state moves on (change
+    ``data`` only through ``apply`` and ``undo``).
     """
 
     def __init__(self, game: Game[Any], data: GameState, log: EventLog, save: SaveFile | None = None):

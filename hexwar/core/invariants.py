@@ -22,20 +22,30 @@ from typing import Any, Container, Mapping
 from hexwar.core.state import UnitState
 
 
+def misplaced(state: UnitState, u: Any, board: Container[str]) -> tuple[str, str] | None:
+    """Why a counter is not in exactly one place (the field to blame, and a sentence), or None.
+
+    >>> from hexwar.core.state import UnitState, Unit
+    >>> s = UnitState("demo", "demo", 1)
+    >>> misplaced(s, Unit("a", "inf", "x", "x", loc=None, pool=None), {"0101"})
+    ('loc', 'a is nowhere: neither at a location nor in a pool')
+    """
+    if u.loc is not None and u.pool is not None:
+        return "pool", f"{u.id} is both at {u.loc} and in the {u.pool} pool (a counter is in exactly one place)"
+    if u.loc is None and u.pool is None:
+        return "loc", f"{u.id} is nowhere: neither at a location nor in a pool"
+    if u.loc is not None and u.loc not in board:
+        return "loc", f"{u.id} is at {u.loc!r}, which is not on the board"
+    if u.pool is not None and u.pool not in state.POOLS:
+        return "pool", f"{u.id} is in the pool {u.pool!r}, which {state.game} does not have"
+    return None
+
+
 def placement(state: UnitState, board: Container[str]) -> list[str]:
     """Every counter is in exactly one place: at a location of ``board`` or in one of the
     game's pools; and the state's location and side indexes (``at``, ``on_map(side)``) agree
     with a scan of the units (they are kept up to date, not rebuilt per query)."""
-    out = []
-    for u in state.units.values():
-        if u.loc is not None and u.pool is not None:
-            out.append(f"{u.id} is both at {u.loc} and in the {u.pool} pool (a counter is in exactly one place)")
-        elif u.loc is None and u.pool is None:
-            out.append(f"{u.id} is nowhere: neither at a location nor in a pool")
-        elif u.loc is not None and u.loc not in board:
-            out.append(f"{u.id} is at {u.loc!r}, which is not on the board")
-        elif u.pool is not None and u.pool not in state.POOLS:
-            out.append(f"{u.id} is in the pool {u.pool!r}, which {state.game} does not have")
+    out = [said for u in state.units.values() if (wrong := misplaced(state, u, board)) for said in wrong[1:]]
     by_loc: dict[str, list[str]] = {}
     by_side: dict[str, list[str]] = {}
     for u in state.units.values():
@@ -81,14 +91,9 @@ def counters(state: UnitState, board: Container[str], types: Container[str], oob
     """
     out = []
     for key, u in state.units.items():
-        if u.loc is not None and u.pool is not None:
-            out.append(f"units.{key}.pool: {u.id} is both at {u.loc} and in the {u.pool} pool (a counter is in exactly one place)")
-        elif u.loc is None and u.pool is None:
-            out.append(f"units.{key}.loc: {u.id} is nowhere: neither at a location nor in a pool")
-        elif u.loc is not None and u.loc not in board:
-            out.append(f"units.{key}.loc: {u.id} is at {u.loc!r}, which is not on the board")
-        elif u.pool is not None and u.pool not in state.POOLS:
-            out.append(f"units.{key}.pool: {u.id} is in the pool {u.pool!r}, which {state.game} does not have")
+        wrong = misplaced(state, u, board)
+        if wrong:
+            out.append(f"units.{key}.{wrong[0]}: {wrong[1]}")
         if key != u.id:
             out.append(f"units.{key}.id: units.{key} holds the counter {u.id!r}: a counter is filed under its own id")
         if hidden is not None and u.type == hidden:

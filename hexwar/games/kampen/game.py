@@ -90,8 +90,8 @@ class KampenGame(KampenRules):
                     out.append(f"bn.{f}.{area}: {n} battalions; a count is from 0")
         known = range(-1 if sides is not None else 0, len(self.copies))  # -1: a card face down, in a view
         for what, where in (("hand", d.hand), ("deck", d.deck)):
-            for f, cards in where.items():
-                out += [f"{what}.{f}: {f}'s card {c} is no card of the decks (2.4)" for c in cards if c not in known]
+            for f, held in where.items():
+                out += [f"{what}.{f}: {f}'s card {c} is no card of the decks (2.4)" for c in held if c not in known]
         return out
 
     def view(self, d: KampenData, sides: Collection[str]) -> KampenData:
