@@ -3,7 +3,10 @@
 Each family tries what a careless or unlucky user does (damaged data files, damaged saves,
 bad command lines, mangled orders) and sorts every try into clean / traceback / hang /
 silently accepted / lost. The whole run (`python tools/trial.py`) gives the figures of
-issue 12; here a sample of every family must come out clean, every time.
+issue 12; here a sample of every family must come out clean, every time. CI's third step
+runs every family whole (`tools/trial.py --ci`); these samples keep the README's test command
+within a newcomer's patience and CI within its 15 minutes (issue 70: 155 s of test time
+here before, 50 s now).
 """
 
 from __future__ import annotations
@@ -23,9 +26,9 @@ def _run(cases):
 
 
 def test_a_sample_of_mutated_yaml_is_refused_with_file_and_key():
-    cases = trial.yaml_cases(sample=36, seed=12)
+    cases = trial.yaml_cases(sample=12, seed=12)
     tally = _run(cases)
-    assert tally.counts["yaml"]["tried"] == 36
+    assert tally.counts["yaml"]["tried"] == 12
     assert tally.problems == []
 
 
@@ -38,21 +41,23 @@ def test_absurd_values_and_impossible_set_ups_are_refused(what):
 
 
 def test_a_sample_of_damaged_saves_is_refused_in_one_line_and_left_as_it_was():
-    cases = trial.save_cases(sample=40, seed=3)
+    cases = trial.save_cases(sample=16, seed=3)
     tally = _run(cases)
-    assert tally.counts["saves"]["tried"] == 40
+    assert tally.counts["saves"]["tried"] == 16
     assert tally.problems == []
 
 
 def test_every_command_line_of_the_trial_is_answered_in_one_line():
-    tally = _run(trial.cli_cases())
-    assert tally.counts["cli"]["tried"] >= 87
+    cases = trial.cli_cases()
+    assert len(cases) >= 87
+    tally = _run(trial.random.Random(70).sample(cases, 40))
+    assert tally.counts["cli"]["tried"] == 40
     assert tally.problems == []
 
 
 def test_mangled_orders_are_refused_and_leave_the_state_as_it_was():
-    tally = trial.orders_trial(games=2, per_state=2, seed=5, stop_after=2000)
-    assert tally.counts["orders"]["tried"] == 2000
+    tally = trial.orders_trial(games=2, per_state=2, seed=5, stop_after=600)
+    assert tally.counts["orders"]["tried"] == 600
     assert tally.problems == []
 
 
@@ -114,7 +119,7 @@ def test_a_sample_of_damaged_positions_is_refused_in_one_line_naming_the_file():
 
     cases = positions_cases()
     keep = [c for c in cases if "good position" in c.name or "bad position" in c.name]
-    cases = keep + [c for c in trial.random.Random(70).sample(cases, 24) if c not in keep]
+    cases = keep + [c for c in trial.random.Random(70).sample(cases, 10) if c not in keep]
     tally = _run(cases)
     assert tally.problems == []
 
@@ -123,7 +128,7 @@ def test_text_that_is_no_utf8_never_changes_what_the_next_request_gets():
     from trial_files import encodings_cli_cases
     from trial_http import encodings_trial
 
-    tally = encodings_trial(trial.Tally(), games=["narvik"])
+    tally = encodings_trial(trial.Tally(), games=["kampen"])
     tally = trial.run_cases(trial.random.Random(70).sample(encodings_cli_cases(), 6), trial.run_inprocess, tally)
     assert tally.counts["encodings"]["tried"] >= 30
     assert tally.problems == []
@@ -132,8 +137,8 @@ def test_text_that_is_no_utf8_never_changes_what_the_next_request_gets():
 def test_only_listed_orders_and_their_families_are_carried_out():
     # the unchecked path is watched in every game by tests/core/test_offered.py; the processes
     # family by tests/ai/test_search_helpers.py and tests/ui/test_analysis.py (CI runs both whole)
-    tally = trial.offered_trial(games=1, per_state=2, seed=3, stop_after=800)
-    assert tally.counts["offered"]["tried"] >= 800
+    tally = trial.offered_trial(games=1, per_state=2, seed=3, stop_after=300)
+    assert tally.counts["offered"]["tried"] >= 300
     assert tally.problems == []
 
 
