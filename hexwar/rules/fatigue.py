@@ -160,8 +160,30 @@ def explain_fatigue(state: FatigueState, tables: "Tables", uid: str, turn: int |
         if e.unit == uid and (turn is None or e.turn == turn):
             note = "" if e.applied == e.fp else f" (applied {e.applied:+d}: clamped to 0..FL)"
             led.add(f"turn {e.turn} {e.cause}{note}", f"{e.fp:+d}", e.rule)
+    hand = set_by_hand(state, uid)
+    if hand and turn is None:
+        led.add("set by hand (a position file or the analysis board), not by the rules", f"{hand:+d}", "")
     led.total = u.fatigue
     return led
+
+
+def set_fatigue(state: FatigueState, uid: str, fp: int, cause: str, rule: str) -> None:
+    """Set a unit's FP to ``fp`` for a cause that is no fatigue table's (a scenario's set-up,
+    a unit arriving fresh), logged like every other change, so that the log always accounts
+    for the FP the rules gave (``set_by_hand``)."""
+    u = state.units[uid]
+    before = u.fatigue
+    u.fatigue = fp
+    if fp != before:
+        state.fatigue_log.append(FatigueRecord(state.turn, uid, cause, fp - before, fp - before, fp, rule))
+
+
+def set_by_hand(state: FatigueState, uid: str) -> int:
+    """The FP of a unit that its fatigue log does not account for: set by a person (a position
+    file edited, the analysis board), not by the rules: its FP less what the log's last
+    change left (0 with no change logged)."""
+    last = next((e.after for e in reversed(state.fatigue_log) if e.unit == uid), 0)
+    return state.units[uid].fatigue - last
 
 
 def fatigue_log(state: FatigueState) -> list[FatigueRecord]:

@@ -141,3 +141,11 @@ def fold_order(text: str) -> str:
     t = re.sub(r"#\d+", "", text.lower()).replace("ø", "o").replace("æ", "ae")
     t = "".join(c for c in unicodedata.normalize("NFKD", t) if not unicodedata.combining(c))
     return " ".join(t.split())
+
+
+def ledger_before_the_die(led: Mapping[str, Any]) -> dict[str, Any]:
+    """An assault's ledger (``Ledger.to_dict``) up to its CRT column: the die, the row it was
+    read at and the result dropped, for an assault not yet made."""
+    out = dict(led, total=None)
+    out["lines"] = [ln for ln in led["lines"] if ln["text"] != "die" and not ln["text"].startswith("modified roll ")]
+    return out

@@ -118,6 +118,10 @@ def test_land_assault_odds_on_the_board_are_those_of_hexwar_odds(tmp_path):
     d = b.data
     att = next(u for u in d.on_map("allies") if b.game.tables.types[u.type].infantry)
     foe = next(u for u in d.on_map("germans") if b.game.tables.types[u.type].infantry)
+    g = b.game
+    next_door = next(h for h in sorted(g.board.neighbours(foe.loc)) if not d.at(h) and g.board.terrain(h) == "clear")
+    b.edit({"do": "place", "piece": att.id, "loc": next_door})  # an attacker must stand next to its target (15.1)
+    d = b.data
     fig = b.analyst.figures(d, Pick(None, foe.loc, (att.id,)))[0]
     chances = [Fraction(ln.split(": ")[1].split(" = ")[0]) for ln in fig.lines if ln.startswith("  ") and "/" in ln.split(":")[0]]
     assert sum(chances) == 1 and fig.marks[foe.loc] == "target"

@@ -8,7 +8,6 @@ every result of the CRT with its exact chance (15.1). The figures are the rule q
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Mapping
 
 from hexwar.games.common import queries
@@ -118,14 +117,20 @@ class LandAnalyst(Analyst):
         return out
 
     def reach(self, data: Any, u: Any, to: str | None) -> Figure:
-        """Where the unit can move in one action (14.0): each hex with its MP left; the
-        enemy's ZoC shaded (12.0); the way to ``to`` explained when it is in reach."""
+        """Where the unit can move in one action, as the game lists its moves (14.0, 13.2,
+        10.1 ...): each hex with its MP left; a hex the chart reaches but the game refuses,
+        marked with the refusal; the enemy's ZoC shaded (12.0); the way to ``to`` explained."""
         g = self.game
         pos = self.pos(data)
-        ans = queries.reach(pos, u.id)
-        rows = ans.data["reach"]
+        try:
+            ans = queries.reach(pos, u.id)
+        except ValueError as e:
+            return Figure(f"reach of {u.id}", [str(e)], {u.loc: "source"})
+        rows, refused = ans.data["reach"], ans.data["refused"]
         marks = {r["to"]: "reach" for r in rows}
         labels = {r["to"]: (str(r["mp_left"]) if not r["minimum_move"] else "min") for r in rows}
+        for r in refused:
+            marks[r["to"]], labels[r["to"]] = "block", "no"
         for h in g.query(data, u).zoc:
             marks.setdefault(h, "zoc")
         marks[u.loc] = "source"
@@ -135,6 +140,7 @@ class LandAnalyst(Analyst):
         if mins:
             lines.append(f"by the minimum move only ({g.cites.move.min_move}): {', '.join(mins)}")
         lines.append(f"shaded red: the enemy's zone of control ({g.cites.zoc.zoc})")
+        lines += [str(x) for x in ans.shown[1:] if isinstance(x, str)]  # the game's refusals, in its words
         if to is not None and to != u.loc:
             try:
                 way = queries.reach(pos, u.id, to=to)
@@ -150,51 +156,47 @@ class LandAnalyst(Analyst):
         return Figure(f"reach of {u.id}", lines, marks, labels)
 
     def supply(self, data: Any, u: Any) -> Figure:
-        """The unit's line of supply (19.3), drawn, or what blocks it."""
-        g = self.game
-        if u.side != g.spec.supply_side:  # 19.1, 19.2: only the supply side traces lines (Konflikt: no side)
-            who = f"only the {g.spec.supply_side} trace one ({g.cites.supply.line})" if g.spec.supply_side else "none in this game"
-            return Figure(f"supply of {u.id}", [f"no line of supply: {who}"])
+        """The unit's supply by its side's own rules: its line (19.3), drawn, or what blocks
+        it; a side that traces no line, what its rules say instead (19.1)."""
         try:
             row = queries.supply(self.pos(data), [u.id]).data["units"][0]
-        except (ValueError, AttributeError, KeyError, TypeError) as e:
+        except (ValueError, AttributeError) as e:
             return Figure(f"supply of {u.id}", [f"no line of supply is traced here ({e})"])
         marks = {h: "line" for h in row.get("path") or []}
         if row.get("blocked_at"):
             marks[row["blocked_at"]] = "block"
-        yes = "in supply" if row["supplied"] else "OUT of supply"
-        why = row["reason"] if "(" in row["reason"] else f"{row['reason']} ({g.cites.supply.line})"
-        return Figure(f"supply of {u.id}", [f"{u.id}: {yes}: {why}"], marks)
+        yes = {None: "supply", True: "in supply", False: "OUT of supply"}[row["supplied"]]
+        return Figure(f"supply of {u.id}", [f"{u.id}: {yes}: {row['reason']}"], marks)
 
     def fatigue(self, data: Any, u: Any) -> Figure:
-        """FP against the limit, and what the end-of-turn recovery leaves (10.0, 21.0)."""
+        """FP against the limit, what was set by hand, and what the end-of-turn recovery
+        leaves (10.0, 21.0)."""
         if not fat.takes_fatigue(self.game.tables, u):
             return Figure(f"fatigue of {u.id}", [f"{u.id} takes no fatigue points"])
-        ans = queries.fatigue(self.pos(copy.deepcopy(data)), [u.id], recover=True)  # the recovery changes what it reads
+        ans = queries.fatigue(self.pos(data), [u.id], recover=True)  # the recovery works on a copy
         row = ans.data["units"][0]
         after = (ans.data.get("after_recovery") or {}).get(u.id)
         rule = self.game.tables.fatigue.rule("recovery") if self.game.tables.fatigue is not None else ""
-        lines = [f"{u.id}: {row['fp']} FP, limit {row['fl']}" + (" (at its limit)" if row["at_limit"] else ""),
+        lines = [f"{u.id}: {row['fp']} FP, limit {row['fl']}" + (" (at its limit)" if row["at_limit"] else "")
+                 + (f"; {row['by_hand']:+d} of them set by hand, not by the rules" if row["by_hand"] else ""),
                  f"after the end-of-turn recovery ({rule}): {after} FP"]
         return Figure(f"fatigue of {u.id}", lines)
 
     def assault(self, data: Any, pick: Pick) -> Figure:
-        """The assault of the attackers on the target: its ledger and every result of the CRT
-        with its exact chance (15.1)."""
-        from hexwar.rules.combat import diff_column_index, diff_outcomes
-
+        """The assault of the attackers on the target as the game fights it, on a copy, every
+        die (``queries.assault_odds``): its ledger and every result with its exact chance."""
         g, to = self.game, pick.loc
         assert to is not None
         try:
-            led, ad, drm = queries.assault_ledger(self.pos(data), to, list(pick.attackers))
+            fight = queries.assault_odds(self.pos(data), to, list(pick.attackers))
         except ValueError as e:
             return Figure(f"assault on {g.board.label(to)}", [str(e)], {to: "target"})
-        crt = g.tables.crt
-        lines = _ledger_lines(led.to_dict())
-        col = crt.columns[diff_column_index(crt, ad, 0)].label
-        lines.append(f"CRT column {col}, DRM {drm:+d} ({g.cites.combat.crt}): attacker/defender points")
-        for (a, d), p in diff_outcomes(crt, ad, drm, 0):
-            lines.append(f"  {a}/{d}: {p} = {float(p) * 100:.1f}%")
+        lines = _ledger_lines(fight["ledger"])
+        for c in fight["columns"] if len(fight["columns"]) > 1 else []:
+            lines.append(f"column {c['column']} (AD {c['ad']}, DRM {c['drm']:+d}): chance {c['p']}")
+        lines.append(f"CRT column {fight['column']}, DRM {fight['drm']:+d} ({g.cites.combat.crt}): attacker/defender points")
+        for o in fight["outcomes"]:
+            lines.append(f"  {o['result']}: {o['p']} = {o['percent']:.1f}%")
         marks = {to: "target", **{data.units[x].loc: "attacker" for x in pick.attackers if x in data.units
                                    and data.units[x].loc}}
         return Figure(f"assault on {g.board.label(to)}", lines, marks)

@@ -17,7 +17,7 @@ from hexwar.core.orders import Order
 from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import Ledger
 from hexwar.ui.presenter import Presenter
-from hexwar.ui.words import verb
+from hexwar.ui.words import render_ledger, verb
 
 
 class CounterPresenter(Presenter):
@@ -116,8 +116,12 @@ class LandPresenter(CounterPresenter):
         return Fraction(total) if isinstance(total, (int, Fraction)) else None
 
     def explain_move(self, uid: str, dest: str) -> str:
-        """The MP ledger of the cheapest path of a unit to a location (14.0-14.2, 12.1)."""
-        from hexwar.rules.movement import explain_path, reach
+        """The MP ledger of a unit's move to a location as the game lists it at the unit's
+        side's decision (14.0-14.2, 12.1; ``queries.reach``): a place the game refuses (13.2
+        stacking, 10.1 the fatigue limit ...) is its refusal in one line; a place out of reach,
+        why (``why_not_there``)."""
+        from hexwar.games.common import queries
+        from hexwar.games.registry import Position
 
         g, d = self.game, self.session.view()
         u = d.units.get(uid)
@@ -125,12 +129,14 @@ class LandPresenter(CounterPresenter):
             return f"{uid}: not a unit you can see on the map"
         if dest == u.loc:
             return f"{uid} is at {dest} already"
-        t = g.tables.types[u.type]
-        q = g.query(d, u)
-        r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q)
-        if dest not in r:
-            return self.why_not_there(u, dest, q)
-        return explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, r.path(dest), q, g.cites.move).render()
+        pos = Position(g, d, None, "this position")
+        ans = queries.reach(pos, uid)
+        no = next((r for r in ans.data["refused"] if r["to"] == dest), None)
+        if no is not None:
+            return f"{uid} may not end a move at {dest}: {queries.refusal(no)}"
+        if not any(r["to"] == dest for r in ans.data["reach"]):
+            return self.why_not_there(u, dest, g.query(d, u))
+        return render_ledger(queries.reach(pos, uid, to=dest).data["explain"])
 
     def why_not_there(self, u: Any, dest: str, q: Any) -> str:
         """Why a unit cannot reach a location in one movement action: the cheapest way there
@@ -192,11 +198,3 @@ def assault_odds_line(crt: Any, columns: Mapping[tuple[int, int], Fraction]) -> 
     d_two = sum((q for (_, x), q in dist.items() if x >= 2), Fraction(0))
     return (f"{head}: defender loses >=1 {float(d_hit):.0%}, >=2 {float(d_two):.0%}; "
             f"attacker loses >=1 {float(a_hit):.0%}  [15.1]")
-
-
-def ledger_before_the_die(led: Mapping[str, Any]) -> dict[str, Any]:
-    """An assault's ledger (``Ledger.to_dict``) up to its CRT column: the die, the row it was
-    read at and the result dropped, for an assault not yet made."""
-    out = dict(led, total=None)
-    out["lines"] = [ln for ln in led["lines"] if ln["text"] != "die" and not ln["text"].startswith("modified roll ")]
-    return out

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 from rich.table import Table
 
-from hexwar.board.base import place_name
-from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
+from hexwar.games.common import asked
 from hexwar.games.registry import Answer, Position, Queries
 from hexwar.rules import fatigue as fat
-from hexwar.rules.ledger import Ledger
+from hexwar.ui.words import ledger_before_the_die
+from hexwar.ui.words import render_ledger
 
 
 def unit_of(pos: Position, uid: str) -> Any:
@@ -36,85 +36,132 @@ def unit_of(pos: Position, uid: str) -> Any:
 
 def reach(pos: Position, unit: str, to: str | None = None, weather: str | None = None,
           mp: Fraction | None = None) -> Answer:
-    """Where a unit can move in one action (14.0), with the MP left; the path to ``to`` explained."""
+    """Where a unit can move in one action (14.0), as the game lists its moves at the unit's
+    side's decision (``asked.unit_moves``: stacking 13.2, the fatigue limit 10.1, Sweden
+    22.2, ferries 20.6 ... all the game's), with the MP left after what the game charges;
+    each place the movement chart reaches but the game refuses, with the refusal's rule; the
+    path to ``to`` explained. ``weather`` asks the game at another weather of its chart;
+    ``mp`` lowers the unit's MP (a halved unit): the moves that spend no more, and the
+    one-hex minimum move (14.1)."""
     from hexwar.rules.movement import explain_path
-    from hexwar.rules.movement import reach as reach_fn
+    from hexwar.rules.movement import reach as chart_reach
 
     g, data = pos.game, pos.data
     u = unit_of(pos, unit)
-    t = g.tables.types[u.type]
-    q = g.query(data, u)
-    if mp is not None:
-        q = replace(q, mp=mp)
     if weather is not None and weather not in g.tables.terrain.weather:
         raise ValueError(f"--weather {weather!r} is not a section of the terrain chart; sections: {', '.join(g.tables.terrain.weather)}")
-    w = weather or data.weather
-    r = reach_fn(g.board, g.tables.terrain, w, t.movement_class, u.loc, q)
-    rows: list[dict[str, Any]] = [{"to": d, "mp_left": r.mp_left[d], "path": r.path(d), "minimum_move": d in r.min_move}
-                                  for d in r.destinations()]
+    if weather is not None and weather != data.weather:
+        data = data.clone()  # a what-if the game itself answers: the same position at another weather
+        data.weather = weather
+        u = data.units[unit]
+    w = data.weather
+    t = g.tables.types[u.type]
+    q = g.query(data, u)
+    chart = chart_reach(g.board, g.tables.terrain, w, t.movement_class, u.loc, q)
+    moves = asked.unit_moves(g, data, unit, chart)
+    if mp is not None and mp > moves.mp:
+        raise ValueError(f"--mp {mp}: {unit} has {moves.mp} MP, and the game lists no move beyond them (14.0); "
+                         "--mp lowers a unit's MP, never raises it")
+    have = moves.mp if mp is None else mp
+    rows: list[dict[str, Any]] = []
+    for dest, (order, spent) in sorted(moves.listed.items(), key=lambda kv: (kv[1][1], kv[0])):
+        path = list(getattr(order, "path", ()))
+        minimum = dest in chart.min_move or (len(path) == 2 and spent > have)
+        if mp is not None and spent > mp and len(path) != 2:
+            continue
+        rows.append({"to": dest, "mp_left": max(have - spent, Fraction(0)) if minimum else have - spent, "path": path,
+                     "minimum_move": minimum})
+    refused: list[dict[str, Any]] = [{"to": dest, "refused": why, "rule": rule, "path": list(chart.path(dest))}
+               for dest, (why, rule) in sorted(moves.refused.items())]
     led = None
     if to is not None:
-        if to not in r:
+        if to in moves.refused:
+            why, rule = moves.refused[to]
+            raise ValueError(f"{unit} may not end a move at {to}: {_said(why.removeprefix(to + ': '), rule)}")
+        row = next((r for r in rows if r["to"] == to), None)
+        if row is None:
             raise ValueError(f"{unit} cannot reach {to} in one movement action ({g.cites.move.blocked})")
-        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, r.path(to), q, g.cites.move)
-    tab = Table("to", "MP left", "path", title=f"{unit} from {u.loc}: MP {q.mp}, {w}")
+        led = explain_path(g.board, g.tables.terrain, w, t.movement_class, tuple(row["path"]),
+                           replace(q, mp=have), g.cites.move)
+    tab = Table("to", "MP left", "path", title=f"{unit} from {u.loc}: MP {have}, {w}")
     for row in rows:
         tab.add_row(g.board.label(row["to"]), str(row["mp_left"]) + (f" ({g.cites.move.min_move} min)" if row["minimum_move"] else ""),
                     ">".join(row["path"]))
-    return Answer({"unit": unit, "from": u.loc, "mp": q.mp, "weather": w, "reach": rows, "explain": led.to_dict() if led else None},
-                  [tab] + ([led.render()] if led else []))
+    shown: list[Any] = [tab]
+    reasons: set[tuple[str, str]] = {(str(r["refused"]), str(r["rule"])) for r in refused}
+    if refused and not rows and len(reasons) == 1:  # one reason for every place: the unit may not move now
+        shown.append(f"{unit} may not move now: {_said(*reasons.pop())}")
+    elif refused:
+        shown.append("reached on the movement chart, but the game refuses a move there:")
+        shown += [f"  {g.board.label(r['to'])}: {refusal(r)}" for r in refused]
+    return Answer({"unit": unit, "from": u.loc, "mp": have, "weather": w, "reach": rows, "refused": refused,
+                   "explain": led.to_dict() if led else None},
+                  shown + ([led.render()] if led else []))
+
+
+def _said(why: str, rule: str) -> str:
+    """A refusal's words with its section, once."""
+    return why if not rule or why.endswith(f"({rule})") else f"{why} ({rule})"
+
+
+def refusal(row: dict[str, Any]) -> str:
+    """A refused place of ``reach`` (its ``refused`` rows) in words: the game's refusal with
+    its section."""
+    return _said(row["refused"].removeprefix(row["to"] + ": "), row["rule"])
 
 
 def supply(pos: Position, units: list[str] | None = None) -> Answer:
-    """Each unit's line of supply (19.3): the path found, or the nearest base and what blocked it."""
+    """Each unit's supply by its side's own rules (``supply_answer``): its line (19.3) or what
+    blocked it, whether it takes the 19.2 penalty if attacked now; a side that traces no
+    line says what its rules say instead (19.1)."""
     g, data, sides = pos.game, pos.data, pos.sides
     side = g.spec.supply_side
 
-    def ship(u: Any) -> bool:  # by its type: any game with supply (the fixture skirmish too), not Narvik's is_ship
-        return bool(g.tables.types[u.type].kind == "ship")
+    def shown(u: Any) -> bool:  # the default list: the supply side's land units on the map that the eyes see
+        return (g.tables.types[u.type].kind != "ship" and not g.board.is_a(u.loc, "box")
+                and (sides is None or side in sides or not u.concealed))
 
-    def checked(u: Any) -> bool:  # 19.2: a land unit on the map (ships are unaffected; a box is out of reach)
-        return not ship(u) and not g.board.is_a(u.loc, "box")
-
-    uids = units or sorted(u.id for u in data.on_map(side) if checked(u) and (sides is None or side in sides or not u.concealed))
+    uids = units or sorted(u.id for u in data.on_map(side) if shown(u)) if side is not None else list(units or [])
     rows = []
     for uid in uids:
         u = unit_of(pos, uid)
-        if u.nation in ALWAYS_SUPPLIED or not checked(u):
-            why = ("Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
-                   else "ships are unaffected by supply (19.2)" if ship(u)
-                   else f"in the {place_name(g.board, u.loc)} box, out of the Germans' reach (22.1): never checked (19.2)")
-            rows.append({"unit": uid, "at": u.loc, "supplied": True, "reason": why, "path": []})
-            continue
-        res = g.supply(data, u)
-        rows.append({"unit": uid, "at": u.loc, "supplied": res.supplied, "reason": res.reason, "path": list(res.path),
-                     "blocked_at": res.blocked_at, "base": res.base})
+        a = g.supply_answer(data, u)
+        rows.append({"unit": uid, "at": u.loc, "supplied": a.supplied, "penalised": a.penalised, "reason": a.reason,
+                     "path": list(a.path), "blocked_at": a.blocked_at, "base": a.base})
     tab = Table("unit", "at", "supplied", "why", "path",
                 title=f"supply ({g.cites.supply.line}) at {pos.what}; bases ({g.cites.supply.base}): {', '.join(data.bases) or 'none yet'}")
     for r in rows:
-        tab.add_row(r["unit"], r["at"], "yes" if r["supplied"] else "[red]no[/]", r["reason"], ">".join(r["path"]))
-    return Answer({"position": pos.what, "bases": data.bases, "units": rows}, [tab])
+        yes = "-" if r["supplied"] is None else "yes" if r["supplied"] else "[red]no[/]"
+        tab.add_row(r["unit"], r["at"], yes, r["reason"], ">".join(r["path"]))
+    said = [] if rows or side is not None else ["no side traces a line of supply in this game"]
+    return Answer({"position": pos.what, "bases": data.bases, "units": rows}, [tab, *said])
 
 
 def fatigue(pos: Position, units: list[str] | None = None, recover: bool = False) -> Answer:
-    """FP, limits, the AFL of the units named (15.1), and the end-of-turn recovery (21.0)."""
+    """FP, limits, the AFL of the units named (15.1), and the end-of-turn recovery (21.0), by
+    the rule functions the game plays with; FP that the fatigue log does not account for
+    (set in a position file or on the analysis board) shown as set by hand."""
     g, data, sides = pos.game, pos.data, pos.sides
+    if g.tables.fatigue is None:
+        raise ValueError(f"{pos.game.spec.name}: this game keeps no fatigue points")
     uids = units or sorted(u.id for u in data.on_map() if sides is None or u.side in sides or not u.concealed)
     for uid in uids:
         unit_of(pos, uid)
     afl, led = fat.average_fatigue_level(data, g.tables, uids, g.cites.assault.afl)
     rows = [{"unit": x, "fp": data.units[x].fatigue, "fl": fat.fatigue_limit(g.tables, data.units[x]),
-             "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x])} for x in uids]
+             "at_limit": fat.at_limit(g.tables, data.units[x]), "infantry": fat.takes_fatigue(g.tables, data.units[x]),
+             "by_hand": fat.set_by_hand(data, x)} for x in uids]
     after = None
     if recover:
-        fat.end_of_turn_recovery(data, g.tables)
-        after = {x: data.units[x].fatigue for x in uids}
-    rule = g.tables.fatigue.rule("recovery") if g.tables.fatigue is not None else ""
-    tab = Table("unit", "FP", "FL", "at limit", *([f"after {rule}"] if after else []), title=f"fatigue at {pos.what}")
+        work = data.clone()  # the recovery, on a copy: the position stays as it is
+        fat.end_of_turn_recovery(work, g.tables)
+        after = {x: work.units[x].fatigue for x in uids}
+    rule = g.tables.fatigue.rule("recovery")
+    tab = Table("unit", "FP", "FL", "at limit", "set by hand", *([f"after {rule}"] if after else []), title=f"fatigue at {pos.what}")
     for r in rows:
         extra = [str(after[r["unit"]])] if after else []
         tab.add_row(r["unit"], str(r["fp"]) if r["infantry"] else "-", str(r["fl"]) if r["infantry"] else "-",
-                    "yes" if r["at_limit"] else "", *extra)
+                    "yes" if r["at_limit"] else "", f"{r['by_hand']:+d}" if r["by_hand"] else "", *extra)
     return Answer({"position": pos.what, "units": rows, "afl": afl, "afl_ledger": led.to_dict(), "after_recovery": after},
                   [tab, led.render()])
 
@@ -125,26 +172,41 @@ QUERIES = Queries(reach=reach, supply=supply, fatigue=fatigue)
 odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
 
 
-def assault_ledger(pos: Position, target: str, ids: list[str]) -> tuple[Ledger, int, int]:
-    """The assault's sums on ``target`` by ``ids`` (15.1): its ledger, differential and DRM; a
-    what-if: adjacency is not checked. A one-line ``ValueError`` for what cannot be summed."""
-    from hexwar.rules.assault import assault_sums
+def assault_odds(pos: Position, target: str, ids: list[str], support: Sequence[str] = (), ap: int = 0) -> dict[str, Any]:
+    """The assault of ``ids`` on ``target`` (with ``support`` and ``ap``) as the game fights
+    it (``asked.fights``): on a copy at the attackers' side's decision, once for every die
+    it rolls, so every step the game takes before its die is in it (19.2's +6 FP for an
+    unsupplied defender, defending artillery 16.1, the weather 7.0, air support 18.1.1,
+    formations 17.0, tanks 16.2). Its columns, each result's exact chance, and the ledger of
+    the fight at its first column (before the die). The game's refusal is a one-line
+    ``ValueError`` with its rule."""
+    from hexwar.core.orders import IllegalOrder
 
     g, data, sides = pos.game, pos.data, pos.sides
     if not ids:
         raise ValueError("no attackers named")
-    for x in ids:
+    for x in [*ids, *support]:
         unit_of(pos, x)
-    defenders = [u.id for u in data.at(target) if u.side != data.units[ids[0]].side]
+    side = data.units[ids[0]].side
+    if target not in g.board:
+        raise ValueError(f"{target!r} is no location of the board")
+    defenders = [u.id for u in data.at(target) if u.side != side]
     if not defenders:
         raise ValueError(f"{target} holds no enemy of {ids[0]}")
     if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
         raise ValueError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
-    s = assault_sums(data, g.tables, ids, defenders, cites=g.cites.assault)
-    ledger = Ledger(f"assault on {target} at {pos.what}")
-    ledger.extend(list(s.attack) + list(s.defence) + list(s.drms))
-    ledger.total = f"AD {s.differential}, DRM {s.drm:+d}"
-    return ledger, s.differential, s.drm
+    order = g.assault_order(data, side, target, ids, tuple(support), ap)
+    try:
+        fought = asked.fights(g, data, order)
+    except IllegalOrder as e:
+        raise ValueError(f"the game refuses {order.text()}: {e}") from None
+    fights_ = [f for f in fought if "ledger" in f.event]
+    first = fights_[0].event if fights_ else fought[0].event
+    led = ledger_before_the_die(first["ledger"]) if fights_ else {"title": first["result"], "lines": [], "total": None}
+    return {"position": pos.what, "order": order.text(), "crt": g.tables.crt.name, "columns": [{**c, "p": str(c["p"])} for c in asked.columns(fought)],
+            "ad": first.get("ad"), "column": first.get("column"), "drm": first.get("drm"),
+            "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in asked.outcome_odds(fought)],
+            "fights": len(fought), "ledger": led}
 
 
 def _in(option: str, v: int | None, lo: int, hi: int) -> None:
@@ -154,8 +216,10 @@ def _in(option: str, v: int | None, lo: int, hi: int) -> None:
 
 @odds.command()
 def land_odds(ctx: typer.Context,
-              target: Optional[str] = typer.Option(None, help="Location assaulted (with --attackers); a what-if: adjacency is not checked"),
+              target: Optional[str] = typer.Option(None, help="Location assaulted (with --attackers): fought by the game on a copy, every die"),
               attackers: Optional[str] = typer.Option(None, help="Comma-separated attacking unit ids"),
+              support: Optional[str] = typer.Option(None, help="Comma-separated supporting artillery and ships (16.1, 20.5)"),
+              ap: int = typer.Option(0, help="German air points given to the assault (18.1.1)"),
               ad: Optional[int] = typer.Option(None, help="Attack differential, for a bare CRT look-up"),
               drm: int = typer.Option(0, help="Die roll modifier (bare look-up)"),
               attack: Optional[int] = typer.Option(None, help="Attack strength, for the odds CRT"),
@@ -174,7 +238,7 @@ def land_odds(ctx: typer.Context,
     )
 
     for opt, v, lo, hi in (("--attack", attack, 0, 1000), ("--defence", defence, 0, 1000), ("--ad", ad, -100, 100),
-                           ("--drm", drm, -20, 20), ("--shift", shift, -20, 20)):
+                           ("--drm", drm, -20, 20), ("--shift", shift, -20, 20), ("--ap", ap, 0, 99)):
         _in(opt, v, lo, hi)
     pos: Position = ctx.obj
     g, what = pos.game, pos.what
@@ -183,7 +247,19 @@ def land_odds(ctx: typer.Context,
         if crt is None:
             raise ValueError(f"{what}: no differential CRT")
         return Answer({"crt": crt.name, "drm": drm, "columns": column_table(crt, drm)}, [column_table_markdown(crt, drm)])
-    ledger = None
+    if target is not None or attackers:
+        if not (target and attackers):
+            raise ValueError("--target and --attackers go together")
+        names = lambda text: [x.strip() for x in (text or "").split(",") if x.strip()]  # noqa: E731
+        fight = assault_odds(pos, target, names(attackers), names(support), ap)
+        tab = Table("result", "probability", "%", title=f"{fight['order']}: {fight['crt']}, {fight['fights']} dice fought")
+        for o in fight["outcomes"]:
+            tab.add_row(o["result"], o["p"], f"{o['percent']:.1f}")
+        cols = [f"column {c['column']} (AD {c['ad']}, DRM {c['drm']:+d}): {c['p']}" for c in fight["columns"]]
+        return Answer(fight, [tab, *(["columns, by the air-support roll:", *cols] if len(cols) > 1 else []),
+                              render_ledger(fight["ledger"])])
+    if support or ap:
+        raise ValueError("--support and --ap go with --target and --attackers")
     if attack is not None or defence is not None:
         if g.tables.odds is None or attack is None or defence is None:
             raise ValueError("--attack and --defence need both values and a scenario with an odds CRT")
@@ -192,10 +268,6 @@ def land_odds(ctx: typer.Context,
         res: dict[str, Any] = {"crt": g.tables.odds.name, "column": col, "drm": drm,
                                "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in dist]}
     else:
-        if target is not None:
-            if not attackers:
-                raise ValueError("--target needs --attackers")
-            ledger, ad, drm = assault_ledger(pos, target, [x.strip() for x in attackers.split(",") if x.strip()])
         if ad is None:
             raise ValueError("give --target with --attackers, or --ad, or --attack with --defence")
         if crt is None:
@@ -204,9 +276,7 @@ def land_odds(ctx: typer.Context,
         ddist = diff_outcomes(crt, ad, drm, shift)
         res = {"crt": crt.name, "ad": ad, "column": col, "drm": drm,
                "outcomes": [{"result": f"{a}/{d}", "p": str(p), "percent": float(p) * 100} for (a, d), p in ddist]}
-    if ledger is not None:
-        res["ledger"] = ledger.to_dict()
     tab = Table("result", "probability", "%", title=f"{res['crt']}: column {res['column']}, DRM {res['drm']:+d}")
     for o in res["outcomes"]:
         tab.add_row(o["result"], o["p"], f"{o['percent']:.1f}")
-    return Answer(res, [tab] + ([ledger.render()] if ledger is not None else []))
+    return Answer(res, [tab])

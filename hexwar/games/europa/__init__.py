@@ -59,9 +59,13 @@ _odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptio
 
 @_odds.command()
 def europa_odds(ctx: typer.Context, attack: Optional[int] = typer.Option(None, help="Attack strength"),
-                defend: Optional[int] = typer.Option(None, help="Defence strength")) -> Answer:
+                defend: Optional[int] = typer.Option(None, help="Defence strength"),
+                target: Optional[str] = typer.Option(None, help="Hex attacked (with --attackers): fought by the game on a copy, every die"),
+                attackers: Optional[str] = typer.Option(None, help="Comma-separated attacking unit ids")) -> Answer:
     """The odds CRT (E1): the column of ``--attack`` against ``--defend`` and the exact chance of
-    each result; without strengths, every column."""
+    each result; without strengths, every column. With ``--target`` and ``--attackers``, the
+    attack at the position as the game makes it (E3 D: strengths, terrain, supply, HQs, river,
+    air support as flown; ``games.common.asked.fights``)."""
     from hexwar.rules.combat import (
         odds_column_index,
         odds_outcomes,
@@ -72,6 +76,8 @@ def europa_odds(ctx: typer.Context, attack: Optional[int] = typer.Option(None, h
         if v is not None and not 0 <= v <= 1000:
             raise ValueError(f"{opt} is {v}; it must be from 0 to 1000")
     g = ctx.obj.game
+    if target is not None or attackers:
+        return _attack_odds(ctx.obj, target, attackers)
     if attack is None or defend is None:
         return Answer({"table": odds_table_markdown(g.crt)}, odds_table_markdown(g.crt).splitlines())
     col = g.crt.columns[odds_column_index(g.crt, attack, defend)]
@@ -79,6 +85,39 @@ def europa_odds(ctx: typer.Context, attack: Optional[int] = typer.Option(None, h
     lines = [f"{attack} to {defend}: column {col.label} (rounded for the defender) [E1]"]
     lines += [f"  {r} {g.crt.codes[r]}: {p} = {float(p) * 100:.1f}%" for r, p in dist]
     return Answer({"column": col.label, "odds": {r: str(p) for r, p in dist}}, lines)
+
+
+def _attack_odds(pos: Any, target: Optional[str], attackers: Optional[str]) -> Answer:
+    """An attack at a position, fought by the game on a copy for every die it rolls (a
+    turn-1 Norwegian retreat before combat, E1; the CRT's): each result's chance and the
+    ledger of its first column."""
+    from hexwar.core.orders import IllegalOrder
+    from hexwar.games.common import asked
+    from hexwar.ui.words import ledger_before_the_die
+    from hexwar.ui.words import render_ledger
+
+    if not (target and attackers):
+        raise ValueError("--target and --attackers go together")
+    g, data = pos.game, pos.data
+    ids = [x.strip() for x in attackers.split(",") if x.strip()]
+    bad = [x for x in ids if x not in data.units or data.units[x].loc is None]
+    if not ids or bad:
+        raise ValueError(f"no unit on the map called {', '.join(bad) or '(none named)'}")
+    order = g.assault_order(data, data.units[ids[0]].side, target, ids)
+    try:
+        fought = asked.fights(g, data, order)
+    except IllegalOrder as e:
+        raise ValueError(f"the game refuses {order.text()}: {e}") from None
+    odds = asked.outcome_odds(fought)
+    fights = [f for f in fought if "ledger" in f.event]
+    led = ledger_before_the_die(fights[0].event["ledger"]) if fights else {"title": fought[0].event["result"], "lines": [], "total": None}
+    cols = asked.columns(fought)
+    lines = [f"{order.text()}: {len(fought)} dice fought (E1)"]
+    lines += [f"  {r} {g.crt.codes.get(r, r)}: {p} = {float(p) * 100:.1f}%" for r, p in odds]
+    if len(cols) > 1:
+        lines += ["columns, by the rolls before the CRT's die:"] + [f"  column {c['column']}: {c['p']}" for c in cols]
+    return Answer({"order": order.text(), "columns": [{**c, "p": str(c["p"])} for c in cols],
+                   "odds": {r: str(p) for r, p in odds}, "ledger": led}, [*lines, render_ledger(led)])
 
 
 GAME = GameInfo(

@@ -15,7 +15,7 @@ E1's special rules) lives in this package.
 
 from __future__ import annotations
 
-from typing import Any, Collection
+from typing import Any, Collection, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -50,6 +50,28 @@ class EuropaGame(EuropaRules):
     def save_meta(self) -> dict[str, Any]:
         return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.file,
                 "board": self.board.name, "switches": self.switches.names()}
+
+    # --- what the queries ask (issue 71: games.common.asked) -------------------------------
+
+    def acting(self, d: EuropaData, side: str) -> EuropaData:
+        """A copy of ``d`` at ``side``'s combat phase decision (E3 D), no combat under way:
+        what the side may attack now; the hexes attacked and the units that attacked this
+        phase stay as they are."""
+        w = d.clone()
+        w.phase, w.over, w.combat = "combat", False, None
+        w.side = side
+        self.ask(w, side, "combat")
+        return w
+
+    def assault_order(self, d: EuropaData, side: str, target: str, units: Sequence[str],
+                      support: Sequence[str] = (), ap: int = 0) -> Order:
+        """The attack (E3 D) of ``units`` on ``target``; air support is the air phase's, flown
+        before (E3 C): no support or AP is named with it."""
+        from hexwar.games.europa.orders import Attack
+
+        if support or ap:
+            raise ValueError("a Europa attack names its units only: air support is flown in the air phase (E3 C)")
+        return Attack(side, target, tuple(units))
 
     # --- views ------------------------------------------------------------------------------
 

@@ -78,6 +78,15 @@ class KonfliktGame(KonfliktRules):
         self.advance(d, dice, [])
         return d
 
+    def acting(self, d: KonfliktData, side: str) -> KonfliktData:
+        """A copy of ``d`` with ``side``'s order die drawn (digest 4.3), the set-up done: what
+        a unit of the side may be ordered to do now; the units that have had their order this
+        turn keep it spent."""
+        w = d.clone()
+        w.todo, w.phase, w.over, w.ended = [], "orders", False, ""
+        w.side = w.drawn = side
+        return w
+
     def current_side(self, d: KonfliktData) -> str:
         return d.side
 

@@ -13,7 +13,7 @@ it to a copy, so a refused order leaves the state as it was.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -51,6 +51,27 @@ class NarvikGame(NarvikRules):
     phases = PHASES
     refusals = Refusals(over="24.0", foreign=ORDERS.rule, not_now="6.0")  # over (24.0); no decision, not an order (6.0)
     other_side = "9.1"  # not yours (9.1)
+
+    # --- what the queries ask (issue 71: games.common.asked; the answers in narvik.asked) ---
+
+    def acting(self, d: NarvikData, side: str) -> NarvikData:
+        """A copy of ``d`` at ``side``'s action decision (9.0), nothing pending."""
+        from hexwar.games.narvik import asked
+
+        return asked.acting(self, d, side)
+
+    def assault_order(self, d: NarvikData, side: str, target: str, units: Sequence[str],
+                      support: Sequence[str] = (), ap: int = 0) -> Order:
+        """The land assault (15.1) of ``units`` on ``target`` with ``support`` and ``ap``."""
+        from hexwar.games.narvik import asked
+
+        return asked.assault_order(self, d, side, target, units, support, ap)
+
+    def supply_answer(self, d: NarvikData, u: Any) -> Any:
+        """What 19.0 says of a unit now (``narvik.asked.supply_answer``)."""
+        from hexwar.games.narvik import asked
+
+        return asked.supply_answer(self, d, u)
 
     @classmethod
     def from_scenario(cls, name: str = "narvik/scenario", library: Library | None = None,

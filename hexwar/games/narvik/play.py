@@ -14,7 +14,9 @@ from hexwar.games.narvik.orders import parse_text
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
 from hexwar.rules.ledger import fmt
 from hexwar.rules.stacking import ABOARD
-from hexwar.games.common.land import LandPresenter, assault_odds_line, ledger_before_the_die
+from hexwar.games.common.asked import before_the_die
+from hexwar.games.common.land import LandPresenter, assault_odds_line
+from hexwar.ui.words import ledger_before_the_die
 from hexwar.ui.words import describe as describe_event
 from hexwar.ui.words import render_ledger, sentence
 
@@ -355,26 +357,16 @@ class NarvikPresenter(LandPresenter):
         return m, fate
 
     def assault_odds(self, order: Any) -> str:
-        """Every result of an assault with its exact chance, before it is made (15.1, 18.1.1).
-
-        The assault is fought on a copy of what the side sees, once per air-support roll, to
-        read its AD and DRM (fatigue, support, tanks, formations, weather: every rule the real
-        assault applies); the CRT then gives each result's chance. Face-down defenders have no
-        known strength (11.2): then it says so."""
-        from itertools import product
-
+        """Every result of an assault with its exact chance, before it is made (15.1, 18.1.1):
+        the game fights it on a copy of what the side sees, every air-support roll and every
+        die (``asked.before_the_die``), so every rule the real assault applies is in it. Face-
+        down defenders have no known strength (11.2): then it says so."""
         if self.unseen_defenders(order):
             return "defenders face down: their strength shows when attacked (11.2)"
-        rolls: list[tuple[tuple[int, int] | None, Fraction]] = [(None, Fraction(1))]
-        if getattr(order, "ap", 0):  # German air support (18.1.1); a landing has none
-            rolls = [((a, b), Fraction(1, 36)) for a, b in product(range(1, 7), repeat=2)]
-        columns: dict[tuple[int, int], Fraction] = {}
-        for air, p in rolls:
-            c = self.trial_assault(order, air)
-            if c is None:
-                return "odds: not known before the assault"
-            columns[(c["ad"], c["drm"])] = columns.get((c["ad"], c["drm"]), Fraction(0)) + p
-        return assault_odds_line(self.game.tables.crt, columns)
+        seen = before_the_die(self.game, self.data, order)
+        if seen is None:
+            return "odds: not known before the assault"
+        return assault_odds_line(self.game.tables.crt, seen[0])
 
     def unseen_defenders(self, order: Any) -> bool:
         """Whether a defender of an assault's or a landing's hex is face down to the side
@@ -387,24 +379,6 @@ class NarvikPresenter(LandPresenter):
         from hexwar.games.narvik.orders import Landing
 
         return isinstance(order, Landing) and any(u.side != order.side for u in self.data.at(order.target))
-
-    def trial_assault(self, order: Any, air: tuple[int, int] | None = None) -> dict[str, Any] | None:
-        """The assault fought on a copy of what the side sees, its air-support roll ``air``
-        and a CRT die of 1 scripted: its ``last_combat`` record (strengths, AD, DRM, ledger),
-        or None when it cannot be fought so (15.1, 18.1.1)."""
-        from hexwar.core.dice import Dice, DiceExhausted, Roll
-        from hexwar.core.orders import IllegalOrder
-
-        work = self.data.clone()
-        assert isinstance(work, NarvikData)
-        work.last_combat = None
-        script = [Roll("air support", air)] if air else []
-        try:
-            self.game.apply(work, order, Dice.replaying([*script, Roll("CRT", (1,))]))
-        except (DiceExhausted, IllegalOrder, KeyError, ValueError):
-            pass
-        c = work.last_combat
-        return c if c and c.get("target") == order.target else None
 
     def explain_order(self, order: Order) -> str:
         """A move's MP step by step along its own path (14.0-14.2, 12.1; 1 MP more to leave
@@ -421,10 +395,10 @@ class NarvikPresenter(LandPresenter):
         if isinstance(order, LandAssault) or self.contested(order):
             odds = self.assault_odds(order)
             ap = getattr(order, "ap", 0)
-            c = None if self.unseen_defenders(order) else self.trial_assault(order, (3, 4) if ap else None)
-            if c is None:
+            seen = None if self.unseen_defenders(order) else before_the_die(self.game, self.data, order, 7 if ap else None)
+            if seen is None:
                 return f"{order.text()}: {odds}"
-            led = ledger_before_the_die(c["ledger"])
+            led = ledger_before_the_die(seen[1]["ledger"])
             air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
             return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
         return super().explain_order(order)

@@ -12,7 +12,7 @@ asks the owner instead (15.2).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from hexwar.core.dice import Dice
 from hexwar.core.engine import Game, Refusals, Result
@@ -85,7 +85,7 @@ class SkirmishGame(Game[SD]):
             data.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name)
         for s in self.spec.setup:
             data.place(s.unit, s.at)
-            data.units[s.unit].fatigue = s.fatigue
+            fat.set_fatigue(data, s.unit, s.fatigue, "set-up", "5.0")
             data.units[s.unit].concealed = s.concealed
         data.vp = {s: 0 for s in self.spec.sides}
         return data
@@ -232,14 +232,9 @@ class SkirmishGame(Game[SD]):
             raise IllegalOrder("artillery cannot assault alone", "16.1")
         events: list[dict[str, Any]] = []
         # 15.1 step 1 / 19.2: an unsupplied defender of the supply side takes +6 FP first (A21)
-        sup_side = self.spec.supply_side
-        for d in defenders:
-            u = data.units[d]
-            if u.side == sup_side and u.nation not in ALWAYS_SUPPLIED and fat.takes_fatigue(self.tables, u):
-                line = self.supply(data, u)
-                if not line.supplied:
-                    ch = fat.add_fatigue(data, self.tables, d, "unsupplied_attacked")
-                    events.append({"type": "fatigue", "unit": d, "fp": ch.applied, "cause": "unsupplied_attacked", "rule": "19.2"})
+        for d in self.unsupplied_attacked(data, [data.units[x] for x in defenders]):
+            ch = fat.add_fatigue(data, self.tables, d, "unsupplied_attacked")
+            events.append({"type": "fatigue", "unit": d, "fp": ch.applied, "cause": "unsupplied_attacked", "rule": "19.2"})
         for d in defenders:
             data.units[d].concealed = False  # 11.2: revealed when assaulted
         sums = assault_sums(data, self.tables, order.units, defenders, cites=self.cites.assault)
@@ -266,18 +261,48 @@ class SkirmishGame(Game[SD]):
         data.side = self._enemy(data.side)  # 9.2: initiative passes after an attack action
         return events
 
-    def assault_before_the_die(self, data: SD, order: Assault) -> dict[str, Any] | None:
-        """The assault event ``order`` would make, fought on a copy of ``data`` with a CRT die
-        of 1: its strengths, AD, DRM and column are the die's to come (the unsupplied
-        defenders' FP included, 19.2). None when it cannot be fought there (15.1)."""
-        from hexwar.core.dice import DiceExhausted, Roll
+    def unsupplied_attacked(self, data: SD, units: list[Unit]) -> list[str]:
+        """19.2 (A21): which of ``units``, attacked now, take +6 FP first: units of the supply
+        side that take fatigue, not Norwegian, with no line of supply (19.3). The assault and
+        the supply query both ask this."""
+        side = self.spec.supply_side
+        return [u.id for u in units if u.side == side and u.nation not in ALWAYS_SUPPLIED
+                and fat.takes_fatigue(self.tables, u) and not self.supply(data, u).supplied]
 
-        work = data.clone()
-        try:
-            events = self._assault(work, order, Dice.replaying([Roll("CRT", (1,))]))
-        except (DiceExhausted, IllegalOrder, KeyError, ValueError):
-            return None
-        return next((e for e in events if e["type"] == "assault"), None)
+    # --- what the queries ask (issue 71: games.common.asked) --------------------------------
+
+    def acting(self, data: SD, side: str) -> SD:
+        """A copy of ``data`` at ``side``'s action (9.0), no pass pending: what a unit of the
+        side may do as its action, with everything else as it stands."""
+        w = data.clone()
+        w.side, w.passes, w.over = side, 0, False
+        return w
+
+    def assault_order(self, data: SD, side: str, target: str, units: Sequence[str],
+                      support: Sequence[str] = (), ap: int = 0) -> Order:
+        """The assault (15.1) of ``units`` on ``target``: this ruleset has no support or AP."""
+        if support or ap:
+            raise ValueError("this game's assaults take no supporting units or air points (15.1)")
+        return Assault(side, target, tuple(units))
+
+    def supply_answer(self, data: SD, u: Unit) -> Any:
+        """What 19.0 says of a unit now: only the supply side traces a line (19.3); Norwegians
+        and ships are never penalised (19.2); whether it takes +6 FP if attacked now."""
+        from hexwar.games.common.asked import SupplyAnswer
+
+        side = self.spec.supply_side
+        if side is None:
+            return SupplyAnswer(None, False, "no side traces a line of supply in this game")
+        if u.side != side:
+            return SupplyAnswer(None, False, f"only the {side} trace a line of supply here (19.2)")
+        if self.tables.types[u.type].kind == "ship":
+            return SupplyAnswer(True, False, "ships are unaffected by supply (19.2)")
+        if u.nation in ALWAYS_SUPPLIED:
+            return SupplyAnswer(True, False, "Norwegians are never penalised (19.2)")
+        line = self.supply(data, u)
+        penalised = u.id in self.unsupplied_attacked(data, [u])
+        reason = line.reason + ("; if attacked it takes +6 FP first (19.2)" if penalised else "")
+        return SupplyAnswer(line.supplied, penalised, reason, tuple(line.path), line.base, line.blocked_at)
 
     def supply(self, data: SD, u: Unit) -> SupplyResult:
         """Return the supply check of one unit (19.3: passable means passable to infantry, A29)."""

@@ -10,7 +10,9 @@ from typing import Any
 
 from hexwar.core.orders import Assault, Move, Order
 from hexwar.rules.ledger import fmt
-from hexwar.games.common.land import LandPresenter, assault_odds_line, ledger_before_the_die
+from hexwar.games.common.asked import before_the_die
+from hexwar.games.common.land import LandPresenter, assault_odds_line
+from hexwar.ui.words import ledger_before_the_die
 from hexwar.ui.words import render_ledger
 
 
@@ -82,15 +84,16 @@ class SkirmishPresenter(LandPresenter):
             cost = self.path_cost(order.unit, order.path)
             return ("", None) if cost is None else (f"{fmt(cost)} MP", float(cost))
         if isinstance(order, Assault):
-            return self.odds_line(self.game.assault_before_the_die(self.session.view(), order)), None
+            return self.odds_line(before_the_die(self.game, self.session.view(), order)), None
         return "", None
 
-    def odds_line(self, ev: dict[str, Any] | None) -> str:
+    def odds_line(self, seen: tuple[dict[tuple[int, int], Fraction], dict[str, Any]] | None) -> str:
         """Every result of an assault with its exact chance, before it is made (15.1), from the
-        assault fought on a copy up to its die (``assault_before_the_die``; None: not known)."""
-        if ev is None:
+        assault fought by the game on a copy, every die (``asked.before_the_die``; None: not
+        known)."""
+        if seen is None:
             return "odds: not known before the assault"
-        return assault_odds_line(self.game.tables.crt, {(ev["ad"], ev["drm"]): Fraction(1)})
+        return assault_odds_line(self.game.tables.crt, seen[0])
 
     def explain_order(self, order: Order) -> str:
         """A move's MP step by step along its own path (14.0-14.2, 12.1); an assault's
@@ -101,10 +104,10 @@ class SkirmishPresenter(LandPresenter):
             if led is not None:
                 return f"{order.text()}\n{led.render()}"
         if isinstance(order, Assault):
-            ev = self.game.assault_before_the_die(self.session.view(), order)
-            if ev is not None:  # fought once on a copy: its ledger and its odds
-                return "\n".join([order.text(), render_ledger(ledger_before_the_die(ev["ledger"])),
-                                  f"before the die: {self.odds_line(ev)}"])
+            seen = before_the_die(self.game, self.session.view(), order)
+            if seen is not None:  # fought on a copy: its ledger and its odds
+                return "\n".join([order.text(), render_ledger(ledger_before_the_die(seen[1]["ledger"])),
+                                  f"before the die: {self.odds_line(seen)}"])
         return super().explain_order(order)
 
     def last_assault(self) -> str:

@@ -14,6 +14,7 @@ from hexwar.core.state import Unit
 import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import LandAssault
 from hexwar.games.narvik.phases import air, common, results
+from hexwar.games.narvik.phases.supply import unsupplied_attacked
 from hexwar.games.narvik.state import (
     ALLIES,
     GERMANS,
@@ -152,12 +153,9 @@ def fight(g: NarvikRules, d: NarvikData, dice: Dice, events: list, side: str, ta
         return
     # 15.1 step 1, 19.2 (A21): an unsupplied Allied defender takes +6 FP first
     if enemy == ALLIES:
-        sup = g.supplied(d, [d.units[x] for x in defenders])
-        for x in defenders:
-            u = d.units[x]
-            if not sup[x] and fat.takes_fatigue(g.tables, u) and x not in d.landed:
-                ch = fat.add_fatigue(d, g.tables, x, "unsupplied_attacked")
-                events.append(E.Fatigue(type="fatigue", unit=x, fp=ch.applied, cause="unsupplied_attacked", rule="19.2"))
+        for x in unsupplied_attacked(g, d, [d.units[x] for x in defenders]):
+            ch = fat.add_fatigue(d, g.tables, x, "unsupplied_attacked")
+            events.append(E.Fatigue(type="fatigue", unit=x, fp=ch.applied, cause="unsupplied_attacked", rule="19.2"))
         # 16.1: Allied artillery supports the defence (declared by the Allies; always worth it)
         art = support_art(g, d, ALLIES, target, set(defenders))
     att_support: list[Line] = []

@@ -33,6 +33,23 @@ def free_units(g: NarvikRules, d: NarvikData, side: str) -> dict[str, list[Unit]
     return g.memo(("free units", side), make)
 
 
+def why_not_act(g: NarvikRules, d: NarvikData, u: Unit) -> tuple[str, str]:
+    """Why a unit may not act (``may_act`` is False): its words and section, the first that
+    holds (a ship or off the map, face down 11.1, aboard 20.2, in the Harstad box 22.1, at
+    its fatigue limit 10.1)."""
+    if u.loc is None or not g.is_land(u):
+        return f"{u.id} is no land unit on the map", "14.0"
+    if u.concealed:
+        return f"{u.id} is face down: a face-down counter does not move until revealed", "11.1"
+    if u.has(ABOARD):
+        return f"{u.id} is aboard a ship: it lands by a naval order", "20.2"
+    if u.loc == HARSTAD:
+        return f"{u.id} is in the Harstad box: it leaves by sea", "22.1"
+    if fat.at_limit(g.tables, u):
+        return f"{u.id} is at its fatigue limit ({u.fatigue} FP): it may not move or attack", "10.1"
+    return f"{u.id} may not act now", "10.1, 11.1"
+
+
 def participants(g: NarvikRules, d: NarvikData, c: Combat, who: str) -> list[Unit]:
     """The units of ``who`` still in play that took part in the combat."""
     ids = c.defenders if who != c.side else c.attackers

@@ -51,7 +51,7 @@ def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
         for uid in sorted(set(arrivals)):
             u = d.units[uid]
             d.place(uid, HARSTAD)
-            u.fatigue = 0
+            fat.set_fatigue(d, uid, 0, "arrives fresh", "28.0")
             u.concealed = g.switches.allied_concealment and g.is_land(u)  # 11.3
             events.append(E.Arrive(type="arrive", unit=uid, at=HARSTAD, rule="28.0, 23.1, 31.0"))
         # 6.1 (4): flip fired naval and artillery units

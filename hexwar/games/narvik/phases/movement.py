@@ -268,7 +268,7 @@ def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list) -
     if order.side == GERMANS and d.fuhrer:
         raise IllegalOrder("Führer orders: no German land unit may move this turn", "8.2.1")
     if not g.may_act(d, u):
-        raise IllegalOrder(f"{u.id} may not move (face down, aboard, in Harstad, or at its fatigue limit)", "10.1, 11.1")
+        raise IllegalOrder(*common.why_not_act(g, d, u))
     if len(order.path) < 2 or order.path[0] != u.loc:
         raise IllegalOrder(f"a move starts at {u.id}'s hex {u.loc} and enters at least one hex", "14.0")
     t = g.t(u)

@@ -12,7 +12,7 @@ from hexwar.core.orders import IllegalOrder, Order
 from hexwar.core.state import Unit
 import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import ChooseUnits, Place, expect
-from hexwar.games.narvik.phases.supply import railway_constrained
+from hexwar.games.narvik.phases.supply import german_supply
 from hexwar.games.narvik.state import (
     ALLIES,
     GERMANS,
@@ -22,6 +22,7 @@ from hexwar.games.narvik.state import (
     NarvikData,
     RedeployPick,
 )
+from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 from hexwar.rules.stacking import ABOARD
 
@@ -91,8 +92,7 @@ def german_reinforcements(g: NarvikRules, d: NarvikData, dice: Dice, events: lis
             else:
                 events.append(E.Lost(type="lost", what=f"{key} (counter mix exhausted)", rule="30.0"))
     if arrivals:
-        allied_land = [u.loc for u in d.on_map(ALLIES) if g.is_land(u) and not u.has(ABOARD) and u.loc != HARSTAD]
-        hit, why = railway_constrained(g.board, allied_land, g.narvik, g.railway)  # type: ignore[arg-type]
+        hit, why = german_supply(g, d)
         if hit:
             r = dice.roll(1, "railway control")
             lost = r.faces[0] >= 5  # 19.1: 5-6 all lost
@@ -146,7 +146,7 @@ def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: li
         u = d.units[order.unit]
         was_dead = u.pool == "eliminated"
         d.place(order.unit, order.hex)
-        u.fatigue = 0  # A42
+        fat.set_fatigue(d, u.id, 0, "placed fresh", "23.4, A42")
         u.concealed = order.concealed
         events.append(E.Place(type="place", unit=order.unit, hex=order.hex, concealed=order.concealed, rule="23.4"))
         if was_dead:  # 29.0: only units eliminated and NOT replaced score; the VP are public,

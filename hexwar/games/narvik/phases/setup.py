@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from hexwar.core.dice import Dice
 from hexwar.core.state import Unit
 from hexwar.games.narvik.state import ALLIES, GERMANS, HARSTAD, NarvikData
+from hexwar.rules import fatigue as fat
 from hexwar.rules import stacking
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -19,7 +20,7 @@ def deploy(g: NarvikRules, d: NarvikData, dice: Dice) -> None:
         d.units[u.id] = Unit(u.id, u.type, u.side, u.nation, u.formation, u.name, loc=None, pool=u.pool or "reinforcements")
     for s in g.spec.setup:
         d.place(s.unit, s.at)
-        d.units[s.unit].fatigue = s.fatigue
+        fat.set_fatigue(d, s.unit, s.fatigue, "set-up", "5.0")
         d.units[s.unit].concealed = s.concealed
     if g.switches.random_setup:
         random_setup(g, d, dice)
