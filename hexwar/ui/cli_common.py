@@ -215,8 +215,8 @@ def state_from_position(info: Any, path: Path, seed: int) -> Any:
     head, data, g = read_position(path, info, "play")
     if head["seen_by"] != "all":  # another side's hidden counters and cards are placeholders in it
         raise UserError(f"{path}: written as the {head['seen_by']} see it, it does not know what the other side hides; "
-                        "play on from the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden "
-                        "and set seen_by: all")
+                        "write it with what they hid shown (hexwar position SAVE --show-secrets -o FILE), play on from "
+                        "the save itself (hexwar play --load SAVE --upto N), or fill in what is hidden and set seen_by: all")
     if head["twice"]:  # which of the two did the person mean? a game is not started on a guess
         raise UserError(f"{path}: {head['twice'][0]}; give each value once to play on from it")
     sc, bd, switches = head["scenario"], head["board"], head["switches"]
@@ -225,11 +225,12 @@ def state_from_position(info: Any, path: Path, seed: int) -> Any:
     return PlayState(g, data, EventLog(meta))
 
 
-def read_seen(path: Path, upto: int | None = None) -> tuple[Any, Any, Any, Any, str, frozenset[str] | None]:
+def read_seen(path: Path, upto: int | None = None, whole: bool = False) -> tuple[Any, Any, Any, Any, str, frozenset[str] | None]:
     """A saved game as it stands after its first ``upto`` orders (all of them when None), seen
     as a save is read (issue 51): with the eyes of the seat that played it while it is
-    unfinished, everyone's once it is over. Returns the log, the game's record, the game, the
-    state seen, the seat and the sides it sees (None: everything); a one-line ``UserError``."""
+    unfinished, everyone's once it is over, or when the person asks to see it ``whole`` (what
+    the other side hid, shown). Returns the log, the game's record, the game, the state
+    seen, the seat and the sides it sees (None: everything); a one-line ``UserError``."""
     from hexwar.core.engine import ReplayError, replay, seen_by
     from hexwar.core.log import EventLog
     from hexwar.games.registry import UnknownGame, from_meta
@@ -238,7 +239,7 @@ def read_seen(path: Path, upto: int | None = None) -> tuple[Any, Any, Any, Any, 
     try:
         info, g = from_meta(log.meta)
         st = replay(g, log if upto is None else EventLog(log.meta, log.entries[:upto]))
-        seat = info.reader_seat(log.meta, st.is_over())
+        seat = "all" if whole else info.reader_seat(log.meta, st.is_over())
         if seat != "all":
             info.check(seat=seat)
     except (UnknownGame, ReplayError) as e:

@@ -59,7 +59,8 @@ def _position(scenario: str) -> tuple[Any, Any]:
             raise UserError(f"{scenario}: {head['twice'][0]}; give each value once to ask the rules of it")
         info = get(g.name)
         sides = None if head["seen_by"] == "all" else info.sees(head["seen_by"])
-        return info, Position(g, data, sides, f"the position {scenario}")
+        eyes = "" if head["seen_by"] == "all" else f", as the {head['seen_by']} see it"
+        return info, Position(g, data, sides, f"the position {scenario}{eyes}")
     if not scenario.endswith(SAVED):
         try:
             g = for_scenario_file(scenario)

@@ -22,8 +22,10 @@ def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
              at: Optional[int] = typer.Option(None, help="The position after the save's first N orders (default: all of them)"),
              output: Path = typer.Option(..., "-o", "--output", help="The position file to write (.yaml); an existing file only if hexwar wrote it as a position and it is unchanged"),
              force: bool = typer.Option(False, "--force", help="Replace the file even if hexwar did not write it"),
+             show_secrets: bool = typer.Option(False, "--show-secrets", help="Write what the other side hid too (its face-down counters, its cards), so that the position plays on (hexwar play --from); it shows you those secrets"),
              json_: bool = JSON) -> None:
-    """Write one moment of a saved game as a position file (YAML) to check or play on from."""
+    """Write one moment of a saved game as a position file (YAML) to check or play on from. An
+    unfinished game's position is written as its seat saw it, unless --show-secrets."""
     from hexwar.core.position import WRITER, dump
 
     if output.suffix.lower() not in (".yaml", ".yml"):
@@ -33,7 +35,7 @@ def position(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     n = len(log) if at is None else at
     if not 0 <= n <= len(log):
         raise UserError(f"{file}: --at {n}: the save holds {len(log)} orders (0 to {len(log)})")
-    _, info, g, data, seat, sees = read_seen(file, n)  # a game in progress: only what its seat was shown
+    _, info, g, data, seat, sees = read_seen(file, n, whole=show_secrets)  # a game in progress: what its seat was shown
     seat = "all" if sees is None else seat  # a hot seat's, a watched or a finished game: nothing was hidden
     meta = dict(log.meta, game=g.name)
     did = write_text(output, dump(meta, data, seat, note=f"{file.name} after {n} orders"), WRITER, checked=how)

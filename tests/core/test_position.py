@@ -207,3 +207,36 @@ def test_every_state_of_play_and_every_sides_view_of_it_is_one_its_game_accepts(
             if s.is_over():
                 break
             s.apply(rng.choice(s.legal_orders()))
+
+
+@pytest.mark.parametrize("seat", ["allies", "both", "batch"])
+def test_the_readme_chain_save_position_every_query_play_on(seat, tmp_path, monkeypatch):
+    """Issue 71: ``position SAVE -o pos.yaml``, then every query on it, then ``play --from
+    pos.yaml``, for a seat's save (written as the seat saw it for the queries; with
+    ``--show-secrets`` to play on), a hot seat's (both sides: it saw everything) and a
+    batch's (``simulate --game``: nobody's seat, every side shown)."""
+    monkeypatch.chdir(tmp_path)
+    run = CliRunner().invoke
+    if seat == "batch":
+        r = run(app, ["simulate", "narvik", "--games", "2", "--seed", "1", "--game", "1", "--save", "g.hexwar"])
+    else:
+        r = run(app, ["play", "narvik", "--side", seat, "--opponent", "priority", "--save", "g.hexwar", "--seed", "3"],
+                input="1\n" * 12 + "quit\n")
+    assert r.exit_code == 0, r.output
+    r = run(app, ["position", "g.hexwar", "--at", "8", "-o", "pos.yaml"])
+    assert r.exit_code == 0, r.output
+    if seat == "allies":  # the seat's eyes: the queries read it; play on needs what the Germans hid
+        r = run(app, ["play", "--from", "pos.yaml", "--save", "on.hexwar"], input="quit\n")
+        assert r.exit_code != 0 and "--show-secrets" in str(r.exception)
+        assert "as the allies see it" in run(app, ["supply", "pos.yaml", "--json"]).output
+        r = run(app, ["position", "g.hexwar", "--at", "8", "--show-secrets", "-o", "pos.yaml"])
+        assert r.exit_code == 0 and "as everyone sees it" in r.output, r.output
+    head, data = load(tmp_path / "pos.yaml")
+    unit = next(u.id for u in sorted(data.units.values(), key=lambda u: u.id)
+                if u.loc and u.side == "allies" and not u.concealed and u.type.endswith("_bn"))
+    for query in (["reach", "pos.yaml", unit], ["supply", "pos.yaml"], ["fatigue", "pos.yaml"],
+                  ["explain", "pos.yaml", unit], ["odds", "pos.yaml", "--table"]):
+        r = run(app, [*query, "--json"] if query[0] != "explain" else query)
+        assert r.exit_code == 0, (query, r.output)
+    r = run(app, ["play", "--from", "pos.yaml", "--save", "on.hexwar"], input="quit\n")
+    assert r.exit_code == 0 and "saved" in r.output and (tmp_path / "on.hexwar").exists(), r.output

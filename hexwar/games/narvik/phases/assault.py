@@ -109,8 +109,12 @@ def land_assault(g: NarvikRules, d: NarvikData, order: LandAssault, dice: Dice, 
         if len(set(names)) != len(names):
             raise IllegalOrder("a unit is named twice", "15.1")
     bad = [x for x in order.units if x not in eligible]
+    tired = [d.units[x] for x in bad if x in d.units and d.units[x].side == side and not g.may_act(d, d.units[x])]
+    if tired:  # why this one may not act at all (10.1 its fatigue limit, 11.1 face down ...)
+        raise IllegalOrder(*common.why_not_act(g, d, tired[0]))
     if bad or not order.units:
-        raise IllegalOrder(f"not eligible to assault {target}: {', '.join(bad) or 'no units'}", "15.1")
+        raise IllegalOrder(f"not eligible to assault {target}: {', '.join(bad) or 'no units'} (next to it, and able to "
+                           "attack across the hexside)", "15.1")
     if all(g.t(d.units[x]).is_artillery for x in order.units):
         raise IllegalOrder("artillery cannot assault alone", "16.1")
     if side == GERMANS and (order.artillery or order.ships):
