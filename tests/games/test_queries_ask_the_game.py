@@ -216,3 +216,35 @@ def test_e1_europa_attack_odds_are_the_games_own_fight_over_every_die():
                 assert _said(ans.data["odds"].items()) == mine, order.text()
                 fought += 1
     assert fought > 0
+
+
+def test_4_2_kampen_odds_count_the_dice_the_combat_phase_rolls():
+    """``hexwar odds kampen`` (and the analysis board's figure) lays the named cards and counts
+    the dice with the combat phase's own functions (``lay_card``, ``pool``): at every combat
+    of seeded games, the cards as played there give the dice the game rolls (the chance of
+    each total is then ``rules.dicecombat.outcomes``, the same for both)."""
+    from hexwar.games.kampen.odds import combat_odds
+    from hexwar.games.kampen.phases.combat import dice_pool
+
+    info = registry.get("kampen")
+    seen = 0
+    for scenario, seed in (("basic", 1), ("basic", 2), ("intro-narvik", 3)):
+        g = info.build(scenario, info.default_board, ())
+        s = g.new_state(seed)
+        bots = {side: info.bots["priority"].make(side, seed, 0) for side in info.sides}
+        while not s.is_over() and len(s.log) < 400:
+            d = s.data
+            c = d.combat
+            if c is not None and c.cards:
+                def named(p):
+                    cp = g.copies[p.copy]
+                    return f"{cp.card}@{p.slot}" + (f"={cp.dice}" if cp.dice is not None else "")
+                mine = [named(p) for p in c.cards if p.owner == c.att]
+                theirs = [named(p) for p in c.cards if p.owner != c.att]
+                r = combat_odds(g, 0, sum(c.dn.values()), attack_cards=mine, defend_cards=theirs,
+                                groups=[(grp.n, grp.crossing) for grp in c.groups])
+                a, dd, _ = dice_pool(g, d, explain=False)
+                assert (r["attacker_dice"], r["defender_dice"]) == (a, dd), (mine, theirs)
+                seen += 1
+            s.apply(bots[s.current_side()].choose(s, s.legal_orders()))
+    assert seen >= 3

@@ -26,7 +26,15 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
     Cards are card ids, ``panzer=2`` for a copy with 2 dice. Cancels apply both ways as the
     8-step sequence allows (Speidertropp cancels Bakhold, Panservernkanon Panzer, ...).
     """
-    def parse(names: Iterable[str], slots: tuple[str, ...], against: set[str]) -> list[tuple[str, int, CardUse | None]]:
+    from hexwar.games.kampen.cards import Copy
+    from hexwar.games.kampen.phases.combat import lay_card, pool
+    from hexwar.games.kampen.state import AttackGroup, CardPlay, Combat
+
+    copies: dict[int, Copy] = {}
+
+    def parse(names: Iterable[str], owner: str, slots: tuple[str, ...], against: set[str]) -> list[CardPlay]:
+        """Each card named as a copy of its own (``panzer=2``: a copy with 2 dice), played in the
+        slot where it counters one of the other side's cards, else its first of ``slots``."""
         out = []
         seen: set[str] = set()
         for raw in names:
@@ -40,11 +48,14 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
             use = next((u for u in uses if set(u.cancels) & against), None) or next(iter(uses), None)
             if val and not (val.strip().isdigit() and 0 <= int(val) <= 20):
                 raise ValueError(f"{raw.strip()!r}: a card's dice are a whole number from 0 to 20 (panzer=2)")
-            dice = int(val) if val else (use.dice if use else 0)
             if spec.type in seen:
                 raise ValueError(f"two cards of the type {spec.type!r} on one side: one card per type (4.2 step 1)")
             seen.add(spec.type)
-            out.append((spec.type, dice if use and use.dice else 0, use))
+            if use is None:
+                continue  # no function in these slots: it adds nothing to this combat
+            cid = -1 - len(copies)
+            copies[cid] = Copy(cid, name, spec.type, spec.name, 0, int(val) if val else None, tuple(spec.uses))
+            out.append(CardPlay(cid, owner, use.slot))
         return out
 
     def types(names: Iterable[str]) -> set[str]:
@@ -56,32 +67,19 @@ def combat_odds(game: KampenGame, attack: int, defend: int, fjord: bool = False,
         return out
 
     attack_cards, defend_cards = list(attack_cards), list(defend_cards)
-    att = parse(attack_cards, ("attack", "react"), types(defend_cards))
-    dfn = parse(defend_cards, ("defend",), types(attack_cards))
-    cancelled_att = {t for _, _, u in dfn if u for t in u.cancels}
-    cancelled_def = {t for _, _, u in att if u for t in u.cancels}
-    ledger: list[str] = []
-
-    def card_dice(who: str, cards: list[tuple[str, int, CardUse | None]], cancelled: set[str]) -> int:
-        total = 0
-        for t, n, _ in cards:
-            if n:
-                live = t not in cancelled
-                total += n if live else 0
-                ledger.append(f"{who}: {t} +{n}{'' if live else ' (cancelled)'} [4.2]")
-        return total
-
+    att = parse(attack_cards, "attacker", ("attack", "react"), types(defend_cards))
+    dfn = parse(defend_cards, "defender", ("defend",), types(attack_cards))
     if groups is None:
         groups = [(attack, fjord)]
     attack = sum(n for n, _ in groups)
-    a = battalion_dice(groups)
-    for n, crossing in groups:
-        ledger.append(f"attacker: {_counted(n, 'battalion')}{' across a fjord/lake (halved)' if crossing else ''} [4.2]")
-    ledger.append(f"attacker: {_counted(attack, 'battalion')}, at most 5 dice: {_counted(a, 'die', 'dice')} [4.2]")
-    a += card_dice("attacker", att, cancelled_att)
-    d = battalion_dice([(defend, False)])
-    ledger.append(f"defender: {_counted(defend, 'battalion')}, at most 5: {_counted(d, 'die', 'dice')} [4.2]")
-    d += card_dice("defender", dfn, cancelled_def)
+    # the combat as the combat phase holds it, its cards laid in the order of 4.2's steps 1-3
+    # (attack, defence, reaction), each cancelling what it counters (``lay_card``), and its
+    # dice counted as the phase counts them (``pool``)
+    c = Combat("", "attacker", [AttackGroup("", n, crossing) for n, crossing in groups], {"defender": defend})
+    for play in [p for p in att if p.slot == "attack"] + dfn + [p for p in att if p.slot != "attack"]:
+        lay_card(copies, c, play)
+    a, d, pooled = pool(copies, c)
+    ledger = [f"{x['side']}: {x['what']}: {_counted(x['dice'], 'die', 'dice')} [{x['rule']}]" for x in pooled]
     dist = outcomes(a, d)
     win = sum((p for (w, _, _), p in dist.items() if w), Fraction(0))
     def_loss: dict[int, Fraction] = {}

@@ -6,7 +6,7 @@ to the defender; the loser withdraws to one adjacent area or is lost (step 8).""
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.ships as S
@@ -158,15 +158,23 @@ def play_card(g: "KampenRules", d: KampenData, f: str, o: PlayCard, events: list
     c = d.combat
     assert c is not None
     cp = g.copies[o.copy]
-    u = cp.use(o.slot)
-    assert u is not None
     cards.use_card(g, d, f, o.copy, events)
-    c.cards.append(CardPlay(o.copy, f, o.slot))
-    (c.att_types if f == c.att else c.def_types).append(cp.type)
-    for p in c.cards:
-        if p.copy not in c.cancelled and p.owner != f and g.copies[p.copy].type in u.cancels:
-            c.cancelled.append(p.copy)
-            events.append(E.Cancelled(type="cancelled", card=g.copies[p.copy].card, by=cp.card, rule="4.2"))
+    for copy in lay_card(g.copies, c, CardPlay(o.copy, f, o.slot)):
+        events.append(E.Cancelled(type="cancelled", card=g.copies[copy].card, by=cp.card, rule="4.2"))
+
+
+def lay_card(copies: "Mapping[int, Any] | Sequence[Any]", c: Combat, play: CardPlay) -> list[int]:
+    """4.2 steps 1-3: a card played in the combat, and the other factions' live cards of a type
+    it counters cancelled by it; returns those copies. The combat phase and ``hexwar odds
+    kampen`` both lay their cards with this."""
+    cp = copies[play.copy]
+    u = cp.use(play.slot)
+    assert u is not None
+    c.cards.append(play)
+    (c.att_types if play.owner == c.att else c.def_types).append(cp.type)
+    gone = [p.copy for p in c.cards if p.copy not in c.cancelled and p.owner != play.owner and copies[p.copy].type in u.cancels]
+    c.cancelled.extend(gone)
+    return gone
 
 
 def do_attack(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
@@ -222,8 +230,14 @@ def do_react(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list
 def dice_pool(g: "KampenRules", d: KampenData, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
     """Return (attacker dice, defender dice, ledger) of the current combat (4.2); without
     ``explain`` the ledger is empty (a bot weighing its cards needs only the dice)."""
-    c = d.combat
-    assert c is not None
+    assert d.combat is not None
+    return pool(g.copies, d.combat, explain)
+
+
+def pool(copies: "Mapping[int, Any] | Sequence[Any]", c: Combat, explain: bool = True) -> tuple[int, int, list[dict[str, Any]]]:
+    """``dice_pool`` of a combat ``c`` with its cards among ``copies``: the battalion dice (at
+    most 5, halved across a fjord or lake) and the live cards' dice (4.2). The combat phase
+    and ``hexwar odds kampen`` both count their dice with this."""
     ledger: list[dict[str, Any]] = []
     groups = [(grp.n, grp.crossing) for grp in c.groups]
     a_bn = battalion_dice(groups)
@@ -235,7 +249,7 @@ def dice_pool(g: "KampenRules", d: KampenData, explain: bool = True) -> tuple[in
         ledger.append({"side": "defender", "what": f"battalions {sum(c.dn.values())}, at most 5{joint}", "dice": d_bn, "rule": "4.2"})
     a, dd = a_bn, d_bn
     for p in c.cards:
-        cp = g.copies[p.copy]
+        cp = copies[p.copy]
         slot_side = "attacker" if p.owner == c.att else "defender"
         u = cp.use(p.slot)
         n = cp.dice_for(u) if u else 0
