@@ -185,6 +185,11 @@ class KonfliktGame(KonfliktRules):
         if order.side != d.side:
             raise IllegalOrder(f"it is the {d.side}' order, not the {order.side}'", "4.3")
         if order not in self.legal_orders(d):
+            u = d.units.get(getattr(order, "unit", ""))
+            if isinstance(order, Move) and u is not None and u.side == order.side:
+                if u.id in d.acted:
+                    raise IllegalOrder(f"{u.id} has had its order this turn", "4.3")
+                self._move(d.clone(), order)  # the move's own refusal (10.1, 14.1, 13.2), said as it is
             raise IllegalOrder(f"{order.text()} is not an order the {order.side} may give now", "4.3")
         return self._carry_out(d, order, dice)
 

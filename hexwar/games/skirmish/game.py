@@ -195,7 +195,10 @@ class SkirmishGame(Game[SD]):
         if u is None or u.side != order.side:
             raise IllegalOrder(f"{order.unit} is not a unit of {order.side}", "14.0")
         if not self._may_act(data, u):
-            raise IllegalOrder(f"{u.id} may not act (off map, concealed, or at its fatigue limit)", "10.1")
+            why = ("is off the table" if u.loc is None else "is face down: it does not act until revealed" if u.concealed
+                   else "is a dummy" if self.tables.types[u.type].kind == "dummy"
+                   else f"is at its fatigue limit ({u.fatigue} FP): it may not move or attack")
+            raise IllegalOrder(f"{u.id} {why}", "11.1" if u.concealed else "10.1")
         if len(order.path) < 2 or order.path[0] != u.loc:
             raise IllegalOrder(f"a path must start at {u.id}'s location {u.loc} and enter at least one hex", "14.0")
         t = self.tables.types[u.type]
