@@ -1235,12 +1235,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="every family, the order fuzz cut to a sample, on every core (what CI runs: .ci/run)")
     ap.add_argument("--jobs", type=int, default=1, help="families run at once, each in a process of its own")
     ap.add_argument("--yaml-sample", type=int, default=None, help="damage this many data files (a seeded sample)")
+    ap.add_argument("--saves-sample", type=int, default=None, help="damage or misuse this many saves (a seeded sample)")
+    ap.add_argument("--offered-limit", type=int, default=None, help="stop the offered family after this many orders")
     ap.add_argument("--tally-out", help=argparse.SUPPRESS)  # a job's tally, as JSON, for the process that merges
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args(argv)
     if a.ci:  # every family; the large ones sampled, so that CI's three steps stay under 15 minutes
-        a.orders_games, a.orders_limit, a.offered_games = 1, a.orders_limit or 5_000, 1
-        a.yaml_sample = a.yaml_sample or 120
+        a.orders_games, a.orders_limit, a.offered_games = 1, a.orders_limit or 4_000, 1
+        a.yaml_sample, a.saves_sample = a.yaml_sample or 100, a.saves_sample or 140
+        a.offered_limit = a.offered_limit or 5_000
         a.jobs = max(a.jobs, os.cpu_count() or 1)
     fams = a.family or list(FAMILIES)
     tally = _jobs(a, fams) if a.jobs > 1 and len(fams) > 1 else _run_families(a, fams)
@@ -1259,13 +1262,14 @@ def _run_families(a: Any, fams: list[str]) -> Tally:
 
     runner = run_subprocess if a.subprocess else run_inprocess
     tally = Tally()
-    makers = {"yaml": lambda: yaml_cases(sample=a.yaml_sample), "saves": save_cases, "cli": cli_cases, "overwrite": overwrite_cases,
+    makers = {"yaml": lambda: yaml_cases(sample=a.yaml_sample), "saves": lambda: save_cases(sample=a.saves_sample),
+              "cli": cli_cases, "overwrite": overwrite_cases,
               "positions": positions_cases, "encodings": encodings_cli_cases, "processes": processes_cases}
     for fam in fams:
         if fam == "orders":
             orders_trial(a.orders_games, tally=tally, stop_after=a.orders_limit)
         elif fam == "offered":
-            offered_trial(a.offered_games, tally=tally)
+            offered_trial(a.offered_games, tally=tally, stop_after=a.offered_limit)
         elif fam == "http":
             from trial_http import http_trial
 
@@ -1292,6 +1296,8 @@ def _jobs(a: Any, fams: list[str]) -> Tally:
 
     passed = [f"--orders-games={a.orders_games}", f"--offered-games={a.offered_games}"]
     passed += [f"--yaml-sample={a.yaml_sample}"] if a.yaml_sample else []
+    passed += [f"--saves-sample={a.saves_sample}"] if a.saves_sample else []
+    passed += [f"--offered-limit={a.offered_limit}"] if a.offered_limit else []
     passed += [f"--orders-limit={a.orders_limit}"] if a.orders_limit else []
     passed += ["--subprocess"] if a.subprocess else []
     passed += ["--verbose"] if a.verbose else []

@@ -4,8 +4,8 @@ a rule out beside the game, it asks the code the game plays with.
 - **What a unit may do:** the game puts a copy of the position at the unit's side's decision
   where its units act (``LandRules.acting``: Assault on Narvik's action, 9.0; the skirmish's
   action, 9.0; Konflikt '47's drawn die, 4.3) and lists its legal orders there. A unit's
-  moves are the game's listed moves; the MP each one spends is what the game charges when
-  the move is made on a copy (its move event); a place the movement chart reaches but the
+  moves are the game's listed moves; the MP each one spends is what the game's move charges
+  (``LandRules.move_cost``, which the move itself calls); a place the movement chart reaches but the
   game does not list is shown with the game's own refusal of the move (13.2 stacking, 10.1
   the fatigue limit, 22.2 Sweden ...).
 - **What a fight gives:** the game's own assault order (``LandRules.assault_order``) is
@@ -56,6 +56,9 @@ class LandRules(Protocol):
     def supply_answer(self, data: Any, unit: Any) -> SupplyAnswer:
         """What the unit's side's supply rules say of it now."""
 
+    def move_cost(self, data: Any, order: Move) -> Fraction:
+        """The MP a move spends, as the game's move charges it."""
+
 
 def acting(g: Any, data: Any, side: str) -> Any:
     """``g.acting``, or a one-line ``ValueError`` for a game that has no such decision."""
@@ -104,10 +107,11 @@ def _tried(g: Any, work: Any, order: Order) -> list[dict[str, Any]]:
 
 
 def unit_moves(g: Any, data: Any, uid: str, chart_reach: Any) -> UnitMoves:
-    """The unit's moves at its side's decision (``acting``): the game's listed moves, each made
-    on a copy to read the MP the game charges; and each place of ``chart_reach`` (the
+    """The unit's moves at its side's decision (``acting``): the game's listed moves, each with
+    the MP the game's move charges (``move_cost``); and each place of ``chart_reach`` (the
     movement chart's reach of the unit, ``rules.movement.reach``) that the game does not
-    list, with the game's refusal of the move there."""
+    list, with the game's refusal of the move there, tried on a copy (once, when the game
+    lists the unit no move at all: what refuses one place refuses them all)."""
     u = data.units[uid]
     work = acting(g, data, u.side)
     wu = work.units[uid]
@@ -115,28 +119,26 @@ def unit_moves(g: Any, data: Any, uid: str, chart_reach: Any) -> UnitMoves:
     for o in g.legal_orders(work):
         if isinstance(o, Move) and o.unit == uid and len(o.path) > 1:
             dest = o.path[-1]
-            spent = _spent(g, work, o)
+            spent = Fraction(g.move_cost(work, o))  # as the move charges it (``LandRules.move_cost``)
             if dest not in out.listed or spent < out.listed[dest][1]:
                 out.listed[dest] = (o, spent)
+    unit_level: tuple[str, str] | None = None
     for dest in chart_reach.destinations():
         if dest in out.listed:
+            continue
+        if unit_level is not None:  # the unit may not move at all: the same refusal everywhere
+            out.refused[dest] = unit_level
             continue
         order = Move(u.side, uid, tuple(chart_reach.path(dest)))
         try:
             _tried(g, work, order)
         except IllegalOrder as e:
             out.refused[dest] = (e.reason, e.rule)
+            if not out.listed:  # no move listed at all: what refuses this one refuses every one
+                unit_level = (e.reason, e.rule)
             continue
         out.refused[dest] = ("the game accepts this move but does not list it", "")
     return out
-
-
-def _spent(g: Any, work: Any, order: Move) -> Fraction:
-    """The MP the game charges for a move, read from its move event."""
-    for e in _tried(g, work, order):
-        if e.get("type") == "move" and e.get("unit") == order.unit and "mp" in e:
-            return Fraction(str(e["mp"]))
-    raise ValueError(f"{order.text()}: the game gave no move event to read its MP from")
 
 
 class _RollTree(Dice):

@@ -129,14 +129,13 @@ class LandPresenter(CounterPresenter):
             return f"{uid}: not a unit you can see on the map"
         if dest == u.loc:
             return f"{uid} is at {dest} already"
-        pos = Position(g, d, None, "this position")
-        ans = queries.reach(pos, uid)
-        no = next((r for r in ans.data["refused"] if r["to"] == dest), None)
-        if no is not None:
-            return f"{uid} may not end a move at {dest}: {queries.refusal(no)}"
-        if not any(r["to"] == dest for r in ans.data["reach"]):
+        try:
+            ans = queries.reach(Position(g, d, None, "this position"), uid, to=dest)
+        except queries.Refused as e:
+            return str(e)
+        except queries.OutOfReach:
             return self.why_not_there(u, dest, g.query(d, u))
-        return render_ledger(queries.reach(pos, uid, to=dest).data["explain"])
+        return render_ledger(ans.data["explain"])
 
     def why_not_there(self, u: Any, dest: str, q: Any) -> str:
         """Why a unit cannot reach a location in one movement action: the cheapest way there

@@ -34,6 +34,14 @@ def unit_of(pos: Position, uid: str) -> Any:
     return u
 
 
+class Refused(ValueError):
+    """``reach --to`` a place the unit could walk to but the game refuses it (its rule said)."""
+
+
+class OutOfReach(ValueError):
+    """``reach --to`` a place the unit cannot get to in one movement action."""
+
+
 def reach(pos: Position, unit: str, to: str | None = None, weather: str | None = None,
           mp: Fraction | None = None) -> Answer:
     """Where a unit can move in one action (14.0), as the game lists its moves at the unit's
@@ -77,10 +85,10 @@ def reach(pos: Position, unit: str, to: str | None = None, weather: str | None =
     if to is not None:
         if to in moves.refused:
             why, rule = moves.refused[to]
-            raise ValueError(f"{unit} may not end a move at {to}: {_said(why.removeprefix(to + ': '), rule)}")
+            raise Refused(f"{unit} may not end a move at {to}: {_said(why.removeprefix(to + ': '), rule)}")
         row = next((r for r in rows if r["to"] == to), None)
         if row is None:
-            raise ValueError(f"{unit} cannot reach {to} in one movement action ({g.cites.move.blocked})")
+            raise OutOfReach(f"{unit} cannot reach {to} in one movement action ({g.cites.move.blocked})")
         led = explain_path(g.board, g.tables.terrain, w, t.movement_class, tuple(row["path"]),
                            replace(q, mp=have), g.cites.move)
     tab = Table("to", "MP left", "path", title=f"{unit} from {u.loc}: MP {have}, {w}")

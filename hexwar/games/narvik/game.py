@@ -67,6 +67,12 @@ class NarvikGame(NarvikRules):
 
         return asked.assault_order(self, d, side, target, units, support, ap)
 
+    def move_cost(self, d: NarvikData, order: Any) -> Any:
+        """The MP a land move spends, as the move charges it (``movement.move_spent``)."""
+        from hexwar.games.narvik.phases.movement import move_spent
+
+        return move_spent(self, d, d.units[order.unit], tuple(order.path))
+
     def supply_answer(self, d: NarvikData, u: Any) -> Any:
         """What 19.0 says of a unit now (``narvik.asked.supply_answer``)."""
         from hexwar.games.narvik import asked

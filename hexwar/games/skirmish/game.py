@@ -201,18 +201,7 @@ class SkirmishGame(Game[SD]):
             raise IllegalOrder(f"{u.id} {why}", "11.1" if u.concealed else "10.1")
         if len(order.path) < 2 or order.path[0] != u.loc:
             raise IllegalOrder(f"a path must start at {u.id}'s location {u.loc} and enter at least one hex", "14.0")
-        t = self.tables.types[u.type]
-        q = self.query(data, u)
-        for a, b in zip(order.path, order.path[1:]):
-            if b not in self.board.neighbours(a):
-                raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
-        spent = path_mp(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
-        if spent is None:  # the ledger says which step is refused
-            led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q, self.cites.move)
-            why = led.lines[-1].text if led.lines else "prohibited"
-            raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {why}", "14.1")
-        if spent > q.mp and not (len(order.path) == 2):
-            raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+        spent = self.move_cost(data, order)
         dest = order.path[-1]
         rep = stacking.stack(self.board, data, self.tables, dest, u.side, extra=[u])
         if not rep.ok:
@@ -273,6 +262,24 @@ class SkirmishGame(Game[SD]):
                 and fat.takes_fatigue(self.tables, u) and not self.supply(data, u).supplied]
 
     # --- what the queries ask (issue 71: games.common.asked) --------------------------------
+
+    def move_cost(self, data: SD, order: Move) -> Fraction:
+        """The MP a move along its path spends (14.0, 14.1, 12.1), or IllegalOrder naming the
+        step it cannot take or the MP it lacks: the move and the reach query both charge so."""
+        u = data.units[order.unit]
+        t = self.tables.types[u.type]
+        q = self.query(data, u)
+        for a, b in zip(order.path, order.path[1:]):
+            if b not in self.board.neighbours(a):
+                raise IllegalOrder(f"{a} and {b} are not adjacent", "14.0")
+        spent = path_mp(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q)
+        if spent is None:  # the ledger says which step is refused
+            led = explain_path(self.board, self.tables.terrain, data.weather, t.movement_class, order.path, q, self.cites.move)
+            why = led.lines[-1].text if led.lines else "prohibited"
+            raise IllegalOrder(f"{u.id} cannot move {'>'.join(order.path)}: {why}", "14.1")
+        if spent > q.mp and not (len(order.path) == 2):
+            raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+        return spent
 
     def acting(self, data: SD, side: str) -> SD:
         """A copy of ``data`` at ``side``'s action (9.0), no pass pending: what a unit of the

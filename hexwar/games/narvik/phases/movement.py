@@ -271,16 +271,7 @@ def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list) -
         raise IllegalOrder(*common.why_not_act(g, d, u))
     if len(order.path) < 2 or order.path[0] != u.loc:
         raise IllegalOrder(f"a move starts at {u.id}'s hex {u.loc} and enters at least one hex", "14.0")
-    t = g.t(u)
-    q = g.query(d, u)
-    crossing = len(order.path) == 2 and order.path[1] in crossings(g, d, u)
-    if crossing:  # 20.6: across the fjord "without penalty": the destination's terrain cost only
-        chart = g.tables.terrain
-        spent = chart.section(d.weather).terrain[chart.terrain_class(g.board.terrain(order.path[1])) or "clear"].cost(t.movement_class)
-    else:
-        spent = path_cost(g, d, u, order.path, q)
-        if spent > q.mp and len(order.path) > 2:
-            raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(order.path)} but has {q.mp}", "14.1")
+    spent = move_spent(g, d, u, order.path)
     for mid in order.path[1:-1]:
         if mid in g.sweden:
             raise IllegalOrder(f"{u.id} would be interned on entering {mid}: end the move there", "22.2")
@@ -295,6 +286,24 @@ def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list) -
     if dest in g.sweden:
         common.intern(g, d, u, events)
     common.check_bases(g, d, events)
+
+
+def move_spent(g: NarvikRules, d: NarvikData, u: Unit, path: tuple[str, ...]) -> Fraction:
+    """The MP a land move along ``path`` spends (14.0, 14.1; a fjord ferry, 20.6: the
+    destination's terrain only), or IllegalOrder when the unit's MP do not reach. The move
+    and the reach query (``NarvikGame.move_cost``) both charge with this."""
+    t = g.t(u)
+    q = g.query(d, u)
+    if len(path) == 2 and path[1] in crossings(g, d, u):  # 20.6: across the fjord "without penalty"
+        chart = g.tables.terrain
+        cost = chart.section(d.weather).terrain[chart.terrain_class(g.board.terrain(path[1])) or "clear"].cost(t.movement_class)
+        if cost is None:
+            raise IllegalOrder(f"{u.id} cannot enter {path[1]}: its terrain is prohibited to it", "14.1, 20.6")
+        return cost
+    spent = path_cost(g, d, u, path, q)
+    if spent > q.mp and len(path) > 2:
+        raise IllegalOrder(f"{u.id} needs {spent} MP for {'>'.join(path)} but has {q.mp}", "14.1")
+    return spent
 
 
 def path_cost(g: NarvikRules, d: NarvikData, u: Unit, path: tuple[str, ...], q: MoveQuery) -> Fraction:
