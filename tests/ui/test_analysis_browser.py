@@ -168,9 +168,10 @@ def test_analysis_kampen_example_1_hamar_across_mjosa_panzer_bakhold_speidertrop
             page.check(f'#cards input[data-card="{card}"][data-who="{who}"]')
             settle(page, before)
         text = figures(page)
-        assert "attacker: 3 battalions across a fjord/lake (halved) [4.2]" in text
-        assert "attacker: panzer +1 [4.2]" in text
-        assert "defender: bakhold +2 (cancelled) [4.2]" in text
+        # the combat phase's own ledger (issue 71: the odds count the dice with its ``pool``)
+        assert "attacker: battalions 3 (across fjord/lake: halved), at most 5: 1 die [4.2]" in text
+        assert "attacker: Panzer: 1 die [4.2 (card dice are not capped or halved)]" in text
+        assert "defender: Bakhold (cancelled): 0 dice [4.2]" in text
         assert "dice: attacker 2, defender 1" in text
         shot(page, folder, "analysis-kampen-example-1")
         browser.close()
