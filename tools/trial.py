@@ -486,6 +486,18 @@ def _yaml_case(rel: str, what: str, mutate: Callable[[Path], None]) -> Callable[
     return run
 
 
+def refused_as_save(path: Path, runner: Runner, work: Path) -> tuple[str, str]:
+    """``replay`` and ``play --load`` of a file that is no save to play: each refused in one
+    line naming it, and the file as it was."""
+    before = _fingerprint(path)
+    r = runner(["replay", str(path)], cwd=work)
+    r2 = runner(["play", "--load", str(path)], cwd=work)
+    if _fingerprint(path) != before:
+        return "lost", "the file was changed"
+    out = judge(r, "refuse", names=(str(path),))
+    return out if out[0] != "clean" else judge(r2, "refuse", names=(str(path),))
+
+
 def _fingerprint(p: Path) -> Any:
     if not os.path.lexists(p):
         return None
@@ -707,13 +719,7 @@ def _misuse(game: str, name: str, path: Path, work: Path, runner: Runner) -> tup
     elif name == "a file named like a save that is CSV":
         path.write_text("setup,index\nx,1\n", encoding="utf-8")
     if name in ("an empty file", "a text file", "a folder", "a FIFO", "no such file", "a file named like a save that is CSV"):
-        before = _fingerprint(path)
-        r = runner(["replay", str(path)], cwd=work)
-        r2 = runner(["play", "--load", str(path)], cwd=work)
-        if _fingerprint(path) != before:
-            return "lost", "the file was changed"
-        out = judge(r, "refuse", names=(str(path),))
-        return out if out[0] != "clean" else judge(r2, "refuse", names=(str(path),))
+        return refused_as_save(path, runner, work)
     if name.startswith("read-only"):
         target = path if "folder" not in name else work
         good = _replay_text(path, runner, work)

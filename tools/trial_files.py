@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import yaml
 
-from trial import Case, Ran, Runner, _base_save, _fingerprint, judge, run_inprocess
+from trial import Case, Ran, Runner, _base_save, _fingerprint, judge, refused_as_save, run_inprocess
 
 
 # --- overwrite ------------------------------------------------------------------------------
@@ -460,13 +460,7 @@ def _bad_start_save() -> Callable[[Path, Runner], tuple[str, str]]:
         next(u for u in st["units"].values() if u.get("loc"))["loc"] = "9999"
         con.execute("UPDATE meta SET value=? WHERE key='start'", (json.dumps(json.dumps(st)),))
         con.close()
-        before = _fingerprint(save)
-        r1 = runner(["replay", str(save)], cwd=work)
-        r2 = runner(["play", "--load", str(save)], cwd=work)
-        if _fingerprint(save) != before:
-            return "lost", "the save was changed"
-        out = judge(r1, "refuse", names=(str(save),))
-        return out if out[0] != "clean" else judge(r2, "refuse", names=(str(save),))
+        return refused_as_save(save, runner, work)
     return run
 
 

@@ -283,3 +283,22 @@ def before_the_die(g: Any, data: Any, order: Order, total: int | None = None) ->
     shown = next((f for f in fought if total is not None and f.rolls[:-1] and sum(sum(r.faces) for r in f.rolls[:-1]) == total),
                  fought[0])
     return cols, shown.event
+
+
+def fight_answer(g: Any, data: Any, order: Order) -> dict[str, Any]:
+    """What ``hexwar odds`` says of an order fought at a position (``fights``): the order, the
+    columns it is fought at with their chance, each result's exact chance, how many ways the
+    dice went, and the ledger of its first fight up to its column (before the die); the
+    game's refusal as a one-line ``ValueError`` with its rule. The land games' odds and the
+    Europa variant's both answer with this."""
+    from hexwar.ui.words import ledger_before_the_die
+
+    try:
+        fought = fights(g, data, order)
+    except IllegalOrder as e:
+        raise ValueError(f"the game refuses {order.text()}: {e}") from None
+    first = next((f.event for f in fought if "ledger" in f.event), None)
+    led = ledger_before_the_die(first["ledger"]) if first else {"title": fought[0].event["result"], "lines": [], "total": None}
+    return {"order": order.text(), "columns": [{**c, "p": str(c["p"])} for c in columns(fought)],
+            "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in outcome_odds(fought)],
+            "fights": len(fought), "ledger": led, "first": first or {}}

@@ -18,7 +18,6 @@ from rich.table import Table
 from hexwar.games.common import asked
 from hexwar.games.registry import Answer, Position, Queries
 from hexwar.rules import fatigue as fat
-from hexwar.ui.words import ledger_before_the_die
 from hexwar.ui.words import render_ledger
 
 
@@ -80,12 +79,12 @@ def reach(pos: Position, unit: str, to: str | None = None, weather: str | None =
         rows.append({"to": dest, "mp_left": max(have - spent, Fraction(0)) if minimum else have - spent, "path": path,
                      "minimum_move": minimum})
     refused: list[dict[str, Any]] = [{"to": dest, "refused": why, "rule": rule, "path": list(chart.path(dest))}
-               for dest, (why, rule) in sorted(moves.refused.items())]
+                                     for dest, (why, rule) in sorted(moves.refused.items())]
     led = None
     if to is not None:
-        if to in moves.refused:
-            why, rule = moves.refused[to]
-            raise Refused(f"{unit} may not end a move at {to}: {_said(why.removeprefix(to + ': '), rule)}")
+        no = next((r for r in refused if r["to"] == to), None)
+        if no is not None:
+            raise Refused(f"{unit} may not end a move at {to}: {refusal(no)}")
         row = next((r for r in rows if r["to"] == to), None)
         if row is None:
             raise OutOfReach(f"{unit} cannot reach {to} in one movement action ({g.cites.move.blocked})")
@@ -129,7 +128,7 @@ def supply(pos: Position, units: list[str] | None = None) -> Answer:
         return (g.tables.types[u.type].kind != "ship" and not g.board.is_a(u.loc, "box")
                 and (sides is None or side in sides or not u.concealed))
 
-    uids = units or sorted(u.id for u in data.on_map(side) if shown(u)) if side is not None else list(units or [])
+    uids = units or ([] if side is None else sorted(u.id for u in data.on_map(side) if shown(u)))
     rows = []
     for uid in uids:
         u = unit_of(pos, uid)
@@ -188,8 +187,6 @@ def assault_odds(pos: Position, target: str, ids: list[str], support: Sequence[s
     formations 17.0, tanks 16.2). Its columns, each result's exact chance, and the ledger of
     the fight at its first column (before the die). The game's refusal is a one-line
     ``ValueError`` with its rule."""
-    from hexwar.core.orders import IllegalOrder
-
     g, data, sides = pos.game, pos.data, pos.sides
     if not ids:
         raise ValueError("no attackers named")
@@ -203,18 +200,10 @@ def assault_odds(pos: Position, target: str, ids: list[str], support: Sequence[s
         raise ValueError(f"{target} holds no enemy of {ids[0]}")
     if sides is not None and any(data.units[x].concealed and data.units[x].side not in sides for x in defenders):
         raise ValueError(f"{target}: defenders face down: their strength shows when attacked (11.2)")
-    order = g.assault_order(data, side, target, ids, tuple(support), ap)
-    try:
-        fought = asked.fights(g, data, order)
-    except IllegalOrder as e:
-        raise ValueError(f"the game refuses {order.text()}: {e}") from None
-    fights_ = [f for f in fought if "ledger" in f.event]
-    first = fights_[0].event if fights_ else fought[0].event
-    led = ledger_before_the_die(first["ledger"]) if fights_ else {"title": first["result"], "lines": [], "total": None}
-    return {"position": pos.what, "order": order.text(), "crt": g.tables.crt.name, "columns": [{**c, "p": str(c["p"])} for c in asked.columns(fought)],
-            "ad": first.get("ad"), "column": first.get("column"), "drm": first.get("drm"),
-            "outcomes": [{"result": r, "p": str(p), "percent": float(p) * 100} for r, p in asked.outcome_odds(fought)],
-            "fights": len(fought), "ledger": led}
+    ans = asked.fight_answer(g, data, g.assault_order(data, side, target, ids, tuple(support), ap))
+    first = ans.pop("first")
+    return {"position": pos.what, "crt": g.tables.crt.name, **ans,
+            "ad": first.get("ad"), "column": first.get("column"), "drm": first.get("drm")}
 
 
 def _in(option: str, v: int | None, lo: int, hi: int) -> None:

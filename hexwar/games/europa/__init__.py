@@ -90,10 +90,8 @@ def europa_odds(ctx: typer.Context, attack: Optional[int] = typer.Option(None, h
 def _attack_odds(pos: Any, target: Optional[str], attackers: Optional[str]) -> Answer:
     """An attack at a position, fought by the game on a copy for every die it rolls (a
     turn-1 Norwegian retreat before combat, E1; the CRT's): each result's chance and the
-    ledger of its first column."""
-    from hexwar.core.orders import IllegalOrder
+    ledger of its first column (``asked.fight_answer``)."""
     from hexwar.games.common import asked
-    from hexwar.ui.words import ledger_before_the_die
     from hexwar.ui.words import render_ledger
 
     if not (target and attackers):
@@ -103,21 +101,14 @@ def _attack_odds(pos: Any, target: Optional[str], attackers: Optional[str]) -> A
     bad = [x for x in ids if x not in data.units or data.units[x].loc is None]
     if not ids or bad:
         raise ValueError(f"no unit on the map called {', '.join(bad) or '(none named)'}")
-    order = g.assault_order(data, data.units[ids[0]].side, target, ids)
-    try:
-        fought = asked.fights(g, data, order)
-    except IllegalOrder as e:
-        raise ValueError(f"the game refuses {order.text()}: {e}") from None
-    odds = asked.outcome_odds(fought)
-    fights = [f for f in fought if "ledger" in f.event]
-    led = ledger_before_the_die(fights[0].event["ledger"]) if fights else {"title": fought[0].event["result"], "lines": [], "total": None}
-    cols = asked.columns(fought)
-    lines = [f"{order.text()}: {len(fought)} dice fought (E1)"]
-    lines += [f"  {r} {g.crt.codes.get(r, r)}: {p} = {float(p) * 100:.1f}%" for r, p in odds]
-    if len(cols) > 1:
-        lines += ["columns, by the rolls before the CRT's die:"] + [f"  column {c['column']}: {c['p']}" for c in cols]
-    return Answer({"order": order.text(), "columns": [{**c, "p": str(c["p"])} for c in cols],
-                   "odds": {r: str(p) for r, p in odds}, "ledger": led}, [*lines, render_ledger(led)])
+    ans = asked.fight_answer(g, data, g.assault_order(data, data.units[ids[0]].side, target, ids))
+    odds = {o["result"]: o["p"] for o in ans["outcomes"]}
+    lines = [f"{ans['order']}: {ans['fights']} dice fought (E1)"]
+    lines += [f"  {o['result']} {g.crt.codes.get(o['result'], o['result'])}: {o['p']} = {o['percent']:.1f}%" for o in ans["outcomes"]]
+    if len(ans["columns"]) > 1:
+        lines += ["columns, by the rolls before the CRT's die:"] + [f"  column {c['column']}: {c['p']}" for c in ans["columns"]]
+    return Answer({"order": ans["order"], "columns": ans["columns"], "odds": odds, "ledger": ans["ledger"]},
+                  [*lines, render_ledger(ans["ledger"])])
 
 
 GAME = GameInfo(

@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 import typer
 
-from hexwar.games.kampen.schemas import CardUse
 from hexwar.games.registry import Answer
-from hexwar.rules.dicecombat import battalion_dice, outcomes
+from hexwar.rules.dicecombat import outcomes
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.game import KampenGame

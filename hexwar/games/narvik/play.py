@@ -393,13 +393,13 @@ class NarvikPresenter(LandPresenter):
         if path is not None:
             return f"{order.text()}\n{path.render()}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
         if isinstance(order, LandAssault) or self.contested(order):
-            odds = self.assault_odds(order)
             ap = getattr(order, "ap", 0)
             seen = None if self.unseen_defenders(order) else before_the_die(self.game, self.data, order, 7 if ap else None)
-            if seen is None:
-                return f"{order.text()}: {odds}"
+            if seen is None:  # the same fights once: what assault_odds says without them
+                return f"{order.text()}: {self.assault_odds(order)}"
             led = ledger_before_the_die(seen[1]["ledger"])
             air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
+            odds = assault_odds_line(self.game.tables.crt, seen[0])
             return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
         return super().explain_order(order)
 
