@@ -210,6 +210,14 @@ def test_10_1_a_battalion_at_its_limit_has_no_move(game):
     assert any("may not move now: 1SG is at its fatigue limit" in str(x) for x in ans.shown)
 
 
+def test_22_1_a_battalion_in_the_harstad_box_is_told_it_leaves_by_sea(game):
+    # the box has no land way out: the game refuses it any move (22.1), which reach says
+    # rather than "no way leads there"
+    d = put(blank(game), "1SG", "harstad")
+    with pytest.raises(ValueError, match=r"1SG may not move to 2503: 1SG is in the Harstad box: it leaves by sea \(22\.1\)"):
+        queries.reach(pos(game, d), "1SG", to="2503")
+
+
 def test_12_1_leaving_an_enemy_zoc_costs_2_mp_more(game):
     # 1SG in 2207, next to 2/139 in 2208 (12.0): to 2206, 1 MP of clear + 2 to leave the
     # ZoC = 3: no MP left

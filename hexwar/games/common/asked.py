@@ -106,6 +106,16 @@ def _tried(g: Any, work: Any, order: Order) -> list[dict[str, Any]]:
     return list(g.apply(work.clone(), order, _NoDice(0)))
 
 
+def refusal_of(g: Any, data: Any, order: Order) -> tuple[str, str] | None:
+    """The game's refusal (its words and section) of ``order`` at its side's decision, tried on
+    a copy; None when the game carries it out."""
+    try:
+        _tried(g, acting(g, data, order.side), order)
+    except IllegalOrder as e:
+        return e.reason, e.rule
+    return None
+
+
 def unit_moves(g: Any, data: Any, uid: str, chart_reach: Any) -> UnitMoves:
     """The unit's moves at its side's decision (``acting``): the game's listed moves, each with
     the MP the game's move charges (``move_cost``); and each place of ``chart_reach`` (the

@@ -15,6 +15,7 @@ from typing import Any, Optional, Sequence
 import typer
 from rich.table import Table
 
+from hexwar.core.orders import Move
 from hexwar.games.common import asked
 from hexwar.games.registry import Answer, Position, Queries
 from hexwar.rules import fatigue as fat
@@ -86,6 +87,10 @@ def reach(pos: Position, unit: str, to: str | None = None, weather: str | None =
         if no is not None:
             raise Refused(f"{unit} may not end a move at {to}: {refusal(no)}")
         row = next((r for r in rows if r["to"] == to), None)
+        if row is None and not moves.listed:  # the game may refuse the unit any move (22.1 in a box, 8.2.1 ...)
+            why = asked.refusal_of(g, data, Move(u.side, unit, (u.loc, to)))
+            if why is not None and why[1] not in ("14.0", "14.1"):
+                raise Refused(f"{unit} may not move to {to}: {_said(*why)}")
         if row is None:
             raise OutOfReach(f"{unit} cannot reach {to} in one movement action ({g.cites.move.blocked})")
         led = explain_path(g.board, g.tables.terrain, w, t.movement_class, tuple(row["path"]),
