@@ -22,6 +22,7 @@ from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.schemas import AreaMapSpec
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.scale import Conversion
     from shapely.geometry.base import BaseGeometry
 
     from hexwar.board.hexboard import HexBoard
@@ -36,6 +37,8 @@ class AreaBoard:
     """An area map: locations are named areas, borders carry fjord/lake/sea/ridge flags."""
 
     kind = "area"
+    #: the conversion this board was cut or merged by (``hexwar.board.conversion``), if any
+    conversion: "Conversion | None" = None
 
     def __init__(
         self,

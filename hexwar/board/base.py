@@ -19,6 +19,8 @@ from typing import (
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
+
+    from hexwar.board.scale import Conversion
     from shapely.geometry.base import BaseGeometry
 
     from hexwar.board.geometry import LocalProjection
@@ -115,6 +117,8 @@ class Board(Protocol):
 
     name: str
     kind: str  # "hex" or "area"
+    #: the conversion the board was cut or merged by (issue 72), None for a board drawn as it is
+    conversion: "Conversion | None"
 
     @property
     def projection(self) -> "LocalProjection | None":

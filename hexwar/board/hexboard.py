@@ -22,6 +22,7 @@ from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.schemas import HexMapSpec
 
 if TYPE_CHECKING:  # pragma: no cover
+    from hexwar.board.scale import Conversion
     from shapely.geometry.base import BaseGeometry
 
 
@@ -34,6 +35,8 @@ class HexBoard:
     """
 
     kind = "hex"
+    #: the conversion this board was cut or merged by (``hexwar.board.conversion``), if any
+    conversion: "Conversion | None" = None
 
     def __init__(self, spec: HexMapSpec, file: str = "<map>"):
         problems = check_hex_map(spec, file)

@@ -102,6 +102,33 @@ class HexMapSpec(Strict):
         return v
 
 
+class HexKmSpec(Sourced):
+    value: float = Field(gt=0, le=200, description="the width of a hex, in km")
+    note: str = ""
+
+
+class AreaStepSpec(Sourced):
+    value: Union[Annotated[int, Field(ge=1, le=50)], Literal["derived"]] = Field(
+        description="hex steps one step of the area map becomes; 'derived': the median of the fewest land-hex "
+                    "steps between the towns of neighbouring areas (hexwar.board.conversion)")
+    note: str = ""
+
+
+class HexConversionSpec(Strict):
+    """An area map cut into hexes, with the conversion's parameters declared (issue 72): the
+    hex size, and how many hex steps one area step becomes (a game reads it wherever its rules
+    say "an adjacent area": a move, a retreat, a card's range)."""
+
+    kind: Literal["hex_conversion"]
+    name: str
+    description: str
+    from_map: str = Field(description="the area map (maps/NAME.yaml) cut into hexes")
+    areas: list[str] = Field(description="the land areas cut; empty: every land area")
+    hex_km: HexKmSpec
+    area_step: AreaStepSpec
+    aggregated: str = Field(description="the name of the area board merged back from these hexes")
+
+
 class AreaSpec(Strict):
     name: str
     terrain: str
@@ -253,9 +280,14 @@ class ComparePresetSpec(Strict):
     #: more bot pairings for every setup (issue 58): the setups' own bots are the first;
     #: each other pairing's bots (``search:8``) and the games each setup plays with them
     pairings: list["PairingSpec"] = Field(default_factory=list, max_length=4)
+    #: a sweep over a board's conversion (issue 72): the first setup is the baseline (drawn as
+    #: a line), the second is played at each value of the parameter
+    sweep: Optional["SweepSpec"] = None
 
     @model_validator(mode="after")
     def _games_per_setup(self) -> "ComparePresetSpec":
+        if self.sweep is not None and len(self.setups) != 2:
+            raise ValueError("sweep: give two setups, the baseline and the setup swept")
         if len(self.games) != len(self.setups):
             raise ValueError(f"games: {len(self.games)} counts for {len(self.setups)} setups; give one per setup")
         if any(not 1 <= n <= 1_000_000 for n in self.games):
@@ -270,6 +302,13 @@ class PairingSpec(Strict):
     games: int = Field(ge=1, le=1_000_000)
 
 
+class SweepSpec(Strict):
+    """A parameter of a board's conversion and the values a sweep plays it at."""
+
+    over: Literal["step", "km"] = Field(description="step: hex steps an area step becomes; km: the hex size")
+    values: list[Annotated[float, Field(gt=0, le=200)]] = Field(min_length=2, max_length=20)
+
+
 ComparePresetSpec.model_rebuild()
 
 
@@ -282,6 +321,7 @@ class ComparePresetsSpec(Strict):
 SPECS: dict[str, type[BaseModel]] = {
     "hex_map": HexMapSpec,
     "area_map": AreaMapSpec,
+    "hex_conversion": HexConversionSpec,
     "unit_types": UnitTypesSpec,
     "order_of_battle": OobSpec,
     "scenario": ScenarioSpec,

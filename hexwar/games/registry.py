@@ -114,6 +114,14 @@ class Batch:
     board_notes: Mapping[str, str] = field(default_factory=dict)
     #: what a game's length counts, singular ("turn"; Kampen om Norge's "game round")
     turn: str = "turn"
+    #: a board's scale and conversion in one sentence, as a report opens with it (issue 72;
+    #: None: what the board says of itself, ``hexwar.board.conversion.board_scale``)
+    board_scale: Callable[[str, Any], str] | None = None
+    #: reach before results (issue 72): the markdown lines of each side's fewest turns to each
+    #: objective on each (board name, game), against the scenario's length, asked of the game;
+    #: a board where a force cannot arrive in time has a line "- **Cannot arrive** on BOARD: ..."
+    #: or "- **Few arrive** on BOARD: ...", which the report's summary names
+    reach: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -520,6 +520,65 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
               f"hexwar play --load {q} --upto N --side SIDE", markup=False)
 
 
+def _compare_sweep(setups: Optional[List[str]], preset: Optional[str], sweep: Optional[str], games: int, seed: int,
+                   out_dir: Optional[Path], title: str, workers: Optional[int], bots: Optional[List[str]], force: bool) -> None:
+    """``compare --sweep`` (issue 72): the swept setup at each value, against the baseline."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from hexwar.sim import sweep as sw
+    from hexwar.sim.report import preset_folder, presets, require_matplotlib
+    from hexwar.sim.runner import BatchError
+
+    intro, shared_rows = "", None
+    if preset:
+        p = presets()[preset]
+        assert p.sweep is not None
+        over, values = p.sweep
+        baseline, swept = p.setups
+        pairings = [(p.setups[0].partition(":")[2] or "priority", p.games[0]), *p.pairings]
+        title, intro = p.title, p.intro
+        folder = out_dir or preset_folder(p)
+        shared_rows = None if out_dir else Path(folder).parent / "rows"
+    else:
+        specs = list(setups or [])
+        if len(specs) != 2:
+            raise UserError("compare --sweep takes two setups: the baseline (drawn as a line) and the setup swept")
+        assert sweep is not None
+        over, eq, vals = sweep.partition("=")
+        if not eq or over not in sw.PARAMS:
+            raise UserError(f"--sweep {sweep!r}: give step=1,2,3 or km=10,15,20")
+        try:
+            values = tuple(float(v) for v in vals.split(","))
+        except ValueError:
+            raise UserError(f"--sweep {sweep!r}: the values are numbers separated by commas") from None
+        if len(values) < 2 or any(not 0 < v <= 200 for v in values) or (over == "step" and any(v != int(v) for v in values)):
+            raise UserError(f"--sweep {sweep!r}: two or more values from 0 to 200 (whole numbers for step)")
+        baseline, swept = specs
+        pairings = [(b, games) for b in (bots or [swept.partition(":")[2] or "priority"])]
+        folder = out_dir or Path("compare")
+    try:
+        require_matplotlib()
+        for pt in sw.points(baseline, swept, over, values, pairings):
+            pass  # every point parses before any game is played
+    except (ValueError, BatchError) as e:
+        raise UserError(str(e)) from None
+    output_folder(Path(folder))
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(label: str, done: int, total: int) -> None:
+            if label not in tasks:
+                tasks[label] = bar.add_task(label, total=total)
+            bar.update(tasks[label], completed=done)
+
+        try:
+            path = sw.run(baseline, swept, over, values, pairings, seed, Path(folder), title, intro, workers, tick,
+                          rows=shared_rows, force=force)
+        except BatchError as e:
+            raise UserError(str(e)) from None
+    out.print(f"wrote {path} (and beside it report.html, summary.json and {sw.FIGURE})", markup=False)
+
+
 @app.command()
 def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more setups (GAME[/SCENARIO][@BOARD][:BOTS])"),
             preset: Optional[str] = typer.Option(None, help="A shipped comparison: boards or games (writes into the checkout's docs/, or the current folder's when installed)"),
@@ -531,7 +590,8 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             scheduler: Optional[str] = typer.Option(None, help="Dask scheduler address tcp://host:port"),
             dask: bool = typer.Option(False, "--dask", help="Run on a local Dask cluster"),
             bots: Optional[List[str]] = typer.Option(None, help="Play every setup with these bots (repeat for more pairings, e.g. --bots priority --bots search:8): the report says which differences hold with every pairing"),
-            force: bool = typer.Option(False, "--force", help="Write the report even over files in the folder that hexwar compare did not write")) -> None:
+            force: bool = typer.Option(False, "--force", help="Write the report even over files in the folder that hexwar compare did not write"),
+            sweep: Optional[str] = typer.Option(None, help="Play the last setup at each value of its board's conversion, step=1,2,3 (hex steps an area step becomes) or km=10,15,20 (the hex size), against the first setup as a line: a figure of where they meet")) -> None:
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
@@ -545,6 +605,9 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     in_range("--workers", workers, 1, 256)
     in_range("--seed", seed, 0, MAX_SEED)
     intro = ""
+    if sweep is not None or (preset and preset in presets() and presets()[preset].sweep is not None):
+        _compare_sweep(setups, preset, sweep, games, seed, out_dir, title, workers, bots, force)
+        return
     if preset:
         shipped = presets()
         if preset not in shipped:

@@ -22,8 +22,12 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     path = compare(setups, [80, 80], 3, tmp_path, "test report", workers=1)
     text = path.read_text()
     for part in ("| 1 | `kampen/intro-narvik@norway:priority` | 80 |", "## Which differences are significant",
-                 "## Exact where possible", "## Scale", "win-rates.png", "narvik-falls.png"):
+                 "## Exact where possible", "## What is compared", "## Reach before results", "win-rates.png",
+                 "narvik-falls.png"):
         assert part in text, part
+    opening = text[:text.index("## In short")]  # issue 72: each board's scale before any finding
+    assert "- **norway**, setup 1: 44 land areas" in opening
+    assert "- **nordland-hex**, setup 2: 15 km hexes cut from the norway area map; one area step of the rules is 5 hex" in opening
     for fig in ("win-rates.png", "game-length.png", "narvik-falls.png", "per-game.png"):
         assert (tmp_path / fig).stat().st_size > 5000
     # the report's numbers are the rows' numbers
@@ -130,3 +134,31 @@ def test_reports_sharing_a_folder_of_rows_play_each_game_once(tmp_path, monkeypa
     # each report says where its rows are, and its figures are its own games'
     assert "cached under `../rows/`" in first.read_text() and "cached under `../rows/`" in second.read_text()
     assert "| 1 | `kampen/intro-narvik@norway:priority` | 16 |" in second.read_text()
+
+
+SHIPPED_BOARDS = [["kampen/intro-narvik@norway:priority", "kampen/intro-narvik@nordland-areas:priority",
+                   "kampen/intro-narvik@nordland-hex:priority", "kampen/intro-narvik@nordland-hex-km20-step2:priority"],
+                  ["kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority", "europa/campaign@europa:priority"],
+                  ["konflikt/point_defence@table:priority", "konflikt/point_defence@table-areas:priority"]]
+
+
+@pytest.mark.parametrize("labels", SHIPPED_BOARDS, ids=["kampen-boards", "three-games", "konflikt-tables"])
+def test_a_report_opens_with_each_boards_scale_before_any_finding(labels):
+    """Issue 72: the opening of every comparison states each board's scale and conversion, in
+    the game's words or the board's own; a board with none fails here."""
+    setups = [parse_setup(x) for x in labels]
+    lines = report.opening(setups)
+    assert lines[0] == "## What is compared"
+    for i, st in enumerate(setups, 1):
+        line = next((x for x in lines if x.startswith(f"- **{st.board}**")), None)
+        assert line is not None, f"no scale for {st.board}"
+        assert f"setup {i}" in line or f"setups {i}" in line or f", {i}" in line
+        assert any(unit in line for unit in (" km ", " km;", "-inch", "inches")), line
+    if any(st.game in ("kampen", "konflikt") for st in setups):
+        assert "## Reach before results" in lines
+
+
+def test_the_conversion_parameters_reach_the_scale_line():
+    """A sweep's board names its parameters, and its scale says them (maps/nordland-hex.yaml)."""
+    lines = report.opening([parse_setup("kampen@nordland-hex-km20-step2")])
+    assert any("20 km hexes" in x and "2 hex steps (about 40 km; set by the board's name" in x for x in lines), lines

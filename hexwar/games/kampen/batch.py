@@ -14,10 +14,35 @@ SCALE = ("Kampen om Norge: a game round is three card rounds (Germany, Norway, t
          "about two game rounds.")
 
 BOARD_NOTES = {
-    "nordland-hex": "On the hex board a battalion still moves one location per round, and a location is now a "
-                    "15 km hex instead of an area 50-150 km across; islands such as Harstad's are separate from the "
-                    "mainland where the sounds are wider than a hex.",
+    "nordland-hex": "On the hex board one area step of the rules (a round's move, a retreat, an escape, a card's "
+                    "range in areas) is the conversion's hex steps, through land free of the enemy; islands such as "
+                    "Harstad's are separate from the mainland where the sounds are wider than a hex.",
 }
+
+
+def reach_lines(boards: Sequence[tuple[str, Any]]) -> list[str]:
+    """Reach before results (issue 72): each faction's fewest rounds to each objective on each
+    board, asked of the game's own movement (``reach.py``), and a warning for every result
+    that would come from a force that cannot arrive."""
+    from hexwar.games.kampen import reach
+
+    found = [reach.reach(g, name) for name, g in boards]
+    lengths = sorted({r.length for r in found})
+    out = [f"The fewest rounds in which each faction's nearest battalion can enter each objective by an ordinary "
+           f"move (4.1; no card, the enemy standing as at the start), asked of each board's own rules, and how many "
+           f"of its battalions can arrive before the scenario ends: it lasts at most "
+           f"{' or '.join(map(str, lengths))} game rounds (the deck that ends it, drawn one card a round, 4.4).", ""]
+    out += reach.lines(found)
+    late = [(r.board, f, o) for r in found for f, o in r.late()]
+    few = [(r.board, *x) for r in found for x in r.few()]
+    out.append("")
+    out += [f"- **Cannot arrive** on {b}: the {f} cannot reach {o} before the game ends: a result there about {o} comes from a "
+            f"force that cannot arrive, not from the board." for b, f, o in late]
+    out += [f"- **Few arrive** on {b}: only {came} of the {of} battalions of the {f} can reach {o} before the game ends: the rest "
+            f"of the force cannot arrive in time." for b, f, o, came, of in few]
+    if not late and not few:
+        out.append("- On every board each objective can be reached by its attackers before the game ends.")
+    return out
 
 
 class Observer(BaseObserver):

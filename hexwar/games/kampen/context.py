@@ -52,6 +52,9 @@ class KampenRules(Game[KampenData]):
 
             board = AreaBoard.load(self.spec.board, lib)
         self.board = board
+        conv = board.conversion
+        #: hex steps one area step of the rules is (1 on an area map; issue 72, ``steps.py``)
+        self.step: int = conv.area_step if conv is not None else 1
         facts = board_facts(board, self.spec.region)
         self.land, self.nbrs, self.water, self.coasts = facts.land, facts.nbrs, facts.water, facts.coasts
         self.mined_coast, self.allied_coast, self.german_coast = facts.mined_coast, facts.allied_coast, facts.german_coast
@@ -72,7 +75,7 @@ class KampenRules(Game[KampenData]):
             self.fleet = build_fleet(self.fleet_spec)
             self._check_sea()
         self._check()
-        self._moves: dict[tuple[str, str, str, int], KMove] = {}
+        self._moves: dict[tuple[str, str, str, int, tuple[str, ...]], KMove] = {}
         self._plays: dict[tuple[Any, ...], PlayCard] = {}
         self._move_blocks: dict[tuple[str, str, int], tuple[KMove, ...]] = {}  # (faction, area, movable)
         self._paths: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}  # card moves' paths (movement.paths)
@@ -190,12 +193,15 @@ class KampenRules(Game[KampenData]):
         into one is an attack)."""
         return frozenset(a for e in enemies(f) for a, n in d.bn[e].items() if n)
 
-    def kmove(self, f: str, a: str, b: str, n: int) -> KMove:
-        """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (4.1), built once per game object."""
-        key = (f, a, b, n)
+    def kmove(self, f: str, a: str, b: str, n: int, via: tuple[str, ...] = ()) -> KMove:
+        """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (4.1; through ``via``
+        on hexes), built once per game object."""
+        key = (f, a, b, n, via)
         o = self._moves.get(key)
         if o is None:
-            o = self._moves[key] = KMove(f, a, b, n)
+            if len(self._moves) >= PLAYS_KEPT:
+                self._moves.clear()
+            o = self._moves[key] = KMove(f, a, b, n, via)
         return o
 
     def movable(self, d: KampenData, f: str, a: str) -> int:

@@ -10,15 +10,17 @@ from hexwar.core.orders import Order, OrderKinds, Pass
 
 @dataclass(frozen=True)
 class KMove(Order):
-    """Move ``n`` battalions one land area (4.1); into an enemy area it is an attack."""
+    """Move ``n`` battalions one land area (4.1); into an enemy area it is an attack. On a hex
+    board one area step is several hexes (``steps.py``): ``via`` holds the hexes passed."""
 
     kind: ClassVar[str] = "kmove"
     src: str = ""
     dst: str = ""
     n: int = 1
+    via: tuple[str, ...] = ()
 
     def text(self) -> str:
-        return f"move {self.n} {self.src}>{self.dst}"
+        return f"move {self.n} {'>'.join((self.src, *self.via, self.dst))}"
 
 
 @dataclass(frozen=True)

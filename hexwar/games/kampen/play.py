@@ -474,7 +474,7 @@ SAY = {
     "combat_result": lambda e: (f"{e['winner']} wins at {e['area']} ({e['totals'][0]} against {e['totals'][1]}; "
                                 "a tie goes to the defender)"),
     "withdraw": lambda e: f"{_n(e['battalions'])} withdraw from {e['from']} to {e['to']}",
-    "attack_repulsed": lambda e: f"the attack on {e['area']} is repulsed: the attackers go back where they came from",
+    "attack_repulsed": lambda e: f"the attack on {e['area']} is repulsed: the attackers go back where they started",
     "cancelled": lambda e: f"{e['by']} cancels {e['card']}",
     "evacuated": lambda e: f"the {e['faction']} evacuate to {e['to']}",
     "escape": lambda e: f"{e['faction']} escape with {e['n']} from {e['from']} to {e['to']}",

@@ -21,6 +21,25 @@ BOARD_NOTES = {
 }
 
 
+def board_scale(name: str, game: Any) -> str:
+    """A table's scale and conversion, read off the table the templates are measured on
+    (``templates.yaml``'s ``scale``): inches a hex step, and the area steps inches become."""
+    t = game.table
+    if t.hexes:
+        return (f"{t.inches}-inch hexes, {len(t.depth)} of them ({t.rows} rows), on which every distance of the "
+                f"templates is counted in hex steps of {t.inches} inches (the scale's inches_per_hex)")
+    steps = "; ".join(f"up to {k} inches: {v} step{'s' if v != 1 else ''}" for k, v in sorted(t.steps.items()))
+    return (f"{len(t.depth)} areas merged from the {t.inches}-inch hexes ({t.rows} hex rows deep); a move goes one "
+            f"area an action, and a distance in inches becomes area steps ({steps}: the scale's area_steps)")
+
+
+def reach_lines(boards: Sequence[tuple[str, Any]]) -> list[str]:
+    """Reach before results (issue 72), asked of each table's own orders (``reach.py``)."""
+    from hexwar.games.konflikt import reach
+
+    return reach.lines(boards)
+
+
 class Observer(AssaultTally, BaseObserver):
     """Every assault's CRT look-up; the objectives vary by scenario, so no 'fell' column."""
 

@@ -25,6 +25,8 @@ from hexwar.games.kampen.state import (
 )
 from hexwar.rules.dicecombat import battalion_dice
 
+from hexwar.games.kampen.steps import around
+
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
@@ -462,9 +464,7 @@ def retreat_areas(g: "KampenRules", d: KampenData, factions: Iterable[str], area
     no_water = any(x in (GERMANS, ALLIES) for x in fs)
     me = fs[0]
     out = []
-    for b in g.nbrs[area]:
-        if no_water and (area, b) in g.water:
-            continue
+    for b in around(g, d, me, area, dry=no_water):  # on hexes: one area step of hexes (issue 72)
         if g.hostile(d, me, b) or b in d.attacks or (me != d.faction and b in d.attacked_from):
             continue
         out.append(b)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.phases.sea as sea
 import hexwar.games.kampen.ships as S
+import hexwar.games.kampen.steps as steps_
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
 from hexwar.games.kampen.orders import KMove, PlayCard
@@ -51,6 +52,15 @@ def legal_move(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
         return out + [o for o in card_moves(g, d, f) if isinstance(o, PlayCard) and g.copies[o.copy].use("move").paradrop]  # type: ignore[union-attr]
     fresh = d.fresh[f]
     blocks = g._move_blocks
+    if g.step > 1:  # on hexes an area step is g.step hexes (issue 72): by paths, as the enemy stands
+        foes = g.hostile_areas(d, f)
+        for a, n in sorted(d.bn[f].items()):
+            m = n - fresh.get(a, 0)
+            for path in steps_.paths(g, d, f, a, g.step, attack=True, foes=foes) if m > 0 else ():
+                out += [g.kmove(f, a, path[-1], k, path[:-1]) for k in range(1, m + 1)]
+        if d.hand[f]:
+            out += card_moves(g, d, f)
+        return out
     for a, n in sorted(d.bn[f].items()):
         m = n - fresh.get(a, 0)
         if m <= 0:
@@ -78,7 +88,10 @@ def card_moves(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
                 m = g.movable(d, f, a)
                 if m <= 0:
                     continue
-                for path in paths(g, d, f, a, steps, attack=bool(u.rapid), foes=foes):
+                ways = (paths(g, d, f, a, steps, attack=bool(u.rapid), foes=foes) if g.step == 1 else
+                        # on hexes: beyond an ordinary move, as 2 areas are beyond 1 (issue 72)
+                        steps_.paths(g, d, f, a, steps * g.step, bool(u.rapid), g.step + 1, foes))
+                for path in ways:
                     for k in range(1, min(m, n_max) + 1):
                         out.append(g.play(f, c, "move", src=a, path=path, n=k))
         elif u.paradrop:
@@ -168,7 +181,7 @@ def legal_sabotage(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     for c, _u in g.hand_uses(d, f, "escape"):
         for tgt in sorted(d.attacks):
             if d.bn[NORWAY].get(tgt, 0):
-                for b in g.nbrs[tgt]:
+                for b in steps_.around(g, d, NORWAY, tgt):
                     # not into an area the Germans attack or attacked from (their
                     # repulsed battalions go back there), as for a withdrawal (4.2 step 8)
                     if not g.hostile(d, NORWAY, b) and b not in d.attacks and b not in d.attacked_from:
@@ -191,7 +204,7 @@ def legal_divert(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     for c, u in g.hand_uses(d, f, "divert"):
         if not S.allied_support(g, d, d.paradrop.target, u.ships_needed):
             continue  # 5.2: the Allied Jagerfly needs a carrier off the area or an airfield in range
-        for b in g.nbrs[d.paradrop.target]:
+        for b in steps_.around(g, d, f, d.paradrop.target):
             out.append(g.play(f, c, "divert", target=b))
         break
     return out
@@ -218,7 +231,7 @@ def do_move(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list)
         after_movement(g, d, dice, events)
         return
     if isinstance(o, KMove):
-        move(g, d, f, o.src, o.dst, o.n, events, "4.1")
+        move(g, d, f, o.src, o.dst, o.n, events, "4.1", via=o.via)
         return
     assert isinstance(o, PlayCard)
     cp = g.copies[o.copy]

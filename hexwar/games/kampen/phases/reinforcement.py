@@ -159,7 +159,7 @@ def landing_areas(g: "KampenRules", d: KampenData) -> list[str]:
     r = d.rein
     assert r is not None
     return [a for a in g.land if g.allied_coast[a] and not g.hostile(d, ALLIES, a)
-            and not any(p in g.nbrs[a] or p == a for p in r.placed)]
+            and not any(p in g.within(a, g.step) for p in r.placed)]  # on hexes: an area step (issue 72)
 
 
 def do_place(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
