@@ -12,8 +12,9 @@ reports reports-konflikt ladder: native
 native:  ## the compiled engine for these sources (hexwar native build), once; without mypyc or a C compiler the games stay pure Python
 	-HEXWAR_NATIVE=0 hexwar native build
 
-reports: reports-konflikt  ## docs/compare-boards/, docs/compare-games/ (issue 7), docs/compare-konflikt/ (issue 16), docs/switches-narvik/ and docs/switches-europa/ (issue 58)
+reports: reports-konflikt  ## docs/compare-boards/, docs/sweep-kampen/ (issue 72), docs/compare-games/ (issue 7), docs/compare-konflikt/ (issue 16), docs/switches-narvik/ and docs/switches-europa/ (issue 58)
 	hexwar compare --preset boards
+	hexwar compare --preset sweep-kampen
 	hexwar compare --preset games
 	hexwar compare --preset switches-narvik
 	hexwar compare --preset switches-europa

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from hexwar.core.files import write_whole
 from hexwar.sim.setups import build_game, parse_setup
@@ -179,6 +179,23 @@ def losses_plot(batches: Mapping[str, Sequence[Mapping[str, Any]]], short: Mappi
     return bars(causes, short, "units removed a game, by the rule that removed them", path)
 
 
+def namer(label: str) -> Callable[[str], str]:
+    """How a setup's report names a place (issue 72: names, not ids, in every result line): its
+    board's name for it, else the game's own words (a hex cut from an area: ``1818 (Bardufoss)``),
+    else its id."""
+    from hexwar.board.base import place_name
+    from hexwar.games.registry import get
+
+    st = parse_setup(label)
+    game = build_game(st)
+    words = get(st.game).wording(game)
+
+    def name(loc: str) -> str:
+        said = place_name(game.board, loc) if loc in game.board else loc
+        return said if said != loc else words(loc)
+    return name
+
+
 def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping[str, int], figure: str | None,
              moves: str | None = None, held_figure: str | None = None, losses_figure: str | None = None) -> list[str]:
     """The report's section: the heat map, each setup's busiest places, how often each
@@ -193,16 +210,17 @@ def markdown(batches: Mapping[str, Sequence[Mapping[str, Any]]], number: Mapping
         lines += ["", f"![combats a game at each place]({figure})"]
     lines += ["", "| # | busiest places (combats a game) | all combats a game |", "|---|---|---|"]
     for label, rows in batches.items():
-        board = build_game(parse_setup(label)).board
+        name = namer(label)
         busy = sorted(heat[label].items(), key=lambda kv: (-kv[1], kv[0]))[:TOP]
-        named = ", ".join(f"{board.label(loc)} {v:.2f}" for loc, v in busy) or "none"
+        named = ", ".join(f"{name(loc)} {v:.2f}" for loc, v in busy) or "none"
         lines.append(f"| {number[label]} | {named} | {sum(heat[label].values()):.2f} |")
     objectives = sorted({k for v in held.values() for k in v})
     if objectives:
         lines += ["", "How often a game each objective changed hands:"]
         if held_figure:
             lines += ["", f"![objectives changing hands]({held_figure})"]
-        lines += ["", "| # | " + " | ".join(objectives) + " |", "|---|" + "---|" * len(objectives)]
+        first = namer(next(iter(batches)))
+        lines += ["", "| # | " + " | ".join(map(first, objectives)) + " |", "|---|" + "---|" * len(objectives)]
         for label in batches:
             lines.append(f"| {number[label]} | " + " | ".join(f"{held[label].get(o, 0.0):.2f}" for o in objectives) + " |")
     if moves:

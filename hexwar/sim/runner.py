@@ -32,7 +32,7 @@ CHUNK = 25
 #: played by; the terminal's and the web board's players (``games/*/play.py``) and the
 #: reports' words and figures (``BUILD_SKIP``) only tell the games
 BUILD_CODE = ("ai", "board", "core", "data", "games", "rules", "sim")
-BUILD_SKIP = ("sim/report.py", "sim/stats.py", "sim/robust.py", "sim/drivers.py", "sim/html.py")
+BUILD_SKIP = ("sim/report.py", "sim/stats.py", "sim/robust.py", "sim/drivers.py", "sim/html.py", "sim/sweep.py")
 
 
 #: the orders a batch game may take before it is taken for a stalled one (as the ladder's:

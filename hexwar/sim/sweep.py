@@ -70,18 +70,19 @@ def points(baseline: str, swept: str, over: str, values: Sequence[float],
     return out
 
 
-def _first_when(rows: list[dict[str, Any]]) -> tuple[str, int]:
+def _first_when(label: str, rows: list[dict[str, Any]]) -> tuple[str, int]:
     """The first "when" metric the game declares (the fall of a place), with the games in
     which it happened (``hexwar.core.metrics``)."""
     from hexwar.core.metrics import When
     from hexwar.sim.report import metrics_of
     from hexwar.sim.runner import summary
 
-    whens = [m for m in metrics_of({"x": rows}) if isinstance(m, When)]
+    ms = metrics_of({label: rows})
+    whens = [m for m in ms if isinstance(m, When)]
     if not whens or not rows:
         return "", 0
     w = whens[0]
-    return w.label, round(summary(rows, metrics_of({"x": rows}))[w.key] * len(rows))
+    return w.label, round(summary(rows, ms)[w.key] * len(rows))
 
 
 def run(baseline: str, swept: str, over: str, values: Sequence[float], pairings: Sequence[tuple[str, int]],
@@ -122,7 +123,7 @@ def _table(played: dict[Point, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     for p, rows in played.items():
         n = len(rows)
         k = sum(int(r["allied_win"]) for r in rows)
-        what, f = _first_when(rows)
+        what, f = _first_when(p.setup.label, rows)
         out.append({"when": what, "bots": p.bots, "value": p.value, "setup": p.setup.label, "board": p.setup.board, "games": n,
                     "allied_wins": k, "allied_rate": k / n, "allied_95ci": list(wilson(k, n)),
                     "when_n": f, "falls_rate": f / n, "falls_95ci": list(wilson(f, n)),
@@ -164,7 +165,7 @@ def _figure(table: list[dict[str, Any]], over: str, path: Path, default: float |
         ax.set_ylabel(label)
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
-    axes[0].legend(fontsize=8, loc="best")
+    axes[0].legend(fontsize=7.5, loc="lower right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -205,9 +206,10 @@ def _markdown(table: list[dict[str, Any]], over: str, seed: int, title: str, int
             continue
         for bots, (same, apart) in meets(table, key).items():
             said = PARAMS[over][2]
-            lines.append(f"- {what}, {bots} bots: the hexes meet the area map with {said.format(_values(same))} (no "
-                         f"significant difference at 5%, each value tested on its own) and part from it with "
-                         f"{said.format(_values(apart))}.")
+            meet = f"with {said.format(_values(same))}" if same else "at no value swept"
+            part = f"with {said.format(_values(apart))}" if apart else "at no value swept"
+            lines.append(f"- {what}, {bots} bots: the hexes meet the area map {meet} (no significant difference at "
+                         f"5%, each value tested on its own) and part from it {part}.")
     lines += ["", f"![the sweep]({FIGURE})", "",
               f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)`. A point is an ordinary batch "
               f"(`hexwar simulate SETUP`).", "",

@@ -28,6 +28,8 @@ def test_compare_writes_a_report_with_figures_and_tests(tmp_path):
     opening = text[:text.index("## In short")]  # issue 72: each board's scale before any finding
     assert "- **norway**, setup 1: 44 land areas" in opening
     assert "- **nordland-hex**, setup 2: 15 km hexes cut from the norway area map; one area step of the rules is 5 hex" in opening
+    busiest = text[text.index("| # | busiest places"):].split("\n\n")[0]
+    assert "| 2 | Narvik " in busiest and "1622" not in busiest and "narvik (" not in busiest  # names, not ids
     for fig in ("win-rates.png", "game-length.png", "narvik-falls.png", "per-game.png"):
         assert (tmp_path / fig).stat().st_size > 5000
     # the report's numbers are the rows' numbers
@@ -162,3 +164,29 @@ def test_the_conversion_parameters_reach_the_scale_line():
     """A sweep's board names its parameters, and its scale says them (maps/nordland-hex.yaml)."""
     lines = report.opening([parse_setup("kampen@nordland-hex-km20-step2")])
     assert any("20 km hexes" in x and "2 hex steps (about 40 km; set by the board's name" in x for x in lines), lines
+
+
+def test_compare_sweep_plays_each_value_and_draws_it_against_the_area_map(tmp_path):
+    """``hexwar compare --sweep`` (issue 72): the swept setup at each value, the baseline as a
+    line, the reach of each value's board first, and where they meet and part."""
+    from typer.testing import CliRunner
+
+    from hexwar.ui.cli import app
+
+    out = tmp_path / "sweep"
+    res = CliRunner().invoke(app, ["compare", "kampen@norway:priority", "kampen@nordland-hex:priority", "--sweep",
+                                   "step=1,5", "--games", "12", "--workers", "1", "--out", str(out), "--title", "sweep"])
+    assert res.exit_code == 0, res.output
+    text = (out / "report.md").read_text()
+    assert text.index("## What is compared") < text.index("## Reach before results") < text.index("## In short")
+    assert "- **nordland-hex-step1**, setup 2: 15 km hexes" in text and "- **norway**, setup 1: 44 land areas" in text
+    assert "**Cannot arrive** on nordland-hex-step1: the Germans cannot reach Bardufoss" in text
+    assert "The conversion's default is an area step of 5 hexes" in text
+    assert "| priority | 1 | nordland-hex-step1 | 12 |" in text and "| priority | area map | norway | 12 |" in text
+    assert (out / "sweep.png").stat().st_size > 20_000
+    for bad, said in (("step=1", "two or more values"), ("size=1,2", "give step=1,2,3 or km=10,15,20"),
+                      ("step=1.5,2", "whole numbers for step"), ("km=a,b", "numbers separated by commas")):
+        res = CliRunner().invoke(app, ["compare", "kampen@norway", "kampen@nordland-hex", "--sweep", bad, "--out",
+                                       str(tmp_path / "bad")])
+        assert res.exit_code != 0 and said in res.output + str(res.exception), (bad, res.output)
+        assert not (tmp_path / "bad" / "report.md").exists()

@@ -244,6 +244,10 @@ class KampenPresenter(Presenter):
         """An order with its areas and cards by name, as a person reads them: ``play
         Togtransport move 1 Kongsvinger → Rena → Tynset`` for ``play togtransport#75 move 1
         kongsvinger>rena>tynset`` (its text, which a person may still type, or its number)."""
+        from hexwar.games.kampen.orders import KMove
+
+        if isinstance(order, KMove) and len(order.via) > 1:  # on hexes: where it starts, enters from, ends
+            return self._words(f"move {order.n} {order.src}>{order.via[-1]}>{order.dst}").replace(" → ", " → … → ", 1)
         return self._words(self.session.order_text(order))
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
@@ -255,8 +259,8 @@ class KampenPresenter(Presenter):
         from hexwar.games.kampen.state import enemies
         from hexwar.rules.dicecombat import battalion_dice, summary
 
-        if isinstance(order, KMove):
-            last, dst = order.src, order.dst
+        if isinstance(order, KMove):  # on hexes it enters from its last hex (4.1, as ``movement.move``)
+            last, dst = (order.via[-1] if order.via else order.src), order.dst
         elif isinstance(order, PlayCard) and order.slot == "move" and order.path:
             last, dst = (order.path[-2] if len(order.path) > 1 else order.src), order.path[-1]
         else:
@@ -332,8 +336,9 @@ class KampenPresenter(Presenter):
         return f"{self.data.ended}: {self._words(self.s.result().level)}"
 
     def place_word(self, loc: str) -> str:
-        """An area by its name (Gjøvik), as the events say it."""
-        return place_name(self.game.board, loc)
+        """An area by its name (Gjøvik), as the events say it; a hex of no name of its own by its
+        number and the area it was cut from (``1326 (Tysfjord)``)."""
+        return self._words(loc)
 
     def describe(self, e: Mapping[str, Any]) -> str:
         """An event as a sentence, the areas by their names (Bjørnfjell, Mo i Rana)."""
@@ -353,8 +358,26 @@ _IDS = re.compile(r"([^\s>,#()]*)#(\d+)|([^\s>,#()]+)|(>)")
 
 def place_names(game: Any, places: Iterable[str]) -> dict[str, str]:
     """The areas among ``places`` whose name is not their id, by id (mo_i_rana: Mo i Rana);
-    an area or hex without a name is not among them."""
-    return {a: n for a in places if (n := place_name(game.board, a)) != a}
+    a hex without a name of its own is named by its number and the area it was cut from
+    (``1326 (Tysfjord)``), or not at all on a board drawn as hexes."""
+    out = {a: n for a in places if (n := place_name(game.board, a)) != a}
+    within = _cut_from(game.board)
+    out.update({a: f"{a} ({within[a]})" for a in places if a not in out and a in within})
+    return out
+
+
+def _cut_from(board: Any) -> dict[str, str]:
+    """On a hex board cut from the area map (issue 72), each unnamed land hex -> the name of
+    the area it was cut from (``1326`` is in Tysfjord): a hex number alone says nothing."""
+    if board.kind != "hex" or board.conversion is None:
+        return {}
+    out: dict[str, str] = {}
+    for hexes in board.regions.values():
+        town = next((p for p in board.places() if p.location in hexes and "unusable" not in p.kinds
+                     and "mined" not in p.kinds), None)
+        if town is not None and town.name:
+            out.update({h: town.name for h in hexes if h != town.location})
+    return out
 
 
 def words_in(game: Any) -> Callable[[str], str]:
@@ -460,7 +483,8 @@ def _n(d: Mapping[str, int], skip_zero: bool = False) -> str:
 
 
 def _via(e: Mapping[str, Any]) -> str:
-    return "".join(f" via {v}" for v in e.get("via", []))
+    via = list(e.get("via", []))
+    return f" via {', '.join(via)}" if via else ""
 
 
 SAY = {
