@@ -114,11 +114,12 @@ def test_a_conversion_file_with_a_bad_step_is_one_line_naming_the_file_and_key(t
 
 
 def test_the_s1_ending_names_the_places_on_every_board():
-    """A result line says Narvik, not 1622 (issue 72)."""
+    """A result line says Narvik, not 1622 (issue 72): the game's words (``words_in``), which the
+    play loop, replay and the batch's one-game command read the result with."""
     from hexwar.games.kampen.phases import victory
 
     for board in ("norway", "nordland-hex", "nordland-areas"):
         g = _game(board)
         d = g.new_state(1).data
-        level = victory.standing(g, d)[1]
+        level = INFO.wording(g)(victory.standing(g, d)[1])
         assert level == "Germany wins: it still occupies Narvik, Bjørnfjell", (board, level)

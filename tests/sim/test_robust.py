@@ -136,4 +136,4 @@ def test_a_report_shows_where_the_fighting_is_on_each_setups_board(tmp_path):
     for fig in ("changed-hands.png", "losses-by-cause.png"):  # a plot for each driver
         assert f"]({fig})" in text and (tmp_path / fig).stat().st_size > 10_000
     section = text[text.index("## Where the fighting is"):]
-    assert "| 1 | " in section and "Narvik" in section and "| # | bardufoss | bjornfjell | narvik |" in section
+    assert "| 1 | " in section and "Narvik" in section and "| # | Bardufoss | Bjørnfjell | Narvik |" in section

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import hexwar.games.kampen.events as E
-from hexwar.board.base import place_name
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,8 +53,9 @@ def standing(g: "KampenRules", d: KampenData) -> tuple[str | None, str]:
     if isinstance(g.spec.victory, dict):  # S1
         objs = g.objectives()
         if any(de.get(a, 0) for a in objs):
-            # the places by name on every board (a hex board's objective is a hex: issue 72)
-            return GERMANS, "Germany wins: it still occupies " + ", ".join(place_name(g.board, a) for a in objs if de.get(a, 0))
+            # ids, as every event carries them (an old save's log holds these words): the presenter and
+            # the reports name the places (``play.words_in``: Narvik on every board, issue 72)
+            return GERMANS, "Germany wins: it still occupies " + ", ".join(a for a in objs if de.get(a, 0))
         if all(co.get(a, 0) for a in objs):
             return ALLIES, "Norway and Allies win: they control Narvik, Bjørnfjell and Bardufoss"
         return None, "no winner: an objective is empty (digest ambiguity 28)"
