@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import shlex
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Callable, Iterator, List, Optional
 
 import typer
 
@@ -520,11 +521,24 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
               f"hexwar play --load {q} --upto N --side SIDE", markup=False)
 
 
+@contextmanager
+def batch_bars() -> Iterator[Callable[[str, int, int], None]]:
+    """A progress bar per batch, on stderr: yields ``tick(label, done, total)``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
+        tasks: dict[str, Any] = {}
+
+        def tick(label: str, done: int, total: int) -> None:
+            if label not in tasks:
+                tasks[label] = bar.add_task(label, total=total)
+            bar.update(tasks[label], completed=done)
+        yield tick
+
+
 def _compare_sweep(setups: Optional[List[str]], preset: Optional[str], sweep: Optional[str], games: int, seed: int,
                    out_dir: Optional[Path], title: str, workers: Optional[int], bots: Optional[List[str]], force: bool) -> None:
     """``compare --sweep`` (issue 72): the swept setup at each value, against the baseline."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from hexwar.sim import sweep as sw
     from hexwar.sim.report import preset_folder, presets, require_matplotlib
     from hexwar.sim.runner import BatchError
@@ -563,14 +577,7 @@ def _compare_sweep(setups: Optional[List[str]], preset: Optional[str], sweep: Op
     except (ValueError, BatchError) as e:
         raise UserError(str(e)) from None
     output_folder(Path(folder))
-    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
-        tasks: dict[str, Any] = {}
-
-        def tick(label: str, done: int, total: int) -> None:
-            if label not in tasks:
-                tasks[label] = bar.add_task(label, total=total)
-            bar.update(tasks[label], completed=done)
-
+    with batch_bars() as tick:
         try:
             path = sw.run(baseline, swept, over, values, pairings, seed, Path(folder), title, intro, workers, tick,
                           rows=shared_rows, force=force)
@@ -593,8 +600,6 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
             force: bool = typer.Option(False, "--force", help="Write the report even over files in the folder that hexwar compare did not write"),
             sweep: Optional[str] = typer.Option(None, help="Play the last setup at each value of its board's conversion, step=1,2,3 (hex steps an area step becomes) or km=10,15,20 (the hex size), against the first setup as a line: a figure of where they meet")) -> None:
     """Compare setups over seeded batches: a Markdown report with figures and significance."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     from hexwar.sim.report import may_write as report_may_write
     from hexwar.sim.report import preset_folder, presets, require_matplotlib, with_bots
     from hexwar.sim.report import compare as run
@@ -643,14 +648,7 @@ def compare(setups: Optional[List[str]] = typer.Argument(None, help="Two or more
     offer = native.offer()
     if offer is not None:  # a build of these sources exists: say how to use it
         err.print(offer, markup=False, soft_wrap=True)
-    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), console=err) as bar:
-        tasks: dict[str, Any] = {}
-
-        def tick(label: str, done: int, total: int) -> None:
-            if label not in tasks:
-                tasks[label] = bar.add_task(label, total=total)
-            bar.update(tasks[label], completed=done)
-
+    with batch_bars() as tick:
         try:
             path = run(parsed, counts, seed, Path(folder), title, intro, workers, sched, tick, rows=shared_rows, force=force)
         except BatchError as e:

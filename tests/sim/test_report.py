@@ -141,7 +141,7 @@ def test_reports_sharing_a_folder_of_rows_play_each_game_once(tmp_path, monkeypa
 SHIPPED_BOARDS = [["kampen/intro-narvik@norway:priority", "kampen/intro-narvik@nordland-areas:priority",
                    "kampen/intro-narvik@nordland-hex:priority", "kampen/intro-narvik@nordland-hex-km20-step2:priority"],
                   ["kampen/intro-narvik@norway:priority", "narvik/scenario@narvik:priority", "europa/campaign@europa:priority"],
-                  ["konflikt/point_defence@table:priority", "konflikt/point_defence@table-areas:priority"]]
+                  ["konflikt/hold_until_relieved@table:priority", "konflikt/hold_until_relieved@table-areas:priority"]]
 
 
 @pytest.mark.parametrize("labels", SHIPPED_BOARDS, ids=["kampen-boards", "three-games", "konflikt-tables"])
