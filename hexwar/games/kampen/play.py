@@ -306,7 +306,7 @@ class KampenPresenter(Presenter):
             lines.append("  borders: " + ", ".join(name(n) + (" (fjord/lake: attack dice halved, no German or Allied retreat)"
                                                                if (what, n) in g.water else "") for n in g.nbrs[what]))
             kinds = [k for k in ("point_city", "mobilisation", "airfield") if g.board.is_a(what, k)]
-            lines.append(f"  {', '.join(k.replace('_', ' ') for k in kinds) or 'no symbols'}; coasts: {', '.join(sorted(g.coasts[what])) or 'none'}"
+            lines.append(f"  {', '.join(k.replace('_', ' ') for k in kinds) or 'no symbols'}; coasts: {', '.join(sorted(map(name, g.coasts[what]))) or 'none'}"
                          + ("; mined I/II coast" if g.mined_coast[what] else ""))
             lines.append(f"  in German air range now: {'yes' if what in g.air_range(d) else 'no'} [2.3]")
             if what in d.attacks:
@@ -372,11 +372,13 @@ def _cut_from(board: Any) -> dict[str, str]:
     if board.kind != "hex" or board.conversion is None:
         return {}
     out: dict[str, str] = {}
-    for hexes in board.regions.values():
+    for region, hexes in board.regions.items():
         town = next((p for p in board.places() if p.location in hexes and "unusable" not in p.kinds
                      and "mined" not in p.kinds), None)
         if town is not None and town.name:
             out.update({h: town.name for h in hexes if h != town.location})
+        elif region and all(c in "IVX" for c in region):  # a sea area's hexes (2.3)
+            out.update({h: f"sea area {region}" for h in hexes})
     return out
 
 
