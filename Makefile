@@ -44,5 +44,5 @@ test:
 
 bench:
 	python bench/bench_movement.py && python bench/bench_supply.py && python bench/bench_crt.py
-	python bench/bench_game.py && python bench/bench_choices.py && python bench/bench_kampen.py && python bench/bench_bots.py
+	python bench/bench_game.py && python bench/bench_choices.py && python bench/bench_kampen.py && python bench/bench_hex_steps.py && python bench/bench_bots.py
 	python bench/bench_web.py && python bench/bench_europa.py
