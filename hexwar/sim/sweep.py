@@ -187,6 +187,12 @@ def meets(table: list[dict[str, Any]], key: str = "allied") -> dict[str, tuple[l
     return out
 
 
+def _said(said: str, xs: list[float]) -> str:
+    """A parameter's words at some values (an area step of 1 hex; of 2, 3 hexes)."""
+    text = said.format(_values(xs))
+    return text.replace("1 hexes", "1 hex") if xs == [1] else text
+
+
 def _values(xs: list[float]) -> str:
     return ", ".join(f"{x:g}" for x in xs) or "none"
 
@@ -206,11 +212,11 @@ def _markdown(table: list[dict[str, Any]], over: str, seed: int, title: str, int
             continue
         for bots, (same, apart) in meets(table, key).items():
             said = PARAMS[over][2]
-            meet = f"with {said.format(_values(same))}" if same else "at no value swept"
-            part = f"with {said.format(_values(apart))}" if apart else "at no value swept"
-            lines.append(f"- {what}, {bots} bots: the hexes meet the area map {meet} (no significant difference at "
-                         f"5%, each value tested on its own) and part from it {part}.")
-    lines += ["", f"![the sweep]({FIGURE})", "",
+            meet = f"with {_said(said, same)}" if same else "at no value swept"
+            part = f"with {_said(said, apart)}" if apart else "at no value swept"
+            lines.append(f"- {what}, {bots} bots: the hexes meet the area map {meet}, and part from it {part}.")
+    lines += ["- They meet where the two rates are not told apart (two proportions at 5%, each value tested against "
+              "the baseline on its own).", "", f"![the sweep]({FIGURE})", "",
               f"Batch seed {seed}; game *i* of a setup has seed `game_seed({seed}, i)`. A point is an ordinary batch "
               f"(`hexwar simulate SETUP`).", "",
               f"| bots | {over} | board | games | Allied wins (95% CI) | {when or '-'} (95% CI) | length |",
