@@ -123,3 +123,23 @@ def test_the_s1_ending_names_the_places_on_every_board():
         d = g.new_state(1).data
         level = INFO.wording(g)(victory.standing(g, d)[1])
         assert level == "Germany wins: it still occupies Narvik, Bjørnfjell", (board, level)
+
+
+def test_4_1_the_analysis_board_reads_a_rounds_move_and_the_fjord_off_the_games_own_moves():
+    """The analysis board's reach and its attackers (issue 72: the rule lives once): on hexes the
+    Allies at Harstad reach what the game lists, Narvik among it, five hexes off; on the area map
+    Harstad-Narvik is a fjord border and the dice are halved (4.2), as the game's move says."""
+    from hexwar.games.kampen.analysis import KampenAnalyst
+    from hexwar.ui.analysis import Pick
+
+    for board, halved in (("norway", True), ("nordland-hex", False)):
+        g = _game(board)
+        d = g.new_state(1).data
+        har, nar = g.loc("harstad"), g.loc("narvik")
+        listed = reach.moves_from(g, d, ALLIES, har)
+        fig = KampenAnalyst(g).figures(d, Pick(piece=f"allies@{har}"))[0]
+        assert {x for x, m in fig.marks.items() if m == "reach"} == set(listed) and nar in listed
+        fight = KampenAnalyst(g).figures(d, Pick(loc=nar, attackers=(f"allies@{har}",)))[0]
+        assert ("(across fjord/lake: halved)" in fight.lines[1]) is halved is reach.across_water(g, listed[nar])
+        with pytest.raises(ValueError, match="where a round's move reaches"):
+            KampenAnalyst(g).figures(d, Pick(loc=nar, attackers=(f"allies@{g.loc('tromso')}",)))

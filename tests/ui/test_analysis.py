@@ -94,9 +94,9 @@ def test_kampen_example_1_three_battalions_across_mjosa_panzer_and_speidertropp_
     assert fig.marks == {"hamar": "target", "gjovik": "attacker"}
     # without the cards: floor(3/2) = 1 die against 1 (4.2: halved across a fjord or lake)
     assert "dice: attacker 1, defender 1" in b.figures(Pick(None, "hamar", ("germans@gjovik",)))[0].lines
-    with pytest.raises(ValueError, match="next to"):
+    with pytest.raises(ValueError, match="where a round's move reaches"):
         b.analyst.figures(b.data, Pick(None, "hamar", ("germans@oslo",)))
-    assert "attackers come from an area next to Hamar (4.1)" in text(b, Pick(None, "hamar", ("germans@oslo",)))
+    assert "attackers come from where a round's move reaches Hamar (4.1)" in text(b, Pick(None, "hamar", ("germans@oslo",)))
 
 
 def test_europa_e5_a_two_ground_units_a_hex_and_e5_c_an_hq_absorbs_its_divisions_unit():

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hexwar.board.base import place_name
 from hexwar.games.kampen.odds import combat_odds
+from hexwar.games.kampen.reach import across_water, moves_from
 from hexwar.games.kampen.state import FACTIONS, enemies
 from hexwar.ui.analysis import Analyst, Field, Figure, Pick, Piece
 
@@ -88,21 +90,29 @@ class KampenAnalyst(Analyst):
         if not pick.loc or pick.loc not in g.land:
             if pick.piece and "@" in pick.piece:
                 f, area = self.split(pick.piece)
-                return [Figure(f"{self.label(area or '')}", [f"{data.bn[f].get(area, 0)} {f} battalions; next to: "
-                                                            + ", ".join(self.label(x) for x in g.nbrs.get(area, ()))],
-                               {x: "reach" for x in g.nbrs.get(area, ())})]
+                # the game's own moves from there (4.1; on hexes an area step of hexes, issue 72)
+                reach = sorted(moves_from(g, data, f, area)) if area is not None and area in g.land else []
+                named = [self.label(x) for x in reach if place_name(g.board, x) != x]
+                said = ", ".join(named) if len(named) == len(reach) else (
+                    f"{len(reach)} places, among them {', '.join(named) or 'no named place'}")
+                return [Figure(f"{self.label(area or '')}", [f"{data.bn[f].get(area, 0)} {f} battalions; a round's "
+                                                            f"move reaches: {said or 'nowhere'}"],
+                               {x: "reach" for x in reach})]
             return []
         target = pick.loc
         groups: dict[str, int] = {}
         att = None
+        wet: dict[str, bool] = {}
         for p in pick.attackers:
             f, area = self.split(p)
-            if area is None or area not in g.nbrs.get(target, ()):
-                raise ValueError(f"{p}: attackers come from an area next to {self.label(target)} (4.1)")
+            ways = moves_from(g, data, f, area).get(target, []) if area is not None and area in g.land else []
+            if area is None or not ways:
+                raise ValueError(f"{p}: attackers come from where a round's move reaches {self.label(target)} (4.1)")
             att = att or f
             if f != att:
                 raise ValueError("the attackers are of one faction (4.2)")
             groups[area] = data.bn[f].get(area, 0)
+            wet[area] = across_water(g, ways)
         if att is None:
             return [Figure(f"{self.label(target)}", [f"pick the attacking battalions in the areas next to {self.label(target)}"],
                            {target: "target"})]
@@ -111,7 +121,7 @@ class KampenAnalyst(Analyst):
             return [Figure(f"battle for {self.label(target)}", [f"{self.label(target)} holds no enemy of the {att} (4.1: "
                                                                "a move there is no attack)"], {target: "target"})]
         r = combat_odds(g, 0, defend, attack_cards=pick.cards, defend_cards=pick.defend_cards,
-                        groups=[(n, (a, target) in g.water) for a, n in sorted(groups.items())])
+                        groups=[(n, wet[a]) for a, n in sorted(groups.items())])
         lines = [f"{att} attack {self.label(target)} from {', '.join(self.label(a) for a in sorted(groups))}"]
         lines += r["ledger"]
         lines.append(f"dice: attacker {r['attacker_dice']}, defender {r['defender_dice']}")

@@ -44,14 +44,26 @@ def longest(g: "KampenGame", d: KampenData | None = None) -> int:
     return max(1, d.down[ender])
 
 
-def _moves_from(g: "KampenGame", d0: KampenData, f: str, here: str) -> set[str]:
-    """Where the game lets one battalion of ``f`` at ``here`` move in one round (4.1)."""
+def moves_from(g: "KampenGame", d0: KampenData, f: str, here: str) -> dict[str, list[KMove]]:
+    """Where the game lets one battalion of ``f`` at ``here`` move in one round (4.1), the
+    enemy as it stands in ``d0``, with the listed moves there (on hexes one for each hex it may
+    enter from: the analysis board reads a fjord crossing off them, 4.2)."""
     d = copy.deepcopy(d0)
     d.bn[f] = {here: 1}
     d.fresh = {x: {} for x in FACTIONS}
     d.hand[f] = []  # an ordinary move: no card (Rask forflytning goes further)
-    d.faction, d.side, d.step, d.phase = f, f, "move", "move"
-    return {o.dst for o in g.legal_orders(d) if isinstance(o, KMove) and o.src == here}
+    d.faction, d.side, d.step, d.phase, d.stage = f, f, "move", "move", ""
+    out: dict[str, list[KMove]] = {}
+    for o in g.legal_orders(d):
+        if isinstance(o, KMove) and o.src == here:
+            out.setdefault(o.dst, []).append(o)
+    return out
+
+
+def across_water(g: "KampenGame", moves: list[KMove]) -> bool:
+    """Whether an attack by these listed moves must cross a fjord or lake (4.2: dice halved):
+    only if every way in does."""
+    return bool(moves) and all(((o.via[-1] if o.via else o.src), o.dst) in g.water for o in moves)
 
 
 def fewest_rounds(g: "KampenGame", f: str, target: str, rounds: int, d0: KampenData | None = None,
@@ -67,7 +79,7 @@ def fewest_rounds(g: "KampenGame", f: str, target: str, rounds: int, d0: KampenD
     for r in range(1, rounds + 1):
         nxt: set[str] = set()
         for a in sorted(front):
-            for b in _moves_from(g, d0, f, a):
+            for b in moves_from(g, d0, f, a):
                 if b == target:
                     return r
                 if b not in seen and not g.hostile(d0, f, b):
