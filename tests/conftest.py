@@ -84,7 +84,7 @@ F = Fraction
 
 #: the test files whose tests take longest together (test_native builds the compiled engine,
 #: a minute and more, then plays every game both ways): collected first, so that the suite's
-#: two processes (pytest-xdist, --dist worksteal) keep its module fixture in one of them, and end together, rather
+#: two processes (pytest-xdist, --dist loadfile: one file to a process) end together, rather
 #: than one waiting on a long file handed out last
 FIRST = ("tests/test_native.py",)
 

@@ -1247,9 +1247,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true")
     a = ap.parse_args(argv)
     if a.ci:  # every family; the large ones sampled, so that CI's three steps stay under 15 minutes
-        a.orders_games, a.orders_limit, a.offered_games = 1, a.orders_limit or 2_000, 1
-        a.yaml_sample, a.saves_sample = a.yaml_sample or 45, a.saves_sample or 70
-        a.offered_limit = a.offered_limit or 2_500
+        a.orders_games, a.orders_limit, a.offered_games = 1, a.orders_limit or 1_500, 1
+        a.yaml_sample, a.saves_sample = a.yaml_sample or 30, a.saves_sample or 50
+        a.offered_limit = a.offered_limit or 2_000
         a.jobs = max(a.jobs, os.cpu_count() or 1)
     fams = a.family or list(FAMILIES)
     tally = _jobs(a, fams) if a.jobs > 1 and len(fams) > 1 else _run_families(a, fams)
