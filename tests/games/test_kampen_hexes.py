@@ -143,3 +143,13 @@ def test_4_1_the_analysis_board_reads_a_rounds_move_and_the_fjord_off_the_games_
         assert ("(across fjord/lake: halved)" in fight.lines[1]) is halved is reach.across_water(g, listed[nar])
         with pytest.raises(ValueError, match="where a round's move reaches"):
             KampenAnalyst(g).figures(d, Pick(loc=nar, attackers=(f"allies@{g.loc('tromso')}",)))
+
+
+def test_a_conversions_name_out_of_range_is_no_board():
+    """``nordland-hex-step0`` or 2 km hexes are refused by name, in one line, before any game."""
+    from hexwar.sim.setups import parse_setup
+
+    for name in ("nordland-hex-step0", "nordland-hex-km2", "nordland-hex-km500", "nordland-areas-step3"):
+        with pytest.raises(ValueError, match=f"no board '{name}'"):
+            parse_setup(f"kampen@{name}")
+    assert parse_setup("kampen@nordland-hex-km20-step3").board == "nordland-hex-km20-step3"

@@ -18,7 +18,8 @@ from hexwar.board.conversion import converted, variant
 
 class KampenBoards(Mapping[str, str]):
     """The boards by name, with what each is; a conversion's name with its parameters
-    overridden (``nordland-hex-km20-step3``) is a board too, though not listed."""
+    overridden (``nordland-hex-km20-step3``: hexes of 5 to 100 km, an area step of 1 to 50
+    hexes) is a board too, though not listed."""
 
     LISTED = {
         "norway": "the Kampen om Norge area map (44 land areas)",
@@ -30,7 +31,8 @@ class KampenBoards(Mapping[str, str]):
         if name in self.LISTED:
             return self.LISTED[name]
         base, over = variant(name)
-        if base in self.LISTED and base != "norway" and over and not (base == "nordland-areas" and "area_step" in over):
+        if base in self.LISTED and base != "norway" and over and not (base == "nordland-areas" and "area_step" in over) \
+                and 5 <= over.get("hex_km", 15) <= 100 and 1 <= over.get("area_step", 1) <= 50:
             return f"{self.LISTED[base]}, with " + ", ".join(f"{k} {v:g}" for k, v in over.items())
         raise KeyError(name)
 
