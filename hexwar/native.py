@@ -46,7 +46,7 @@ import sys
 import sysconfig
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence
+from typing import Any, Sequence
 
 MARK = "# hexwar: native"
 ROOT = Path(__file__).resolve().parent  # the hexwar package
@@ -100,10 +100,13 @@ def build_dir(key: str | None = None) -> Path:
     return cache_dir() / (key or source_key())
 
 
-def built(key: str | None = None) -> dict | None:
+def built(key: str | None = None) -> dict[str, Any] | None:
     """The manifest of the build for these sources, or None if there is none."""
     m = build_dir(key) / "manifest.json"
-    return json.loads(m.read_text()) if m.exists() else None
+    if not m.exists():
+        return None
+    manifest: dict[str, Any] = json.loads(m.read_text())
+    return manifest
 
 
 _SCRIPT = """

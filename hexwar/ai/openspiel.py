@@ -112,7 +112,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
     )
     ruleset = info.build(scenario, board)
 
-    class HexwarState(pyspiel.State):
+    class HexwarState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types: its State is Any
         def __init__(self, ospgame: Any) -> None:
             super().__init__(ospgame)
             self.g = _Game(None)  # before the chance node: no seed yet
@@ -222,7 +222,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
                 return "before the seed"
             return f"{game} order {len(self.play.log)}" + (f", choosing {self.kind}" if self.kind else "")
 
-    class HexwarGame(pyspiel.Game):
+    class HexwarGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types: its Game is Any
         def __init__(self, params: Any = None) -> None:
             super().__init__(game_type, game_info, params or dict())
 

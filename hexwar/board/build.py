@@ -347,7 +347,10 @@ def dump_map(doc: Mapping[str, Any]) -> str:
     ]
     for key in ("kind", "name", "description", "source"):
         out.append(f"{key}: {yaml.safe_dump(doc[key], default_flow_style=True, width=10_000).strip().removesuffix('...').strip()}")
-    flow = lambda v: yaml.safe_dump(v, default_flow_style=True, width=10_000, sort_keys=False).strip()  # noqa: E731
+
+    def flow(v: Any) -> str:
+        return str(yaml.safe_dump(v, default_flow_style=True, width=10_000, sort_keys=False)).strip()
+
     out.append(f"grid: {flow(doc['grid'])}")
     out.append(f"projection: {flow(doc['projection'])}")
     out.append(f"default_terrain: {doc['default_terrain']}")

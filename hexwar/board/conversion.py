@@ -174,7 +174,8 @@ def board_scale(board: Any) -> str:
     median), measured on its own geometry."""
     conv = board.conversion
     if conv is not None:
-        return conv.scale()
+        said: str = conv.scale()
+        return said
     if board.kind == "hex":
         return f"{board.hex_km:g} km hexes" if board.hex_km else "hexes of no stated size"
     land = land_graph(board)

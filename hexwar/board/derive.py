@@ -158,7 +158,8 @@ def hex_map_from_areas(ab: AreaBoard, hex_km: float, areas: Iterable[str] | None
 def _point(ab: AreaBoard, a: str) -> bool:
     """An area without a shape of its own (a box), which no hex can lie in."""
     try:
-        return ab.geometry(a).geom_type == "Point"
+        point: bool = ab.geometry(a).geom_type == "Point"
+        return point
     except Exception:
         return True
 

@@ -498,7 +498,8 @@ def path_mp(board: "Board", chart: "TerrainChart", weather: str, mclass: str, pa
     cm = compiled(board, chart, weather, mclass)
     zx = q.zoc_exit * cm.scale
     if zx.denominator != 1:  # pragma: no cover - every chart's ZoC cost is in its own steps
-        return explain_path(board, chart, weather, mclass, path, q, _UNCITED).total
+        explained: Fraction | None = explain_path(board, chart, weather, mclass, path, q, _UNCITED).total
+        return explained
     costs = cm.costs()
     idx = cm.index
     total = 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 import weakref
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -232,7 +232,7 @@ def _hexes(n: int) -> str:
     return f"{n} hex" if n == 1 else f"{n} hexes"
 
 
-def _bfs(net: SupplyNet, start: str, bases: set[str], allowed, max_len: int) -> list[str] | None:
+def _bfs(net: SupplyNet, start: str, bases: set[str], allowed: Callable[[str], bool], max_len: int) -> list[str] | None:
     parent: dict[str, str | None] = {start: None}
     dq = deque([(start, 0)])
     while dq:

@@ -320,7 +320,7 @@ def _execute(setup: Setup, chunks: list[list[int]], seed: int, workers: int | No
             yield run_chunk(setup, c, seed)
         return
     with ProcessPoolExecutor(max_workers=n, initializer=_die_with_parent, initargs=(os.getpid(),)) as pool:
-        pending: set[Future] = set()
+        pending: set[Future[Any]] = set()
         it = iter(chunks)
         for c in it:
             pending.add(pool.submit(run_chunk, setup, c, seed))

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -49,7 +49,7 @@ def ladder(game: str = typer.Argument(..., help="The game (hexwar games lists th
                       TimeRemainingColumn(), console=err) as bar:
             task = bar.add_task(f"{info.name} ladder", total=None)
 
-            def tick(row: dict, done: int, total: int) -> None:
+            def tick(row: dict[str, Any], done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total,
                            description=f"{row['scenario']} r{row['round']}: {row['first']} v {row['second']}")
 

@@ -277,7 +277,8 @@ def kept(exc: BaseException) -> str | None:
     be written): written once, however many times it is asked (the page's handler, then the
     Guard the fault reaches)."""
     if hasattr(exc, "_hexwar_crash_log"):
-        return getattr(exc, "_hexwar_crash_log")
+        kept: str | None = getattr(exc, "_hexwar_crash_log")
+        return kept
     where = crash_log(exc)
     try:
         setattr(exc, "_hexwar_crash_log", where)

@@ -252,7 +252,10 @@ def land_odds(ctx: typer.Context,
     if target is not None or attackers:
         if not (target and attackers):
             raise ValueError("--target and --attackers go together")
-        names = lambda text: [x.strip() for x in (text or "").split(",") if x.strip()]  # noqa: E731
+
+        def names(text: str | None) -> list[str]:
+            return [x.strip() for x in (text or "").split(",") if x.strip()]
+
         fight = assault_odds(pos, target, names(attackers), names(support), ap)
         tab = Table("result", "probability", "%", title=f"{fight['order']}: {fight['crt']}, {fight['fights']} dice fought")
         for o in fight["outcomes"]:

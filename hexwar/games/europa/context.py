@@ -305,7 +305,7 @@ class EuropaRules(DecisionGame[EuropaData]):
                 out.setdefault(u.loc, []).append(u)
         return out
 
-    def restack(self, d: EuropaData, events: list) -> None:
+    def restack(self, d: EuropaData, events: list[Any]) -> None:
         """E5 A-B: at the end of movement and exploitation and during combat, flip the units
         beyond the limits (owner's choice: the engine flips the weakest) and unflip the rest."""
         for loc, here in sorted(self.by_hex(d).items()):
@@ -325,7 +325,7 @@ class EuropaRules(DecisionGame[EuropaData]):
 
     # --- ownership (E4) and losses ------------------------------------------------------------
 
-    def update_owners(self, d: EuropaData, events: list) -> None:
+    def update_owners(self, d: EuropaData, events: list[Any]) -> None:
         """E4: a key hex belongs to the last side to occupy it alone with a ground unit."""
         here = self.by_hex(d)
         for h in self.key_hexes:
@@ -339,7 +339,7 @@ class EuropaRules(DecisionGame[EuropaData]):
                         d.stores_taken.append(h)  # E1: the store's artillery is lost; a battalion forms instead
                         d.forming.append(h)
 
-    def eliminate(self, d: EuropaData, uid: str, events: list, rule: str) -> None:
+    def eliminate(self, d: EuropaData, uid: str, events: list[Any], rule: str) -> None:
         """Remove a unit (and what its HQ absorbed); a key unit scores for the other side (E2)."""
         u = d.units[uid]
         for x in [x for x, hq in d.absorbed.items() if hq == uid]:

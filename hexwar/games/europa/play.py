@@ -169,7 +169,7 @@ class EuropaPresenter(CounterPresenter):
     # --- movement (E4) ----------------------------------------------------------------------
 
     def exploiting(self) -> bool:
-        return self.data.phase == "exploitation"
+        return bool(self.data.phase == "exploitation")
 
     def path_ledger(self, uid: str, path: tuple[str, ...], mover: str = "") -> Any:
         """The MP ledger of a unit's move along a path (E4), as the game reckons it."""
@@ -196,7 +196,7 @@ class EuropaPresenter(CounterPresenter):
             phase = "exploitation" if exploit else "movement"
             return (f"{uid} cannot reach {dest} in a {phase} phase from {u.loc} (MP {fmt(g.movement(d, u))})"
                     + (f"; and now {why}" if why else ""))
-        return self.path_ledger(uid, way).render() + (f"\n(not this phase: {why})" if why else "")
+        return str(self.path_ledger(uid, way).render()) + (f"\n(not this phase: {why})" if why else "")
 
     def why_not_move(self, uid: str) -> str:
         """Why the unit may not move in this phase (E4, E3 E, E5 C, E1 trucks): the game's own
@@ -228,10 +228,10 @@ class EuropaPresenter(CounterPresenter):
             except ValueError as exc:
                 return f"{order.text()}: {exc}"
         if isinstance(order, Move) and order.unit in self.data.units:
-            return self.path_ledger(order.unit, order.path).render()
+            return str(self.path_ledger(order.unit, order.path).render())
         if isinstance(order, Truck) and order.unit in self.data.units and order.truck in self.data.units:
             return f"{order.truck} drives {order.unit} (E1 trucks): the truck's MP\n" + \
-                self.path_ledger(order.unit, order.path, order.truck).render()
+                str(self.path_ledger(order.unit, order.path, order.truck).render())
         if isinstance(order, Retreat):
             return self.weigh.retreat_lines(order)
         if isinstance(order, Evade):

@@ -20,7 +20,7 @@ def evaluate(state: Any, side: str) -> float:
     if d.over:
         return outcome(g.result(d).winner, side)
     ports = g.ports_held(d, GERMANS)
-    german = (ports - len(g.victory_ports) / 2) / len(g.victory_ports) \
+    german: float = (ports - len(g.victory_ports) / 2) / len(g.victory_ports) \
         + 0.05 * (d.vp.get(GERMANS, 0) - d.vp.get(ALLIES, 0))
     return german if side == GERMANS else -german
 

@@ -184,7 +184,7 @@ class Weigh:
         from hexwar.games.europa.phases import combat
 
         ex = combat.explain(self.game, self.p.s.data, order)
-        return ex["ledger"].render() + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
+        return str(ex["ledger"].render()) + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
 
     def caveat(self, order: Attack) -> str:
         """What the odds leave out: Norwegian defenders may retreat before combat (E1)."""

@@ -183,7 +183,8 @@ class KampenBot:
         """Dice the faction could add from its hand at a combat step (one card per type)."""
         key = ("dice", slot)
         if key in self._memo:
-            return self._memo[key]
+            dice: int = self._memo[key]
+            return dice
         self._memo[key] = n = self._card_dice(g, x, slot)
         return n
 
@@ -324,7 +325,8 @@ class KampenBot:
                 p = self._memo["fight"] = win_chance(a, d)
             close = 1.0 - abs(p - 0.5) * 1.6
             cost = 0.35 if f == ALLIES and g.spec.end == "allied_deck" else 0.15  # S1: Allied cards are the clock
-            return stake * close - cost
+            score: float = stake * close - cost
+            return score
         if o.slot == "sabotage":
             groups = x.attacks.get(o.target, [])
             n = sum(gr.n for gr in groups if gr.src == o.src)
@@ -372,7 +374,8 @@ class KampenBot:
             for s in x.ships:
                 counts[(s.owner, s.at)] = counts.get((s.owner, s.at), 0) + 1
             self._memo["ships at"] = counts
-        return counts.get((owner, at), 0)
+        n: int = counts.get((owner, at), 0)
+        return n
 
     def sea_score(self, g: KampenGame, x: KampenData, o: Order) -> float | None:
         """The advanced game's decisions (rules 5-8): keep the useful 9 April cards, spread

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, cast
 
 from rich.table import Table
 
@@ -110,7 +110,7 @@ class KampenPresenter(Presenter):
     @property
     def data(self) -> KampenData:
         """The game as the person may see it (the other factions' hands face down)."""
-        return self.session.view()
+        return cast(KampenData, self.session.view())
 
     def brief(self) -> list[tuple[str, list[str]]]:
         from hexwar.games.kampen import briefing
@@ -326,7 +326,7 @@ class KampenPresenter(Presenter):
         want = fold_order(words.replace("_", " "))
         for a in g.nbrs:
             if want in (fold_order(a.replace("_", " ")), fold_order(self.place_word(a))):
-                return a
+                return str(a)
         return None
 
     def ending(self, data: Any) -> str:

@@ -50,7 +50,8 @@ def evaluate(state: Any, side: str) -> float:
     de = d.battalions(GERMANS)
     co = d.battalions(NORWAY) + d.battalions(ALLIES)
     balance = (de - co) / max(1, de + co)
-    return 0.5 * now + 0.3 * (balance if german else -balance)
+    value: float = 0.5 * now + 0.3 * (balance if german else -balance)
+    return value
 
 
 def determinize(s: Any, side: str, rng: random.Random) -> None:

@@ -10,7 +10,7 @@ modules run the automatic steps between them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import hexwar.games.kampen.phases.april as april
 import hexwar.games.kampen.phases.sea as sea
@@ -35,7 +35,7 @@ class Decision:
 
     phase: str
     rule: str
-    legal: Callable[..., list]
+    legal: Callable[..., list[Any]]
     apply: Callable[..., None]
 
 

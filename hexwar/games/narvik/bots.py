@@ -185,7 +185,8 @@ class PriorityBot:
         else:
             before, worn, left = mover
             bound = max((before - facts[0]) * 0.25 - worn - 0.5 + _gain(left, entered), -5.0)
-        return max(bound, -10.0)
+        kept: float = max(bound, -10.0)
+        return kept
 
     def context(self, g: Any, d: Any) -> "_Context":
         """What one decision's scoring knows, with this bot's memory of the turn."""
@@ -287,7 +288,8 @@ class PriorityBot:
         if o.option == "all_to_limit":
             return 1.0
         t = c.g.tables.types[c.d.units[o.unit].type]
-        return -t.strength  # eliminate the cheapest
+        cheap: float = -t.strength  # eliminate the cheapest
+        return cheap
 
     def german(self, c: "_Context", o: Order) -> float:
         d = c.d
@@ -556,7 +558,8 @@ class _Context:
         if start in obj:
             own = [u for u in self.d.units_at(start) if u.side == self.side and u.id != uid and not u.has("aboard")]
             if not own:
-                return obj[start] * 0.6
+                cost: float = obj[start] * 0.6
+                return cost
         return None
 
     def end_info(self, end: str) -> tuple[bool, float, float]:
@@ -618,7 +621,8 @@ class _Context:
         if u.side != self.side and u.concealed:
             return UNKNOWN_STRENGTH  # the bot may not look under a face-down counter (11.0)
         t = self.g.tables.types[u.type]
-        return t.strength - (u.fatigue // 4 if t.infantry else 0)
+        s: int = t.strength - (u.fatigue // 4 if t.infantry else 0)
+        return s
 
     def odds(self, o: Any) -> float:
         att: float = sum(self.strength(u) for u in o.units)  # float: the AP add fractions (and mypyc checks it)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -40,6 +40,8 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.stacking import ABOARD
 from hexwar.rules.supply import line_of_supply, supply_status
 from hexwar.rules.zoc import zoc_of
+
+_T = TypeVar("_T")
 
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
@@ -199,7 +201,7 @@ class NarvikRules(DecisionGame[NarvikData]):
             out.append(u)
         return out
 
-    def memo(self, key: tuple[Any, ...], make: Any, *args: Any) -> Any:
+    def memo(self, key: tuple[Any, ...], make: Callable[..., _T], *args: Any) -> _T:
         """``make(*args)``, kept for the rest of one ``legal_orders`` call (the state does not
         change while its orders are listed); outside one, ``make(*args)`` every time. (The
         arguments, not a closure: a closure in a method of a class mypyc leaves to Python
@@ -207,7 +209,7 @@ class NarvikRules(DecisionGame[NarvikData]):
         m = self._memo
         if m is None:
             return make(*args)
-        hit = m.get(key)
+        hit: _T | None = m.get(key)
         if hit is None:
             hit = m[key] = make(*args)
         return hit
@@ -271,13 +273,13 @@ class NarvikRules(DecisionGame[NarvikData]):
         order list."""
         return self.memo(("supplied", tuple(u.id for u in units)), _supplied, self, d, units)
 
-    def score(self, d: NarvikData, side: str, points: int, cause: str, rule: str, events: list) -> None:
+    def score(self, d: NarvikData, side: str, points: int, cause: str, rule: str, events: list[Any]) -> None:
         """Award victory points, log the cause and report it."""
         if points:
             d.add_vp(side, points, cause, rule)
             events.append(E.Vp(type="vp", side=side, vp=points, cause=cause, rule=rule))
 
-    def award(self, d: NarvikData, key: str, cause: str, rule: str, events: list, unit: Unit | None = None) -> None:
+    def award(self, d: NarvikData, key: str, cause: str, rule: str, events: list[Any], unit: Unit | None = None) -> None:
         """Award the VP the chart gives for a cause (29.0), by the unit's type where it matters."""
         a = self.victory_points[key]
         self.score(d, a.to, a.points(self.t(unit) if unit is not None else None), cause, rule, events)

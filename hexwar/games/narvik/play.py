@@ -5,7 +5,7 @@ explanations (fatigue, supply, ZoC, stacking, movement and the last combat)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from rich.table import Table
 
@@ -162,7 +162,7 @@ class NarvikPresenter(LandPresenter):
     @property
     def data(self) -> NarvikData:
         """The game as the person may see it (the other side's face-down counters anonymous)."""
-        return self.session.view()
+        return cast(NarvikData, self.session.view())
 
     def heading(self, side: str) -> str:
         ask = self.game.pending(self.data)

@@ -197,7 +197,7 @@ def visible_events(events: Iterable[dict[str, Any]], sides: Collection[str], nam
 def visible_order(d: NarvikData, order: Any, sides: Collection[str]) -> str:
     """An order as the player(s) of ``sides`` see it (``d``: the state after it): the other
     side's face-down counters by their placeholder, a face-down placement without its unit."""
-    text = order.text()
+    text: str = order.text()
     if order.side in sides:
         return text
     if getattr(order, "kind", "") == "place":

@@ -7,6 +7,7 @@ exist; the values are authored). The phasing player flies first."""
 from __future__ import annotations
 
 
+from typing import Any
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
 import hexwar.games.europa.events as E
@@ -15,7 +16,7 @@ from hexwar.games.europa.orders import Mission
 from hexwar.games.europa.state import Ask, EuropaData, other
 
 
-def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     if not d.air_side:
         d.air_side = d.side
     while True:
@@ -65,7 +66,7 @@ def aa_units(g: EuropaRules, d: EuropaData, side: str, target: str) -> list[str]
     return sorted(u.id for n in [target, *g.board.neighbours(target)] for u in d.at(n) if u.side != side and g.t(u).aa > 0)
 
 
-def do_air(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_air(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     assert ask is not None
     if isinstance(order, Pass):

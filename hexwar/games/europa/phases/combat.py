@@ -34,7 +34,7 @@ from hexwar.rules.movement import step_cost
 MAX_OFFERED = 8  # attacks offered per hex beyond "everyone" (any other subset is accepted: ``accepts``)
 
 
-def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     if d.combat is not None:
         proceed(g, d, dice, events)
     else:
@@ -128,7 +128,7 @@ def accepts(g: EuropaRules, d: EuropaData, order: Order) -> bool:
     return True
 
 
-def do_combat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_combat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(order, Pass):
         left = must(g, d, order.side)
         if left:
@@ -177,7 +177,7 @@ def evade_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Evade(ALLIES, True), Evade(ALLIES, False)]
 
 
-def do_evade(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_evade(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     """E1 limited option to retreat (later turns): authored: on 1-3 the defenders slip away
     before combat; on 4-6 they are caught and the attack gains a column. ``free_retreat``:
     the option needs no die."""
@@ -259,7 +259,7 @@ def odds(g: EuropaRules, d: EuropaData, c: Combat, supplied: dict[str, bool] | N
     return odds_outcomes(g.crt, att, dfn, 0, shift)
 
 
-def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     """Move the current combat on: resolve it, then ask for each retreat and advance."""
     c = d.combat
     assert c is not None
@@ -290,7 +290,7 @@ def proceed(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
     g.ask(d, d.side, "combat")
 
 
-def _resolve(g: EuropaRules, d: EuropaData, c: Combat, dice: Dice, events: list) -> None:
+def _resolve(g: EuropaRules, d: EuropaData, c: Combat, dice: Dice, events: list[Any]) -> None:
     att, dfn, shift, led = strengths(g, d, c)
     ci = odds_column_index(g.crt, att, dfn, shift)
     col = g.crt.columns[ci]
@@ -328,7 +328,7 @@ def _resolve(g: EuropaRules, d: EuropaData, c: Combat, dice: Dice, events: list)
                      and x not in d.absorbed]
 
 
-def _disrupt(d: EuropaData, units: list[str], events: list) -> None:
+def _disrupt(d: EuropaData, units: list[str], events: list[Any]) -> None:
     for x in units:
         u = d.units[x]
         if u.loc is not None and not u.has(DISRUPTED):
@@ -336,7 +336,7 @@ def _disrupt(d: EuropaData, units: list[str], events: list) -> None:
             events.append(E.Flag(type="disrupted", unit=x, at=u.loc, on=True, rule="E1"))
 
 
-def _exchange(g: EuropaRules, d: EuropaData, c: Combat, lost: Fraction, events: list) -> None:
+def _exchange(g: EuropaRules, d: EuropaData, c: Combat, lost: Fraction, events: list[Any]) -> None:
     """EX: the attacker loses units of at least the defence strength the defender lost (Europa's
     exchange; which units is the attacker's choice: the engine gives up the weakest first)."""
     gone = Fraction(0)
@@ -385,7 +385,7 @@ def retreat_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Retreat(ask.side, ask.unit, (loc, x)) for x in ask.options]
 
 
-def do_retreat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_retreat(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     c = d.combat
     assert ask is not None and c is not None
@@ -408,7 +408,7 @@ def advance_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Pass(ask.side)] + [Advance(ask.side, (x,)) for x in ask.options]
 
 
-def do_advance(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_advance(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     c = d.combat
     assert ask is not None and c is not None

@@ -26,7 +26,8 @@ from hexwar.games.europa.orders import (
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, Ask, EuropaData
 from hexwar.rules.ledger import Ledger, Line
-from hexwar.rules.movement import MoveCites, explain_path, reach, step_cost
+from hexwar.rules.cites import MoveCites
+from hexwar.rules.movement import explain_path, reach, step_cost
 
 INFANTRY = ("infantry", "mountain", "naval_infantry")
 
@@ -36,11 +37,11 @@ CITES = MoveCites(terrain="E4, TEC authored", road="E4, TEC authored", box="E4",
                   blocked="E4", min_move="E4")
 
 
-def run_movement(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def run_movement(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     g.ask(d, d.side, "move")
 
 
-def run_exploitation(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def run_exploitation(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     if d.step == 0:
         d.moved, d.carried, d.reorganised = [], {}, []
         d.step = 1
@@ -106,7 +107,7 @@ def destinations(g: EuropaRules, d: EuropaData, u: Unit, exploit: bool, mover: U
     start = m.loc
     assert start is not None
     key = (m.id, start, q.mp, cls, exploit)
-    hit = ctx.reach.get(key)
+    hit: dict[str, tuple[str, ...]] | None = ctx.reach.get(key)
     if hit is not None:
         return hit
     r = reach(g.board, g.chart, d.weather, cls, start, q)
@@ -252,7 +253,7 @@ def interdict_targets(g: EuropaRules, d: EuropaData) -> list[str]:
                   and d.blockaded.get(p, 0) <= d.turn)
 
 
-def do_move(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_move(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     assert ask is not None
     exploit = ask.what == "exploit"
@@ -294,7 +295,7 @@ def do_move(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: lis
         raise IllegalOrder(f"{order.text()} is not an order of the {'exploitation' if exploit else 'movement'} phase", "E3")
 
 
-def _move(g: EuropaRules, d: EuropaData, order: Move, exploit: bool, events: list) -> None:
+def _move(g: EuropaRules, d: EuropaData, order: Move, exploit: bool, events: list[Any]) -> None:
     u = d.units.get(order.unit)
     if u is None or u.side != order.side or not g.ground(u):
         raise IllegalOrder(f"{order.unit} is not a ground unit of {order.side}", "E4")
@@ -311,7 +312,7 @@ def _move(g: EuropaRules, d: EuropaData, order: Move, exploit: bool, events: lis
     events.append(E.Move(type="move", unit=u.id, path=list(order.path), units=riders, rule="E3 E" if exploit else "E4"))
 
 
-def _truck(g: EuropaRules, d: EuropaData, order: Truck, exploit: bool, events: list) -> None:
+def _truck(g: EuropaRules, d: EuropaData, order: Truck, exploit: bool, events: list[Any]) -> None:
     t = d.units.get(order.truck)
     c = d.units.get(order.unit)
     if t is None or c is None or t.side != order.side or g.t(t).kind != "truck" or not may_move(g, d, t, exploit):
@@ -328,7 +329,7 @@ def _truck(g: EuropaRules, d: EuropaData, order: Truck, exploit: bool, events: l
     events.append(E.Move(type="truck", unit=t.id, path=list(order.path), units=[c.id], rule="E1"))
 
 
-def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events: list) -> None:
+def _regiment(g: EuropaRules, d: EuropaData, order: Assemble | Breakdown, events: list[Any]) -> None:
     reg = order.regiment
     if reg not in g.regiments or d.units[reg].side != order.side:
         raise IllegalOrder(f"{reg} is not a regiment of {order.side} with a breakdown", "E1")
@@ -368,7 +369,7 @@ def interdiction_drm(g: EuropaRules, d: EuropaData) -> int:
     return early.shift if d.turn <= early.until_turn else 0
 
 
-def _interdict(g: EuropaRules, d: EuropaData, order: Interdict, dice: Dice, events: list) -> None:
+def _interdict(g: EuropaRules, d: EuropaData, order: Interdict, dice: Dice, events: list[Any]) -> None:
     """E1 naval interdiction (authored table): blockade the port; on a 6, sink the German
     ships in it, whose sailors come ashore as E1's naval regiment on turn 2 (or the next turn)."""
     if order.side != ALLIES or order.port not in interdict_targets(g, d) or d.interdicted >= g.rules.interdictions.hexes:

@@ -6,6 +6,7 @@ air, E1's mobilisation centres, artillery stores and stranded sailors, supply st
 from __future__ import annotations
 
 
+from typing import Any
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.core.state import Unit
@@ -58,7 +59,7 @@ def setup(g: EuropaRules, d: EuropaData) -> None:
     d.vp = {GERMANS: 0, ALLIES: 0}
 
 
-def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
+def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list[Any]) -> None:
     """E3 A, step by step: start of the player turn, store battalions to form, landings."""
     if d.step == 0:
         _start(g, d, events)
@@ -84,7 +85,7 @@ def run(g: EuropaRules, d: EuropaData, dice: Dice, events: list) -> None:
         g.to_phase(d, "movement")
 
 
-def _start(g: EuropaRules, d: EuropaData, events: list) -> None:
+def _start(g: EuropaRules, d: EuropaData, events: list[Any]) -> None:
     side = d.side
     events.append(E.PlayerTurn(type="player_turn", turn=d.turn, side=side, date=g.date(d.turn), rule="E3"))
     d.moved, d.attacked, d.fought, d.flown, d.support, d.interdicted, d.carried = [], [], [], [], {}, 0, {}
@@ -106,7 +107,7 @@ def _start(g: EuropaRules, d: EuropaData, events: list) -> None:
         _mobilise(g, d, events)
 
 
-def _rebase(g: EuropaRules, d: EuropaData, side: str, events: list) -> None:
+def _rebase(g: EuropaRules, d: EuropaData, side: str, events: list[Any]) -> None:
     """An air unit whose airfield the enemy took flies to the nearest friendly airfield."""
     own = sorted(h for h in g.airfields if d.owner.get(h) == side)
     for u in list(d.on_map(side)):
@@ -120,7 +121,7 @@ def _rebase(g: EuropaRules, d: EuropaData, side: str, events: list) -> None:
         events.append(E.Arrive(type="rebase", unit=u.id, at=to, rule="E3 C"))
 
 
-def _arrive(g: EuropaRules, d: EuropaData, u: Unit, events: list) -> None:
+def _arrive(g: EuropaRules, d: EuropaData, u: Unit, events: list[Any]) -> None:
     e = g.oob[u.id]
     at = g.arrive_at[u.id]
     enemy = GERMANS if u.side == ALLIES else ALLIES
@@ -148,7 +149,7 @@ def _arrive(g: EuropaRules, d: EuropaData, u: Unit, events: list) -> None:
     events.append(E.Arrive(type="arrive", unit=u.id, at=spot, rule="E3 A"))
 
 
-def _sailors(g: EuropaRules, d: EuropaData, events: list) -> None:
+def _sailors(g: EuropaRules, d: EuropaData, events: list[Any]) -> None:
     """E1: the sunk flotilla's sailors come ashore as a naval regiment HQ and 4 battalions."""
     port = g.flotilla_port
     ok = d.owner.get(port) == GERMANS
@@ -161,7 +162,7 @@ def _sailors(g: EuropaRules, d: EuropaData, events: list) -> None:
             events.append(E.Lost(type="lost", unit=u.id, at=port, cause="the port is no longer German", rule="E1"))
 
 
-def _mobilise(g: EuropaRules, d: EuropaData, events: list) -> None:
+def _mobilise(g: EuropaRules, d: EuropaData, events: list[Any]) -> None:
     """E1: each centre raises its troops; a captured centre loses that turn's troops. The
     artillery stores deliver their artillery unless captured."""
     for uid, _typ, at, turn, store in mobilised_ids(g):
@@ -201,7 +202,7 @@ def land_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Pass(ALLIES)] + [Land(ALLIES, ask.unit, h) for h in ask.options]
 
 
-def do_land(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_land(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     assert ask is not None
     u = d.units[ask.unit]
@@ -224,7 +225,7 @@ def store_orders(g: EuropaRules, d: EuropaData, ask: Ask) -> list[Order]:
     return [Form(ALLIES, ask.unit, h) for h in ask.options]
 
 
-def do_store(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list) -> None:
+def do_store(g: EuropaRules, d: EuropaData, order: Order, dice: Dice, events: list[Any]) -> None:
     ask = d.ask
     assert ask is not None
     if not (isinstance(order, Form) and order.unit == ask.unit and order.at in ask.options):

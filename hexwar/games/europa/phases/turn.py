@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 
+from typing import Any
 import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules
 from hexwar.games.europa.state import ALLIES, GERMANS, EuropaData
 
 
-def end_player_turn(g: EuropaRules, d: EuropaData, events: list) -> None:
+def end_player_turn(g: EuropaRules, d: EuropaData, events: list[Any]) -> None:
     """After the exploitation phase: the Allied player turn follows the German one; after the
     Allied one the next game turn begins, or the game ends (E2: the ports decide)."""
     d.out_of_supply = []

@@ -18,7 +18,7 @@ where a faction must decide.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order
@@ -83,7 +83,7 @@ def again(d: KampenData, step: str) -> None:
     d.todo.insert(0, step)
 
 
-def advance(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def advance(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """Run the round's steps until one needs a decision (or the round is over)."""
     while d.todo and not d.over:
         step = d.todo.pop(0)
@@ -95,7 +95,7 @@ def advance(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
 # --- 7.0: cards, placement ---------------------------------------------------------------------
 
 
-def _choose(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _choose(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list[Any]) -> bool:
     want = g.advanced.april9_hands[f]
     if len(d.hand[f]) < want and d.pool[f]:
         d.todo.insert(0, f"choose:{f}")
@@ -117,7 +117,7 @@ def legal_choose(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_choose(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_choose(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Choose)
     d.todo.pop(0)
     d.pool[o.side].remove(o.copy)
@@ -127,7 +127,7 @@ def do_choose(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     advance(g, d, dice, events)
 
 
-def _norway(g: "KampenRules", d: KampenData, what: str, dice: Dice, events: list) -> bool:
+def _norway(g: "KampenRules", d: KampenData, what: str, dice: Dice, events: list[Any]) -> bool:
     opts = legal_norway_for(g, d, what)
     if len(opts) == 1 and isinstance(opts[0], PlaceBn):  # Finnmark: no choice to make
         place_norwegians(g, d, opts[0], events)
@@ -157,12 +157,12 @@ def legal_norway(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return legal_norway_for(g, d, d.todo[0].partition(":")[2])
 
 
-def place_norwegians(g: "KampenRules", d: KampenData, o: PlaceBn, events: list) -> None:
+def place_norwegians(g: "KampenRules", d: KampenData, o: PlaceBn, events: list[Any]) -> None:
     d.add(NORWAY, o.area, o.n)
     events.append(E.Placed(type="placed", faction=NORWAY, area=o.area, n=o.n, rule="7.0"))
 
 
-def do_norway(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_norway(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     d.todo.pop(0)
     if isinstance(o, PlaceBn):
         place_norwegians(g, d, o, events)
@@ -173,7 +173,7 @@ def do_norway(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     advance(g, d, dice, events)
 
 
-def _ships(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _ships(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list[Any]) -> bool:
     if any(s.owner == f and s.at == TO_PLACE for s in d.ships):
         d.todo.insert(0, f"ships:{f}")
         g.ask(d, "ships", f)
@@ -210,7 +210,7 @@ def legal_ships(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_ships(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_ships(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = o.side
     if isinstance(o, PlaceShip):
         d.ships[o.ship].at = o.sea
@@ -233,7 +233,7 @@ def do_ships(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list
     advance(g, d, dice, events)
 
 
-def recon(g: "KampenRules", d: KampenData, f: str, area: str, faces: list[int], dice: Dice, events: list) -> None:
+def recon(g: "KampenRules", d: KampenData, f: str, area: str, faces: list[int], dice: Dice, events: list[Any]) -> None:
     """Ex 4: one die per German ship in the area; each success shows the Allies one German ship
     card drawn at random, which goes back face down."""
     pool = S.at_sea(d, area, [GERMANS])
@@ -259,7 +259,7 @@ def legal_deceive(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_deceive(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_deceive(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, PlayCard):  # authored: one German stack slips to an adjacent sea area
         cards.use_card(g, d, GERMANS, o.copy, events)
         n = 0
@@ -284,7 +284,7 @@ def legal_redeploy(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_redeploy(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_redeploy(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, PlayCard):  # authored: up to 2 Norwegian battalions move one area
         cards.use_card(g, d, NORWAY, o.copy, events)
         d.add(NORWAY, o.src, -o.n)
@@ -297,7 +297,7 @@ def do_redeploy(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: l
 # --- 7.1: interception, paratroopers ----------------------------------------------------------------
 
 
-def _intercept(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _intercept(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """7.1: in every sea area with both sides' ships, Germany, then the Allies, then Norway
     may intercept; no ship moves."""
     if arg:
@@ -309,7 +309,7 @@ def _intercept(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: li
     return False
 
 
-def _move(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _move(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """7.1: only Fallskjermtropp moves (and a Jagerfly against it); then the combat phase."""
     d.faction = GERMANS
     if len(movement.legal_move(g, d, GERMANS)) > 1:
@@ -331,7 +331,7 @@ def legal_raid(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_raid(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_raid(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, Raid):  # 7.2: each raider takes 2 (battleship) or 1 (heavy cruiser) Allied cards
         s = d.ships[o.ship]
         c = g.fleet[o.ship]
@@ -353,7 +353,7 @@ def eandn_seas(g: "KampenRules", d: KampenData) -> list[str]:
     return out
 
 
-def _engage(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _engage(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     if eandn_seas(g, d):
         g.ask(d, "engage", GERMANS)
         return True
@@ -365,7 +365,7 @@ def legal_engage(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [g.passes[f]] + [Fight(f, a) for a in eandn_seas(g, d)]
 
 
-def do_engage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_engage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, Fight):
         for s in d.ships:
             if s.at == o.area and g.fleet[s.id].type == "panserskip":
@@ -385,7 +385,7 @@ def landers(g: "KampenRules", d: KampenData) -> list[Ship]:
             and g.sea_coast.get(s.at) and not g.fleet[s.id].dummy]
 
 
-def _land(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _land(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     if arg == "again" and not turned_away(d):
         return False
     if len(legal_land(g, d, GERMANS)) > 1:
@@ -416,7 +416,7 @@ def legal_land(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_land(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_land(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, Land):
         s = d.ships[o.ship]
         again(d, "land:again" if s.landing.startswith("!") else "land")
@@ -438,7 +438,7 @@ def legal_mines(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_mines(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_mines(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, PlayCard):  # authored: one ship landing from that sea hits a mine on 4-6
         u = g.copies[o.copy].use("mines")
         assert u is not None
@@ -456,7 +456,7 @@ def do_mines(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list
     advance(g, d, dice, events)
 
 
-def _forts(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _forts(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     if arg:
         d.todo.insert(0, f"forts:{arg}")
         if len(legal_fort(g, d, NORWAY)) > 1:
@@ -479,7 +479,7 @@ def legal_fort(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_fort(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_fort(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     d.todo.pop(0)
     if isinstance(o, PlayCard):  # 6.1: one ship sunk and the rest turned away, or all turned away
         u = g.copies[o.copy].use("fort")
@@ -499,7 +499,7 @@ def do_fort(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list)
     advance(g, d, dice, events)
 
 
-def _landfall(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _landfall(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """7.2: the battalions land (attacking where the enemy is); Norway's resistance roll in
     each point city landed in."""
     cities: list[str] = []
@@ -522,12 +522,12 @@ def _landfall(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: lis
     return False
 
 
-def _land_combat(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _land_combat(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     combat.land_start(g, d, dice, events)
     return True
 
 
-def _telegraph(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _telegraph(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """5.1: Germany in Egersund after the 9 April round's fighting: the Allies lose a card."""
     tg = g.advanced.telegraph
     area = g.loc(str(tg["area"]))
@@ -540,7 +540,7 @@ def _telegraph(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: li
 # --- 7.3: mobilisation, reinforcements -------------------------------------------------------------
 
 
-def _mobilise(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _mobilise(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """7.3: a battalion in each point city that has not mobilised and is not German; one per
     2 mobilisation points free of Germans, on points Norway chooses."""
     if not arg:
@@ -565,7 +565,7 @@ def legal_mobilise(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [PlaceBn(f, a, 1) for a in g.mobilisation if not d.bn[GERMANS].get(a, 0) and a not in r.placed]
 
 
-def do_mobilise(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_mobilise(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, PlaceBn) and d.rein is not None
     d.todo.pop(0)
     d.add(NORWAY, o.area, 1)
@@ -576,7 +576,7 @@ def do_mobilise(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: l
     advance(g, d, dice, events)
 
 
-def _reinforce(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> bool:
+def _reinforce(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list[Any]) -> bool:
     """7.3: Germany, then Norway, then the Allies cash their 9 April cards (Germany's free
     battalion too), placing by 8.3."""
     d.faction = f
@@ -584,7 +584,7 @@ def _reinforce(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list
     return True
 
 
-def _cards(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+def _cards(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
     """7.4: the 9 April cards leave play, the dummies go, everyone draws from its own deck;
     Germany's first ordinary round."""
     for f in FACTIONS:
@@ -614,7 +614,7 @@ def _cards(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) 
 def _offer(step: str, faction: str, legal: Callable[..., list[Order]]) -> Callable[..., bool]:
     """A step that asks ``faction`` only when it has a choice besides passing."""
 
-    def run(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list) -> bool:
+    def run(g: "KampenRules", d: KampenData, arg: str, dice: Dice, events: list[Any]) -> bool:
         if len(legal(g, d, faction)) > 1:
             g.ask(d, step, faction)
             return True

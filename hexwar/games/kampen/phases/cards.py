@@ -5,7 +5,7 @@ faction that used no card discards one; hands are drawn up; an exhausted deck en
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import hexwar.games.kampen.events as E
 from hexwar.core.dice import Dice
@@ -18,14 +18,16 @@ from hexwar.games.kampen.state import (
     GERMANS,
     NORWAY,
     REMOVED,
+    SUNK,
     KampenData,
+    Ship,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
 
-def use_card(g: "KampenRules", d: KampenData, f: str, cid: int, events: list, how: str = "played") -> None:
+def use_card(g: "KampenRules", d: KampenData, f: str, cid: int, events: list[Any], how: str = "played") -> None:
     """2.4: a used card goes to the bottom of its own deck, face up (a 9 April card leaves
     play, 6.2)."""
     d.hand[f].remove(cid)
@@ -36,7 +38,7 @@ def use_card(g: "KampenRules", d: KampenData, f: str, cid: int, events: list, ho
     events.append(E.Card(type="card", faction=f, card=g.copies[cid].card, copy=cid, how=how, rule="2.4"))
 
 
-def new_cards(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def new_cards(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     if d.stage:  # 7.3 goes on to the next faction's reinforcements, 7.4 draws for all
         g.april_advance(d, dice, events)
@@ -58,7 +60,7 @@ def legal_discard(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_discard(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_discard(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Discard)
     f = d.faction
     d.hand[f].remove(o.copy)
@@ -67,7 +69,7 @@ def do_discard(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: li
     finish_round(g, d, dice, events)
 
 
-def draw(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list) -> None:
+def draw(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list[Any]) -> None:
     for _ in range(n):
         if d.down[f] <= 0:
             break
@@ -80,7 +82,7 @@ def draw(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: li
                 return
 
 
-def exhausted(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list) -> None:
+def exhausted(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list[Any]) -> None:
     """2.4: what happens when the first face-up card shows on top of a deck."""
     events.append(E.DeckExhausted(type="deck_exhausted", faction=f, rule="2.4"))
     if g.spec.end == "allied_deck":
@@ -102,10 +104,8 @@ def exhausted(g: "KampenRules", d: KampenData, f: str, dice: Dice, events: list)
             d.ship_recall = min(g.advanced.exhaustion_ships, len(allied_ships(d)))
 
 
-def allied_ships(d: KampenData) -> list:
+def allied_ships(d: KampenData) -> list[Ship]:
     """The Allied ships still in play: at sea, on their way, or set aside as the Home Fleet."""
-    from hexwar.games.kampen.state import SUNK
-
     return [s for s in d.ships if s.owner == ALLIES and s.at not in (SUNK, REMOVED)]
 
 
@@ -120,7 +120,7 @@ def legal_unship(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [RemoveShip(f, s.id, g.fleet[s.id].name) for s in (ok or ships)]
 
 
-def do_unship(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_unship(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, RemoveShip)
     d.ships[o.ship].at = REMOVED
     d.ship_recall = min(d.ship_recall - 1, len(allied_ships(d)))
@@ -133,7 +133,7 @@ def legal_recall(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Recall(f, a) for a in sorted(d.bn[ALLIES])]
 
 
-def do_recall(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_recall(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Recall)
     d.add(ALLIES, o.area, -1)
     d.recalled += 1
@@ -142,7 +142,7 @@ def do_recall(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     next_round(g, d, dice, events)
 
 
-def finish_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def finish_round(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """4.4: draw up the hand; the next faction's round (a new game round after the Allies)."""
     f = d.faction
     need = g.spec.hands[f] - len(d.hand[f])
@@ -152,7 +152,7 @@ def finish_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> N
     next_round(g, d, dice, events)
 
 
-def next_round(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_round(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """After the draw (and any 2.4 recall): the next faction's round."""
     f = d.faction
     if d.over:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
 
-def start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def start(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """After movement (and sabotage): sea combat first in the advanced game (8.2 2a), then
     every land attack, the attacker choosing the order."""
     if g.fleet:
@@ -40,7 +40,7 @@ def start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     land_start(g, d, dice, events)
 
 
-def after_sea(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def after_sea(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """The sea combats are over: on 9 April the raids and landings come next (7.2)."""
     if d.stage:
         g.april_advance(d, dice, events)
@@ -48,13 +48,13 @@ def after_sea(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None
     land_start(g, d, dice, events)
 
 
-def land_start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def land_start(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """2b: land combat; an attacked area left empty is simply entered."""
     movement.drop_empty_attacks(g, d, events)
     next_combat(g, d, dice, events)
 
 
-def next_combat(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_combat(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     if d.over:
         return
     if not d.attacks:
@@ -73,12 +73,12 @@ def legal_pick(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Fight(f, a) for a in sorted(d.attacks)]
 
 
-def do_pick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_pick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Fight)
     begin(g, d, o.area, dice, events)
 
 
-def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     groups = d.attacks.pop(area)
     dn = {e: d.bn[e].get(area, 0) for e in enemies(f) if d.bn[e].get(area, 0)}
@@ -88,7 +88,7 @@ def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list) 
     card_step(g, d, "attack", f, dice, events)
 
 
-def card_step(g: "KampenRules", d: KampenData, step: str, f: str, dice: Dice, events: list) -> None:
+def card_step(g: "KampenRules", d: KampenData, step: str, f: str, dice: Dice, events: list[Any]) -> None:
     """Ask ``f`` for cards at ``step`` unless it has none to play (steps 1-3)."""
     c = d.combat
     assert c is not None
@@ -156,7 +156,7 @@ def legal_react(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return combat_cards(g, d, f, "react")
 
 
-def play_card(g: "KampenRules", d: KampenData, f: str, o: PlayCard, events: list) -> None:
+def play_card(g: "KampenRules", d: KampenData, f: str, o: PlayCard, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     cp = g.copies[o.copy]
@@ -179,7 +179,7 @@ def lay_card(copies: "Mapping[int, Any] | Sequence[Any]", c: Combat, play: CardP
     return gone
 
 
-def do_attack(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_attack(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     if isinstance(o, Pass):
         card_step(g, d, "defend", f, dice, events)
@@ -192,7 +192,7 @@ def do_attack(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     card_step(g, d, "attack", f, dice, events)
 
 
-def bluff(g: "KampenRules", d: KampenData, faces: list[int], dice: Dice, events: list) -> bool:
+def bluff(g: "KampenRules", d: KampenData, faces: list[int], dice: Dice, events: list[Any]) -> bool:
     """Bløff/trusler (Ex 4): the attacker rolls; on a working face the Norwegians withdraw
     without a dice combat, and the attackers take the area."""
     c = d.combat
@@ -207,7 +207,7 @@ def bluff(g: "KampenRules", d: KampenData, faces: list[int], dice: Dice, events:
     return True
 
 
-def do_defend(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_defend(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     defender = d.side
     if isinstance(o, PlayCard):
         play_card(g, d, defender, o, events)
@@ -216,7 +216,7 @@ def do_defend(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     card_step(g, d, "defend", defender, dice, events)
 
 
-def do_react(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_react(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     if isinstance(o, Pass):
         roll(g, d, dice, events)
@@ -269,7 +269,7 @@ def pool(copies: "Mapping[int, Any] | Sequence[Any]", c: Combat, explain: bool =
     return a, dd, ledger
 
 
-def roll(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def roll(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     a, dn_dice, ledger = dice_pool(g, d)
@@ -310,7 +310,7 @@ def loss_ways(c: Combat) -> list[tuple[int, ...]]:
     ways: list[tuple[int, ...]] = [()]
     for grp in c.groups:
         ways = [w + (k,) for w in ways for k in range(min(grp.n, c.akill - sum(w)) + 1)]
-    out: dict[tuple, tuple[int, ...]] = {}
+    out: dict[tuple[tuple[tuple[str, bool], int], ...], tuple[int, ...]] = {}
     for w in [tuple(first)] + [w for w in ways if sum(w) == c.akill]:
         left_by_place: dict[tuple[str, bool], int] = {}
         for grp, k in zip(c.groups, w):
@@ -330,7 +330,7 @@ def group_names(c: Combat) -> list[str]:
     return ["by sea or air" if grp.sea_air else grp.src for grp in c.groups]
 
 
-def do_losses(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_losses(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Losses) and d.combat is not None
     take_losses(d, d.combat, tuple(k for _name, k in o.groups))
     defender_losses(g, d, dice, events)
@@ -345,7 +345,7 @@ def take_losses(d: KampenData, c: Combat, counts: tuple[int, ...]) -> None:
         c.al_lost += c.akill
 
 
-def defender_losses(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def defender_losses(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """4.2 step 6, the defenders' side: one faction loses its own; Norway and the Allies together agree."""
     c = d.combat
     assert c is not None
@@ -359,7 +359,7 @@ def defender_losses(g: "KampenRules", d: KampenData, dice: Dice, events: list) -
     after_removal(g, d, dice, events)
 
 
-def kill_defenders(g: "KampenRules", d: KampenData, kills: dict[str, int], events: list) -> None:
+def kill_defenders(g: "KampenRules", d: KampenData, kills: dict[str, int], events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     for f, k in kills.items():
@@ -383,13 +383,13 @@ def legal_split(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Split(f, i, k - i) for i in range(0, k + 1) if i <= no and k - i <= al]
 
 
-def do_split(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_split(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Split)
     kill_defenders(g, d, {NORWAY: o.norwegians, ALLIES: o.allies}, events)
     after_removal(g, d, dice, events)
 
 
-def after_removal(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def after_removal(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     if c.al_lost and len(legal_evac(g, d, ALLIES)) > 1:
@@ -412,7 +412,7 @@ def legal_evac(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_evac(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_evac(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     if isinstance(o, PlayCard):  # Ex 3: one lost battalion is saved to another coastal area
@@ -427,7 +427,7 @@ def do_evac(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list)
 # --- steps 7-8: who wins, who withdraws --------------------------------------------------------------
 
 
-def decide(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def decide(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """Steps 7-8: the higher total wins; ties to the defender; the loser withdraws."""
     c = d.combat
     assert c is not None
@@ -471,7 +471,7 @@ def retreat_areas(g: "KampenRules", d: KampenData, factions: Iterable[str], area
     return out
 
 
-def withdraw_defenders(g: "KampenRules", d: KampenData, survivors: dict[str, int], dice: Dice, events: list) -> None:
+def withdraw_defenders(g: "KampenRules", d: KampenData, survivors: dict[str, int], dice: Dice, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     opts = retreat_areas(g, d, survivors, c.area)
@@ -486,7 +486,7 @@ def withdraw_defenders(g: "KampenRules", d: KampenData, survivors: dict[str, int
     g.ask(d, "withdraw", NORWAY if NORWAY in survivors else next(iter(survivors)))
 
 
-def withdraw_arrivals(g: "KampenRules", d: KampenData, n: int, dice: Dice, events: list) -> None:
+def withdraw_arrivals(g: "KampenRules", d: KampenData, n: int, dice: Dice, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     f = c.att
@@ -506,7 +506,7 @@ def legal_withdraw(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Withdraw(f, a) for a in d.combat.retreat_to]
 
 
-def do_withdraw(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_withdraw(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Withdraw)
     c = d.combat
     assert c is not None
@@ -519,7 +519,7 @@ def do_withdraw(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: l
     end(g, d, dice, events)
 
 
-def end(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def end(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     d.combat = None
     if victory.wiped_out(g, d, events):
         return

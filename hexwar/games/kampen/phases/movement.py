@@ -6,7 +6,7 @@ sabotage an attack or escape from it (4.1 1c); a Jagerfly may divert paratrooper
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.phases.sea as sea
@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
 
-def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """A faction's movement phase: sea movement first in the advanced game (8.1 1a), then land."""
     if g.fleet and sea.can_sail(g, d, d.faction):
         g.ask(d, "seamove", d.faction)
@@ -38,7 +38,7 @@ def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     land_movement(g, d, dice, events)
 
 
-def land_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def land_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """1b: battalions move (the faction may have nothing but ``pass``)."""
     g.ask(d, "move", d.faction)
 
@@ -224,7 +224,7 @@ def legal_counter(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
 # --- handlers -----------------------------------------------------------------------------------
 
 
-def do_move(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_move(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     if isinstance(o, Pass):
         events.append(E.PhaseEnd(type="phase_end", faction=f, phase="movement", rule="4.1"))
@@ -259,7 +259,7 @@ def do_move(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list)
             arrive(g, d, f, o.target, n, events, "Ex 2 " + cp.card)
 
 
-def do_divert(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_divert(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert d.paradrop is not None
     where = d.paradrop.target
     if isinstance(o, PlayCard):
@@ -270,14 +270,14 @@ def do_divert(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: lis
     land_movement(g, d, dice, events)
 
 
-def land_paratroops(g: "KampenRules", d: KampenData, where: str, events: list) -> None:
+def land_paratroops(g: "KampenRules", d: KampenData, where: str, events: list[Any]) -> None:
     p = d.paradrop
     assert p is not None
     d.paradrop = None
     arrive(g, d, d.faction, where, p.n, events, "Ex 3 " + p.card)
 
 
-def move(g: "KampenRules", d: KampenData, f: str, a: str, b: str, n: int, events: list, rule: str,
+def move(g: "KampenRules", d: KampenData, f: str, a: str, b: str, n: int, events: list[Any], rule: str,
          via: tuple[str, ...] = (), air: bool = False) -> None:
     """Move ``n`` battalions from ``a`` to ``b`` (through ``via``); into enemies it is an attack."""
     d.add(f, a, -n)
@@ -295,7 +295,7 @@ def move(g: "KampenRules", d: KampenData, f: str, a: str, b: str, n: int, events
         events.append(E.Move({"type": "move", "faction": f, "from": a, "via": list(via), "to": b, "n": n, "rule": rule}))
 
 
-def arrive(g: "KampenRules", d: KampenData, f: str, a: str, n: int, events: list, rule: str) -> None:
+def arrive(g: "KampenRules", d: KampenData, f: str, a: str, n: int, events: list[Any], rule: str) -> None:
     """Battalions arriving by sea or air: they attack if the area is hostile and, losing,
     withdraw like defenders (4.2 step 8); they are never halved (digest ambiguity 5)."""
     if g.hostile(d, f, a):
@@ -307,7 +307,7 @@ def arrive(g: "KampenRules", d: KampenData, f: str, a: str, n: int, events: list
         events.append(E.Arrive(type="arrive", faction=f, to=a, n=n, rule=rule))
 
 
-def after_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def after_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     if d.faction == GERMANS and d.attacks and legal_sabotage(g, d, NORWAY)[1:]:
         g.ask(d, "sabotage", NORWAY)  # 4.1 1c
         return
@@ -317,7 +317,7 @@ def after_movement(g: "KampenRules", d: KampenData, dice: Dice, events: list) ->
 # --- 1c: sabotage and escape ------------------------------------------------------------------
 
 
-def do_sabotage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sabotage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, Pass):
         g.combat_start(d, dice, events)
         return
@@ -338,13 +338,13 @@ def do_sabotage(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: l
     resolve_sabotage(g, d, dice, events, cancelled=False)
 
 
-def do_counter(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_counter(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, PlayCard):
         cards.use_card(g, d, GERMANS, o.copy, events)
     resolve_sabotage(g, d, dice, events, cancelled=isinstance(o, PlayCard))
 
 
-def resolve_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list, cancelled: bool) -> None:
+def resolve_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any], cancelled: bool) -> None:
     s = d.sabotage
     assert s is not None
     d.sabotage = None
@@ -364,14 +364,14 @@ def resolve_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list, 
     next_sabotage(g, d, dice, events)
 
 
-def next_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_sabotage(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     if d.attacks and len(legal_sabotage(g, d, NORWAY)) > 1:
         g.ask(d, "sabotage", NORWAY)
     else:
         g.combat_start(d, dice, events)
 
 
-def drop_empty_attacks(g: "KampenRules", d: KampenData, events: list) -> None:
+def drop_empty_attacks(g: "KampenRules", d: KampenData, events: list[Any]) -> None:
     """An attacked area left empty (by escape) is simply entered: no combat."""
     f = d.faction
     for a in list(d.attacks):

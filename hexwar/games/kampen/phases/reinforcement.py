@@ -5,7 +5,7 @@ faction; and the Allies' first landing of two groups of 3 (3.5)."""
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.ships as S
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
 
-def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     d.rein = Reinforcement(free=1 if f == GERMANS else 0)
     if f == ALLIES and d.landing:  # 3.5: the 6 Allied battalions of the first phase 3
@@ -58,7 +58,7 @@ def legal_reinforce(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_reinforce(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_reinforce(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     r = d.rein
     assert r is not None
@@ -88,7 +88,7 @@ def legal_submarine(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_submarine(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_submarine(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert d.rein is not None
     if isinstance(o, PlayCard):
         cards.use_card(g, d, d.side, o.copy, events)
@@ -97,7 +97,7 @@ def do_submarine(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: 
     placing(g, d, dice, events)
 
 
-def placing(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def placing(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     f = d.faction
     assert d.rein is not None
     if d.rein.n > 0 and placement_areas(g, d, f):
@@ -162,7 +162,7 @@ def landing_areas(g: "KampenRules", d: KampenData) -> list[str]:
             and not any(p in g.within(a, g.step) for p in r.placed)]  # on hexes: an area step (issue 72)
 
 
-def do_place(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_place(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, PlaceBn)
     f = d.faction
     r = d.rein

@@ -14,7 +14,7 @@ goes to an adjacent area the opponent chooses; the survivors turn face down.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Order, Pass
@@ -60,7 +60,7 @@ def names(g: "KampenRules", ids: list[int]) -> list[str]:
     return [g.fleet[i].name for i in ids]
 
 
-def lose_cards(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list, why: str, rule: str) -> None:
+def lose_cards(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, events: list[Any], why: str, rule: str) -> None:
     """6.1, 7.2, 5.1: ``n`` cards from the top of ``f``'s deck to the bottom, face up (an
     exhausted deck then does what 2.4 says)."""
     k = min(n, max(d.down[f], 0))
@@ -75,7 +75,7 @@ def lose_cards(g: "KampenRules", d: KampenData, f: str, n: int, dice: Dice, even
         cards.exhausted(g, d, f, dice, events)
 
 
-def sink(g: "KampenRules", d: KampenData, s: Ship, dice: Dice, events: list, why: str, rule: str) -> None:
+def sink(g: "KampenRules", d: KampenData, s: Ship, dice: Dice, events: list[Any], why: str, rule: str) -> None:
     """A ship goes down: out of play, and its owner loses the cards its class costs (8.2 step 6)."""
     c = g.fleet[s.id]
     s.at, s.caught, s.landing, s.up = SUNK, False, "", True
@@ -142,7 +142,7 @@ def can_sail(g: "KampenRules", d: KampenData, f: str) -> bool:
     return len(legal_sail(g, d, f)) > 1
 
 
-def do_sail(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sail(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     f = d.side
     if isinstance(o, Pass):
         events.append(E.PhaseEnd(type="phase_end", faction=f, phase="sea movement", rule="8.1"))
@@ -166,7 +166,7 @@ def do_sail(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list)
     step(g, d, dice, events)
 
 
-def step(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def step(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """The moving ships enter the next sea area; enemy ships there: both sides may intercept."""
     m = d.sea_move
     assert m is not None
@@ -204,7 +204,7 @@ def legal_intercept(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def next_intercept(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_intercept(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     m = d.sea_move
     assert m is not None
     while m.ask:
@@ -216,7 +216,7 @@ def next_intercept(g: "KampenRules", d: KampenData, dice: Dice, events: list) ->
     continue_move(g, d, dice, events)
 
 
-def do_intercept(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_intercept(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     m = d.sea_move
     assert m is not None
     f = m.ask.pop(0)
@@ -237,7 +237,7 @@ def legal_smoke(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_smoke(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_smoke(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     m = d.sea_move
     assert m is not None
     f, m.trying = m.trying, ""
@@ -249,7 +249,7 @@ def do_smoke(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list
     next_intercept(g, d, dice, events)
 
 
-def intercept(g: "KampenRules", d: KampenData, f: str, sea: str, dice: Dice, events: list) -> None:
+def intercept(g: "KampenRules", d: KampenData, f: str, sea: str, dice: Dice, events: list[Any]) -> None:
     """8.1 step 1: one die per enemy ship there; each success turns one, drawn at random, face
     up; dummies are removed; Germany always catches Eidsvoll & Norge."""
     for s in interceptors(g, d, f, sea):
@@ -280,7 +280,7 @@ def intercept(g: "KampenRules", d: KampenData, f: str, sea: str, dice: Dice, eve
     events.append(E.Interception(type="interception", faction=f, sea=sea, faces=faces, caught=shown, rule="8.1"))
 
 
-def continue_move(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def continue_move(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """8.1 step 3: ships neither intercepted nor used to intercept, moved one area so far, go on."""
     m = d.sea_move
     assert m is not None
@@ -294,7 +294,7 @@ def continue_move(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> 
     after_sail(g, d, dice, events)
 
 
-def after_sail(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def after_sail(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     if d.stage:
         g.april_advance(d, dice, events)
         return
@@ -309,11 +309,11 @@ def pending(d: KampenData) -> list[str]:
     return sorted({s.at for s in d.ships if s.caught and s.at not in (SUNK, REMOVED, RAID, RESERVE)})
 
 
-def start(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def start(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     next_fight(g, d, dice, events)
 
 
-def next_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     if d.over:
         return
     areas = pending(d)
@@ -330,7 +330,7 @@ def legal_seapick(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Fight(f, a) for a in pending(d)]
 
 
-def do_seapick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_seapick(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Fight)
     begin(g, d, o.area, dice, events)
 
@@ -340,7 +340,7 @@ def attacking_side(d: KampenData) -> tuple[str, ...]:
     return S.side(d.faction)
 
 
-def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list) -> None:
+def begin(g: "KampenRules", d: KampenData, area: str, dice: Dice, events: list[Any]) -> None:
     att = attacking_side(d)
     dfn = other(att[0])
     committed = set(d.intercepts.get(area, []))
@@ -376,7 +376,7 @@ def legal_add(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def next_add(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_add(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     while c.ask:
@@ -390,7 +390,7 @@ def next_add(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
     card_step(g, d, "sea_attack", dice, events)
 
 
-def do_add(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_add(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     if isinstance(o, AddShip):
@@ -403,7 +403,7 @@ def do_add(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) 
     next_add(g, d, dice, events)
 
 
-def card_step(g: "KampenRules", d: KampenData, step: str, dice: Dice, events: list) -> None:
+def card_step(g: "KampenRules", d: KampenData, step: str, dice: Dice, events: list[Any]) -> None:
     """Steps 1-3: attacker's cards, defender's (counters first), attacker's reactions."""
     c = d.sea
     assert c is not None
@@ -413,7 +413,7 @@ def card_step(g: "KampenRules", d: KampenData, step: str, dice: Dice, events: li
     next_card(g, d, dice, events)
 
 
-def next_card(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_card(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     while c.ask:
@@ -451,7 +451,7 @@ def legal_sea_card(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_sea_card(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sea_card(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     f = d.side
@@ -502,7 +502,7 @@ def hit(g: "KampenRules", d: KampenData, c: SeaCombat, f: str, kind: str, dice: 
     return sid
 
 
-def card_die(g: "KampenRules", d: KampenData, copy: int, f: str, dice: Dice, events: list) -> None:
+def card_die(g: "KampenRules", d: KampenData, copy: int, f: str, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     cp = g.copies[copy]
@@ -515,7 +515,7 @@ def card_die(g: "KampenRules", d: KampenData, copy: int, f: str, dice: Dice, eve
                             target=g.fleet[sid].name if sid is not None else "", rule="8.2"))
 
 
-def fire(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def fire(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """Steps 4-5: the attacker's card dice, then one die per ship best first; then the
     defender's ships, the hit ones too; rolling stops when no target is left (Ex 4)."""
     c = d.sea
@@ -554,7 +554,7 @@ def chase_seas(g: "KampenRules", d: KampenData, s: Ship) -> list[str]:
     return [n for n in g.sea_nbrs[s.at] if not (s.owner != GERMANS and n in g.mined)]
 
 
-def next_chase(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def next_chase(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     if c.chased:
@@ -571,7 +571,7 @@ def legal_chase(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return [Chase(f, s.id, g.fleet[s.id].name, sea) for sea in chase_seas(g, d, s)]
 
 
-def do_chase(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_chase(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     assert isinstance(o, Chase)
     c = d.sea
     assert c is not None
@@ -582,7 +582,7 @@ def do_chase(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list
     next_chase(g, d, dice, events)
 
 
-def sailors(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def sailors(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     c = d.sea
     assert c is not None
     if c.sunk_de and len(legal_sailors(g, d, GERMANS)) > 1:
@@ -603,7 +603,7 @@ def legal_sailors(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     return out
 
 
-def do_sailors(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list) -> None:
+def do_sailors(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: list[Any]) -> None:
     if isinstance(o, PlayCard):
         u = g.copies[o.copy].use("sailors")
         assert u is not None
@@ -613,7 +613,7 @@ def do_sailors(g: "KampenRules", d: KampenData, o: Order, dice: Dice, events: li
     end_fight(g, d, dice, events)
 
 
-def end_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list) -> None:
+def end_fight(g: "KampenRules", d: KampenData, dice: Dice, events: list[Any]) -> None:
     """Step 8: the survivors turn face down (Eidsvoll & Norge stays face up)."""
     c = d.sea
     assert c is not None

@@ -4,7 +4,7 @@ once; at the end of the game the point cities (or S1's three objectives) decide.
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import hexwar.games.kampen.events as E
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY, KampenData
@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.kampen.context import KampenRules
 
 
-def wiped_out(g: "KampenRules", d: KampenData, events: list) -> bool:
+def wiped_out(g: "KampenRules", d: KampenData, events: list[Any]) -> bool:
     """1.3: the game ends the moment one side has no battalions on the board (not while the
     9 April round lands them, 7)."""
     if d.stage:
@@ -32,7 +32,7 @@ def wiped_out(g: "KampenRules", d: KampenData, events: list) -> bool:
     return False
 
 
-def end(g: "KampenRules", d: KampenData, why: str, events: list) -> None:
+def end(g: "KampenRules", d: KampenData, why: str, events: list[Any]) -> None:
     d.over = True
     d.ended = why
     winner, level = standing(g, d)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Move, Order, Pass
@@ -76,12 +76,12 @@ def actions() -> dict[type, Action]:
 REACTIONS = (Move, Exit, AirStrike)
 
 
-def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     """Ask the side with the initiative for its next action."""
     g.ask(d, d.initiative, "action")
 
 
-def after_action(g: NarvikRules, d: NarvikData, actor: str, attack: bool, events: list, reaction: bool) -> None:
+def after_action(g: NarvikRules, d: NarvikData, actor: str, attack: bool, events: list[Any], reaction: bool) -> None:
     """9.1, 9.2, 18.1: after an action, the other side may react; attacks pass the initiative."""
     if reaction:
         d.ask = None
@@ -175,7 +175,7 @@ def reveal(g: NarvikRules, d: NarvikData, order: Reveal) -> None:
     u.concealed = False
 
 
-def do_reaction(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_reaction(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     assert d.ask is not None
     side = d.ask.side
     if isinstance(order, Pass):
@@ -200,7 +200,7 @@ def _waiting(d: NarvikData) -> bool:
     return d.ask is not None
 
 
-def do_action(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_action(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     assert d.ask is not None
     side = d.ask.side
     d.completed = False

@@ -6,7 +6,7 @@ German air missions flown as actions or reactions: interdiction (18.1.2), attack
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_AP = 30  # 18.1
 
 
-def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     """Step 0: the Allies may declare MAS (once a game); step 1: roll the German AP."""
     if d.step == 0:
         d.mas = False
@@ -52,7 +52,7 @@ def mas_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [DeclareMas(ask.side, False), DeclareMas(ask.side, True)]
 
 
-def do_mas(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_mas(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     """18.2: maximum air support, once a game."""
     expect(order, DeclareMas)
     assert isinstance(order, DeclareMas)
@@ -112,7 +112,7 @@ def drm(g: NarvikRules, d: NarvikData, loc: str) -> int:
     return out
 
 
-def strike(g: NarvikRules, d: NarvikData, order: AirStrike, dice: Dice, events: list) -> None:
+def strike(g: NarvikRules, d: NarvikData, order: AirStrike, dice: Dice, events: list[Any]) -> None:
     """Fly one German air mission (18.1.2, 18.1.3, 11.3)."""
     ap = d.tracks["ap"]
     if order.mission == "recon":

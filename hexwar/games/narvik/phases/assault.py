@@ -6,7 +6,7 @@ CRT, and the run of decisions a combat asks for until it ends (15.2, 15.3: see `
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, subsets
@@ -98,7 +98,7 @@ def assault_orders(g: NarvikRules, d: NarvikData, side: str) -> list[Order]:
     return out
 
 
-def land_assault(g: NarvikRules, d: NarvikData, order: LandAssault, dice: Dice, events: list) -> None:
+def land_assault(g: NarvikRules, d: NarvikData, order: LandAssault, dice: Dice, events: list[Any]) -> None:
     """15.1: check the assault, then fight it."""
     side, target = order.side, order.target
     enemy = other(side)
@@ -131,7 +131,7 @@ def land_assault(g: NarvikRules, d: NarvikData, order: LandAssault, dice: Dice, 
           order.ap, amphibious=False)
 
 
-def reveal_hex(g: NarvikRules, d: NarvikData, loc: str, events: list) -> None:
+def reveal_hex(g: NarvikRules, d: NarvikData, loc: str, events: list[Any]) -> None:
     """11.2: units attacked are revealed; a revealed dummy is eliminated at once."""
     for u in d.at(loc):
         if u.concealed:
@@ -143,7 +143,7 @@ def reveal_hex(g: NarvikRules, d: NarvikData, loc: str, events: list) -> None:
                 events.append(E.Revealed(type="revealed", unit=u.id, rule="11.2"))
 
 
-def fight(g: NarvikRules, d: NarvikData, dice: Dice, events: list, side: str, target: str, attackers: list[str],
+def fight(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any], side: str, target: str, attackers: list[str],
           art: list[str], ships: list[str], ap: int, amphibious: bool, from_hex: str | None = None,
           landing_ships: tuple[str, ...] = ()) -> None:
     """Resolve an assault or contested landing on the CRT (15.1) and start taking its results."""

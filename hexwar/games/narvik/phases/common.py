@@ -7,7 +7,7 @@ them (the phases then form a tree under ``action``, the action phase's dispatche
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.orders import IllegalOrder
 from hexwar.core.state import Unit
@@ -56,7 +56,7 @@ def participants(g: NarvikRules, d: NarvikData, c: Combat, who: str) -> list[Uni
     return [d.units[i] for i in ids if d.units[i].loc is not None and d.units[i].pool is None]
 
 
-def combat_fatigue(g: NarvikRules, d: NarvikData, c: Combat, events: list) -> None:
+def combat_fatigue(g: NarvikRules, d: NarvikData, c: Combat, events: list[Any]) -> None:
     """15.1, 20.3.1: the assault's own FP, once per combat."""
     if c.fatigued:
         return
@@ -93,7 +93,7 @@ def ship(g: NarvikRules, d: NarvikData, sid: str) -> Unit:
     return s
 
 
-def land_units(g: NarvikRules, d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list, contested: bool) -> None:
+def land_units(g: NarvikRules, d: NarvikData, ship_ids: tuple[str, ...], target: str, events: list[Any], contested: bool) -> None:
     for sid in ship_ids:
         cargo = d.cargo.pop(sid, None)
         if cargo is None or d.units[cargo].pool is not None:
@@ -110,7 +110,7 @@ def land_units(g: NarvikRules, d: NarvikData, ship_ids: tuple[str, ...], target:
     check_bases(g, d, events)
 
 
-def check_bases(g: NarvikRules, d: NarvikData, events: list) -> None:
+def check_bases(g: NarvikRules, d: NarvikData, events: list[Any]) -> None:
     """19.4: a Base is lost when a German land unit occupies it (German +5 VP)."""
     for b in list(d.bases):
         if g.land_units_at(d, b, GERMANS):
@@ -119,14 +119,14 @@ def check_bases(g: NarvikRules, d: NarvikData, events: list) -> None:
             g.award(d, "base_captured", f"base {b} captured", "29.0, 19.4", events)
 
 
-def intern(g: NarvikRules, d: NarvikData, u: Unit, events: list) -> None:
+def intern(g: NarvikRules, d: NarvikData, u: Unit, events: list[Any]) -> None:
     """22.2: a unit entering Sweden is removed for good; the other side scores (29.0)."""
     d.remove(u.id, "interned")
     events.append(E.Interned(type="interned", unit=u.id, rule="22.2"))
     g.award(d, "german_interned" if u.side == GERMANS else "allied_interned", f"{u.id} interned", "29.0", events, u)
 
 
-def eliminate(g: NarvikRules, d: NarvikData, u: Unit, events: list, amphibious: bool = False) -> None:
+def eliminate(g: NarvikRules, d: NarvikData, u: Unit, events: list[Any], amphibious: bool = False) -> None:
     """15.2: a unit is eliminated; the other side scores (29.0), more in a landing (A36)."""
     for s in [s for s, c in d.cargo.items() if c == u.id]:
         del d.cargo[s]
@@ -144,7 +144,7 @@ def eliminate(g: NarvikRules, d: NarvikData, u: Unit, events: list, amphibious: 
             g.award(d, "amphibious_loss", f"{u.id} eliminated in an amphibious landing", "29.0 (A36)", events)
 
 
-def sink(g: NarvikRules, d: NarvikData, s: Unit, events: list) -> None:
+def sink(g: NarvikRules, d: NarvikData, s: Unit, events: list[Any]) -> None:
     """18.1.3, 20.4: a ship sunk; its cargo is lost; it is replaced at Harstad next turn (23.1)."""
     sunk = g.victory_points["ship_sunk"].points(g.t(s))
     already = d.ship_damage_vp.pop(s.id, 0)

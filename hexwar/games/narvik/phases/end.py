@@ -5,7 +5,7 @@ random event (24.0, 8.1), and the end-of-game victory points (29.0) and level (2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 import hexwar.games.narvik.events as E
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.games.narvik.context import NarvikRules
 
 
-def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     for ch in fat.end_of_turn_recovery(d, g.tables):  # 21.0
         events.append(E.Fatigue(type="fatigue", unit=ch.unit, fp=ch.applied, cause="recovery", rule="21.0"))
     d.tracks["ap"] = 0

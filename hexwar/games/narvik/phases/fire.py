@@ -59,7 +59,7 @@ def art_orders(g: NarvikRules, d: NarvikData) -> list[Order]:
     return out
 
 
-def art_interdiction(g: NarvikRules, d: NarvikData, order: ArtilleryInterdiction, dice: Dice, events: list) -> None:
+def art_interdiction(g: NarvikRules, d: NarvikData, order: ArtilleryInterdiction, dice: Dice, events: list[Any]) -> None:
     """16.1.1: the artillery's strength in FP x2 on one German unit of the hex (the Allies pick)."""
     if not order.artillery or order.target not in g.occupied(d, GERMANS) or not (
         set(order.artillery) <= set(interdicting_art(g, d, order.target))
@@ -86,7 +86,7 @@ def target_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [ChooseUnits(ask.side, (u,)) for u in ask.options]
 
 
-def do_target(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_target(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, ChooseUnits)
     assert isinstance(order, ChooseUnits) and d.ask is not None
     ask = d.ask
@@ -98,7 +98,7 @@ def do_target(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: l
     g.after_action(d, ALLIES, True, events, reaction=False)
 
 
-def interdict_unit(g: NarvikRules, d: NarvikData, uid: str, strength: int, events: list) -> None:
+def interdict_unit(g: NarvikRules, d: NarvikData, uid: str, strength: int, events: list[Any]) -> None:
     ch = fat.add_fatigue(d, g.tables, uid, "art_interdiction_per_strength", times=strength)
     events.append(E.Fatigue(type="fatigue", unit=uid, fp=ch.applied, cause="artillery interdiction", rule="16.1.1"))
 
@@ -111,7 +111,7 @@ def can_bombard(g: NarvikRules, d: NarvikData, s: Unit, target: str) -> bool:
     return can_fire(g.board, s.loc, target, t.bombard_range, adjacent_exception=False)
 
 
-def bombard(g: NarvikRules, d: NarvikData, order: Bombard, dice: Dice, events: list) -> Any:
+def bombard(g: NarvikRules, d: NarvikData, order: Bombard, dice: Dice, events: list[Any]) -> Any:
     """20.5: one ship fires on every German unit in a hex, 2 FP per bombardment point."""
     s = common.ship(g, d, order.ship)
     if order.target not in g.occupied(d, GERMANS) or not can_bombard(g, d, s, order.target):

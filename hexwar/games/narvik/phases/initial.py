@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order, Pass
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_BASES = 2  # 19.4
 
 
-def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     """Step 0: weather, fatigue, arrivals, flips; step 1: Bases; then the Random Events Phase."""
     if d.step == 0:
         d.bad = []
@@ -84,7 +84,7 @@ def base_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [Pass(ask.side)] + [DesignateBase(ask.side, h) for h in base_candidates(g, d)]
 
 
-def do_base(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_base(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     """19.4: designate a Base (on one or two occasions), or pass."""
     if isinstance(order, DesignateBase):
         if order.hex not in base_candidates(g, d):

@@ -260,7 +260,7 @@ def crossings(g: NarvikRules, d: NarvikData, u: Unit) -> list[str]:
     return sorted(set(out))
 
 
-def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list) -> None:
+def move(g: NarvikRules, d: NarvikData, order: Move, dice: Dice, events: list[Any]) -> None:
     """Move one unit along a path (14.0), checked step by step."""
     u = d.units.get(order.unit)
     if u is None or u.side != order.side:
@@ -320,7 +320,7 @@ def path_cost(g: NarvikRules, d: NarvikData, u: Unit, path: tuple[str, ...], q: 
     return spent
 
 
-def exit_map(g: NarvikRules, d: NarvikData, order: Exit, dice: Dice, events: list) -> None:
+def exit_map(g: NarvikRules, d: NarvikData, order: Exit, dice: Dice, events: list[Any]) -> None:
     """22.3: an Allied unit moves to the north or south edge and leaves for 1 MP more, in one
     movement action; a battalion scores on turns 1-5. No exits once an early end is declared."""
     u = d.units.get(order.unit)

@@ -7,7 +7,7 @@ fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
@@ -256,12 +256,12 @@ def contested_target(g: NarvikRules, d: NarvikData, loc: str) -> bool:
     return (g.board.is_a(loc, "port") or g.board.is_a(loc, "beach")) and bool(g.land_units_at(d, loc, GERMANS, real=False))
 
 
-def naval_move(g: NarvikRules, d: NarvikData, order: NavalMove, dice: Dice, events: list) -> None:
+def naval_move(g: NarvikRules, d: NarvikData, order: NavalMove, dice: Dice, events: list[Any]) -> None:
     """20.1: ships move as a group from one hex along waterways, through Harstad at most once."""
     sail(g, d, order.ships, order.path, events)
 
 
-def sail(g: NarvikRules, d: NarvikData, ids: tuple[str, ...], path: tuple[str, ...], events: list) -> None:
+def sail(g: NarvikRules, d: NarvikData, ids: tuple[str, ...], path: tuple[str, ...], events: list[Any]) -> None:
     """20.1: check and make a naval move of a group of ships (with their cargo)."""
     ships = [common.ship(g, d, s) for s in ids]
     if not ships or len({s.loc for s in ships}) != 1 or len(set(ids)) != len(ids):
@@ -284,7 +284,7 @@ def sail(g: NarvikRules, d: NarvikData, ids: tuple[str, ...], path: tuple[str, .
     events.append(E.NavalMove(type="naval_move", ships=list(ids), path=list(path), rule="20.1"))
 
 
-def embark(g: NarvikRules, d: NarvikData, order: Embark, dice: Dice, events: list) -> None:
+def embark(g: NarvikRules, d: NarvikData, order: Embark, dice: Dice, events: list[Any]) -> None:
     """20.2: one land unit boards a transport in a friendly port or Harstad; the ship may sail
     into the port first, in the same action (its move ends there)."""
     s = common.ship(g, d, order.ship)
@@ -305,7 +305,7 @@ def embark(g: NarvikRules, d: NarvikData, order: Embark, dice: Dice, events: lis
     events.append(E.Embark(type="embark", ship=s.id, unit=u.id, rule="20.2"))
 
 
-def disembark(g: NarvikRules, d: NarvikData, order: Disembark, dice: Dice, events: list) -> None:
+def disembark(g: NarvikRules, d: NarvikData, order: Disembark, dice: Dice, events: list[Any]) -> None:
     """20.2: unload in a port already holding another friendly unit, or at Harstad; the ship
     may then sail on at once."""
     s = common.ship(g, d, order.ship)
@@ -328,7 +328,7 @@ def disembark(g: NarvikRules, d: NarvikData, order: Disembark, dice: Dice, event
         sail(g, d, (s.id,), order.then, events)
 
 
-def landing(g: NarvikRules, d: NarvikData, order: Landing, dice: Dice, events: list) -> None:
+def landing(g: NarvikRules, d: NarvikData, order: Landing, dice: Dice, events: list[Any]) -> None:
     """20.3: land in the ships' own hex (a non-friendly port or a beach), or assault an
     adjacent enemy-held port or beach (20.3.1), attack halved."""
     ships = [common.ship(g, d, s) for s in order.ships]
@@ -365,7 +365,7 @@ def landing(g: NarvikRules, d: NarvikData, order: Landing, dice: Dice, events: l
         sail(g, d, tuple(order.ships), order.then, events)
 
 
-def ship_function(g: NarvikRules, d: NarvikData, order: ShipFunction, dice: Dice, events: list) -> None:
+def ship_function(g: NarvikRules, d: NarvikData, order: ShipFunction, dice: Dice, events: list[Any]) -> None:
     s = common.ship(g, d, order.ship)
     if not function_ok(g, s, order.function):
         raise IllegalOrder(f"{order.ship} cannot act as {order.function} here", "20.6")

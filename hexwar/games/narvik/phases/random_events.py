@@ -5,7 +5,7 @@ replacements (30.0, 23.4) with the railway check (19.1), and British redeploymen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import IllegalOrder, Order
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_DUMMIES = 5  # 11.2
 
 
-def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     """Step 0: roll the event (8.0); step 1: place German arrivals, pick redeployments."""
     if d.step == 0:
         d.fuhrer = False
@@ -75,7 +75,7 @@ def run(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
 # German reinforcements and replacements (30.0, 23.4, 19.1) ---------------------------------
 
 
-def german_reinforcements(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def german_reinforcements(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     res = g.german_reinf.lookup(dice.roll(1, "german reinforcements").faces)
     events.append(E.GermanReinforcements(type="german_reinforcements", result=res, rule="30.0"))
     arrivals: list[str] = []
@@ -135,7 +135,7 @@ def _place_orders(g: NarvikRules, d: NarvikData, uid: str) -> list[Order]:
     return out
 
 
-def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, Place)
     assert isinstance(order, Place)
     assert d.ask is not None
@@ -167,7 +167,7 @@ def do_place(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: li
 # British redeployments (31.0) ------------------------------------------------------------------
 
 
-def redeployment(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> None:
+def redeployment(g: NarvikRules, d: NarvikData, dice: Dice, events: list[Any]) -> None:
     face = dice.roll(1, "redeployment").faces[0]
     res = g.redeploy.lookup((face,))
     events.append(E.Redeployment(type="redeployment", roll=face, result=res, rule="31.0"))
@@ -203,7 +203,7 @@ def redeployment(g: NarvikRules, d: NarvikData, dice: Dice, events: list) -> Non
         redeploy_unit(g, d, uid, res.get("returns", False), events)
 
 
-def redeploy_unit(g: NarvikRules, d: NarvikData, uid: str, returns: bool, events: list) -> None:
+def redeploy_unit(g: NarvikRules, d: NarvikData, uid: str, returns: bool, events: list[Any]) -> None:
     cargo = d.cargo.pop(uid, None)
     if cargo:
         d.place(cargo, HARSTAD)
@@ -228,7 +228,7 @@ def redeploy_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [ChooseUnits(ask.side, tuple(opts[:n])), ChooseUnits(ask.side, tuple(opts[-n:]))]
 
 
-def do_redeploy(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_redeploy(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, ChooseUnits)
     assert isinstance(order, ChooseUnits)
     pick = d.redeploy_pick

@@ -10,7 +10,7 @@ among participating infantry, all participants to their limit, or one more hex o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
 from hexwar.core.orders import Advance, IllegalOrder, Order, Retreat, TakeResult
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_RETREAT = 3  # 15.3
 
 
-def step(g: NarvikRules, d: NarvikData, events: list) -> None:
+def step(g: NarvikRules, d: NarvikData, events: list[Any]) -> None:
     """Drive a combat's decisions: defender's points, retreats, attacker's, advance (15.2, 15.3)."""
     c = d.combat
     assert c is not None
@@ -73,7 +73,7 @@ def step(g: NarvikRules, d: NarvikData, events: list) -> None:
             return
 
 
-def finish(g: NarvikRules, d: NarvikData, events: list) -> None:
+def finish(g: NarvikRules, d: NarvikData, events: list[Any]) -> None:
     """After both sides took their results: a landing succeeds or goes back (20.3.1), or the
     attacker may advance (15.3)."""
     c = d.combat
@@ -111,7 +111,7 @@ def finish(g: NarvikRules, d: NarvikData, events: list) -> None:
     end(g, d, events)
 
 
-def end(g: NarvikRules, d: NarvikData, events: list) -> None:
+def end(g: NarvikRules, d: NarvikData, events: list[Any]) -> None:
     """The combat is over: its fatigue, Bases lost, and the other side's reaction (9.1)."""
     c = d.combat
     assert c is not None
@@ -190,7 +190,7 @@ def any_split(g: NarvikRules, d: NarvikData, order: Order) -> bool:
                and 0 < fp <= fat.fatigue_limit(g.tables, parts[uid]) - parts[uid].fatigue for uid, fp in order.detail)
 
 
-def do_take(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_take(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, TakeResult)
     assert isinstance(order, TakeResult)
     take(g, d, order, events)
@@ -198,7 +198,7 @@ def do_take(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: lis
     step(g, d, events)
 
 
-def take(g: NarvikRules, d: NarvikData, order: TakeResult, events: list) -> None:
+def take(g: NarvikRules, d: NarvikData, order: TakeResult, events: list[Any]) -> None:
     c = d.combat
     assert c is not None
     side = order.side
@@ -278,7 +278,7 @@ def retreat_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return [Retreat(ask.side, ask.unit, p) for p in retreat_options(g, d, ask.unit)]
 
 
-def do_retreat(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_retreat(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, Retreat)
     assert isinstance(order, Retreat) and d.ask is not None and d.combat is not None
     c = d.combat
@@ -322,7 +322,7 @@ def advance_orders(g: NarvikRules, d: NarvikData, ask: Ask) -> list[Order]:
     return out
 
 
-def do_advance(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list) -> None:
+def do_advance(g: NarvikRules, d: NarvikData, order: Order, dice: Dice, events: list[Any]) -> None:
     expect(order, Advance)
     assert isinstance(order, Advance) and d.ask is not None and d.combat is not None
     if any(x not in d.ask.units for x in order.units):
