@@ -40,28 +40,40 @@ class Unit:
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
         if name == "loc" or name == "side":
-            _MOVES[0] += 1  # every state's location index is stale now (GameState.at)
+            moves = self.__dict__.get("_moves")
+            if moves is not None:  # the state it is indexed in: its location index is stale now
+                moves.n += 1
+
+
+class Moves:
+    """How many times a unit of one state was placed, removed or changed side: the owner of
+    that state's location index (``GameState._index``), shared by the views made from it
+    (``GameState.shallow``). An index built at another count is rebuilt before use.
+
+    A unit names the count of the state that indexed it (``Unit._moves``, outside its
+    fields: no copy, comparison or JSON sees it); a copy of the state has a count of its own,
+    so one game's moves never make another game's index stale."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
 
 
 def new_unit(**fields: Any) -> Unit:
-    """Return a unit made for a new state's dict (a view's placeholder), every field given:
-    no index holds it yet, so unlike ``Unit(...)`` it does not make every state's location
-    index stale (``_MOVES``)."""
+    """Return a unit made for a new state's dict (a view's placeholder), every field given,
+    without ``Unit.__init__``'s field by field setting."""
     new = object.__new__(Unit)
     new.__dict__.update(fields)
     return new
 
 
-#: how many times any unit's location (or side) was set: a location index built at another
-#: count is rebuilt before use, so no change can leave one out of date
-_MOVES = [0]
-
-
 def _copy_unit(u: Unit) -> Unit:
-    """Return a copy of a unit (a new unit in a new state's dict: no index is stale)."""
+    """Return a copy of a unit for a new state's dict (indexed by no state yet)."""
     new = object.__new__(Unit)
     d = new.__dict__
     d.update(u.__dict__)
+    d.pop("_moves", None)
     d["flags"] = list(u.flags)
     return new
 
@@ -79,19 +91,25 @@ class VpAward:
 
 _ATOMIC = frozenset({str, int, bool, float, type(None), Fraction, tuple})
 _STATE_TYPES: dict[str, type["GameState"]] = {}
-#: a type -> (its fields' names in order, whether it is frozen), or None when it is not a
-#: dataclass: worked out once for its class (``dataclasses.fields`` was a fifth of a Kampen
-#: state's copy and half of a state's JSON); ``copy_value`` and ``to_plain`` read it
-_SHAPES: dict[type, tuple[tuple[str, ...], bool] | None] = {}
 
 
 def _shape(t: type) -> tuple[tuple[str, ...], bool] | None:
-    try:
-        return _SHAPES[t]
-    except KeyError:
-        params = getattr(t, "__dataclass_params__", None)
-        shape = _SHAPES[t] = None if params is None else (tuple(f.name for f in fields(t)), bool(params.frozen))
+    """A dataclass's (fields' names in order, whether it is frozen), or None for a type that
+    is not one. Kept on the class itself (``_state_shape``), so it lives exactly as long as
+    the class does: ``dataclasses.fields`` was a fifth of a Kampen state's copy and half of a
+    state's JSON; ``copy_value`` and ``to_plain`` read it."""
+    shape: tuple[tuple[str, ...], bool] | None = t.__dict__.get("_state_shape")
+    if shape is not None:
         return shape
+    params = getattr(t, "__dataclass_params__", None)
+    if params is None:
+        return None
+    shape = (tuple(f.name for f in fields(t)), bool(params.frozen))
+    try:
+        type.__setattr__(t, "_state_shape", shape)
+    except TypeError:  # a class that takes no attribute (compiled): worked out each time
+        pass
+    return shape
 
 
 def copy_value(v: Any) -> Any:
@@ -155,10 +173,19 @@ class GameState:
     def shallow(self: _S) -> _S:
         """Return a copy that shares every value with this state (what ``copy.copy`` does,
         without its protocol lookups: a view is made at every decision and replaces only what
-        it hides)."""
+        it hides). The two share their units' move count (``Moves``): a unit moved in
+        either makes both location indexes stale."""
+        self.moves()
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         return new
+
+    def moves(self) -> Moves:
+        """The count its location index is kept by (``Moves``), made when first asked."""
+        m: Moves | None = self.__dict__.get("_moves")
+        if m is None:
+            m = self.__dict__["_moves"] = Moves()
+        return m
 
     # --- copies and JSON ----------------------------------------------------------------
 
@@ -173,8 +200,8 @@ class GameState:
         copiers = self.COPIERS
         for name, v in self.__dict__.items():
             t = type(v)
-            if name == "_idx":
-                continue  # the copy builds its own index when it is first asked
+            if name == "_idx" or name == "_moves":
+                continue  # the copy builds its own index, kept by a count of its own, when first asked
             if t in _ATOMIC:
                 d[name] = v
             elif name in copiers:
@@ -231,16 +258,18 @@ class UnitState(GameState):
         rebuilt only when a unit was placed, removed or added since it was built."""
         idx = self.__dict__.get("_idx")
         units = self.units
-        if idx is None or idx[0] != _MOVES[0] or idx[1] is not units or idx[2] != len(units):
+        moves = self.moves()
+        if idx is None or idx[0] != moves.n or idx[1] is not units or idx[2] != len(units):
             by_loc: dict[str | None, list[Unit]] = {}
             by_side: dict[str | None, list[Unit]] = {}
             for u in units.values():
+                u.__dict__["_moves"] = moves  # a move of it from now on makes this index stale
                 if u.loc is not None:
                     by_loc.setdefault(u.loc, []).append(u)
                     by_side.setdefault(u.side, []).append(u)
             for here in by_loc.values():
                 here.sort(key=_uid)
-            idx = self.__dict__["_idx"] = (_MOVES[0], units, len(units), by_loc, by_side)
+            idx = self.__dict__["_idx"] = (moves.n, units, len(units), by_loc, by_side)
         return idx[3], idx[4]
 
     def at(self, loc: str) -> list[Unit]:
@@ -259,10 +288,11 @@ class UnitState(GameState):
         return self._side_on_map(side)
 
     def _side_on_map(self, side: str) -> Iterator[Unit]:
-        start = _MOVES[0]
+        moves = self.moves()
+        start = moves.n
         last = None
         for u in self._index()[1].get(side, ()):
-            if _MOVES[0] != start:
+            if moves.n != start:
                 break
             yield u
             last = u
@@ -364,15 +394,14 @@ def state_type_of(game: str) -> type[GameState] | None:
     return _STATE_TYPES.get(game)
 
 
-_ADAPTERS: dict[type, Any] = {}
-
-
 def _adapter(cls: type) -> Any:
-    a = _ADAPTERS.get(cls)
+    """The class's pydantic reader, made once and kept on the class (``_state_adapter``)."""
+    a = cls.__dict__.get("_state_adapter")
     if a is None:
         from pydantic import TypeAdapter
 
-        a = _ADAPTERS[cls] = TypeAdapter(cls)
+        a = TypeAdapter(cls)
+        type.__setattr__(cls, "_state_adapter", a)
     return a
 
 

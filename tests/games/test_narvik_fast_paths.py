@@ -400,8 +400,8 @@ def test_9_0_the_priority_bot_bounds_each_units_moves_and_from_a_menu_finds_the_
 def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone():
     """11.0: the placeholders a view puts in place of the other side's face-down counters are
     the units ``Unit(...)`` makes, and making them does not mark every state's location
-    index stale (a view is made at every decision)."""
-    from hexwar.core import state as core_state
+    index stale (a view is made at every decision; the index is kept by the state's own
+    move count, ``GameState.moves``, issue 73)."""
     from hexwar.core.state import Unit
     from hexwar.games.narvik.view import HIDDEN, hidden_ids
 
@@ -410,9 +410,12 @@ def test_11_0_a_views_face_down_counters_leave_the_states_location_index_alone()
     rng, bot = random.Random(2), RandomBot(2)
     while not hidden_ids(d, {ALLIES}):
         g.apply(d, bot.choose(None, g.legal_orders(d)), Dice(rng=rng))
-    before = core_state._MOVES[0]
+    d.units_at(d.units[sorted(hidden_ids(d, {ALLIES}))[0]].loc)  # the state's index, built
+    index, before = d.__dict__["_idx"], d.moves().n
     v = g.view(d, {ALLIES})
-    assert core_state._MOVES[0] == before
+    assert d.moves().n == before
+    d.units_at("0101")
+    assert d.__dict__["_idx"] is index  # not built again
     for i, uid in enumerate(hidden_ids(d, {ALLIES}), 1):
         u = d.units[uid]
         assert v.units[f"?{i}"] == Unit(f"?{i}", HIDDEN.key, u.side, "", "", "", loc=u.loc, pool=None, fatigue=0,
