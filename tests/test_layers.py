@@ -88,6 +88,33 @@ def test_shared_code_never_probes_a_game_with_getattr_or_hasattr():
 
 SECTION = re.compile(r"^(?:[A-Z]{1,3}\d*\s?)?\d+(?:\.\d+){1,2}[a-z]?$|^[EK]\d+(?:\.\d+)*(?: [A-Z])?$"
                      r"|^\d+(\.\d+)+(, \d+(\.\d+)+)+$")
+#: a section cited inside a longer string (issue 73): "(14.1)", "rules 13.2: ...", ", 18.1)",
+#: "(E4)", "section 12.2", "§ 3.5"; not a decimal (0.5, "font: 16px/1.5", stroke-width="2.8")
+_NUM = r"(?:[1-9]\d?(?:\.\d{1,2}){1,2}[a-z]?|[EK]\d{1,2}(?:\.\d{1,2})*)"
+CITED = re.compile(rf"(?:\(|\brules? |\bsections? |§ ?|[,;] )({_NUM})(?=$|[),;:'\"]|\s)")
+
+
+def cited_sections(text: str) -> list[str]:
+    """The rule sections a string cites, whole or inside its words."""
+    v = text.strip()
+    if SECTION.match(v) and not IP.match(v):
+        return [v]
+    return [m.group(1) for m in CITED.finditer(text)]
+
+
+@pytest.mark.parametrize("text", ["(14.1)", "14.1", "rules 13.2: stacking points a location holds",
+                                  "no costs for this terrain class (14.1)", "the last column must end at 30 AP (18.1: max 30)",
+                                  "arrival turn (1: initial deployment, 27.0; later: 28.0)", "point city (1.3)",
+                                  "a truck (E1)", "see section 12.2 first", "naval results (18.1.3)", "(10.1a) below"])
+def test_the_layer_rule_finds_a_section_inside_a_longer_string(text):
+    assert cited_sections(text), text
+
+
+@pytest.mark.parametrize("text", ["Pixels per km (0.01 to 100)", 'stroke="#fff" stroke-width="2.8"', "font: 16px/1.5 system-ui",
+                                  "line-height: 1.25;", "round,pad=0.15", "127.0.0.1", "version 3.11 or later",
+                                  "(1: the initial deployment; later: a reinforcement)", "1/2, or P"])
+def test_the_layer_rule_leaves_numbers_that_cite_nothing(text):
+    assert cited_sections(text) == [], text
 
 
 def test_no_game_name_or_rule_section_in_the_string_constants_of_shared_layers():
@@ -101,8 +128,8 @@ def test_no_game_name_or_rule_section_in_the_string_constants_of_shared_layers()
                 v = n.value.strip()
                 if v.lower() in games:
                     bad.append(f"{p.relative_to(ROOT)}:{n.lineno} game name {v!r}")
-                if SECTION.match(v) and not IP.match(v):
-                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno} rule section {v!r}")
+                for sec in cited_sections(n.value):
+                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno} rule section {sec!r} in {v[:60]!r}")
     assert bad == [], "a game's words and sections come from the game (its Refusals, cites, presenter)"
 
 

@@ -8,7 +8,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from hexwar.data.spec_base import DICE, SMALL, Source, Sourced, Strict, _check_source
+from hexwar.data.spec_base import DICE, SMALL, Rule, Source, Sourced, Strict, _check_source, cite
 
 # --- tables -----------------------------------------------------------------------------
 
@@ -27,7 +27,7 @@ class CostRow(Strict):
         _check_source(self.source)
         for k, v in (self.model_extra or {}).items():
             if not (type(v) is int and 0 <= v <= SMALL) and not (isinstance(v, str) and COST_RE.match(v)):
-                raise ValueError(f"{k}: cost {v!r} must be a whole number 0-{SMALL}, a fraction like 1/2, or P (14.1)")
+                raise ValueError(f"{k}: cost {v!r} must be a whole number 0-{SMALL}, a fraction like 1/2, or P (prohibited)")
         return self
 
     def costs(self) -> dict[str, CostValue]:
@@ -44,18 +44,19 @@ class WeatherSection(Strict):
 class TerrainEffectsSpec(Strict):
     kind: Literal["terrain_effects"]
     name: str
+    rule: Rule = ""
     terrain_classes: dict[str, str] = Field(description="terrain code -> terrain class")
     movement_classes: list[str]
     weather: dict[str, WeatherSection]
 
     @model_validator(mode="after")
     def _hexes_cost_something(self) -> "TerrainEffectsSpec":
-        # 14.1: entering a hex costs MP; a hexside or road may add nothing, a hex may not
+        # entering a hex costs MP; a hexside or road may add nothing, a hex may not
         for w, sec in self.weather.items():
             for cls_name, row in sec.terrain.items():
                 for mc, v in row.costs().items():
                     if v == 0 or (isinstance(v, str) and v != "P" and v.split("/")[0].strip("0") == ""):
-                        raise ValueError(f"weather.{w}.terrain.{cls_name}.{mc}: entering a hex costs more than 0 MP (14.1)")
+                        raise ValueError(f"weather.{w}.terrain.{cls_name}.{mc}: entering a hex costs more than 0 MP{cite(self.rule)}")
         return self
 
 
@@ -68,35 +69,36 @@ class FatigueCause(Sourced):
 class FatigueTableSpec(Strict):
     kind: Literal["fatigue_table"]
     name: str
+    rule: Rule = ""
     causes: dict[str, FatigueCause]
     recovery_at_limit: FatigueCause
     recovery_other: FatigueCause
 
     @model_validator(mode="after")
     def _recovery_removes(self) -> "FatigueTableSpec":
-        for key in ("recovery_at_limit", "recovery_other"):  # 21.0: FP removed, a count
+        for key in ("recovery_at_limit", "recovery_other"):  # recovery removes FP: a count
             if getattr(self, key).fp < 0:
-                raise ValueError(f"{key}.fp: recovery removes FP; {getattr(self, key).fp} is below 0 (21.0)")
+                raise ValueError(f"{key}.fp: recovery removes FP; {getattr(self, key).fp} is below 0{cite(self.rule)}")
         return self
 
 
 class StackingSpec(Sourced):
-    """Stacking (13.2): the limit per location, the points per unit size."""
+    """Stacking: the limit per location, the points per unit size."""
 
     kind: Literal["stacking"]
     name: str
-    limit: int = Field(ge=0, le=SMALL, description="rules 13.2: stacking points a location holds")
+    rule: Rule = ""
+    limit: int = Field(ge=0, le=SMALL, description="stacking points a location holds")
     points: dict[str, int]
     free_kinds: list[str]
     unlimited_places: list[str]
 
-    @field_validator("points")
-    @classmethod
-    def _points(cls, v: dict[str, int]) -> dict[str, int]:
-        for k, n in v.items():
+    @model_validator(mode="after")
+    def _points(self) -> "StackingSpec":
+        for k, n in self.points.items():
             if not 0 <= n <= SMALL:
-                raise ValueError(f"points.{k}: {n} is outside 0-{SMALL} (13.2)")
-        return v
+                raise ValueError(f"points.{k}: {n} is outside 0-{SMALL}{cite(self.rule)}")
+        return self
 
 
 class DiffColumn(Sourced):
@@ -214,7 +216,7 @@ class DieTableSpec(Strict):
         n = int(m.group(1))
         if self.read == "first_second":
             if n != 2:
-                raise ValueError("read: first_second needs 2D6 (8.3)")
+                raise ValueError("read: first_second needs 2D6 (the first die the tens, the second the units)")
             want = {10 * a + b for a in range(1, 7) for b in range(1, 7)}
         else:
             want = set(range(n, 6 * n + 1))
@@ -251,15 +253,16 @@ class AirColumn(Sourced):
             if any(not 0 <= x <= SMALL for x in v):
                 raise ValueError(f"{name}: results run from 0 to {SMALL}")
         if any(x not in (0, 1, 2) for x in self.naval):
-            raise ValueError("naval: results are 0 (none), 1 (damaged; sunk if damaged) or 2 (sunk) (18.1.3)")
+            raise ValueError("naval: results are 0 (none), 1 (damaged; sunk if damaged) or 2 (sunk)")
         return self
 
 
 class AirTableSpec(Strict):
-    """The air table (18.1): AP committed x 2D6, 'Infantry' and 'Naval' columns, with DRMs."""
+    """The air table: AP committed x 2D6, 'Infantry' and 'Naval' columns, with DRMs."""
 
     kind: Literal["air_table"]
     name: str
+    rule: Rule = ""
     dice: Literal["2D6"]
     columns: list[AirColumn]
     drms: dict[str, DrmSpec]
@@ -269,10 +272,10 @@ class AirTableSpec(Strict):
         lo = 1
         for i, c in enumerate(self.columns):
             if c.ap_min != lo:
-                raise ValueError(f"columns.{i}: ap_min must be {lo} (columns cover 1..30 AP without gaps, 18.1)")
+                raise ValueError(f"columns.{i}: ap_min must be {lo} (columns cover 1..30 AP without gaps){cite(self.rule)}")
             lo = c.ap_max + 1
         if lo != 31:
-            raise ValueError("the last column must end at 30 AP (18.1: max 30)")
+            raise ValueError(f"the last column must end at 30 AP, the most a side commits{cite(self.rule)}")
         return self
 
 

@@ -16,6 +16,7 @@ from hexwar.data.loader import (
     parse,
     read_yaml,
 )
+from hexwar.data.spec_base import cite
 from hexwar.data.tables import (
     DifferentialCrt,
     FatigueTable,
@@ -89,7 +90,7 @@ def _check_roles(names: Mapping[str, str], file: str) -> list[Problem]:
         if role not in TABLE_ROLES:
             probs.append(Problem(file, f"tables.{role}", f"unknown table role; known: {sorted(TABLE_ROLES)}"))
     if "terrain" not in names:
-        probs.append(Problem(file, "tables.terrain", "required key is missing (the terrain effects chart, 14.1)"))
+        probs.append(Problem(file, "tables.terrain", "required key is missing (the terrain effects chart)"))
     return probs
 
 
@@ -148,11 +149,11 @@ def _files(lib: Library, spec: S.ScenarioSpec, oob: S.OobSpec) -> dict[str, str]
 
 
 def check_types(types: Mapping[str, UnitType], chart: TerrainChart, file: str) -> list[Problem]:
-    """Return unit types whose movement class the terrain chart lacks (14.1)."""
+    """Return unit types whose movement class the terrain chart lacks (cited by the chart's rule)."""
     return [
-        Problem(file, f"unit_types.{key}.movement_class", f"{t.movement_class!r} is not a movement class of {chart.name} (14.1)")
+        Problem(file, f"unit_types.{key}.movement_class", f"{t.movement_class!r} is not a movement class of {chart.name}{cite(chart.rule)}")
         for key, t in types.items()
-        if t.movement_class not in chart.movement_classes and t.kind not in ("ship", "dummy")  # ships: 20.1
+        if t.movement_class not in chart.movement_classes and t.kind not in ("ship", "dummy")  # ships: no land movement
     ]
 
 
@@ -174,7 +175,7 @@ def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tab
     for wname, sec in chart.weather.items():
         for cls_name in classes:
             if cls_name not in sec.terrain:
-                probs.append(Problem(at["terrain"], f"weather.{wname}.terrain.{cls_name}", "no costs for this terrain class (14.1)"))
+                probs.append(Problem(at["terrain"], f"weather.{wname}.terrain.{cls_name}", f"no costs for this terrain class{cite(chart.rule)}"))
         for cls_name, row in sec.terrain.items():
             for mc in chart.movement_classes:
                 if mc not in row.costs:
@@ -202,21 +203,21 @@ def check_scenario(spec: S.ScenarioSpec, oob: S.OobSpec, board: Any, tables: Tab
             probs.append(Problem(file, f"setup.{i}.at", f"{s.at!r} is not a location of map {board.name}"))
         t = tables.types.get(units[s.unit].type) if s.unit in units else None
         if t is not None and not 0 <= s.fatigue <= t.fatigue_limit:
-            probs.append(Problem(file, f"setup.{i}.fatigue", f"{s.fatigue} is outside 0..{t.fatigue_limit} (10.1)"))
+            probs.append(Problem(file, f"setup.{i}.fatigue", f"{s.fatigue} is outside 0..{t.fatigue_limit}, the unit type's fatigue limit"))
         if t is not None and s.at in board and t.kind != "ship" and board.terrain(s.at) == "sea":
-            probs.append(Problem(file, f"setup.{i}.at", f"{s.unit} is a land unit and {s.at} is all sea (13.1)"))
+            probs.append(Problem(file, f"setup.{i}.at", f"{s.unit} is a land unit and {s.at} is all sea"))
         if t is not None and s.at in board and st is not None and t.kind not in st.free_kinds:
             key = (s.at, units[s.unit].side)
             stack[key] = stack.get(key, 0) + st.points.get(t.size, 0)
             unlimited = any(board.is_a(s.at, k) for k in st.unlimited_places)
             if not unlimited and stack[key] > st.limit and stack[key] - st.points.get(t.size, 0) <= st.limit:
                 probs.append(Problem(file, f"setup.{i}.at", f"{s.at} holds {stack[key]} stacking points of "
-                                     f"{units[s.unit].side}, more than {st.limit} (13.2)"))
+                                     f"{units[s.unit].side}, more than {st.limit}{cite(st.rule)}"))
     for i, b in enumerate(spec.bases):
         if b not in board:
             probs.append(Problem(file, f"bases.{i}", f"{b!r} is not a location of map {board.name}"))
         elif not board.is_a(b, "port"):
-            probs.append(Problem(file, f"bases.{i}", f"{b} is not a port (19.4: bases are port hexes)"))
+            probs.append(Problem(file, f"bases.{i}", f"{b} is not a port (a supply base is a port)"))
     if spec.first_side not in spec.sides:
         probs.append(Problem(file, "first_side", f"{spec.first_side!r} is not one of sides {spec.sides}"))
     return probs

@@ -15,29 +15,30 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from hexwar.data.chart_schemas import (  # noqa: F401 (re-exported: schemas.X names every schema)
-    AirTableSpec,
-    CostRow,
-    DieTableSpec,
-    DifferentialCrtSpec,
-    FatigueTableSpec,
-    OddsCrtSpec,
-    ReferenceTableSpec,
-    StackingSpec,
-    TerrainEffectsSpec,
-    VictoryLevelsSpec,
-    VictoryPointsSpec,
-    roll_keys,
+    AirTableSpec as AirTableSpec,
+    CostRow as CostRow,
+    DieTableSpec as DieTableSpec,
+    DifferentialCrtSpec as DifferentialCrtSpec,
+    FatigueTableSpec as FatigueTableSpec,
+    OddsCrtSpec as OddsCrtSpec,
+    ReferenceTableSpec as ReferenceTableSpec,
+    StackingSpec as StackingSpec,
+    TerrainEffectsSpec as TerrainEffectsSpec,
+    VictoryLevelsSpec as VictoryLevelsSpec,
+    VictoryPointsSpec as VictoryPointsSpec,
+    roll_keys as roll_keys,
 )
-from hexwar.data.geo_schemas import AirOriginSpec, AreaGeographySpec, GeographySpec
+from hexwar.data.geo_schemas import AirOriginSpec, GeographySpec
+from hexwar.data.geo_schemas import AreaGeographySpec as AreaGeographySpec  # re-exported
 from hexwar.data.spec_base import (  # noqa: F401 (re-export)
-    COUNT,
-    SMALL,
-    SOURCE_RE,
-    Projection,
-    Source,
-    Sourced,
-    Strict,
-    _check_source,
+    COUNT as COUNT,
+    SMALL as SMALL,
+    SOURCE_RE as SOURCE_RE,
+    Projection as Projection,
+    Source as Source,
+    Sourced as Sourced,
+    Strict as Strict,
+    _check_source as _check_source,
 )
 
 # --- maps -------------------------------------------------------------------------------
@@ -73,7 +74,7 @@ class PlaceSpec(Strict):
 
 class BoxSpec(Strict):
     name: str
-    links: list[str] = Field(description="map locations ships reach directly from the box (22.1)")
+    links: list[str] = Field(description="map locations ships reach directly from the box")
     kinds: list[str] = ["box"]
 
 
@@ -90,7 +91,7 @@ class HexMapSpec(Strict):
     hexsides: dict[str, list[str]] = {}
     places: list[PlaceSpec] = []
     boxes: dict[str, BoxSpec] = {}
-    regions: dict[str, list[str]] = Field(default={}, description="named sets of hexes: set-up bands (5.1), Sweden (22.2), railway (19.1)")
+    regions: dict[str, list[str]] = Field(default={}, description="named sets of hexes a game reads: set-up bands, a neutral country, a railway")
     geography: dict[str, Any] = {}
 
     @field_validator("hexsides")
@@ -171,7 +172,7 @@ class UnitTypeSpec(Sourced):
     strength: int = Field(ge=0, le=SMALL)
     mp: Union[int, str]
     fatigue_limit: int = Field(ge=0, le=SMALL)
-    zoc_exit_mp: int = Field(ge=0, le=SMALL, description="rules 12.1: MP to leave an enemy ZoC hex")
+    zoc_exit_mp: int = Field(ge=0, le=SMALL, description="MP to leave a hex in an enemy zone of control")
     infantry: bool
     bombard: int = Field(default=0, ge=0, le=SMALL)
     bombard_range: int = Field(default=0, ge=0, le=SMALL)
@@ -183,7 +184,7 @@ class UnitTypeSpec(Sourced):
         ok = (type(v) is int and 0 <= v <= SMALL) or (isinstance(v, str) and re.fullmatch(r"\d{1,3}(/[1-9]\d{0,2})?", v)
                                                        and Fraction(v) <= SMALL)
         if not ok:
-            raise ValueError(f"MP {v!r} must be 0 to {SMALL}, whole or a fraction like 3/2 (14.1)")
+            raise ValueError(f"MP {v!r} must be 0 to {SMALL}, whole or a fraction like 3/2")
         return v
 
 
@@ -201,8 +202,8 @@ class UnitSpec(Strict):
     nation: str
     formation: str = ""
     name: str = ""
-    turn: int = Field(default=1, ge=1, le=COUNT, description="arrival turn (1: initial deployment, 27.0; later: 28.0)")
-    pool: Optional[str] = Field(default=None, description="off-map pool the counter waits in, e.g. german_reinforcements (30.0)")
+    turn: int = Field(default=1, ge=1, le=COUNT, description="arrival turn (1: the initial deployment; later: a reinforcement)")
+    pool: Optional[str] = Field(default=None, description="off-map pool the counter waits in, e.g. german_reinforcements")
     source: str = ""
 
 
@@ -217,7 +218,7 @@ class OobSpec(Strict):
         return data_name(v)
     sides: list[str]
     units: list[UnitSpec]
-    dummies: dict[str, Annotated[int, Field(ge=0, le=SMALL)]] = Field(default={}, description="dummy counters per side (11.1: at most 5)")
+    dummies: dict[str, Annotated[int, Field(ge=0, le=SMALL)]] = Field(default={}, description="dummy counters per side")
     notes: dict[str, str] = {}
 
 

@@ -39,7 +39,16 @@ def _check_source(v: str) -> str:
     return v
 
 
-Source = Annotated[str, Field(description="provenance: 'rules 15.2', 'authored', 'fixture'")]
+Source = Annotated[str, Field(description="provenance: 'rules' and the section, 'authored', 'fixture'")]
+
+#: the section of its game's rules a chart serves (``rule:`` in its YAML): the checks of the
+#: chart cite it, so a shared schema never names one game's numbering
+Rule = Annotated[str, Field(max_length=40, description="the section of the game's rules this chart serves")]
+
+
+def cite(rule: str) -> str:
+    """`` (14.1)`` for a chart's rule, nothing for a chart that names none."""
+    return f" ({rule})" if rule else ""
 
 
 class Sourced(Strict):

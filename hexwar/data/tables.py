@@ -47,6 +47,7 @@ class TerrainChart:
     terrain_classes: Mapping[str, str]
     movement_classes: tuple[str, ...]
     weather: Mapping[str, WeatherChart]
+    rule: str = ""  # the section the chart serves in its game (its YAML's ``rule``)
 
     @classmethod
     def from_spec(cls, spec: S.TerrainEffectsSpec) -> "TerrainChart":
@@ -61,7 +62,7 @@ class TerrainChart:
             )
             for w, sec in spec.weather.items()
         }
-        return cls(spec.name, dict(spec.terrain_classes), tuple(spec.movement_classes), weather)
+        return cls(spec.name, dict(spec.terrain_classes), tuple(spec.movement_classes), weather, spec.rule)
 
     def section(self, weather: str) -> WeatherChart:
         try:
@@ -131,10 +132,12 @@ class StackingRules:
     free_kinds: frozenset[str]
     unlimited_places: frozenset[str]
     source: str
+    rule: str = ""  # the section the chart serves in its game (its YAML's ``rule``)
 
     @classmethod
     def from_spec(cls, spec: S.StackingSpec) -> "StackingRules":
-        return cls(spec.name, spec.limit, dict(spec.points), frozenset(spec.free_kinds), frozenset(spec.unlimited_places), spec.source)
+        return cls(spec.name, spec.limit, dict(spec.points), frozenset(spec.free_kinds), frozenset(spec.unlimited_places),
+                   spec.source, spec.rule)
 
 
 @dataclass(frozen=True)
@@ -296,17 +299,19 @@ class AirTable:
     name: str
     columns: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], str], ...]
     drms: Mapping[str, tuple[int, str]]
+    rule: str = ""  # the section the chart serves in its game (its YAML's ``rule``)
 
     @classmethod
     def from_spec(cls, spec: S.AirTableSpec) -> "AirTable":
         cols = tuple((c.ap_min, c.ap_max, tuple(c.infantry), tuple(c.naval), c.source) for c in spec.columns)
-        return cls(spec.name, cols, {k: (d.value, d.source) for k, d in spec.drms.items()})
+        return cls(spec.name, cols, {k: (d.value, d.source) for k, d in spec.drms.items()}, spec.rule)
 
     def column(self, ap: int) -> tuple[int, int, tuple[int, ...], tuple[int, ...], str]:
         for c in self.columns:
             if c[0] <= ap <= c[1]:
                 return c
-        raise ValueError(f"{ap} AP is outside the air table (1-30, 18.1)")
+        lo, hi = self.columns[0][0], self.columns[-1][1]
+        raise ValueError(f"{ap} AP is outside the air table ({lo}-{hi}{', ' + self.rule if self.rule else ''})")
 
     def result(self, ap: int, roll: int, drm: int = 0) -> tuple[int, int]:
         """Return (infantry, naval) for AP committed and a 2D6 roll plus DRM (edges: 2 and 12)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import weakref
 from html import escape
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import unary_union
@@ -202,7 +202,8 @@ def _base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _
     cache, key = _cache(board), ("base", px_per_km, tuple(focus), labels)
     if key not in cache:
         cache[key] = _draw_base(board, px_per_km, focus, labels)
-    return cache[key]
+    base: _Base = cache[key]
+    return base
 
 
 def _draw_base(board: "Board", px_per_km: float, focus: list[str], labels: bool) -> _Base:
@@ -400,13 +401,13 @@ def _features(board: "Board", fr: _Frame, shapes: Mapping[str, Any], centres: Ma
     return out + lines
 
 
-SYMBOLS = {
+SYMBOLS: dict[str, tuple[str, Callable[[float, float], str]]] = {
     "port": ("port", lambda x, y: f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="#1f4e9c" stroke="#fff" stroke-width="1.2"/>'
              f'<line x1="{x:.1f}" y1="{y - 3:.1f}" x2="{x:.1f}" y2="{y + 3:.1f}" stroke="#fff" stroke-width="1.2"/>'),
     "beach": ("beach (landings)", lambda x, y: f'<path d="M{x - 6:.1f},{y:.1f} a6,6 0 0 0 12,0 Z" fill="#f2d04b" stroke="#8a6d00" stroke-width="0.8"/>'),
     "town": ("town", lambda x, y: f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="#a01010" stroke="#fff" stroke-width="0.8"/>'),
-    "point_city": ("point city (1.3)", lambda x, y: f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="#a01010" stroke="#fff" stroke-width="0.8"/>'),
-    "airfield": ("airfield (2.3)", lambda x, y: f'<path d="M{x - 6:.1f},{y:.1f} h12 M{x:.1f},{y - 5:.1f} v10 M{x - 3:.1f},{y + 4:.1f} h6" stroke="#5a2d0c" stroke-width="2" fill="none"/>'),
+    "point_city": ("point city", lambda x, y: f'<rect x="{x - 4:.1f}" y="{y - 4:.1f}" width="8" height="8" fill="#a01010" stroke="#fff" stroke-width="0.8"/>'),
+    "airfield": ("airfield", lambda x, y: f'<path d="M{x - 6:.1f},{y:.1f} h12 M{x:.1f},{y - 5:.1f} v10 M{x - 3:.1f},{y + 4:.1f} h6" stroke="#5a2d0c" stroke-width="2" fill="none"/>'),
     "mobilisation": ("mobilisation point", lambda x, y: f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="none" stroke="#3d8b3d" stroke-width="2"/>'),
 }
 OFFSETS = {"port": (-10, 0), "beach": (10, 2), "town": (0, 0), "point_city": (0, 0), "airfield": (12, -4),

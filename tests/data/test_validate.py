@@ -87,7 +87,7 @@ def test_scenario_cross_references(tmp_path):
     text = str(exc.value)
     assert "setup.0.at: '3010' is not a location of map fixture-skirmish" in text
     assert "setup.4.unit: no unit 'TK9'" in text
-    assert "bases.0: 1710 is not a port (19.4" in text
+    assert "bases.0: 1710 is not a port (a supply base is a port)" in text
 
 
 def _cli(*args, cwd=None):
