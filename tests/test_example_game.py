@@ -270,3 +270,47 @@ def test_a_HEXWAR_GAMES_module_that_fails_to_import_is_one_line_not_an_internal_
     assert p.returncode == 2, p.stderr
     lines = (p.stderr or p.stdout).strip().splitlines()
     assert len(lines) == 1 and f"HEXWAR_GAMES module {module}" in lines[0] and said in lines[0], lines
+
+
+def test_the_example_runs_hexwars_conformance_suite_from_its_own_folder_outside_the_checkout(tmp_path):
+    """Issue 73: the suite ships in the package (``hexwar.testing``), so a game's author runs it
+    from the game's own folder, as an outside author would: the example copied out of the
+    checkout, its own ``tests/`` run by pytest with the hexwar that is installed."""
+    import re
+    import shutil
+
+    from hexwar.testing.conformance import bot_games, variants
+
+    copy = tmp_path / "vestfjord"
+    shutil.copytree(EXAMPLE, copy, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", ".pytest_cache"))
+    assert not copy.is_relative_to(ROOT)
+    env = _env(PYTHONPATH=str(copy), HEXWAR_GAMES="vestfjord", PYTHONDONTWRITEBYTECODE="1")
+    p = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=copy, env=env,
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-2000:]
+    # every case of the suite, for this game alone: random play and fast play of each variant,
+    # each fast bot's games, the declarations
+    want = 2 * len(variants(["vestfjord"])) + len(bot_games(["vestfjord"])) + 1
+    got = re.search(r"(\d+) passed", p.stdout)
+    assert got and int(got.group(1)) == want and "skipped" not in p.stdout, p.stdout[-2000:]
+    where = subprocess.run([sys.executable, "-c", "import hexwar; print(hexwar.__file__)"], cwd=copy, env=env,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert not Path(where).is_relative_to(copy)  # the hexwar installed, not a copy beside the game
+
+
+def test_the_shipped_suite_fails_a_game_that_breaks_a_guarantee(monkeypatch):
+    """The suite a game's author runs finds what it looks for: a game whose result names a
+    winner that is none of its sides fails it."""
+    import dataclasses
+
+    from hexwar.testing.conformance import random_play_keeps_every_guarantee, variants
+
+    real = PatrolGame.result
+
+    def muddled(self, d):
+        res = real(self, d)
+        return dataclasses.replace(res, winner="nobody") if res.over else res
+
+    monkeypatch.setattr(PatrolGame, "result", muddled)
+    with pytest.raises(AssertionError):
+        random_play_keeps_every_guarantee(variants(["vestfjord"])[0])
