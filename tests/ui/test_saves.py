@@ -144,7 +144,9 @@ def test_read_only_saves_and_folders_replay_and_refuse_writes(tmp_path):
     assert digest(path) == before
 
 
-@pytest.mark.parametrize("name", ["my#game.hexwar", "two words.hexwar", "100%?.hexwar", "ünïcode.hexwar"])
+# every awkward character of a name (#, %, ?, spaces, letters beyond ASCII), two names holding
+# them all (four names, one of each, cost 40 s of CI for the same tries)
+@pytest.mark.parametrize("name", ["my#game 100%?.hexwar", "ünïcode two words.hexwar"])
 def test_any_file_name_saves_loads_and_leaves_no_stray_files(tmp_path, name):
     p = hexwar("play", "kampen", "--seed", "4", "--save", name, "--opponent", "random", cwd=tmp_path, stdin="1\nquit\n")
     assert p.returncode == 0, p.stderr
