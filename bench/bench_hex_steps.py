@@ -68,7 +68,7 @@ def main() -> None:
 
     def game_fresh() -> None:
         for d, f, h in todo:
-            g._paths.clear()
+            g.caches.paths.clear()
             steps.paths(g, d, f, h, g.step, attack=True)
 
     def plain() -> None:

@@ -11,11 +11,14 @@ What such a value caches belongs to its owner: a state (``GameState.moves``), a 
 from __future__ import annotations
 
 import ast
+import pickle
 from pathlib import Path
 
 import pytest
 
+from hexwar.core.game import Caches
 from hexwar.core.state import Unit, UnitState
+from hexwar.games import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 WATCHED = sorted([*ROOT.glob("hexwar/core/*.py"), *ROOT.glob("hexwar/games/*/context.py")])
@@ -170,3 +173,32 @@ def test_the_class_owned_caches_stay_off_the_state_and_its_json():
     again = UnitState.from_json(d.to_json())
     assert "_moves" not in d.to_dict() and "_moves" not in d.units["a1"].__dataclass_fields__
     assert c.units["a1"] == d.units["a1"] and again.to_json() == d.to_json()
+
+
+# --- the rules object: frozen once built, its caches in one place (issue 73) -------------------
+
+
+@pytest.mark.parametrize("name", sorted(registry.names()))
+def test_every_games_rules_object_is_frozen_once_built_and_a_copy_starts_with_fresh_caches(name):
+    info = registry.get(name)
+    g = info.build()
+    with pytest.raises(AttributeError, match="frozen once built"):
+        g.board = None
+    with pytest.raises(AttributeError, match="frozen once built"):
+        g.memo_of_mine = {}
+    with pytest.raises(AttributeError, match="frozen once built"):
+        del g.name
+    # a few orders played: nothing in the rules sets an attribute of theirs on the way (it would raise)
+    state = g.new_state(1)
+    for _ in range(30):
+        if state.is_over():
+            break
+        state.apply(state.legal_orders()[0])
+    caches = getattr(g, "caches", None)
+    copy = pickle.loads(pickle.dumps(g))
+    assert type(copy) is type(g) and copy.name == g.name
+    with pytest.raises(AttributeError, match="frozen once built"):
+        copy.board = None
+    if caches is not None:  # one place, emptied for a copy (a search helper's)
+        assert isinstance(caches, Caches) and copy.caches is not caches
+        assert copy.caches == type(caches)()

@@ -1176,16 +1176,18 @@ def _unchecked(info: Any, game: Any, tally: Tally, seed: int) -> int:
     each order it is given must be one the game lists at that moment."""
     from hexwar.core.engine import run_fast
 
-    real = game.apply_unchecked
+    cls = type(game)  # a rules object is frozen once built (issue 73): the watch goes on its class
+    real = cls.__dict__.get("apply_unchecked")
+    unwatched = cls.apply_unchecked
     seen = {"n": 0, "bad": []}
 
-    def watched(data: Any, order: Any, dice: Any, events: Any) -> None:
+    def watched(self: Any, data: Any, order: Any, dice: Any, events: Any) -> None:
         seen["n"] += 1
-        if order not in game.legal_orders(data):
+        if order not in self.legal_orders(data):
             seen["bad"].append(order.text())
-        real(data, order, dice, events)
+        unwatched(self, data, order, dice, events)
 
-    game.apply_unchecked = watched
+    cls.apply_unchecked = watched
     try:
         bots = {side: info.bot(info.batch_bot, side, seed) for side in info.sides}
         run_fast(game, seed, bots)
@@ -1200,7 +1202,10 @@ def _unchecked(info: Any, game: Any, tally: Tally, seed: int) -> int:
                 st.apply(search.choose(st.view_for((side,)), st.legal_orders()))
                 search.close()
     finally:
-        del game.apply_unchecked
+        if real is None:
+            del cls.apply_unchecked  # the class inherits it again
+        else:
+            cls.apply_unchecked = real
     for text in seen["bad"][:20]:
         tally.add("offered", f"{info.name}: unchecked {text[:100]}", "accepted", "apply_unchecked was given an unlisted order")
     for _ in range(seen["n"] - len(seen["bad"])):

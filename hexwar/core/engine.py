@@ -16,13 +16,12 @@ orders alone, and the log also keeps every roll so it replays without any RNG.
 
 from __future__ import annotations
 
-import copy
 import gc
 import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterator, Mapping
+from typing import Any, Callable, Iterator
 
 from hexwar.core.dice import Dice
 from hexwar.core.game import (
@@ -87,13 +86,6 @@ class DecisionGame(Game[S]):
     decisions: "dict[str, Decision]"
     phases: "dict[str, Phase]"
     other_side: str
-    #: the game's caches, each with its empty value: a copy of the game (a search helper's,
-    #: sent pickled: ``hexwar.ai.helpers``) starts without them and works them out again
-    CACHES: "ClassVar[Mapping[str, Any]]" = {}
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The game for a copy: its attributes, its caches (``CACHES``) emptied."""
-        return {**self.__dict__, **{k: copy.copy(v) for k, v in self.CACHES.items()}}
 
     def current_side(self, d: Any) -> str:
         return str(d.ask.side if d.ask else d.side)

@@ -18,7 +18,7 @@ Modelled on OpenSpiel's ``Game``/``State`` split and boardgame.io's ``playerView
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from dataclasses import dataclass
 import random
 from pathlib import Path
@@ -78,9 +78,41 @@ class Refusals:
     not_now: str
 
 
-class Game(ABC, Generic[S]):
+_C = TypeVar("_C", bound="Caches")
+
+
+class Caches:
+    """A rules object's caches, in one place (issue 73): a game subclasses it (a dataclass of
+    dicts, usually) and its rules object holds one as ``caches``.
+
+    Lifetime: the rules object's. An entry is a pure function of the rules object (its
+    scenario, board, charts and switches) and of its key, never of one game in play, so
+    every game and every search on the same rules shares it safely; a cache that holds
+    something of one listing says so in its own docstring and is emptied by its owner. A copy
+    of the rules (a search helper's, sent pickled) starts with ``fresh()`` caches and works
+    them out again (some hold the compiled engine's maps, which do not pickle)."""
+
+    def fresh(self: _C) -> _C:
+        """Empty caches of the same kind."""
+        return type(self)()
+
+
+class _Frozen(ABCMeta):
+    """A rules object is frozen when its construction ends (``Game.__setattr__``)."""
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        made = super().__call__(*args, **kwargs)
+        object.__setattr__(made, "_frozen", True)
+        return made
+
+
+class Game(ABC, Generic[S], metaclass=_Frozen):
     """A game: a frozen ruleset over a board, its tables and a scenario, played on states of
     type ``S`` (the game's own subclass of :class:`GameState`).
+
+    Frozen means it: once built, a rules object refuses to have an attribute set (issue 73),
+    so one game or search can never change the rules another reads; what it works out as it
+    goes lives in its ``caches`` (a :class:`Caches`), the one thing in it that changes.
 
     A subclass sets ``name``, ``orders`` (its :class:`OrderKinds`), ``refusals`` and
     ``board`` (usually in ``__init__``), and implements the five rules methods
@@ -99,6 +131,26 @@ class Game(ABC, Generic[S]):
     #: type -> the fields added to it, or an empty set for a whole new event; a save's replay
     #: checks its events without them, so a game told more fully still loads its older saves
     added_events: ClassVar[Mapping[str, frozenset[str]]] = {}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get("_frozen"):
+            raise AttributeError(f"{type(self).__name__} is frozen once built: {name!r} cannot be set "
+                                 "(what the rules work out as they go belongs in their caches)")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if self.__dict__.get("_frozen"):
+            raise AttributeError(f"{type(self).__name__} is frozen once built: {name!r} cannot be removed")
+        object.__delattr__(self, name)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The rules for a copy (a search helper's, sent pickled): their attributes, and their
+        caches fresh (``Caches.fresh``)."""
+        state = dict(self.__dict__)
+        caches = state.get("caches")
+        if isinstance(caches, Caches):
+            state["caches"] = caches.fresh()
+        return state
 
     # --- the rules: every game writes these ---------------------------------------------
 

@@ -151,7 +151,7 @@ def test_4_1_a_full_paths_store_starts_again_and_lists_the_same(monkeypatch):
     for d, _legal in decisions(g, range(3)):
         if d.step == "move" and not d.stage:
             assert [o for o in movement.card_moves(g, d, d.side) if o.path] == plain_card_moves(g, d, d.side)
-            assert len(g._paths) <= 3
+            assert len(g.caches.paths) <= 3
 
 
 def test_4_2_a_bots_attack_odds_are_the_fights_it_would_join():

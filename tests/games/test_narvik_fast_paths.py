@@ -230,7 +230,7 @@ def test_20_1_group_naval_moves_are_kept_within_the_bound_and_stay_the_same(monk
             while not d.over:
                 legal = g.legal_orders(d)
                 seen.append(legal)
-                most = max(most, len(g._naval_group_cache))
+                most = max(most, len(g.caches.naval_group_moves))
                 g.apply(d, bot.choose(None, legal), Dice(rng=rng))
         return seen, most
 
@@ -545,7 +545,7 @@ def _play_checking_menus(g, d, rng, bot, seen):  # type: ignore[no-untyped-def]
         assert d.to_json() == before
         if d.ask.what in ("action", "reaction") and d.ask.side == ALLIES:
             seen["menus"] += 1
-            g._memo = {}
+            g.caches.memo = {}  # a listing's memo, as legal_orders keeps one
             try:
                 ctx, queries = g.side_context(d, ALLIES), {}
                 for here in common.free_units(g, d, ALLIES).values():
@@ -555,7 +555,7 @@ def _play_checking_menus(g, d, rng, bot, seen):  # type: ignore[no-untyped-def]
                         assert movement.may_exit(g, d, u) or not exits, u.id
                         seen["ruled out"] += not movement.may_exit(g, d, u)
             finally:
-                g._memo = None
+                g.caches.memo = None
         g.apply(d, bot.choose(None, full), Dice(rng=rng))
 
 

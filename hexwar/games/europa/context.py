@@ -8,7 +8,7 @@ the enemy for its moves, worked out once per enemy position. ``EuropaRules`` kno
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import partial
 from typing import Any, Collection
@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame, Result
+from hexwar.core.game import Caches
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.data.tables import OddsCrt, TerrainChart
@@ -105,6 +106,17 @@ def _weakest_last(rules: Any, u: Unit) -> tuple[int, int, str]:
     return (-rules.t(u).defence, -rules.t(u).attack, u.id)
 
 
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
+@dataclass
+class EuropaCaches(Caches):
+    """What the Europa variant's rules work out as they go (``Caches``: the rules object's
+    lifetime)."""
+
+    #: (side, the enemy's ground units where they stand, with their flags) -> the ``Context``
+    #: a side's moves read (ZoC, enemy-held hexes, and each unit's reach): at most 64, then emptied
+    contexts: dict[Any, "Context"] = field(default_factory=dict)
+
+
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class EuropaRules(DecisionGame[EuropaData]):
     """The Europa "Narvik" variant bound to a scenario: the map and its places, the charts, the
@@ -152,7 +164,7 @@ class EuropaRules(DecisionGame[EuropaData]):
         self.regiments: dict[str, tuple[str, ...]] = {u.id: tuple(u.breaks_into) for u in spec.units if u.breaks_into}
         self.parent = {bn: r for r, bns in self.regiments.items() for bn in bns}
         self.start = datetime.date.fromisoformat(spec.first_day)
-        self._ctx: dict[Any, Any] = {}
+        self.caches = EuropaCaches()
 
     # --- data --------------------------------------------------------------------------------
     def hex(self, where: str) -> str:
@@ -226,13 +238,13 @@ class EuropaRules(DecisionGame[EuropaData]):
         same; the context also caches each unit's reach (the enemy does not move meanwhile)."""
         enemy = other(side)
         key = (side, tuple(sorted((u.id, u.loc, tuple(u.flags)) for u in d.on_map(enemy) if self.ground(u))))
-        hit = self._ctx.get(key)
+        hit = self.caches.contexts.get(key)
         if hit is None:
-            if len(self._ctx) > 64:
-                self._ctx.clear()
+            if len(self.caches.contexts) > 64:
+                self.caches.contexts.clear()
             zoc, held = self.zoc(d, enemy), self.occupied(d, enemy)
             strong = frozenset(x for x in held if any(self.defence(e) > 0 for e in self.ground_at(d, x, enemy)))
-            hit = self._ctx[key] = Context(zoc, held, self.sweden, held | self.sweden, strong,
+            hit = self.caches.contexts[key] = Context(zoc, held, self.sweden, held | self.sweden, strong,
                                            frozenset(n for x in held for n in self.board.neighbours(x)), {}, {})
         return hit
 

@@ -168,11 +168,11 @@ class KampenBot:
 
     def dist_to_goal(self, g: KampenGame, x: KampenData, a: str) -> int:
         """Areas to the nearest objective, at most 20 (a table built once per board)."""
-        table = g._goal_dist
+        table = g.caches.goal_dist
         if table is None:
             steps, objs = g.steps(), g.objectives()  # the board's area-to-area steps (4.1)
             # capped at 20 (far is far; the scores were tuned with the cap)
-            table = g._goal_dist = {a: min([20] + [steps[a][o] for o in objs if o in steps[a]]) for a in g.land}
+            table = g.caches.goal_dist = {a: min([20] + [steps[a][o] for o in objs if o in steps[a]]) for a in g.land}
         return table[a]
 
     def holds_objectives(self, x: KampenData, objs: AbstractSet[str]) -> bool:
@@ -306,7 +306,7 @@ class KampenBot:
                 held = memo["held"] = self.holds_objectives(x, objs)
             bar = 0.7 if held else (0.45 if dst in objs else 0.6)
             return (p - bar) * 4 * value + 0.1 * n - (5.0 if leaving_empty and f == GERMANS else 0.0)
-        table = g._goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
+        table = g.caches.goal_dist or {a: self.dist_to_goal(g, x, a) for a in g.land}
         gain = table[src] - table[dst]
         if f == GERMANS and src in objs:
             return -1.0  # hold what you have

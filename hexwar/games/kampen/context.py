@@ -8,6 +8,7 @@ the views and the set-up, so the phases import this module and never the game.""
 # hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
@@ -16,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
-from hexwar.core.game import Game
+from hexwar.core.game import Caches, Game
 from hexwar.core.orders import Pass
 from hexwar.data.loader import DataError, Library, Problem, _rel, default_library
 from hexwar.games.kampen.board_facts import board_facts
@@ -34,6 +35,31 @@ from hexwar.games.kampen.state import (
 #: card-play orders kept at most (a long batch of the basic game holds about 26,000: the
 #: paths and cashes of card moves are many)
 PLAYS_KEPT = 50_000
+
+
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
+@dataclass
+class KampenCaches(Caches):
+    """What Kampen om Norge's rules work out as they go (``Caches``: the rules object's
+    lifetime). Orders are immutable, so each is built once and shared; the bounded ones are
+    emptied when they reach ``PLAYS_KEPT``."""
+
+    #: (faction, from, to, battalions, via) -> the land move (4.1)
+    moves: dict[tuple[str, str, str, int, tuple[str, ...]], KMove] = field(default_factory=dict)
+    #: a card play's fields -> the order (2.4)
+    plays: dict[tuple[Any, ...], PlayCard] = field(default_factory=dict)
+    #: (faction, area, movable) -> the area's land moves (4.1)
+    move_blocks: dict[tuple[str, str, int], tuple[KMove, ...]] = field(default_factory=dict)
+    #: card moves' and hex moves' paths (movement.paths, steps.paths)
+    paths: dict[tuple[Any, ...], list[tuple[str, ...]]] = field(default_factory=dict)
+    #: (area, steps) -> the areas within that many borders (``within``)
+    within: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)
+    #: the areas victory is about (``objectives``), worked out when first asked
+    objectives: list[str] | None = None
+    #: area -> area -> the fewest borders between them (``steps``)
+    all_dist: dict[str, dict[str, int]] | None = None
+    #: area -> borders to the nearest objective, at most 20: the priority bot's table
+    goal_dist: dict[str, int] | None = None
 
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
@@ -75,15 +101,8 @@ class KampenRules(Game[KampenData]):
             self.fleet = build_fleet(self.fleet_spec)
             self._check_sea()
         self._check()
-        self._moves: dict[tuple[str, str, str, int, tuple[str, ...]], KMove] = {}
-        self._plays: dict[tuple[Any, ...], PlayCard] = {}
-        self._move_blocks: dict[tuple[str, str, int], tuple[KMove, ...]] = {}  # (faction, area, movable)
-        self._paths: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}  # card moves' paths (movement.paths)
-        self._within: dict[tuple[str, int], frozenset[str]] = {}
+        self.caches = KampenCaches()
         self.passes = {f: Pass(f) for f in FACTIONS}
-        self._objectives: list[str] | None = None
-        self._goal_dist: dict[str, int] | None = None  # the priority bot's distance table, per game object
-        self._all_dist: dict[str, dict[str, int]] | None = None  # area-to-area steps (``steps``)
 
     def sea_faces(self, kind: str) -> list[int]:
         """The die faces that intercept (8.1) or mobilise a city's resistance (7.2)."""
@@ -139,12 +158,12 @@ class KampenRules(Game[KampenData]):
 
     def objectives(self) -> list[str]:
         """The areas victory is about: S1's three objectives, or the point cities (1.3)."""
-        if self._objectives is None:
+        if self.caches.objectives is None:
             if isinstance(self.spec.victory, dict):
-                self._objectives = [self.loc(n) for n in self.spec.victory["objectives"]]
+                self.caches.objectives = [self.loc(n) for n in self.spec.victory["objectives"]]
             else:
-                self._objectives = list(self.point_cities)
-        return self._objectives
+                self.caches.objectives = list(self.point_cities)
+        return self.caches.objectives
 
     def objective_names(self) -> dict[str, str]:
         """Objective area -> the name the scenario gives it (S1) or its own id."""
@@ -173,19 +192,19 @@ class KampenRules(Game[KampenData]):
     def steps(self) -> dict[str, dict[str, int]]:
         """Land area -> area -> the fewest borders between them (4.1), built once per game
         object (the priority bot's plan and ``within`` read it)."""
-        if self._all_dist is None:
+        if self.caches.all_dist is None:
             graph = nx.Graph([(u, v) for u, ns in self.nbrs.items() for v in ns])
             graph.add_nodes_from(self.land)
-            self._all_dist = {a: dict(nx.single_source_shortest_path_length(graph, a)) for a in self.land}
-        return self._all_dist
+            self.caches.all_dist = {a: dict(nx.single_source_shortest_path_length(graph, a)) for a in self.land}
+        return self.caches.all_dist
 
     def within(self, a: str, steps: int) -> frozenset[str]:
         """The areas at most ``steps`` borders from ``a`` (``a`` too), once per game object:
         as far as a card move (4.1, Rask forflytning, Jernbane) can look."""
         key = (a, steps)
-        hit = self._within.get(key)
+        hit = self.caches.within.get(key)
         if hit is None:
-            hit = self._within[key] = frozenset(b for b, k in self.steps()[a].items() if k <= steps)
+            hit = self.caches.within[key] = frozenset(b for b, k in self.steps()[a].items() if k <= steps)
         return hit
 
     def hostile_areas(self, d: KampenData, f: str) -> frozenset[str]:
@@ -197,11 +216,11 @@ class KampenRules(Game[KampenData]):
         """The order to move ``n`` battalions of ``f`` from ``a`` to ``b`` (4.1; through ``via``
         on hexes), built once per game object."""
         key = (f, a, b, n, via)
-        o = self._moves.get(key)
+        o = self.caches.moves.get(key)
         if o is None:
-            if len(self._moves) >= PLAYS_KEPT:
-                self._moves.clear()
-            o = self._moves[key] = KMove(f, a, b, n, via)
+            if len(self.caches.moves) >= PLAYS_KEPT:
+                self.caches.moves.clear()
+            o = self.caches.moves[key] = KMove(f, a, b, n, via)
         return o
 
     def movable(self, d: KampenData, f: str, a: str) -> int:
@@ -224,11 +243,11 @@ class KampenRules(Game[KampenData]):
         """The order to play copy ``c`` for its function in ``slot`` (2.4); orders are
         immutable, so each is built once per game object, as the land moves are."""
         key = (f, c.id, slot, target, src, path, n, cash)
-        o = self._plays.get(key)
+        o = self.caches.plays.get(key)
         if o is None:
-            if len(self._plays) >= PLAYS_KEPT:
-                self._plays.clear()
-            o = self._plays[key] = PlayCard(f, c.id, c.card, slot, target, src, path, n, cash)
+            if len(self.caches.plays) >= PLAYS_KEPT:
+                self.caches.plays.clear()
+            o = self.caches.plays[key] = PlayCard(f, c.id, c.card, slot, target, src, path, n, cash)
         return o
 
 

@@ -65,11 +65,11 @@ def paths(g: "KampenRules", d: KampenData, f: str, a: str, steps: int, attack: b
         foes = g.hostile_areas(d, f)
     near = foes & g.within(a, steps)
     key = ("hex", a, steps, attack, shortest, dry, near)
-    kept = g._paths.get(key)
+    kept = g.caches.paths.get(key)
     if kept is None:
-        if len(g._paths) >= KEPT:
-            g._paths.clear()
-        kept = g._paths[key] = hex_paths(g, near, a, steps, attack, shortest, dry)
+        if len(g.caches.paths) >= KEPT:
+            g.caches.paths.clear()
+        kept = g.caches.paths[key] = hex_paths(g, near, a, steps, attack, shortest, dry)
     return kept
 
 

@@ -9,7 +9,7 @@ the views and the set-up, so the phases import this module and never the game.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
-from hexwar.core.game import Result
+from hexwar.core.game import Caches, Result
 from hexwar.core.orders import Menu, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
@@ -97,10 +97,44 @@ class _Listing:
         return self
 
     def __enter__(self) -> None:
-        self.prev, self.g._memo = self.g._memo, self.memo
+        c = self.g.caches
+        self.prev, c.memo = c.memo, self.memo
 
     def __exit__(self, *exc: object) -> None:
-        self.g._memo = self.prev
+        self.g.caches.memo = self.prev
+
+
+@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
+@dataclass
+class NarvikCaches(Caches):
+    """What Assault on Narvik's rules work out as they go (``Caches``: the rules object's
+    lifetime; a copy of the rules starts with fresh ones, since some hold the compiled
+    engine's movement maps, which do not pickle)."""
+
+    #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
+    #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
+    unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = field(default_factory=dict)
+    #: ((unit, side, Reach), hexes without room for it) -> its moves with room (13.2)
+    unit_moves_room: dict[tuple[Any, frozenset[str]], list[Any]] = field(default_factory=dict)
+    #: (ship's hex, bombardment range, German-held hexes) -> the hexes it may bombard (20.5)
+    bombard: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = field(default_factory=dict)
+    #: (ship, hex) -> its moves (20.1)
+    naval_moves: dict[tuple[tuple[str, ...], str | None], list[Order]] = field(default_factory=dict)
+    #: (ships, hex) -> a group's moves (20.1): bounded (phases.naval.GROUP_MOVES_KEPT)
+    naval_group_moves: dict[tuple[tuple[str, ...], str | None], list[Order]] = field(default_factory=dict)
+    #: hex -> its ways out by sea, in hex order (20.1)
+    naval_paths: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    #: (ship, way, units) -> Embarks (20.2)
+    embark_orders: dict[tuple[str, tuple[str, ...], tuple[str, ...]], list[Order]] = field(default_factory=dict)
+    #: hex -> whether a hexside of it is a fjord (20.6)
+    fjord_side: dict[str, bool] = field(default_factory=dict)
+    #: (unit type, weather) -> (compiled map, MP budget less the exit's 1 MP) (22.3; movement.may_exit)
+    exit_budget: dict[tuple[str, str], tuple[Any, int]] = field(default_factory=dict)
+    #: the map edges' hexes (not Swedish), by compiled index (22.3)
+    edge_index: frozenset[int] | None = None
+    #: one listing's memo (``NarvikRules.memo``): its lifetime is one ``legal_orders`` call,
+    #: set and put back by ``_Listing``; None outside a listing
+    memo: dict[tuple[Any, ...], Any] | None = None
 
 
 
@@ -142,29 +176,7 @@ class NarvikRules(DecisionGame[NarvikData]):
         self.railway = set(getattr(self.board, "regions", {}).get("railway", ()))
         self.oob = {u.id: u for u in scenario.oob.units}
         self.artillery_types = frozenset(k for k, t in self.tables.types.items() if t.is_artillery)  # 16.0
-        #: (unit, side, Reach) -> its moves before stacking, and its exits (14.0, 22.3): a Reach is
-        #: shared while the unit's neighbourhood is unchanged (rules.movement.reach)
-        self.unit_moves: dict[tuple[str, str, Any], tuple[list[Any], list[Order]]] = {}
-        #: ((unit, side, Reach), hexes without room for it) -> its moves with room (13.2)
-        self.unit_moves_room: dict[tuple[Any, frozenset[str]], list[Any]] = {}
-        self._memo: dict[tuple[Any, ...], Any] | None = None  # see memo()
-        #: (ship's hex, bombardment range, German-held hexes) -> the hexes it may bombard (20.5)
-        self._bombard_cache: dict[tuple[str | None, int, frozenset[str]], tuple[str, ...]] = {}
-        self._naval_move_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ship, hex) -> moves (20.1)
-        self._naval_group_cache: dict[tuple[tuple[str, ...], str | None], list[Order]] = {}  # (ships, hex): bounded
-        self._naval_paths: dict[str, tuple[tuple[str, ...], ...]] = {}  # hex -> its ways out by sea, in hex order (20.1)
-        self._embark_orders: dict[tuple[str, tuple[str, ...], tuple[str, ...]], list[Order]] = {}  # (ship, way, units) -> Embarks (20.2)
-        self._fjord_side: dict[str, bool] = {}  # hex -> whether a hexside of it is a fjord (20.6)
-        #: (unit type, weather) -> (compiled map, MP budget less the exit's 1 MP) (22.3; movement.may_exit)
-        self._exit_budget: dict[tuple[str, str], tuple[Any, int]] = {}
-        self._edge_index: frozenset[int] | None = None  # the map edges' hexes (not Swedish), by compiled index
-
-    #: what a copy of the game starts without (DecisionGame.CACHES): some hold the compiled
-    #: engine's movement maps, which do not pickle
-    CACHES: ClassVar[Mapping[str, Any]] = {
-        **{k: {} for k in ("unit_moves", "unit_moves_room", "_bombard_cache", "_naval_move_cache", "_naval_group_cache",
-                           "_naval_paths", "_embark_orders", "_fjord_side", "_exit_budget")},
-        "_memo": None, "_edge_index": None}
+        self.caches = NarvikCaches()
 
     def save_meta(self) -> dict[str, Any]:
         return {"game": self.name, "scenario": self.spec.name, "scenario_file": self.scenario.file,
@@ -206,7 +218,7 @@ class NarvikRules(DecisionGame[NarvikData]):
         change while its orders are listed); outside one, ``make(*args)`` every time. (The
         arguments, not a closure: a closure in a method of a class mypyc leaves to Python
         fails its build.)"""
-        m = self._memo
+        m = self.caches.memo
         if m is None:
             return make(*args)
         hit: _T | None = m.get(key)
@@ -228,7 +240,7 @@ class NarvikRules(DecisionGame[NarvikData]):
     def listing(self) -> _Listing:
         """The context a menu's deferred part is worked out in: the memo of the listing that
         made the menu (``memo``), as if the listing were still under way."""
-        return _Listing(self, self._memo)
+        return _Listing(self, self.caches.memo)
 
     def occupied(self, d: NarvikData, side: str) -> frozenset[str]:
         """Locations holding a land unit of ``side`` (dummies included: they occupy too)."""

@@ -51,7 +51,7 @@ def legal_move(g: "KampenRules", d: KampenData, f: str) -> list[Order]:
     if d.stage:  # 7.1: no normal movement on 9 April; only Fallskjermtropp
         return out + [o for o in card_moves(g, d, f) if isinstance(o, PlayCard) and g.copies[o.copy].use("move").paradrop]  # type: ignore[union-attr]
     fresh = d.fresh[f]
-    blocks = g._move_blocks
+    blocks = g.caches.move_blocks
     if g.step > 1:  # on hexes an area step is g.step hexes (issue 72): by paths, as the enemy stands
         foes = g.hostile_areas(d, f)
         for a, n in sorted(d.bn[f].items()):
@@ -141,11 +141,11 @@ def paths(g: "KampenRules", d: KampenData, f: str, a: str, steps: int, attack: b
         foes = g.hostile_areas(d, f)
     near = foes & g.within(a, steps)  # only the enemy within reach of the paths matters
     key = (a, steps, attack, near)
-    kept = g._paths.get(key)
+    kept = g.caches.paths.get(key)
     if kept is None:
-        if len(g._paths) >= PATHS_KEPT:
-            g._paths.clear()
-        kept = g._paths[key] = _paths(g, near, a, steps, attack)
+        if len(g.caches.paths) >= PATHS_KEPT:
+            g.caches.paths.clear()
+        kept = g.caches.paths[key] = _paths(g, near, a, steps, attack)
     return kept
 
 

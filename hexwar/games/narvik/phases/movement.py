@@ -100,10 +100,10 @@ class UnitMoves:
         self.limit, self.unlimited = st.limit, stacking.unlimited(g.board, st.unlimited_places)
         self.ferries = side == ALLIES and any("crossing" in s.flags for s in d.on_map(ALLIES))  # 20.6
         self.queries = move_queries(g, side)
-        if len(g.unit_moves) > 50_000:
-            g.unit_moves.clear()
-        if len(g.unit_moves_room) > 50_000:
-            g.unit_moves_room.clear()
+        if len(g.caches.unit_moves) > 50_000:
+            g.caches.unit_moves.clear()
+        if len(g.caches.unit_moves_room) > 50_000:
+            g.caches.unit_moves_room.clear()
         self.ready = True
 
     def chunks(self, u: Unit) -> list[tuple[str, Sequence[Order]]]:
@@ -125,7 +125,7 @@ class UnitMoves:
             out.append((MOVE, [m for dest, anywhere, m in hit[0] if anywhere or dest in unlimited]))
         else:
             room_key = (key, full)
-            roomy = g.unit_moves_room
+            roomy = g.caches.unit_moves_room
             fits = roomy.get(room_key)
             if fits is None:
                 fits = roomy[room_key] = [m for dest, anywhere, m in hit[0] if anywhere or dest not in full]
@@ -158,9 +158,9 @@ def unit_paths(g: NarvikRules, d: NarvikData, side: str, u: Unit, ctx: Any,
     q, cm = kept
     r = reach(g.board, g.tables.terrain, d.weather, t.movement_class, u.loc, q, cm)  # type: ignore[arg-type]
     key = (u.id, side, r)  # the same Reach (the neighbourhood unchanged) gives the same paths
-    hit = g.unit_moves.get(key)
+    hit = g.caches.unit_moves.get(key)
     if hit is None:
-        hit = g.unit_moves[key] = _paths(g, u, side, r)
+        hit = g.caches.unit_moves[key] = _paths(g, u, side, r)
     return key, hit
 
 
@@ -186,17 +186,17 @@ def may_exit(g: NarvikRules, d: NarvikData, u: Unit) -> bool:
     ZoC and enemy units only add costs and take hexes away, so False means no exit at all;
     True only that the unit's Reach must be asked."""
     key = (u.type, d.weather)
-    kept = g._exit_budget.get(key)
+    kept = g.caches.exit_budget.get(key)
     if kept is None:
         t = g.t(u)
         cm = compiled(g.board, g.tables.terrain, d.weather, t.movement_class)
-        kept = g._exit_budget[key] = (cm, math.floor(Fraction(t.mp) * cm.scale) - cm.scale)
-        if g._edge_index is None:
-            g._edge_index = frozenset(cm.index[h] for e in ("edge_north", "edge_south") for h in g.edges[e] if h not in g.sweden)
+        kept = g.caches.exit_budget[key] = (cm, math.floor(Fraction(t.mp) * cm.scale) - cm.scale)
+        if g.caches.edge_index is None:
+            g.caches.edge_index = frozenset(cm.index[h] for e in ("edge_north", "edge_south") for h in g.edges[e] if h not in g.sweden)
     cm, budget = kept
     if budget < 0:
         return False  # 1 MP left is more than the unit has
-    return not cm.region(cm.index[u.loc], budget, 0).isdisjoint(g._edge_index)  # type: ignore[index, arg-type]
+    return not cm.region(cm.index[u.loc], budget, 0).isdisjoint(g.caches.edge_index)  # type: ignore[index, arg-type]
 
 
 def _paths(g: NarvikRules, u: Unit, side: str, r: Reach) -> tuple[list[tuple[str, bool, Move]], list[Order]]:

@@ -87,12 +87,12 @@ def bombard_targets(g: NarvikRules, d: NarvikData, s: Unit) -> tuple[str, ...]:
     German hexes."""
     occupied, reach = g.occupied(d, GERMANS), g.t(s).bombard_range
     key = (s.loc, reach, occupied)
-    hit = g._bombard_cache.get(key)
+    hit = g.caches.bombard.get(key)
     if hit is None:
-        if len(g._bombard_cache) > 4096:
-            g._bombard_cache.clear()
+        if len(g.caches.bombard) > 4096:
+            g.caches.bombard.clear()
         # can_bombard's terms for the ship hold (the caller's): what is left is its line of fire
-        hit = g._bombard_cache[key] = fire_targets(g.board, s.loc, sorted(occupied), reach, adjacent_exception=False)  # type: ignore[arg-type]
+        hit = g.caches.bombard[key] = fire_targets(g.board, s.loc, sorted(occupied), reach, adjacent_exception=False)  # type: ignore[arg-type]
     return hit
 
 
@@ -110,7 +110,7 @@ def moves_of(g: NarvikRules, ids: tuple[str, ...], loc: str) -> list[Order]:
     """20.1: a ship's (or a group's) naval moves from ``loc``; reach depends on the map only,
     so the list is kept (a group's among at most ``GROUP_MOVES_KEPT``)."""
     key = (ids, loc)
-    cache = g._naval_move_cache if len(ids) == 1 else g._naval_group_cache
+    cache = g.caches.naval_moves if len(ids) == 1 else g.caches.naval_group_moves
     moves = cache.get(key)
     if moves is None:
         if len(ids) > 1 and len(cache) >= GROUP_MOVES_KEPT:
@@ -122,15 +122,15 @@ def moves_of(g: NarvikRules, ids: tuple[str, ...], loc: str) -> list[Order]:
 def kept_moves(g: NarvikRules, ids: tuple[str, ...], loc: str) -> list[Order] | None:
     """The naval moves ``moves_of`` keeps for these ships and hex, or None (nothing is
     worked out): a reader of a legal-order list finds a ship's moves in it as this one list."""
-    return (g._naval_move_cache if len(ids) == 1 else g._naval_group_cache).get((ids, loc))
+    return (g.caches.naval_moves if len(ids) == 1 else g.caches.naval_group_moves).get((ids, loc))
 
 
 def sorted_paths(g: NarvikRules, loc: str) -> tuple[tuple[str, ...], ...]:
     """20.1: the ways a ship sails from ``loc``, one to each destination in hex order (the
     map decides: kept for the game)."""
-    paths = g._naval_paths.get(loc)
+    paths = g.caches.naval_paths.get(loc)
     if paths is None:
-        paths = g._naval_paths[loc] = tuple(p for _, p in sorted(naval_destinations(g.board, loc, HARSTAD).items()))
+        paths = g.caches.naval_paths[loc] = tuple(p for _, p in sorted(naval_destinations(g.board, loc, HARSTAD).items()))
     return paths
 
 
@@ -164,11 +164,11 @@ def embarks(g: NarvikRules, ship: str, path: tuple[str, ...], units: tuple[str, 
     """20.2: ``ship`` embarking each of ``units`` (after sailing ``path``), one list for the
     same ship, way and units (orders are frozen values; a listing copies the list)."""
     key = (ship, path, units)
-    hit = g._embark_orders.get(key)
+    hit = g.caches.embark_orders.get(key)
     if hit is None:
-        if len(g._embark_orders) > 50_000:
-            g._embark_orders.clear()
-        hit = g._embark_orders[key] = [Embark(ALLIES, ship, u, path) for u in units]
+        if len(g.caches.embark_orders) > 50_000:
+            g.caches.embark_orders.clear()
+        hit = g.caches.embark_orders[key] = [Embark(ALLIES, ship, u, path) for u in units]
     return hit
 
 
@@ -229,9 +229,9 @@ def function_ok(g: NarvikRules, s: Unit, function: str) -> bool:
 
 def fjord_side(g: NarvikRules, loc: str) -> bool:
     """20.6: whether a hexside of ``loc`` is a fjord (the map decides: kept for the game)."""
-    hit = g._fjord_side.get(loc)
+    hit = g.caches.fjord_side.get(loc)
     if hit is None:
-        hit = g._fjord_side[loc] = any(g.board.border(loc, b).has("fjord") for b in g.board.neighbours(loc))
+        hit = g.caches.fjord_side[loc] = any(g.board.border(loc, b).has("fjord") for b in g.board.neighbours(loc))
     return hit
 
 
