@@ -138,7 +138,7 @@ def test_values_that_cannot_be_right_are_refused_with_file_and_key(tmp_path, rel
 
 @pytest.mark.parametrize("change,needle", [
     (lambda d: d["setup"].append(dict(d["setup"][-1])), "is already set up"),  # doubled
-    (lambda d: d["setup"][-1].__setitem__("at", "0111"), "is all sea (13.1)"),  # at sea
+    (lambda d: d["setup"][-1].__setitem__("at", "0111"), "is a land unit and 0111 is all sea"),  # at sea (13.1)
     (lambda d: [e.__setitem__("at", "2903") for e in d["setup"] if e["at"] != "harstad"], "stacking points"),  # 13.2
 ])
 def test_impossible_set_ups_are_refused(tmp_path, change, needle):
