@@ -314,3 +314,26 @@ def test_the_shipped_suite_fails_a_game_that_breaks_a_guarantee(monkeypatch):
     monkeypatch.setattr(PatrolGame, "result", muddled)
     with pytest.raises(AssertionError):
         random_play_keeps_every_guarantee(variants(["vestfjord"])[0])
+
+
+def test_a_game_that_gives_no_palette_draws_each_side_in_a_colour_of_its_own():
+    """Issue 73: the renderer takes a game's palette, and a game without one (the example:
+    destroyers and a U-boat of no nation the renderer knew) draws each side apart; both drew
+    grey before. A game that gives its palette keeps its colours (Assault on Narvik's)."""
+    import re
+
+    from hexwar.games.common.palette import PALETTE
+    from hexwar.games.narvik import narvik_game
+    from hexwar.games.registry import get
+
+    g = GAME.build()
+    s = _started(g, "0102")  # the U-boat placed: both sides on the map
+    svg = GAME.render(g, s.data, viewer="*")
+    fills = {side: re.findall(rf'data-units="({"|".join(u.id for u in s.data.units.values() if u.side == side)})"'
+                              rf'>.*?<rect [^>]*fill="(#[0-9a-f]+)"', svg, re.S) for side in ("navy", "uboat")}
+    navy, uboat = {f for _, f in fills["navy"]}, {f for _, f in fills["uboat"]}
+    assert navy and uboat and navy.isdisjoint(uboat) and "#999999" not in navy | uboat, fills
+    n = narvik_game()
+    d = n.new_state(1).data
+    drawn = get("narvik").render(n, d, viewer="*")
+    assert PALETTE["norwegian"] in drawn and PALETTE["german"] in drawn

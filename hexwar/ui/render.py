@@ -55,8 +55,10 @@ FEATURE_STYLES = {
 }
 FEATURE_WORDS = {"road": "road", "rail": "railway", "river": "river", "ridge": "ridge (blocks fire)",
                  "fjord": "fjord hexside / border", "lake": "lake border"}
-SIDE_COLOURS = {"allies": "#b59b5b", "germans": "#333333"}
-NATION_COLOURS = {"german": "#2b2b2b", "british": "#c2a764", "french": "#8fb8e8", "norwegian": "#3d8b3d", "polish": "#f4f4f4"}
+#: the counters' colours of a game that gives none (``render_svg``'s ``palette``): one for each
+#: side, in the order of the sides' names, so that two sides never draw alike (issue 73: a new
+#: game's two sides both drew grey)
+SIDE_CYCLE = ("#4a6fa5", "#a5544a", "#5a8f4a", "#8a6aa5", "#b5872f", "#3f8f8f")
 DARK = {"#2b2b2b", "#333333", "#777777", "#3d8b3d", "#c8102e", "#d00000"}
 HALO = 'stroke="#fff" stroke-width="2.8" stroke-linejoin="round" stroke-opacity="0.9"'
 NO_PICK = 'pointer-events="none"'
@@ -299,6 +301,7 @@ def render_svg(
     focus: Iterable[str] = (),
     legend: bool = True,
     tints: Mapping[str, tuple[str, str]] | None = None,
+    palette: Mapping[str, str] | None = None,
 ) -> str:
     """Return an SVG drawing of a board (and the units of a state, if given).
 
@@ -335,11 +338,12 @@ def render_svg(
         present["symbol"].add("supply")
     # 6. counters and stacks
     on_box: dict[str, list[Any]] = {}
+    colours = _palette(state, palette)
     if state is not None:
         by_loc: dict[str, list[Any]] = {}
         for u in state.on_map():
             (on_box if u.loc in boxes else by_loc).setdefault(u.loc, []).append(u)  # type: ignore[arg-type]
-        out_map += _counters(by_loc, centres, hexpx, unit_text or {}, viewer)
+        out_map += _counters(by_loc, centres, hexpx, unit_text or {}, viewer, colours)
         if by_loc:
             present["symbol"].add("counter")
     for loc, items in (stacks or {}).items():
@@ -355,7 +359,7 @@ def render_svg(
     # the side panel: tracks, boxes as lists, the legend
     if set(shade) & set(shapes):
         present["symbol"].add("zoc")
-    side = _panel(fr.width, list(panel), boxes, on_box, unit_text or {}, viewer, board, present if legend else None)
+    side = _panel(fr.width, list(panel), boxes, on_box, unit_text or {}, viewer, board, present if legend else None, colours)
     height = max(fr.height + 20, side[1] + 10)
     width = fr.width + PANEL_W
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
@@ -489,13 +493,30 @@ def _hidden(u: Any, viewer: str | None) -> bool:
     return bool(u.concealed) and viewer != EVERYONE and (viewer is None or viewer != u.side)
 
 
-def _fill(u: Any, hidden: bool) -> tuple[str, str]:
-    fill = "#777777" if hidden else NATION_COLOURS.get(u.nation, SIDE_COLOURS.get(u.side, "#999999"))
-    return fill, "#fff" if fill in DARK else "#000"
+def _fill(u: Any, hidden: bool, palette: Mapping[str, str]) -> tuple[str, str]:
+    """A counter's colour: its nation's in the game's palette, else its side's."""
+    fill = "#777777" if hidden else palette.get(u.nation) or palette.get(u.side) or "#999999"
+    return fill, "#fff" if fill in DARK or _dark(fill) else "#000"
+
+
+def _dark(colour: str) -> bool:
+    """Whether a colour ``#rrggbb`` wants white text (its luminance below the middle)."""
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+        return False
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b < 110
+
+
+def _palette(state: Any, palette: Mapping[str, str] | None) -> Mapping[str, str]:
+    """The game's palette (nation or side -> colour), or one colour a side from ``SIDE_CYCLE``."""
+    if palette is not None:
+        return palette
+    sides = sorted({u.side for u in state.units.values()}) if state is not None else []
+    return {s: SIDE_CYCLE[i % len(SIDE_CYCLE)] for i, s in enumerate(sides)}
 
 
 def _counters(by_loc: Mapping[str, list[Any]], centres: Mapping[str, tuple[float, float]], hexpx: float,
-              text: Mapping[str, str], viewer: str | None) -> list[str]:
+              text: Mapping[str, str], viewer: str | None, palette: Mapping[str, str]) -> list[str]:
     """One counter per location: the top unit with its values, shadows for the rest, and a badge
     with the count; the tooltip lists the whole stack as the viewer may see it."""
     out = []
@@ -513,11 +534,11 @@ def _counters(by_loc: Mapping[str, list[Any]], centres: Mapping[str, tuple[float
         g = [f'<g class="counter" data-loc="{escape(loc)}" data-units="{escape(ids)}">'
              f"<title>{escape(f'{loc}: ' + '; '.join(tip))}</title>"]
         for i in range(min(len(units) - 1, 2), 0, -1):  # shadows of the counters beneath
-            f, _ = _fill(units[i], hidden[i])
+            f, _ = _fill(units[i], hidden[i], palette)
             g.append(f'<rect x="{x0 + 2.5 * i:.1f}" y="{y0 - 2.5 * i:.1f}" width="{size:.1f}" height="{size:.1f}" rx="2" '
                      f'fill="{f}" stroke="#000" stroke-width="0.6"/>')
         u, h = units[0], hidden[0]
-        f, fg = _fill(u, h)
+        f, fg = _fill(u, h, palette)
         g.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size:.1f}" height="{size:.1f}" rx="2" fill="{f}" stroke="#000" stroke-width="0.8"/>')
         if h:
             g.append(f'<text x="{x:.1f}" y="{y0 + size * 0.68:.1f}" font-size="{size * 0.55:.1f}" text-anchor="middle" fill="{fg}">?</text>')
@@ -543,7 +564,8 @@ def _counters(by_loc: Mapping[str, list[Any]], centres: Mapping[str, tuple[float
 
 
 def _panel(px: float, lines: list[str], boxes: Sequence[str], on_box: Mapping[str, list[Any]], text: Mapping[str, str],
-           viewer: str | None, board: "Board", present: Mapping[str, set[str]] | None) -> tuple[list[str], float]:
+           viewer: str | None, board: "Board", present: Mapping[str, set[str]] | None,
+           palette: Mapping[str, str]) -> tuple[list[str], float]:
     """The panel at the right: the tracks, each box as a list of its units, and the legend.
     Returns the SVG and the height it takes."""
     out: list[str] = []
@@ -565,7 +587,7 @@ def _panel(px: float, lines: list[str], boxes: Sequence[str], on_box: Mapping[st
                    f'({len(units)})</text>')
         for i, u in enumerate(rows):
             hidden = _hidden(u, viewer)
-            f, _ = _fill(u, hidden)
+            f, _ = _fill(u, hidden, palette)
             label = "? face-down counter" if hidden else (text.get(u.id) or u.id).replace("\n", " ")
             if not hidden and u.fatigue:
                 label += f"  FP {u.fatigue}"

@@ -366,6 +366,7 @@ class EuropaPresenter(CounterPresenter):
 
 def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
     """The map with counters (attack-defence-MP), the enemy's ZoC shaded, the last combat outlined."""
+    from hexwar.games.common.palette import PALETTE
     from hexwar.ui.render import render_svg
 
     def mark(u: Any) -> str:  # D: disrupted (E1), O: overstacked (E5 B)
@@ -374,7 +375,7 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     text = {u.id: f"{u.id}\n{g.t(u).attack}-{g.t(u).defence}-{g.t(u).mp}{mark(u)}" for u in d.on_map() if g.ground(u)}
     last = d.last_combat or {}
     enemy = GERMANS if viewer != GERMANS else ALLIES
-    return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
+    return render_svg(g.board, d, palette=PALETTE, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
                       panel=panel or [], shade=g.zoc(d, enemy), unit_text=text)
 
 

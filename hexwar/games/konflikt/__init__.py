@@ -52,6 +52,7 @@ def _bot(kind: str) -> Any:
 
 
 def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    from hexwar.games.common.palette import PALETTE
     from hexwar.ui.render import render_svg
 
     marks = sorted(d.objectives) + sorted(d.base_at.values()) + ([d.marker] if d.marker else [])
@@ -60,7 +61,7 @@ def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: l
     lines += [f"{s} base {loc}" + (" (destroyed)" if s in d.razed else "") for s, loc in sorted(d.base_at.items())]
     lines += [f"documents at {d.marker}"] if d.marker else []
     # both tables at one scale: a 3-inch hex (1 nominal km) 56 px across
-    return render_svg(g.board, d, px_per_km=56.0, viewer=viewer, title=title, panel=(panel or []) + lines, highlight=marks)
+    return render_svg(g.board, d, palette=PALETTE, px_per_km=56.0, viewer=viewer, title=title, panel=(panel or []) + lines, highlight=marks)
 
 
 def _validate(lib: Library) -> list[Problem]:

@@ -558,11 +558,12 @@ def render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: li
     with strength-MP, the viewer's enemy's ZoC shaded (12.0), the last combat's hex outlined;
     a ``viewer`` sees the other side's hidden counters face down."""
     from hexwar.rules.zoc import zoc_of
+    from hexwar.games.common.palette import PALETTE
     from hexwar.ui.render import render_svg
 
     last = d.last_combat or {}
     enemy = GERMANS if viewer != GERMANS else ALLIES
     text = {u.id: f"{u.id}\n{g.tables.types[u.type].strength}-{g.tables.types[u.type].mp}" for u in d.on_map()
             if u.type in g.tables.types and g.is_land(u)}
-    return render_svg(g.board, d, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
+    return render_svg(g.board, d, palette=PALETTE, highlight=[last["target"]] if last else [], viewer=viewer, title=title,
                       panel=panel or [], shade=zoc_of(g.board, d, g.tables, enemy), unit_text=text, paths=paths)

@@ -29,9 +29,10 @@ def _bot(side: str, seed: int, think: float) -> Any:
 
 
 def _render(g: Any, d: Any, viewer: str | None = None, title: str = "", panel: list[str] | None = None) -> str:
+    from hexwar.games.common.palette import PALETTE
     from hexwar.ui.render import render_svg
 
-    return render_svg(g.board, d, viewer=viewer, title=title, panel=panel or [])
+    return render_svg(g.board, d, palette=PALETTE, viewer=viewer, title=title, panel=panel or [])
 
 
 def _validate(lib: Library) -> list[Problem]:
