@@ -107,6 +107,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     line = info.wording(g)  # and the orders and the result, as its lists and its end said them
     for entry in log.entries:
         before = st.data.clone() if svg is not None and per_turn else None  # the turn as it ended, to draw
+        given_in = st.data.turn  # the turn the order was given in (an order that ends a turn leaves the next)
         try:
             events = replay_entry(st, entry)
         except ReplayError as e:
@@ -117,15 +118,15 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         if sees is not None:
             events = g.visible_events(st.data, events, sees)
         text = g.visible_order(st.data, order, sees) if sees is not None else order.text()
-        rows.append({"seq": entry.seq, "turn": st.data.turn, "order": text, "side": order.side, "events": events})
+        rows.append({"seq": entry.seq, "turn": given_in, "order": text, "side": order.side, "events": events})
         if not json_:
-            out.print(f"{entry.seq:>5} t{st.data.turn} {order.side:>8}: {line(text)}", markup=False, highlight=False)
+            out.print(f"{entry.seq:>5} t{given_in} {order.side:>8}: {line(text)}", markup=False, highlight=False)
             for ev in events:
                 out.print("        " + describe(ev), markup=False, highlight=False)
         if svg is not None and not per_turn:
-            title = f"turn {st.data.turn}, order {entry.seq}: {line(text)}"
+            title = f"turn {given_in}, order {entry.seq}: {line(text)}"
             drawing = info.render(g, seen_by(g, st.data, sees), viewer=eyes, title=title)
-            framed.append(write_text(svg / f"{entry.seq:05d}-turn{st.data.turn:02d}.svg", drawing, FRAMES, force))
+            framed.append(write_text(svg / f"{entry.seq:05d}-turn{given_in:02d}.svg", drawing, FRAMES, force))
         elif svg is not None:  # a frame per turn, named by the turn it shows: each turn as it ended
             ends = [(last_turn, before)] if st.data.turn != last_turn and before is not None else []
             if entry is log.entries[-1]:

@@ -374,3 +374,26 @@ def test_explain_reads_a_games_scenario_by_its_name_and_says_which_there_are():
     r = CliRunner().invoke(app, ["explain", "kampen/basc", "oslo"])
     assert isinstance(r.exception, UserError)
     assert str(r.exception) == "kampen has no scenario 'basc'; scenarios: intro-narvik, basic, advanced"
+
+
+def test_replay_labels_each_order_with_the_turn_it_was_given_in(tmp_path):
+    """``hexwar replay``: an order is labelled with the turn it was given in, the order that
+    ends a turn too (issue 73: it was labelled with the turn after it, the turn its replay left)."""
+    from hexwar.core.game import replay_entry, replay_start
+    from hexwar.core.log import SaveFile
+    from hexwar.games.narvik import narvik_game
+    from hexwar.sim import parse_setup
+    from hexwar.sim.runner import record_one
+
+    _row, log = record_one(parse_setup("narvik"), 2, 4)
+    SaveFile(tmp_path / "g.hexwar").create(log)
+    st = replay_start(narvik_game(), log.meta)
+    given: list[int] = []  # each order's turn: the state's when it was given
+    for e in log.entries:
+        given.append(st.data.turn)
+        replay_entry(st, e)
+    res = runner.invoke(app, ["replay", str(tmp_path / "g.hexwar"), "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)["log"]
+    assert [r["turn"] for r in rows] == given
+    assert any(b > a for a, b in zip(given, given[1:])), "the game crossed no turn"
