@@ -174,7 +174,8 @@ class GameInfo:
     tally: str = "VP"
     #: the (scenario, board, switches) the conformance suite plays (default: the defaults)
     variants: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
-    #: random games per variant the conformance suite plays (fewer for slow games)
+    #: random games the conformance suite plays of the first variant (fewer for slow games;
+    #: each other variant plays half as many, hexwar.testing.conformance.seeds_for)
     test_games: int = 8
     #: ``invariants(game, state)``: the game's rules that hold after every order, each broken
     #: one as a sentence citing its section (empty: all hold); see ``broken``

@@ -2,7 +2,9 @@
 model): a game gets it by registering, and its author runs it with ``conformance_tests``.
 
 For every game and each of its variants (scenario, board, switches), random legal play to
-the end from several seeds (``GameInfo.test_games``), checking after every order that:
+the end from several seeds (``GameInfo.test_games`` for the game's first variant, half as many
+for each other: another board or a few switches changes some rules, the first variant plays
+all the others), checking after every order that:
 
 - the game asks a known side, offers orders unless it is over, and none once it is;
 - every order ``legal_orders()`` offers is accepted by ``apply()`` (a sample, on copies);
@@ -61,6 +63,14 @@ def variant_id(v: Variant, bot: str = "") -> str:
     return f"{name}/{scenario}@{board}" + "".join(f"+{s}" for s in switches) + (f"/{bot}" if bot else "")
 
 
+def seeds_for(info: GameInfo, v: Variant) -> int:
+    """Random games a variant plays: ``test_games`` for the game's first variant, half as many
+    (at least one) for each other."""
+    first = info.conformance_variants()[0]
+    return info.test_games if (v[1], v[2], tuple(v[3])) == (first[0], first[1], tuple(first[2])) \
+        else max(1, -(-info.test_games // 2))
+
+
 def _build(v: Variant) -> tuple[GameInfo, Game[Any]]:
     name, scenario, board, switches = v
     info = registry.get(name)
@@ -117,7 +127,7 @@ def random_play_keeps_every_guarantee(v: Variant, folder: Path | None = None) ->
     info, game = _build(v)
     schemas = game.events or None  # the contract's: empty when the game declares none
     sides = set(info.sides)
-    for seed in range(info.test_games):
+    for seed in range(seeds_for(info, v)):
         _one_random_game(info, game, schemas, sides, seed, folder)
     return None
 
@@ -205,7 +215,7 @@ def _the_end_holds(info: GameInfo, game: Game[Any], state: PlayState, seed: int,
 def fast_play_replays(v: Variant) -> None:
     """``run_fast`` plays the same game for the same seed and bots, and its log replays."""
     info, game = _build(v)
-    for seed in range(2):
+    for seed in range(min(2, info.test_games)):  # a game of one test game (a long one): one seed
         def bots() -> dict[str, RandomBot]:
             return {s: RandomBot(seed * 5 + i) for i, s in enumerate(info.sides)}
 
