@@ -258,7 +258,7 @@ class UnitState(GameState):
         rebuilt only when a unit was placed, removed or added since it was built."""
         idx = self.__dict__.get("_idx")
         units = self.units
-        moves = self.moves()
+        moves = self.__dict__.get("_moves") or self.moves()  # asked on every query: a method call only the first time
         if idx is None or idx[0] != moves.n or idx[1] is not units or idx[2] != len(units):
             by_loc: dict[str | None, list[Unit]] = {}
             by_side: dict[str | None, list[Unit]] = {}

@@ -66,9 +66,8 @@ def variant_id(v: Variant, bot: str = "") -> str:
 def seeds_for(info: GameInfo, v: Variant) -> int:
     """Random games a variant plays: ``test_games`` for the game's first variant, half as many
     (at least one) for each other."""
-    first = info.conformance_variants()[0]
-    return info.test_games if (v[1], v[2], tuple(v[3])) == (first[0], first[1], tuple(first[2])) \
-        else max(1, -(-info.test_games // 2))
+    scenario, board, switches = info.conformance_variants()[0]
+    return info.test_games if v[1:] == (scenario, board, tuple(switches)) else max(1, -(-info.test_games // 2))
 
 
 def _build(v: Variant) -> tuple[GameInfo, Game[Any]]:
