@@ -19,7 +19,7 @@ import hashlib
 import sys
 
 from hexwar.core.engine import run_fast
-from hexwar.games import registry
+from hexwar import registry
 
 
 def main() -> None:

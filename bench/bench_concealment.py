@@ -31,7 +31,7 @@ BEFORE = "6615803"  # the commit before abe2e81, where the German priority bot f
 PROBE = r"""
 import json, sys
 from hexwar.core.engine import run_fast
-from hexwar.games import registry
+from hexwar import registry
 info = registry.get("narvik"); g = info.build()
 games = int(sys.argv[1])
 reveals = first = turns = wins = 0

@@ -20,7 +20,7 @@ import time
 import networkx as nx
 
 from hexwar.board.conversion import land_graph
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.kampen import reach, steps
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.state import FACTIONS

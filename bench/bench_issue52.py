@@ -27,7 +27,7 @@ GAMES = {"narvik": 4, "europa": 4, "konflikt": 12, "kampen": 150, "skirmish": 40
 PROBE = r"""
 import hashlib, json, sys, time
 from hexwar.core.engine import run_fast
-from hexwar.games import registry
+from hexwar import registry
 name, n = sys.argv[1], int(sys.argv[2])
 info = registry.get(name)
 out = {}

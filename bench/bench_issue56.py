@@ -40,7 +40,7 @@ BASELINE = "b626179"  # the tree as issue 56's engine work found it
 SEARCH = r"""
 import json, sys, time
 from hexwar.ai.search import SearchBot
-from hexwar.games import registry
+from hexwar import registry
 game, n = sys.argv[1], int(sys.argv[2])
 if game == "narvik":
     from hexwar.games.narvik.bots import PriorityBot as Policy, search_hooks
@@ -72,7 +72,7 @@ print(json.dumps({"per_playout": sorted(out)[len(out) // 2], "engine": native.en
 
 WALL = r"""
 import json, sys, time
-from hexwar.games import registry
+from hexwar import registry
 game, budget, helpers = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
 info = registry.get(game)
 side = "allies" if game == "narvik" else "germans"
@@ -129,7 +129,7 @@ print(json.dumps({"engine": native.engine()}))
 
 UNDO = r"""
 import json, sys, time
-from hexwar.games import registry
+from hexwar import registry
 game = sys.argv[1]
 info = registry.get(game)
 out = {}

@@ -65,7 +65,7 @@ PARTS = ("listing", "policy", "applying", "prior", "copy", "score")
 def _decision(game: str, seed: int) -> tuple[Any, Any, str, Any]:
     """The first decision of the side with a real choice, the game played to it by priority
     bots (as ``bench_issue56``'s search probe)."""
-    from hexwar.games import registry
+    from hexwar import registry
 
     info = registry.get(game)
     side, phase = ("allies", "action") if game == "narvik" else ("germans", None)

@@ -23,7 +23,7 @@ from _common import per_call  # noqa: E402
 from hexwar.games.common import queries  # noqa: E402
 from hexwar.games.narvik import narvik_game  # noqa: E402
 from hexwar.games.narvik.bots import PriorityBot  # noqa: E402
-from hexwar.games.registry import Position  # noqa: E402
+from hexwar.registry import Position  # noqa: E402
 from hexwar.rules.assault import assault_sums  # noqa: E402
 from hexwar.rules.combat import diff_outcomes  # noqa: E402
 from hexwar.rules.movement import reach  # noqa: E402

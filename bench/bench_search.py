@@ -44,7 +44,7 @@ def play(args: tuple[str, int, str | None, float]) -> dict:
     """One game: ``hero`` is the seat the search bot plays (None: priority bots all round)."""
     game, seed, hero, think = args
     from hexwar.ai.search import SearchBot
-    from hexwar.games import registry
+    from hexwar import registry
 
     if game == "narvik":
         from hexwar.games.narvik.bots import PriorityBot as Policy

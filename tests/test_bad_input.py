@@ -19,7 +19,7 @@ import yaml
 from typer.testing import CliRunner
 
 from hexwar.data.loader import DataError, DataNameError, Library, data_root, read_yaml
-from hexwar.games.registry import validate_tree
+from hexwar.registry import validate_tree
 from hexwar.sim import parse_setup
 from hexwar.sim.runner import BatchError, game_seed, simulate
 from hexwar.ui.cli import app

@@ -21,7 +21,7 @@ import pytest
 
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.orders import IllegalOrder, Move, Pass
-from hexwar.games import registry
+from hexwar import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "vestfjord"
@@ -55,14 +55,14 @@ def test_the_example_lives_outside_the_package_and_hexwar_never_names_it():
 @pytest.mark.skipif(not _installed() and not os.environ.get("HEXWAR_CI"),
                     reason="the example is not pip-installed (pip install ./examples/vestfjord; .ci/run does)")
 def test_an_installed_game_registers_through_its_entry_point():
-    code = "from hexwar.games import registry; print(registry.get('vestfjord').title)"
+    code = "from hexwar import registry; print(registry.get('vestfjord').title)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd="/")
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "Vestfjord Patrol (hexwar's example game)"
 
 
 def test_a_game_not_installed_registers_through_HEXWAR_GAMES():
-    code = "from hexwar.games import registry; import sys; print(registry.get('vestfjord').sides)"
+    code = "from hexwar import registry; import sys; print(registry.get('vestfjord').sides)"
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/",
                        env=_env(HEXWAR_GAMES="vestfjord", PYTHONPATH=str(EXAMPLE)))
     assert p.returncode == 0, p.stderr
@@ -324,7 +324,7 @@ def test_a_game_that_gives_no_palette_draws_each_side_in_a_colour_of_its_own():
 
     from hexwar.games.common.palette import PALETTE
     from hexwar.games.narvik import narvik_game
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     g = GAME.build()
     s = _started(g, "0102")  # the U-boat placed: both sides on the map

@@ -8,7 +8,7 @@ import pytest
 
 from hexwar.core.invariants import placement
 from hexwar.core.state import UnitState, Unit
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.state import HARSTAD
 from hexwar.rules.stacking import ABOARD
 from tests.games.narvik_positions import loaded, put

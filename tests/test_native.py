@@ -128,7 +128,7 @@ def test_compiled_engine_plays_the_same_games_as_pure_python(build_folder: Path,
 HELPED = """
 import copy, json, pickle
 from hexwar.core.engine import run_fast
-from hexwar.games import registry
+from hexwar import registry
 out = {}
 for name in ("narvik", "europa", "konflikt", "kampen"):
     info = registry.get(name)

@@ -18,7 +18,7 @@ import pytest
 
 from hexwar.core.game import Caches
 from hexwar.core.state import Unit, UnitState
-from hexwar.games import registry
+from hexwar import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 WATCHED = sorted([*ROOT.glob("hexwar/core/*.py"), *ROOT.glob("hexwar/games/*/context.py")])

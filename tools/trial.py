@@ -512,7 +512,7 @@ def _fingerprint(p: Path) -> Any:
 
 def make_save(path: Path, game: str, orders: int, seed: int = 3, over: bool = False) -> Path:
     """Play a game with its priority bots into a save (``orders`` of them, or to the end)."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(game)
     g = info.build()
@@ -1013,7 +1013,7 @@ def _random_games(games: int, seed: int, most: int, every: int) -> Iterator[tupl
     (its record, the game, the state, the legal orders, up to 200 of the board's places).
     The state moves on by a random bot's order after each yield."""
     from hexwar.ai.random_bot import RandomBot
-    from hexwar.games import registry
+    from hexwar import registry
 
     for info in registry.games():
         variants = info.conformance_variants()

@@ -206,7 +206,7 @@ def _sim_long() -> Callable[[Path, Runner], tuple[str, str]]:
 
 
 def _analysis(work: Path) -> Any:
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.ui.analysis import AnalysisBoard
     from hexwar.web.analysis import WebAnalysis
 
@@ -255,7 +255,7 @@ def _board_twice() -> Callable[[Path, Runner], tuple[str, str]]:
 
 def _snapshot() -> Callable[[Path, Runner], tuple[str, str]]:
     def run(work: Path, runner: Runner) -> tuple[str, str]:
-        from hexwar.games.registry import get
+        from hexwar.registry import get
         from hexwar.ui.commands import Commands
         from hexwar.ui.session import Session
         from rich.console import Console
@@ -286,7 +286,7 @@ def _position_text(work: Path, runner: Runner, game: str = "narvik") -> str:
     everyone sees it (as ``hexwar position`` writes a watched game's), without hexwar's mark."""
     if game not in _POSITION:
         from hexwar.core.position import dump
-        from hexwar.games.registry import get
+        from hexwar.registry import get
 
         info = get(game)
         st = info.build().new_state(3)

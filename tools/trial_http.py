@@ -58,7 +58,7 @@ class Board:
 
     def __init__(self, game: str, folder: Path, seed: int = 3):
         import uvicorn
-        from hexwar.games.registry import get
+        from hexwar.registry import get
         from hexwar.web.server import WebGame, listen, make_app
 
         info = get(game)
@@ -252,7 +252,7 @@ def http_trial(tally: Any, games: list[str] | None = None, sample: int | None = 
                verbose: bool = False) -> Any:
     """Try every game's board over real HTTP (a sample of ``sample`` requests a game);
     add the outcomes to ``tally`` under the family ``http``."""
-    from hexwar.games.registry import games as all_games
+    from hexwar.registry import games as all_games
 
     rng = random.Random(seed)
     return _each_board(games or [g.name for g in all_games()], "hexwar-trial-http-",

@@ -102,7 +102,7 @@ def _killed(args: list[str], want: Callable[[list[int]], bool], what: str) -> Ca
 HELD_OPEN = """
 import os, sys, time
 from hexwar.ai.helpers import lend_cores
-from hexwar.games.registry import get
+from hexwar.registry import get
 bot = get("narvik").bot("search", "germans", 1, 5.0)
 lend_cores([bot], 1)
 if os.fork() == 0:

@@ -79,7 +79,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
     """Register ``game`` with OpenSpiel (once) and return a new OpenSpiel game object."""
     import pyspiel
 
-    from hexwar.games import registry
+    from hexwar import registry
 
     info = registry.get(game)
     sides = tuple(info.sides)

@@ -61,9 +61,9 @@ class Bot(Protocol):
     reads_menu: bool
     #: it takes its time and says how its search stands through ``progress`` (a search bot)
     thinks: bool
-    progress: Callable[[dict[str, Any]], None] | None
+    progress: Callable[[dict[str, object]], None] | None
 
-    def choose(self, state: Any, legal: Sequence[Order]) -> Order: ...
+    def choose(self, state: SideView, legal: Sequence[Order]) -> Order: ...
 
 
 @dataclass(frozen=True)

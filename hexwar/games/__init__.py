@@ -1,1 +1,1 @@
-"""The games on the shared engine, one package each; ``hexwar.games.registry`` finds them."""
+"""The games on the shared engine, one package each; ``hexwar.registry`` finds them."""

@@ -184,7 +184,7 @@ def namer(label: str) -> Callable[[str], str]:
     board's name for it, else the game's own words (a hex cut from an area: ``1818 (Bardufoss)``),
     else its id."""
     from hexwar.board.base import place_name
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     st = parse_setup(label)
     game = build_game(st)

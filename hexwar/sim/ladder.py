@@ -61,7 +61,7 @@ class Entrant:
         >>> Entrant.parse("search:32"), Entrant.parse("priority").name
         (Entrant(kind='search', playouts=32), 'priority')
         """
-        from hexwar.games.registry import UnknownGame
+        from hexwar.registry import UnknownGame
 
         try:
             return cls(*split_kind(text))
@@ -123,7 +123,7 @@ class _Timed:
 
 def play(game: str, scenario: str, rnd: int, first: str, second: str) -> dict[str, Any]:
     """One ladder game: entrant ``first`` plays the first camp, ``second`` the other."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(game)
     g = info.build(scenario)
@@ -365,7 +365,7 @@ def plot(sections: Iterable[tuple[str, list[dict[str, Any]], str]], path: Path) 
 
 def figures(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The ladder's figures as JSON: by game and scenario, what the README's tables show."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     out: dict[str, Any] = {}
     for game in sorted({r["game"] for r in rows}):
@@ -411,7 +411,7 @@ def write_report(folder: Path, how: str | None = None) -> list[Path]:
     """``README.md`` and ``ladder.png`` in ``folder``, from every ``*.jsonl`` ladder file
     there (each written whole: a new file renamed over the old), after :func:`may_write`
     (``how``: its answer, when the caller asked it). Returns what it wrote."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     files = sorted(folder.glob("*.jsonl"))
     rows = [r for f in files for r in read(f)]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
 from hexwar.core.files import Job, check_group, claim, write_text
 from hexwar.core.metrics import Mean, Metric, Rate, When, headline, shared, values
@@ -145,7 +145,7 @@ def compare(setups: Sequence[Setup], games: Sequence[int], seed: int, out: Path,
 
 def metrics_of(batches: Mapping[str, list[dict[str, Any]]]) -> list[Metric]:
     """The metrics every game of the report declares, in the first game's order."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     declared = []
     for label in batches:
@@ -205,19 +205,20 @@ def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) ->
     attacker wins for each (attack dice, defence dice) pair (4.2, by enumeration), Assault
     on Narvik the chance the attacker loses a point for each (AD, DRM) of the CRT (15.1).
     """
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     setup = parse_setup(label)
     exact = get(setup.game).batch.exact  # type: ignore[union-attr]
     out = []
-    for e in exact(build_game(setup), rows, min_n) if exact is not None else []:
+    for found in exact(build_game(setup), rows, min_n) if exact is not None else []:
+        e = cast("dict[str, Any]", found)  # the game's enumeration: hits, n, exact (its JSON)
         out.append(dict(e, sampled=e["hits"] / e["n"], z=_z(e["hits"], e["n"], e["exact"])))
     return sorted(out, key=lambda e: -e["n"])
 
 
 def _board_lines(setups: Sequence[Setup]) -> list[str]:
     """What each board gives the rules, in the game's own words (its batch hook)."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     hook = get(setups[0].game).batch.board_lines  # type: ignore[union-attr]
     return hook([(s.board, build_game(s)) for s in setups]) if hook else []
@@ -324,7 +325,7 @@ def _arm_short(label: str) -> str:
 
 def _short(label: str) -> str:
     """A setup in words: its game, scenario and board, and its bots unless the game's batch bot."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     s = parse_setup(label)
     return _arm_short(label) + ("" if s.bots == get(s.game).batch_bot else f", {s.bots} bots")
@@ -332,7 +333,7 @@ def _short(label: str) -> str:
 
 def _units(label: str) -> str:
     """What a setup's game counts its length in, plural: 'turns', 'game rounds'."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     return get(parse_setup(label).game).length_unit + "s"
 
@@ -366,7 +367,7 @@ def _findings(tests: Sequence[tuple[str, str, Metric | None, float]], sig: Seque
 
 def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]], seed: int, title: str, intro: str,
               figs: dict[str, str], rows: str = "rows") -> str:
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     s = _summaries(batches)
     ms = metrics_of(batches)
@@ -454,7 +455,7 @@ def board_scales(setups: Sequence[Setup]) -> list[tuple[str, str, str]]:
     the game's own words where it has them (``Batch.board_scale``), else the board's
     (``hexwar.board.conversion.board_scale``)."""
     from hexwar.board.conversion import board_scale
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     out: list[tuple[str, str, str]] = []
     for st in setups:
@@ -470,7 +471,7 @@ def opening(setups: Sequence[Setup]) -> list[str]:
     """What a report says before any finding (issue 72): what each board's scale and conversion
     is, what a turn and a unit are in each game, and, where the game can say it, whether each
     side's forces can reach each objective before the scenario ends on each board."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     infos = {st.game: get(st.game) for st in setups}
     lines = ["## What is compared", ""]

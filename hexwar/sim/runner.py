@@ -68,7 +68,7 @@ def record_one(setup: Setup, index: int, batch_seed: int) -> tuple[dict[str, Any
     its log: a save that ``hexwar replay`` steps through and ``hexwar play --load --upto``
     takes over. The log's meta is the game's own (as ``new_state`` writes it) with the batch
     it belongs to; ``opponent`` is the setup's bots where one kind plays every side."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.sim.setups import bot_kinds, split_kind
 
     row, log = _play(setup, index, batch_seed, record=True)
@@ -81,7 +81,7 @@ def record_one(setup: Setup, index: int, batch_seed: int) -> tuple[dict[str, Any
 
 
 def _play(setup: Setup, index: int, batch_seed: int, record: bool) -> tuple[dict[str, Any], EventLog | None]:
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     g = build_game(setup)
     seed = game_seed(batch_seed, index)
@@ -130,7 +130,7 @@ def build_files() -> list[tuple[str, Path]]:
 
 def columns(setup: Setup) -> list[str]:
     """A batch file's columns for a setup: every game's, the game's own, then ``build``."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     batch = get(setup.game).batch
     return [*BASE_COLUMNS, *(batch.columns if batch is not None else ()), *Observer.EXTRA, "build"]

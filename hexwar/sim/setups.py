@@ -48,7 +48,7 @@ def parse_setup(text: str) -> Setup:
     >>> parse_setup("narvik+random_setup+allied_concealment").label
     'narvik/scenario@narvik+allied_concealment+random_setup:priority'
     """
-    from hexwar.games.registry import UnknownGame, get
+    from hexwar.registry import UnknownGame, get
 
     rest, _, bots = text.partition(":")
     rest, *named = rest.split("+")
@@ -79,7 +79,7 @@ def parse_setup(text: str) -> Setup:
 @lru_cache(maxsize=None)
 def build_game(setup: Setup) -> Any:
     """Return the ruleset of a setup (cached per process)."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     return get(setup.game).build(setup.scenario, setup.board, setup.switches)
 
@@ -90,7 +90,7 @@ def bot_kinds(bots: str, sides: tuple[str, ...], default: str) -> dict[str, str]
     >>> bot_kinds("random,germans=priority", ("germans", "allies"), "priority")
     {'germans': 'priority', 'allies': 'random'}
     """
-    from hexwar.games.registry import UnknownGame
+    from hexwar.registry import UnknownGame
 
     base, named = default, {}
     for part in filter(None, bots.split(",")):
@@ -115,7 +115,7 @@ def split_kind(kind: str) -> tuple[str, int | None]:
     >>> split_kind("search:16"), split_kind("priority")
     (('search', 16), ('priority', None))
     """
-    from hexwar.games.registry import UnknownGame
+    from hexwar.registry import UnknownGame
 
     base, colon, n = kind.partition(":")
     if not colon:
@@ -138,7 +138,7 @@ def make_bot(info: Any, kind: str, side: str, seed: int) -> Any:
 
 def build_bots(setup: Setup, seed: int) -> dict[str, Any]:
     """Return one fresh bot per side, seeded from the game's seed."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(setup.game)
     kinds = bot_kinds(setup.bots, info.sides, info.batch_bot)

@@ -44,8 +44,8 @@ from hexwar.core.game import Game
 from hexwar.core.log import EventLog
 from hexwar.core.orders import IllegalOrder, Order, Pass
 from hexwar.core.state import GameState
-from hexwar.games import registry
-from hexwar.games.registry import GameInfo
+from hexwar import registry
+from hexwar.registry import GameInfo
 
 #: a game's variant: (game, scenario, board, switches)
 Variant = tuple[str, str, str, tuple[str, ...]]
@@ -63,14 +63,14 @@ def variant_id(v: Variant, bot: str = "") -> str:
     return f"{name}/{scenario}@{board}" + "".join(f"+{s}" for s in switches) + (f"/{bot}" if bot else "")
 
 
-def seeds_for(info: GameInfo, v: Variant) -> int:
+def seeds_for(info: GameInfo[Any, Any], v: Variant) -> int:
     """Random games a variant plays: ``test_games`` for the game's first variant, half as many
     (at least one) for each other."""
     scenario, board, switches = info.conformance_variants()[0]
     return info.test_games if v[1:] == (scenario, board, tuple(switches)) else max(1, -(-info.test_games // 2))
 
 
-def _build(v: Variant) -> tuple[GameInfo, Game[Any]]:
+def _build(v: Variant) -> tuple[GameInfo[Any, Any], Game[Any]]:
     name, scenario, board, switches = v
     info = registry.get(name)
     return info, info.build(scenario, board, switches)
@@ -131,7 +131,7 @@ def random_play_keeps_every_guarantee(v: Variant, folder: Path | None = None) ->
     return None
 
 
-def _one_random_game(info: GameInfo, game: Game[Any], schemas: Any, sides: set[str], seed: int, folder: Path) -> None:
+def _one_random_game(info: GameInfo[Any, Any], game: Game[Any], schemas: Any, sides: set[str], seed: int, folder: Path) -> None:
     rng = random.Random(seed)
     state = game.new_state(seed)
     bots = {s: RandomBot(seed * 7 + i) for i, s in enumerate(info.sides)}
@@ -188,7 +188,7 @@ def _offered_and_refused(state: PlayState, legal: list[Order], stale: list[Order
     assert state.data.to_json() == before
 
 
-def _the_end_holds(info: GameInfo, game: Game[Any], state: PlayState, seed: int, stood: dict[int, str],
+def _the_end_holds(info: GameInfo[Any, Any], game: Game[Any], state: PlayState, seed: int, stood: dict[int, str],
                    emitted: list[tuple[int, str]], rng: random.Random, folder: Path) -> None:
     res = state.result()
     assert res.over and (res.winner is None or res.winner in info.sides) and res.level
@@ -248,7 +248,7 @@ def own_bots_keep_invariants(v: Variant, kind: str) -> None:
         assert not broken, f"{kind} bots, seed {seed}, {broken[0]}"
 
 
-def declares_events_and_orders(info: GameInfo) -> None:
+def declares_events_and_orders(info: GameInfo[Any, Any]) -> None:
     """The game names itself, declares its event schemas, seats known sides and builds every
     bot it lists."""
     g = info.build()
@@ -283,7 +283,7 @@ def conformance_tests(*games: str) -> dict[str, Callable[..., None]]:
     infos = [registry.get(g) for g in games] or registry.games()
 
     @pytest.mark.parametrize("info", infos, ids=[i.name for i in infos])
-    def test_every_game_declares_its_events_and_orders(info: GameInfo) -> None:
+    def test_every_game_declares_its_events_and_orders(info: GameInfo[Any, Any]) -> None:
         declares_events_and_orders(info)
 
     return {f.__name__: f for f in (test_random_play_keeps_every_engine_guarantee,

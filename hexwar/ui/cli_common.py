@@ -45,7 +45,7 @@ def _default(v: Any) -> Any:
 
 def registry_game(name: str) -> Any:
     """Return a game's registry record; an unknown name is a one-line error."""
-    from hexwar.games.registry import UnknownGame, get
+    from hexwar.registry import UnknownGame, get
 
     try:
         return get(name)
@@ -156,7 +156,7 @@ def read_position(path: Path, info: Any, command: str) -> tuple[dict[str, Any], 
     its state and the game it is of, the state checked by that game (``state_problems``); a
     one-line ``UserError`` otherwise (``command``: what to type for the file's own game)."""
     from hexwar.core.position import PositionError, load
-    from hexwar.games.registry import UnknownGame, from_meta, get, names
+    from hexwar.registry import UnknownGame, from_meta, get, names
 
     try:
         names()  # every game registered, so the state is read as its game's (NarvikData, not GameState)
@@ -233,7 +233,7 @@ def read_seen(path: Path, upto: int | None = None, whole: bool = False) -> tuple
     seen, the seat and the sides it sees (None: everything); a one-line ``UserError``."""
     from hexwar.core.engine import ReplayError, replay, seen_by
     from hexwar.core.log import EventLog
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.registry import UnknownGame, from_meta
 
     log = read_save(path)
     try:

@@ -39,7 +39,7 @@ def _position(scenario: str) -> tuple[Any, Any]:
     game's own start (its name alone), or a saved game as it stands, seen by the side that
     played it while it is unfinished (the other side's face-down counters stay anonymous),
     by everyone once it is over."""
-    from hexwar.games.registry import Position, UnknownGame, for_scenario_file, get, names
+    from hexwar.registry import Position, UnknownGame, for_scenario_file, get, names
 
     if scenario in names():
         info = get(scenario)
@@ -100,7 +100,7 @@ def _show(answer: Any, json_: bool) -> None:
 def validate(path: Optional[Path] = typer.Argument(None, help="A data root holding maps/, oob/, tables/ (default: bundled), or one YAML file."),
              json_: bool = JSON) -> None:
     """Validate every map, order of battle, scenario and table (or one file); report every problem."""
-    from hexwar.games.registry import validate_file, validate_tree
+    from hexwar.registry import validate_file, validate_tree
 
     if path is not None and not path.exists():
         raise UserError(f"{path}: no such folder or file")
@@ -339,7 +339,7 @@ def odds(ctx: typer.Context,
     import typer.main
 
     if what is None or what in ("--help", "-h"):
-        from hexwar.games.registry import games
+        from hexwar.registry import games
 
         out.print("Usage: hexwar odds GAME|SCENARIO|SAVE [OPTIONS]\n\nExact combat odds, worked out by the game with its "
                   "own options; hexwar odds GAME --help lists them. Games with odds: "

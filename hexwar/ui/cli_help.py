@@ -15,7 +15,7 @@ WIDTH = 80
 
 def examples() -> dict[str, list[tuple[str, str]]]:
     """Per command, its examples: (what to type, what it does)."""
-    from hexwar.games import registry
+    from hexwar import registry
 
     first = registry.default()
     games = registry.games()

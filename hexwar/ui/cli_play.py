@@ -102,7 +102,7 @@ def _save_of(path: Path) -> Any:
 
 def _default_game() -> Any:
     """The game ``hexwar play`` starts when none is named."""
-    from hexwar.games.registry import default
+    from hexwar.registry import default
 
     return default()
 
@@ -110,7 +110,7 @@ def _default_game() -> Any:
 @app.command()
 def games(json_: bool = JSON) -> None:
     """List the games: their scenarios, boards, sides to play, bots and rules switches."""
-    from hexwar.games.registry import games as all_games
+    from hexwar.registry import games as all_games
 
     rows: list[dict[str, Any]] = [{"game": g.name, "title": g.title, "scenarios": dict(g.scenarios), "default_scenario": g.default_scenario,
              "boards": dict(g.boards), "default_board": g.default_board, "sides": sorted(g.seats),
@@ -154,7 +154,7 @@ def play(game: Optional[str] = typer.Argument(None, help="Game to play (hexwar g
     """Play a game solitaire in the terminal (or with --web in the browser) against the game's bots."""
     from hexwar.core.engine import load_game
     from hexwar.core.log import SaveError
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.registry import UnknownGame, from_meta
 
     saved, saved_path = None, None  # a save read once, for its game, its meta and its length
     if game is None and load is not None:  # the save names its game
@@ -390,7 +390,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
         TimeRemainingColumn,
     )
 
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.sim import parse_setup, summary
     from hexwar.sim import simulate as run
     from hexwar.core.metrics import headline
@@ -510,7 +510,7 @@ def _one_game(setup: Any, seed: int, index: int, save: Optional[Path], batch: Op
     if json_:
         emit({"game": index, "seed": row["seed"], "save": str(dest), "row": row, "beside": beside.lstrip("; ")})
         return
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.sim.setups import build_game
 
     said = get(setup.game).wording(build_game(setup))(row["level"]) if row["level"] else row["winner"]  # as play says it

@@ -64,7 +64,7 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
         seen_by,
     )
     from hexwar.core.log import EventLog
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.registry import UnknownGame, from_meta
     from hexwar.ui.render import EVERYONE
 
     log = read_save(file)
@@ -188,7 +188,7 @@ def analyse(game: str = typer.Argument(..., help="The game (hexwar games lists t
             folder: Path = typer.Option(Path("."), help="Where the page saves positions"),
             json_: bool = JSON) -> None:
     """The analysis board: set up any position from your table and see its figures and flags."""
-    from hexwar.games.registry import UnknownGame, get
+    from hexwar.registry import UnknownGame, get
     from hexwar.ui.analysis import AnalysisBoard
 
     try:
@@ -255,7 +255,7 @@ def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from hexwar.core.engine import ReplayError
-    from hexwar.games.registry import UnknownGame, from_meta
+    from hexwar.registry import UnknownGame, from_meta
     from hexwar.ui.coach import REVIEW_FLOOR, review_lines
     from hexwar.ui.coach import review as review_game
 

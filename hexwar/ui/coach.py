@@ -76,7 +76,7 @@ class Slip:
 
 def searcher(game_name: str, side: str, think: float, seed: int) -> Any:
     """The game's search bot for ``side`` (None: the game has none)."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(game_name)
     if "search" not in info.bots:
@@ -168,7 +168,7 @@ def review_now(session: Any, rest: str, most: int = 10, line: Callable[[Order], 
         think = -1.0
     if not 0.05 <= think <= 10:
         return [f"review takes the seconds the search thinks on each decision, from 0.05 to 10 (not {rest!r})"]
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     game, sides = session.game, sorted(session.humans)
     if not sides:

@@ -551,7 +551,7 @@ class Commands:
 def scenario_terms(game: Any) -> dict[str, tuple[str, str]]:
     """A game's scenario names as terms ``rules`` knows: (what the scenario is, "scenario"),
     the one played under the name its saves give it too."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(game.name)
     names = [*info.scenarios, str(game.save_meta().get("scenario") or "")]

@@ -77,7 +77,7 @@ class Presenter:
     def map_svg(self, layer: str = "") -> str:
         """The board as the person may see it, as an SVG (the terminal's snapshot and the web
         board); ``layer``: a game's extra (Assault on Narvik's lines of ``supply``)."""
-        from hexwar.games.registry import get
+        from hexwar.registry import get
 
         sess = self.session
         return str(get(self.game.name).render(self.game, sess.view(), viewer=sess.viewer,
@@ -212,7 +212,7 @@ def briefing(p: Presenter) -> list[str]:
     they command, then the game's own sections (``p.brief()``): the situation, each
     side's aim and victory, the game's length, their forces and what they know of the
     enemy's, a turn's sequence, and what the decision before them means."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get(p.game.name)
     scenario = str(p.game.save_meta().get("scenario") or info.default_scenario)

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from hexwar.ai.search import SearchBot
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.game import HIDDEN_CARD
 from hexwar.games.kampen.search import determinize, evaluate, search_hooks

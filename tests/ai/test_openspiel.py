@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from hexwar.games import registry
+from hexwar import registry
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from hexwar.ai.search import SearchBot
 from hexwar.core.orders import Order
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.bots import search_hooks
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from hexwar.games import registry
+from hexwar import registry
 
 SEARCHING = [name for name in registry.names() if "search" in registry.get(name).bots]
 

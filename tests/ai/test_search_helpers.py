@@ -11,7 +11,7 @@ import pytest
 
 from hexwar.ai.helpers import Helpers, lend_cores
 from hexwar.ai.search import SearchBot
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.bots import search_hooks
 
 NARVIK_HOOKS = search_hooks

@@ -15,7 +15,7 @@ import pytest
 
 from hexwar.core.engine import run_fast
 from hexwar.core.orders import IllegalOrder, Move
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.orders import AirStrike
 
 GAMES = [g.name for g in registry.games()]

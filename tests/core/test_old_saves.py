@@ -16,7 +16,7 @@ import pytest
 from hexwar.core.engine import load_game
 from hexwar.core.game import told_before
 from hexwar.core.log import EventLog, SaveFile
-from hexwar.games import registry
+from hexwar import registry
 
 SAVES = sorted((Path(__file__).resolve().parents[1] / "golden" / "saves").glob("*.json"))
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from hexwar.core.engine import load_game
 from hexwar.core.position import PositionError, dump, load
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.ui.cli import app
 from hexwar.ui.cli_common import UserError
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from hexwar.core.log import JOURNAL, Entry, SaveFile
-from hexwar.games import registry
+from hexwar import registry
 
 #: a writer that commits a large last order (4 MB of pages) and says when it begins to
 WRITER = """

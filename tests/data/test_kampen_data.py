@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from hexwar.data.loader import default_library
-from hexwar.games.registry import validate_tree
+from hexwar.registry import validate_tree
 
 ROOT = default_library().root
 

@@ -11,7 +11,7 @@ import pytest
 
 from hexwar.data.loader import DataError, Library, data_root
 from hexwar.data.scenario import load_scenario
-from hexwar.games.registry import validate_tree
+from hexwar.registry import validate_tree
 
 ROOT = data_root()
 

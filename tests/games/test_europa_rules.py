@@ -514,7 +514,7 @@ def test_validate_reports_a_broken_europa_chart_with_file_key_and_rule(tmp_path)
     import shutil
 
     from hexwar.data.loader import data_root
-    from hexwar.games.registry import validate_tree
+    from hexwar.registry import validate_tree
 
     root = tmp_path / "data"
     for sub in ("maps", "oob", "tables"):

@@ -8,7 +8,7 @@ import pytest
 
 from hexwar.board.conversion import land_graph, median_step
 from hexwar.data.loader import DataError, Library
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.kampen import reach
 from hexwar.games.kampen.orders import KMove, PlayCard
 from hexwar.games.kampen.phases.combat import retreat_areas

@@ -28,9 +28,9 @@ import pytest
 from hexwar.ai.random_bot import RandomBot
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.orders import IllegalOrder, Move
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.common import queries
-from hexwar.games.registry import Position
+from hexwar.registry import Position
 from hexwar.rules.movement import reach as chart_reach
 
 #: (game, scenario, board): the games whose queries read positions; Konflikt's six scenarios

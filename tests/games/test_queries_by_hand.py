@@ -28,7 +28,7 @@ import pytest
 
 from hexwar.games.common import queries
 from hexwar.games.narvik import narvik_game
-from hexwar.games.registry import Position
+from hexwar.registry import Position
 
 TARGET, WEST, NORTH_WEST = "2208", "2207", "2108"  # NORTH_WEST: next to both 2207 and 2208
 
@@ -284,7 +284,7 @@ def test_21_0_recovery_is_asked_on_a_copy(game):
 
 @pytest.fixture(scope="module")
 def europa():
-    from hexwar.games import registry
+    from hexwar import registry
 
     return registry.get("europa").build("campaign", "europa", ())
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.sim import ladder
 from hexwar.sim.ladder import Entrant, LadderError, Plan
 from hexwar.sim.stats import bradley_terry

@@ -171,7 +171,7 @@ def test_a_batch_game_played_again_and_saved_is_the_game_of_its_row_and_replays_
     under the meta an interactive save holds (so ``hexwar replay`` and ``play --load`` read
     it); one bot kind for every side is the save's opponent, mixed kinds name none."""
     from hexwar.core.engine import replay
-    from hexwar.games.registry import from_meta
+    from hexwar.registry import from_meta
     from hexwar.sim.runner import record_one
 
     st = parse_setup(setup)

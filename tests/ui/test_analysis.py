@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from hexwar.core.position import load
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.ui.analysis import AnalysisBoard, Pick
 from hexwar.ui.cli import app
 from hexwar.ui.cli_common import UserError

@@ -16,7 +16,7 @@ from tests.ui.test_web_browser import CHROMIUM, Served, artefacts, shot  # noqa:
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 
-from hexwar.games.registry import get  # noqa: E402
+from hexwar.registry import get  # noqa: E402
 from hexwar.ui.analysis import AnalysisBoard  # noqa: E402
 from hexwar.web.analysis import WebAnalysis, make_analysis_app  # noqa: E402
 

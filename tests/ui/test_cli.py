@@ -209,7 +209,7 @@ def test_simulate_game_n_saves_that_game_of_the_batch_to_replay_or_take_over(tmp
     the save is never overwritten; a row the same build played otherwise is refused loudly,
     and --save without --game is refused."""
     from hexwar.core.engine import load_game
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.sim.runner import read_rows
 
     def refused(args):
@@ -318,7 +318,7 @@ def test_replay_per_turn_draws_each_turn_as_it_ended_named_by_that_turn(tmp_path
         assert f"the end of turn {k}" in text and f"the end of turn {k + 1}" not in text
 
 
-@pytest.mark.parametrize("game", [g.name for g in __import__("hexwar.games.registry", fromlist=["games"]).games()])
+@pytest.mark.parametrize("game", [g.name for g in __import__("hexwar.registry", fromlist=["games"]).games()])
 def test_explain_of_nothing_of_that_name_is_an_error_that_says_what_may_be_asked(game):
     """``hexwar explain GAME zzz`` exits 2 with the presenter's refusal on one line (it
     answered it as an explanation and exited 0)."""

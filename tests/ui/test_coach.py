@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.ui import coach
 from hexwar.ui.cli import app

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.orders import Move, Retreat
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.europa.orders import Evade, Truck
 from hexwar.games.europa.phases import combat
 from hexwar.games.europa.phases.movement import destinations, may_move, why_not_move

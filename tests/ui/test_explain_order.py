@@ -11,7 +11,7 @@ import random
 
 from rich.console import Console
 
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.kampen.odds import combat_odds
 from hexwar.ui.play import terminal
 

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from hexwar.core.orders import Move
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.ui.play import terminal
 from hexwar.ui.presenter import briefing

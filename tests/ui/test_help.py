@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.ui.words import cites
 from hexwar.ui.play import terminal
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from rich.console import Console
 
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.ui.play import terminal
 
 

@@ -245,7 +245,7 @@ def test_every_event_a_game_can_log_reads_as_a_sentence_never_as_its_fields(name
     Every schema a game declares gets a sentence (the fixture skirmish, words none by design)."""
     import typing
 
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.ui.words import describe as field_form
 
     info = get(name)
@@ -267,7 +267,7 @@ def test_the_bots_turn_summed_up_has_a_past_tense_for_every_kind_of_order_a_game
     scenario list has one, in the game's own player (``past``) or the shared ``PAST``."""
     import random
 
-    from hexwar.games.registry import get
+    from hexwar.registry import get
     from hexwar.ui.words import PAST
 
     info = get(name)

@@ -295,6 +295,6 @@ def test_a_konflikt_save_made_before_its_supply_was_taken_out_plays_on_from_befo
 
 
 def _game(path: Path):
-    from hexwar.games.registry import from_meta
+    from hexwar.registry import from_meta
 
     return from_meta(SaveFile(path).load().meta)[1]

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.core.log import SaveFile
-from hexwar.games import registry
+from hexwar import registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import trial  # noqa: E402

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.orders import Assault, Move
-from hexwar.games import registry
+from hexwar import registry
 from hexwar.games.konflikt.orders import Assign, Enter
 from hexwar.games.konflikt.state import FIRST_WAVE
 from hexwar.rules.combat import diff_outcomes

@@ -304,7 +304,7 @@ def test_konflikt_on_the_web_board_notes_moves_assaults_and_order_tests_and_neve
     import random
     import re
 
-    from hexwar.games import registry
+    from hexwar import registry
 
     info = registry.get("konflikt")
     s = info.build("point_defence").new_state(6)

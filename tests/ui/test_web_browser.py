@@ -637,7 +637,7 @@ def test_the_board_opens_where_the_play_is_with_the_legend_and_tracks_uncovered(
     """Issue 53: at both window sizes the page opens on the places of the person's decision
     (some in the map's free window), and the map's tracks, boxes and legend sit in a corner
     of the map, never under the side panel, the page's tracks on screen."""
-    from hexwar.games import registry
+    from hexwar import registry
     from hexwar.ui.session import Session
 
     info = registry.get(name)

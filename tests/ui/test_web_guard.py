@@ -17,7 +17,7 @@ from rich.console import Console  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from hexwar.core.log import EventLog, SaveFile  # noqa: E402
-from hexwar.games import registry  # noqa: E402
+from hexwar import registry  # noqa: E402
 from hexwar.ui.play import terminal  # noqa: E402
 from hexwar.ui.session import Session  # noqa: E402
 from hexwar.web.server import (  # noqa: E402

@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 from hexwar.core.metrics import Mean, Rate
 from hexwar.core.observe import Observer as BaseObserver
 from hexwar.data.loader import DataError, Library, Problem
-from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.registry import Batch, Bot, GameInfo
 from vestfjord.bots import HunterBot, search_bot
 from vestfjord.game import ORDERS, UBOAT, PatrolData, PatrolGame, load_charts
 from vestfjord.presenter import PatrolPresenter, describe
@@ -94,7 +94,13 @@ BATCH = Batch(observer=Observer, exact=None,  # no combat table to set the resul
 SEATS: Mapping[str, frozenset[str]] = {"navy": frozenset({"navy"}), "uboat": frozenset({"uboat"}),
                                        "both": frozenset({"navy", "uboat"}), "none": frozenset()}
 
-GAME = GameInfo(
+
+def _at_sea(g: PatrolGame, d: PatrolData) -> list[str]:
+    """The game's own invariant: the U-boat is never on land (3.1)."""
+    at = d.units[UBOAT].loc
+    return [] if at is None or g.is_sea(at) else [f"the U-boat is on land at {at} (3.1)"]
+
+GAME: GameInfo[PatrolGame, PatrolData] = GameInfo(
     name="vestfjord",
     title="Vestfjord Patrol (hexwar's example game)",
     sides=("navy", "uboat"),
@@ -117,6 +123,5 @@ GAME = GameInfo(
     batch=BATCH,
     tally="sinkings and escapes",
     variants=(("patrol", "vestfjord", ()), ("lone", "vestfjord", ())),
-    invariants=lambda g, d: [] if d.units[UBOAT].loc is None or g.is_sea(d.units[UBOAT].loc)
-    else [f"the U-boat is on land at {d.units[UBOAT].loc} (3.1)"],
+    invariants=_at_sea,
 )

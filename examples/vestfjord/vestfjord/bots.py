@@ -4,7 +4,7 @@ engine's search bot (ISMCTS) over it, which guesses the U-boat's hex in each pla
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from hexwar.core.orders import Move, Order, Pass
 from vestfjord.game import UBOAT, UNSEEN, Charge, Dive, PatrolData, PatrolGame, Ping
@@ -19,7 +19,7 @@ class HunterBot:
     reads_by_kind = False
     reads_menu = False
     thinks = False
-    progress = None
+    progress: Callable[[dict[str, Any]], None] | None = None  # a bot that thinks says how far it got
 
     def __init__(self, side: str, seed: int | None = None):
         self.side = side

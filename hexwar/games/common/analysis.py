@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from hexwar.games.common import queries
-from hexwar.games.registry import Position
+from hexwar.games.common.queries import json_of
+from hexwar.registry import Position
 from hexwar.rules import fatigue as fat
 from hexwar.rules.stacking import ABOARD, explain_stack, violations
 from hexwar.ui.analysis import Analyst, Field, Figure, Pick
@@ -28,7 +29,7 @@ class LandAnalyst(Analyst):
     #: the state's tracks a person may set: key -> (label, rule)
     counters: Mapping[str, tuple[str, str]] = {}
 
-    def pos(self, data: Any) -> Position:
+    def pos(self, data: Any) -> Position[Any, Any]:
         return Position(self.game, data, None, "this position")
 
     def t(self, unit: Any) -> Any:
@@ -126,7 +127,8 @@ class LandAnalyst(Analyst):
             ans = queries.reach(pos, u.id)
         except ValueError as e:
             return Figure(f"reach of {u.id}", [str(e)], {u.loc: "source"})
-        rows, refused = ans.data["reach"], ans.data["refused"]
+        said = json_of(ans)
+        rows, refused = said["reach"], said["refused"]
         marks = {r["to"]: "reach" for r in rows}
         labels = {r["to"]: (str(r["mp_left"]) if not r["minimum_move"] else "min") for r in rows}
         for r in refused:
@@ -135,7 +137,7 @@ class LandAnalyst(Analyst):
             marks.setdefault(h, "zoc")
         marks[u.loc] = "source"
         mins = [g.board.label(r["to"]) for r in rows if r["minimum_move"]]
-        lines = [f"{u.id} from {g.board.label(u.loc)}: {ans.data['mp']} MP in {data.weather} ({g.cites.move.terrain}); "
+        lines = [f"{u.id} from {g.board.label(u.loc)}: {said['mp']} MP in {data.weather} ({g.cites.move.terrain}); "
                  f"{len(rows)} hexes in reach, the MP left on each"]
         if mins:
             lines.append(f"by the minimum move only ({g.cites.move.min_move}): {', '.join(mins)}")
@@ -143,10 +145,10 @@ class LandAnalyst(Analyst):
         lines += [str(x) for x in ans.shown[1:] if isinstance(x, str)]  # the game's refusals, in its words
         if to is not None and to != u.loc:
             try:
-                way = queries.reach(pos, u.id, to=to)
-                led = way.data["explain"]
+                way = json_of(queries.reach(pos, u.id, to=to))
+                led = way["explain"]
                 if led:
-                    for step in way.data["reach"]:
+                    for step in way["reach"]:
                         if step["to"] == to:
                             for h in step["path"]:
                                 marks[h] = "path"
@@ -159,7 +161,7 @@ class LandAnalyst(Analyst):
         """The unit's supply by its side's own rules: its line (19.3), drawn, or what blocks
         it; a side that traces no line, what its rules say instead (19.1)."""
         try:
-            row = queries.supply(self.pos(data), [u.id]).data["units"][0]
+            row = json_of(queries.supply(self.pos(data), [u.id]))["units"][0]
         except (ValueError, AttributeError) as e:
             return Figure(f"supply of {u.id}", [f"no line of supply is traced here ({e})"])
         marks = {h: "line" for h in row.get("path") or []}
@@ -173,9 +175,9 @@ class LandAnalyst(Analyst):
         leaves (10.0, 21.0)."""
         if not fat.takes_fatigue(self.game.tables, u):
             return Figure(f"fatigue of {u.id}", [f"{u.id} takes no fatigue points"])
-        ans = queries.fatigue(self.pos(data), [u.id], recover=True)  # the recovery works on a copy
-        row = ans.data["units"][0]
-        after = (ans.data.get("after_recovery") or {}).get(u.id)
+        ans = json_of(queries.fatigue(self.pos(data), [u.id], recover=True))  # the recovery works on a copy
+        row = ans["units"][0]
+        after = (ans.get("after_recovery") or {}).get(u.id)
         rule = self.game.tables.fatigue.rule("recovery") if self.game.tables.fatigue is not None else ""
         lines = [f"{u.id}: {row['fp']} FP, limit {row['fl']}" + (" (at its limit)" if row["at_limit"] else "")
                  + (f"; {row['by_hand']:+d} of them set by hand, not by the rules" if row["by_hand"] else ""),

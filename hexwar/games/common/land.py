@@ -121,7 +121,7 @@ class LandPresenter(CounterPresenter):
         stacking, 10.1 the fatigue limit ...) is its refusal in one line; a place out of reach,
         why (``why_not_there``)."""
         from hexwar.games.common import queries
-        from hexwar.games.registry import Position
+        from hexwar.registry import Position
 
         g, d = self.game, self.session.view()
         u = d.units.get(uid)
@@ -135,7 +135,7 @@ class LandPresenter(CounterPresenter):
             return str(e)
         except queries.OutOfReach:
             return self.why_not_there(u, dest, g.query(d, u))
-        return render_ledger(ans.data["explain"])
+        return render_ledger(queries.json_of(ans)["explain"])
 
     def why_not_there(self, u: Any, dest: str, q: Any) -> str:
         """Why a unit cannot reach a location in one movement action: the cheapest way there

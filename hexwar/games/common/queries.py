@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, cast
 
 import typer
 from rich.table import Table
 
 from hexwar.core.orders import Move
 from hexwar.games.common import asked
-from hexwar.games.registry import Answer, Position, Queries
+from hexwar.registry import Answer, Position, Queries
 from hexwar.rules import fatigue as fat
 from hexwar.ui.words import render_ledger
 
 
-def unit_of(pos: Position, uid: str) -> Any:
+def unit_of(pos: Position[Any, Any], uid: str) -> Any:
     """A unit the position's eyes may name, on the map; else a one-line ``ValueError``."""
     data, sides = pos.data, pos.sides
     if uid not in data.units or sides is not None and data.units[uid].side not in sides and data.units[uid].concealed:
@@ -38,11 +38,17 @@ class Refused(ValueError):
     """``reach --to`` a place the unit could walk to but the game refuses it (its rule said)."""
 
 
+
+def json_of(ans: Answer) -> dict[str, Any]:
+    """What a query of these games answered, as its JSON (``--json``): the shape this module
+    writes, read back by the analysis board and the explanations."""
+    return cast("dict[str, Any]", ans.data)
+
 class OutOfReach(ValueError):
     """``reach --to`` a place the unit cannot get to in one movement action."""
 
 
-def reach(pos: Position, unit: str, to: str | None = None, weather: str | None = None,
+def reach(pos: Position[Any, Any], unit: str, to: str | None = None, weather: str | None = None,
           mp: Fraction | None = None) -> Answer:
     """Where a unit can move in one action (14.0), as the game lists its moves at the unit's
     side's decision (``asked.unit_moves``: stacking 13.2, the fatigue limit 10.1, Sweden
@@ -122,7 +128,7 @@ def refusal(row: dict[str, Any]) -> str:
     return _said(row["refused"].removeprefix(row["to"] + ": "), row["rule"])
 
 
-def supply(pos: Position, units: list[str] | None = None) -> Answer:
+def supply(pos: Position[Any, Any], units: list[str] | None = None) -> Answer:
     """Each unit's supply by its side's own rules (``supply_answer``): its line (19.3) or what
     blocked it, whether it takes the 19.2 penalty if attacked now; a side that traces no
     line says what its rules say instead (19.1)."""
@@ -149,7 +155,7 @@ def supply(pos: Position, units: list[str] | None = None) -> Answer:
     return Answer({"position": pos.what, "bases": data.bases, "units": rows}, [tab, *said])
 
 
-def fatigue(pos: Position, units: list[str] | None = None, recover: bool = False) -> Answer:
+def fatigue(pos: Position[Any, Any], units: list[str] | None = None, recover: bool = False) -> Answer:
     """FP, limits, the AFL of the units named (15.1), and the end-of-turn recovery (21.0), by
     the rule functions the game plays with; FP that the fatigue log does not account for
     (set in a position file or on the analysis board) shown as set by hand."""
@@ -184,7 +190,7 @@ QUERIES = Queries(reach=reach, supply=supply, fatigue=fatigue)
 odds = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
 
 
-def assault_odds(pos: Position, target: str, ids: list[str], support: Sequence[str] = (), ap: int = 0) -> dict[str, Any]:
+def assault_odds(pos: Position[Any, Any], target: str, ids: list[str], support: Sequence[str] = (), ap: int = 0) -> dict[str, Any]:
     """The assault of ``ids`` on ``target`` (with ``support`` and ``ap``) as the game fights
     it (``asked.fights``): on a copy at the attackers' side's decision, once for every die
     it rolls, so every step the game takes before its die is in it (19.2's +6 FP for an
@@ -242,7 +248,7 @@ def land_odds(ctx: typer.Context,
     for opt, v, lo, hi in (("--attack", attack, 0, 1000), ("--defence", defence, 0, 1000), ("--ad", ad, -100, 100),
                            ("--drm", drm, -20, 20), ("--shift", shift, -20, 20), ("--ap", ap, 0, 99)):
         _in(opt, v, lo, hi)
-    pos: Position = ctx.obj
+    pos: Position[Any, Any] = ctx.obj
     g, what = pos.game, pos.what
     crt = g.tables.crt
     if table:

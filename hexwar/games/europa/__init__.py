@@ -12,8 +12,9 @@ from hexwar.games.common import front
 from hexwar.games.europa.analysis import EuropaAnalyst
 from hexwar.games.europa import batch, invariants, schemas  # noqa: F401 (schemas registers the data kinds)
 from hexwar.games.europa.game import EuropaGame, Switches
+from hexwar.games.europa.state import EuropaData
 from hexwar.games.europa.play import EuropaPresenter, render, say
-from hexwar.games.registry import Answer, Batch, Bot, GameInfo
+from hexwar.registry import Answer, Batch, Bot, GameInfo
 
 __all__ = ["GAME", "EuropaGame", "Switches"]
 
@@ -111,7 +112,7 @@ def _attack_odds(pos: Any, target: Optional[str], attackers: Optional[str]) -> A
                   [*lines, render_ledger(ans["ledger"])])
 
 
-GAME = GameInfo(
+GAME: GameInfo[EuropaGame, EuropaData] = GameInfo(
     name="europa",
     title="Narvik (Europa variant)",
     sides=("germans", "allies"),

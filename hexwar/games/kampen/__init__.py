@@ -22,7 +22,7 @@ from hexwar.games.kampen.state import (
     KampenData,
     enemies,
 )
-from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.registry import Batch, Bot, GameInfo
 
 __all__ = ["ALLIES", "COALITION", "FACTIONS", "GAME", "GERMANS", "NORWAY", "KampenData", "KampenGame", "enemies",
            "kampen_game"]
@@ -73,7 +73,7 @@ def _validate(lib: Library) -> list[Problem]:
     return out
 
 
-GAME = GameInfo(
+GAME: GameInfo[KampenGame, KampenData] = GameInfo(
     name="kampen",
     title="Kampen om Norge",
     sides=FACTIONS,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 import typer
 
-from hexwar.games.registry import Answer
+from hexwar.registry import Answer
 from hexwar.rules.dicecombat import outcomes
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -13,7 +13,7 @@ from hexwar.games.konflikt.state import SIDES, KonfliktData
 from hexwar.games.konflikt.orders import ORDERS
 from hexwar.games.konflikt.play import KonfliktPresenter, say
 from hexwar.games.konflikt.table import BOARDS
-from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.registry import Batch, Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.common.analysis import LandAnalyst
 
@@ -75,7 +75,7 @@ def _validate(lib: Library) -> list[Problem]:
     return out
 
 
-GAME = GameInfo(
+GAME: GameInfo[KonfliktGame, KonfliktData] = GameInfo(
     name="konflikt",
     title="Konflikt '47 scenario templates (skirmish ruleset)",
     sides=SIDES,

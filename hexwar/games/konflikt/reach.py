@@ -32,7 +32,7 @@ NAMES = {"germans": "Germans", "allies": "Allies"}
 
 def set_up(g: "KonfliktGame", seed: int = 0) -> "KonfliktData":
     """The scenario after its set-up, played by the priority bots, at turn 1's first order."""
-    from hexwar.games.registry import get
+    from hexwar.registry import get
 
     info = get("konflikt")
     st = g.new_state(seed)

@@ -8,8 +8,9 @@ from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import front, queries
 from hexwar.games.narvik import batch, invariants
 from hexwar.games.narvik.game import NarvikGame, Switches, narvik_game
+from hexwar.games.narvik.state import NarvikData
 from hexwar.games.narvik.play import NarvikPresenter, render, say
-from hexwar.games.registry import Batch, Bot, GameInfo
+from hexwar.registry import Batch, Bot, GameInfo
 from hexwar.games.narvik.analysis import NarvikAnalyst
 
 __all__ = ["GAME", "NarvikGame", "Switches", "narvik_game"]
@@ -48,7 +49,7 @@ def _validate(lib: Library) -> list[Problem]:
     return []
 
 
-GAME = GameInfo(
+GAME: GameInfo[NarvikGame, NarvikData] = GameInfo(
     name="narvik",
     title="Assault on Narvik",
     sides=("allies", "germans"),

@@ -7,7 +7,7 @@ from typing import Any
 
 from hexwar.data.loader import DataError, Library, Problem
 from hexwar.games.common import queries
-from hexwar.games.registry import Bot, GameInfo
+from hexwar.registry import Bot, GameInfo
 from hexwar.games.skirmish import invariants
 from hexwar.games.skirmish.game import ORDERS, SkirmishGame
 from hexwar.games.skirmish.play import SkirmishPresenter
@@ -46,7 +46,7 @@ def _validate(lib: Library) -> list[Problem]:
     return out
 
 
-GAME = GameInfo(
+GAME: GameInfo[SkirmishGame[SkirmishData], SkirmishData] = GameInfo(
     name="skirmish",
     title="Skirmish (the engine's fixture ruleset)",
     sides=("allies", "germans"),

@@ -22,14 +22,29 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
+from hexwar.core.game import Bot as Player
+from hexwar.core.game import FastView, Game
 from hexwar.core.invariants import placement
-from hexwar.core.state import UnitState
+from hexwar.core.state import GameState, UnitState
 from hexwar.data.loader import Library, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
+    import typer
+
     from hexwar.core.metrics import Metric
+
+#: the game a record builds (a ``Game`` of its own state type: the bound says "of some
+#: state"), and the state type its functions read
+G = TypeVar("G", bound="Game[Any]")
+S = TypeVar("S", bound=GameState)
+G_in = TypeVar("G_in", bound="Game[Any]", contravariant=True)
+S_in = TypeVar("S_in", bound=GameState, contravariant=True)
+#: one event, or one batch row, as the engine hands it to a game's function (JSON values)
+Record = Mapping[str, object]
+Row = dict[str, object]
 
 
 class UnknownGame(ValueError):
@@ -41,21 +56,29 @@ class Observer(Protocol):
     the columns every game's row ends with (``hexwar.core.observe.Observer`` gives those:
     where combats were fought, how often each objective changed hands)."""
 
-    def __call__(self, view: Any, events: list[dict[str, Any]]) -> None: ...
+    def __call__(self, view: FastView, events: list[dict[str, object]]) -> None: ...
 
-    def row(self, view: Any) -> dict[str, Any]: ...
+    def row(self, view: FastView) -> Row: ...
 
-    def extra(self) -> dict[str, Any]: ...
+    def extra(self) -> Row: ...
+
+
+class Render(Protocol[G_in, S_in]):
+    """``render(game, state, viewer, title, panel)``: an SVG of the board for a state as
+    ``viewer`` sees it (None: everything), with a title and the lines of a side panel."""
+
+    def __call__(self, g: G_in, d: S_in, viewer: str | None = None, title: str = "",
+                 panel: list[str] | None = None) -> str: ...
 
 
 @dataclass(frozen=True)
-class Position:
+class Position(Generic[G, S]):
     """A position a rule query reads: the game, its state as ``sides`` may see it (None:
     everything), and what it is, in words ("the start of narvik/scenario", "my.hexwar at
     turn 3, action, as the allies see it")."""
 
-    game: Any
-    data: Any
+    game: G
+    data: S
     sides: frozenset[str] | None
     what: str
 
@@ -65,21 +88,37 @@ class Answer:
     """What a query answers: ``data`` for ``--json``, ``shown`` for the terminal (lines of
     text and rich renderables, printed in order)."""
 
-    data: dict[str, Any]
-    shown: list[Any]
+    data: dict[str, object]
+    shown: Sequence[object]
+
+
+class Reach(Protocol[G, S]):
+    """reach(position, unit, to, weather, mp): where a unit can move in one action."""
+
+    def __call__(self, pos: Position[G, S], unit: str, to: str | None = None, weather: str | None = None,
+                 mp: Fraction | None = None) -> Answer: ...
+
+
+class Supply(Protocol[G, S]):
+    """supply(position, units): each unit's line of supply, or what blocks it."""
+
+    def __call__(self, pos: Position[G, S], units: list[str] | None = None) -> Answer: ...
+
+
+class Fatigue(Protocol[G, S]):
+    """fatigue(position, units, recover): FP, limits, the AFL and the recovery."""
+
+    def __call__(self, pos: Position[G, S], units: list[str] | None = None, recover: bool = False) -> Answer: ...
 
 
 @dataclass(frozen=True)
-class Queries:
+class Queries(Generic[G, S]):
     """The rule queries a game answers over a position (``hexwar reach``, ``supply``,
     ``fatigue``); each refuses bad input with a one-line ``ValueError``."""
 
-    #: reach(position, unit, to, weather, mp): where a unit can move in one action
-    reach: Callable[..., Answer]
-    #: supply(position, units): each unit's line of supply, or what blocks it
-    supply: Callable[..., Answer]
-    #: fatigue(position, units, recover): FP, limits, the AFL and the recovery
-    fatigue: Callable[..., Answer]
+    reach: Reach[G, S]
+    supply: Supply[G, S]
+    fatigue: Fatigue[G, S]
 
 
 @dataclass(frozen=True)
@@ -88,13 +127,13 @@ class Bot:
     once; a bot that is not fast thinks on the clock (the search bot), and plays a batch or
     the ladder by playouts a decision instead (``KIND:N``, ``hexwar.sim.setups.make_bot``)."""
 
-    make: Callable[[str, int, float], Any]
+    make: Callable[[str, int, float], Player]
     fast: bool = True
     help: str = ""
 
 
 @dataclass(frozen=True)
-class Batch:
+class Batch(Generic[G]):
     """What the simulator and the comparison reports need from a game.
 
     ``observer(game)`` watches one game and returns its CSV row: the columns every game has
@@ -105,28 +144,29 @@ class Batch:
     comparison out); ``scale`` says what a turn and a unit are.
     """
 
-    observer: Callable[[Any], Observer]
-    exact: Callable[[Any, list[dict[str, Any]], int], list[dict[str, Any]]] | None
+    observer: Callable[[G], Observer]
+    exact: Callable[[G, list[Row], int], list[Row]] | None
     scale: str
     columns: tuple[str, ...]
     metrics: "tuple[Metric, ...]"
-    board_lines: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
+    board_lines: Callable[[Sequence[tuple[str, G]]], list[str]] | None = None
     board_notes: Mapping[str, str] = field(default_factory=dict)
     #: what a game's length counts, singular ("turn"; Kampen om Norge's "game round")
     turn: str = "turn"
     #: a board's scale and conversion in one sentence, as a report opens with it (issue 72;
     #: None: what the board says of itself, ``hexwar.board.conversion.board_scale``)
-    board_scale: Callable[[str, Any], str] | None = None
+    board_scale: Callable[[str, G], str] | None = None
     #: reach before results (issue 72): the markdown lines of each side's fewest turns to each
     #: objective on each (board name, game), against the scenario's length, asked of the game;
     #: a board where a force cannot arrive in time has a line "- **Cannot arrive** on BOARD: ..."
     #: or "- **Few arrive** on BOARD: ...", which the report's summary names
-    reach: Callable[[Sequence[tuple[str, Any]]], list[str]] | None = None
+    reach: Callable[[Sequence[tuple[str, G]]], list[str]] | None = None
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """Everything the engine's users need to know about one game."""
+class GameInfo(Generic[G, S]):
+    """Everything the engine's users need to know about one game: ``G`` the game it builds,
+    ``S`` its state type (what its functions are handed)."""
 
     name: str
     title: str
@@ -143,7 +183,7 @@ class GameInfo:
     #: switch name -> what it changes
     switches: Mapping[str, str]
     #: ``make(scenario, board, switches)`` -> the game object (the engine's Ruleset)
-    make: Callable[[str, str, frozenset[str]], Any]
+    make: Callable[[str, str, frozenset[str]], G]
     bots: Mapping[str, Bot]
     #: the opponent ``hexwar play`` gives a person when they name none (the search bot where
     #: it answers within the default think time and beats the rule-based bot)
@@ -152,22 +192,22 @@ class GameInfo:
     #: ``hexwar.ui.presenter.Presenter`` subclass, built over a session)
     presenter: type
     #: one event as a sentence
-    describe: Callable[[Mapping[str, Any]], str]
+    describe: Callable[[Record], str]
     #: an SVG of the board for a state, seen by ``viewer`` (None: everything)
-    render: Callable[..., str]
-    batch: Batch | None = None
+    render: Render[G, S]
+    batch: Batch[G] | None = None
     #: extra data checks over a data root (problems beyond each file's own schema)
     validate: Callable[[Library], list[Problem]] | None = None
     #: the data kinds this game's scenarios have (``hexwar validate`` runs ``validate`` for them)
     scenario_kinds: tuple[str, ...] = ()
     #: build the game from a generic ``scenario`` file naming it in ``game:`` (rule queries)
-    from_scenario_file: Callable[[str], Any] | None = None
+    from_scenario_file: Callable[[str], G] | None = None
     #: ``hexwar odds GAME|POSITION [OPTIONS]``: exact odds of one combat, a command (a
     #: ``typer.Typer`` with one command) taking its own options; the position is its
     #: context's ``obj`` (None when the game is named alone), and it returns an ``Answer``
-    odds: Any = None
+    odds: typer.Typer | None = None
     #: ``hexwar reach``, ``supply`` and ``fatigue`` over the game's positions
-    queries: Queries | None = None
+    queries: Queries[G, S] | None = None
     #: the game ``hexwar play`` starts with no game named (one game says so)
     default: bool = False
     #: what ``Result.vp`` counts (victory points, or Kampen om Norge's battalions)
@@ -179,20 +219,20 @@ class GameInfo:
     test_games: int = 8
     #: ``invariants(game, state)``: the game's rules that hold after every order, each broken
     #: one as a sentence citing its section (empty: all hold); see ``broken``
-    invariants: Callable[[Any, Any], list[str]] | None = None
+    invariants: Callable[[G, S], list[str]] | None = None
     #: ``describe_in(game)``: one event as a sentence in that game's words (its places by
     #: their names, as the play loop says them); without it, ``describe``
-    describe_in: Callable[[Any], Callable[[Mapping[str, Any]], str]] | None = None
+    describe_in: Callable[[G], Callable[[Record], str]] | None = None
     #: ``words_in(game)``: a line of the game's own text, an order's (its visible text) or a
     #: result's, as a person reads it in that game's words (its places and cards by their
     #: names, as its presenter shows them); without it, the text itself (a replay has no
     #: presenter to ask)
-    words_in: Callable[[Any], Callable[[str], str]] | None = None
+    words_in: Callable[[G], Callable[[str], str]] | None = None
     #: ``analysis(game)``: what the analysis board may set up and work out (a
     #: ``hexwar.ui.analysis.Analyst``); None: the board places nothing of this game
-    analysis: Callable[[Any], Any] | None = None
+    analysis: Callable[[G], object] | None = None
 
-    def reader_seat(self, meta: Mapping[str, Any], over: bool) -> str:
+    def reader_seat(self, meta: Record, over: bool) -> str:
         """Whose eyes a saved game is read with: the side that played it while it is
         unfinished, everyone's (``all``) once it is over."""
         return "all" if over else str(meta.get("seat") or self.default_seat)
@@ -204,7 +244,7 @@ class GameInfo:
             return None
         return frozenset(self.seats[seat])
 
-    def seats_held(self, meta: Mapping[str, Any]) -> list[str]:
+    def seats_held(self, meta: Record) -> list[str]:
         """The seats the person of a saved game has played it from: its seat now, and every
         seat it changed from (``seat_changes`` in its meta: ``hexwar play --show-secrets``)."""
         held = [str(meta.get("seat") or self.default_seat)]
@@ -214,7 +254,7 @@ class GameInfo:
                 held.append(str(c["from"]))
         return [s for s in dict.fromkeys(held) if s in self.seats or s == "all"]
 
-    def seen_in(self, meta: Mapping[str, Any]) -> frozenset[str] | None:
+    def seen_in(self, meta: Record) -> frozenset[str] | None:
         """The sides whose secrets the person of a saved game has been shown while playing it,
         from every seat held (None: every side's: a hot seat, a game only watched)."""
         seen: set[str] = set()
@@ -230,11 +270,11 @@ class GameInfo:
         """What a game's length counts, singular: its batch's ``turn`` ('turn' without one)."""
         return self.batch.turn if self.batch is not None else "turn"
 
-    def describer(self, game: Any) -> Callable[[Mapping[str, Any]], str]:
+    def describer(self, game: G) -> Callable[[Record], str]:
         """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
         return self.describe_in(game) if self.describe_in is not None else self.describe
 
-    def wording(self, game: Any) -> Callable[[str], str]:
+    def wording(self, game: G) -> Callable[[str], str]:
         """How ``game``'s orders and results read, from their text: ``words_in`` where the
         game has words of its own, else the text itself."""
         return self.words_in(game) if self.words_in is not None else _as_typed
@@ -268,13 +308,13 @@ class GameInfo:
         if bad:
             raise UnknownGame(f"unknown switch {bad[0]!r}; {self.name} switches: {', '.join(self.switches) or 'none'}")
 
-    def build(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = ()) -> Any:
+    def build(self, scenario: str | None = None, board: str | None = None, switches: Sequence[str] = ()) -> G:
         """Return the game for a scenario, board and switches (defaults where not given)."""
         sc, bd = scenario or self.default_scenario, board or self.default_board
         self.check(sc, bd, switches)
         return self.make(sc, bd, frozenset(switches))
 
-    def broken(self, game: Any, state: Any) -> list[str]:
+    def broken(self, game: G, state: S) -> list[str]:
         """Return what the state breaks: the engine's own guarantees for a ``UnitState``
         (``hexwar.core.invariants.placement``) and the game's ``invariants``. The conformance
         suite asks after every order of random games and of games between the game's own
@@ -282,13 +322,13 @@ class GameInfo:
         out = placement(state, game.board) if isinstance(state, UnitState) else []
         return out + (self.invariants(game, state) if self.invariants is not None else [])
 
-    def bot(self, kind: str, side: str, seed: int, think: float = 1.0) -> Any:
+    def bot(self, kind: str, side: str, seed: int, think: float = 1.0) -> Player:
         """Return a bot of this game by name."""
         self.check(bot=kind)
         return self.bots[kind].make(side, seed, think)
 
 
-_GAMES: dict[str, GameInfo] = {}
+_GAMES: dict[str, GameInfo[Any, Any]] = {}
 _BUNDLED: set[str] = set()  # the games of ``hexwar.games`` itself
 _LOADED = False
 
@@ -298,7 +338,7 @@ def _as_typed(text: str) -> str:
     return text
 
 
-def register(info: GameInfo) -> None:
+def register(info: GameInfo[Any, Any]) -> None:
     """Add a game to the registry (a second game of the same name is refused)."""
     if not isinstance(info, GameInfo):
         raise TypeError(f"a game registers a GameInfo, not {type(info).__name__}")
@@ -326,7 +366,7 @@ def _module_game(module: str) -> Any:
     return vars(importlib.import_module(module)).get("GAME")
 
 
-def _load() -> dict[str, GameInfo]:
+def _load() -> dict[str, GameInfo[Any, Any]]:
     global _LOADED
     if not _LOADED:
         import hexwar.games as pkg
@@ -354,7 +394,19 @@ def _load() -> dict[str, GameInfo]:
     return _GAMES
 
 
-def default() -> GameInfo:
+def _bundled_one(name: str) -> None:
+    """Register the bundled game of this name, if ``hexwar.games`` has one."""
+    import importlib.util
+
+    if not name.isidentifier() or importlib.util.find_spec(f"hexwar.games.{name}") is None:
+        return
+    info = vars(importlib.import_module(f"hexwar.games.{name}")).get("GAME")
+    if isinstance(info, GameInfo):
+        register(info)
+        _BUNDLED.add(info.name)
+
+
+def default() -> GameInfo[Any, Any]:
     """The game ``hexwar play`` starts when none is named: the one that says so."""
     return next(g for g in games() if g.default)
 
@@ -370,14 +422,18 @@ def bundled() -> list[str]:
     return sorted(_BUNDLED)
 
 
-def games() -> list[GameInfo]:
+def games() -> list[GameInfo[Any, Any]]:
     """Return every registered game."""
     return [g for _, g in sorted(_load().items())]
 
 
-def get(name: str) -> GameInfo:
-    """Return a game's record by name; an unknown name raises :class:`UnknownGame`."""
-    reg = _load()
+def get(name: str) -> GameInfo[Any, Any]:
+    """Return a game's record by name; an unknown name raises :class:`UnknownGame`. A bundled
+    game is imported alone (a command about one game starts without importing the others);
+    any other name loads every game first."""
+    if name not in _GAMES and not _LOADED:
+        _bundled_one(name)
+    reg = _GAMES if name in _GAMES else _load()
     if name not in reg:
         raise UnknownGame(f"unknown game {name!r}; games: {', '.join(sorted(reg))}")
     return reg[name]
@@ -423,7 +479,7 @@ def validate_file(path: Any) -> list[Problem]:
     return [p for p in probs if Path(p.file).name == path.name or str(path).endswith(p.file)]
 
 
-def from_meta(meta: Mapping[str, Any], switches: Sequence[str] = ()) -> tuple[GameInfo, Any]:
+def from_meta(meta: Mapping[str, Any], switches: Sequence[str] = ()) -> tuple[GameInfo[Any, Any], Any]:
     """Return the game a saved log was played with: its game, scenario, board and switches
     (``switches`` for saves older than the switches in their meta)."""
     info = get(str(meta.get("game", "")))
