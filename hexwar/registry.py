@@ -268,7 +268,23 @@ class GameInfo(Generic[G, S]):
     @property
     def length_unit(self) -> str:
         """What a game's length counts, singular: its batch's ``turn`` ('turn' without one)."""
-        return self.batch.turn if self.batch is not None else "turn"
+        return self.batches.turn
+
+    @property
+    def batches(self) -> Batch[G]:
+        """What a batch records of this game: its own ``batch``, or, for a game that declares
+        none, the columns every game has (``hexwar.core.observe.Plain``: the winner, the
+        level, the length, the orders) with each side's win rate as its metrics."""
+        if self.batch is not None:
+            return self.batch
+        from hexwar.core.metrics import Rate
+        from hexwar.core.observe import Plain
+
+        wins = tuple(Rate(f"{side}_win", f"{side} wins" + (" (95% CI)" if i == 0 else ""), partial(_won, side), ci=i == 0,
+                          test=f"{side} win rate", figure=f"{side} win rate, 95% Wilson interval" if i == 0 else "")
+                     for i, side in enumerate(self.sides))
+        return Batch(observer=Plain, exact=None, scale=f"{self.title}: the game declares no scale of its own",
+                     columns=(), metrics=wins)
 
     def describer(self, game: G) -> Callable[[Record], str]:
         """How ``game``'s events read as sentences: ``describe_in`` where the game has one."""
@@ -331,6 +347,11 @@ class GameInfo(Generic[G, S]):
 _GAMES: dict[str, GameInfo[Any, Any]] = {}
 _BUNDLED: set[str] = set()  # the games of ``hexwar.games`` itself
 _LOADED = False
+
+
+def _won(side: str, row: Mapping[str, object]) -> bool:
+    """Whether ``side`` won the game of a batch row (the base metrics of a game without a batch)."""
+    return row["winner"] == side
 
 
 def _as_typed(text: str) -> str:

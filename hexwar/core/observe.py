@@ -76,3 +76,17 @@ class Observer:
         """The columns every game's row ends with (:data:`EXTRA`)."""
         return {"combat_at": json.dumps(self.where, sort_keys=True), "changed_hands": json.dumps(self.changes, sort_keys=True),
                 "move_lengths": json.dumps(self.lengths, sort_keys=True), "losses_by": json.dumps(self.causes, sort_keys=True)}
+
+
+class Plain(Observer):
+    """What a batch records of a game that declares nothing for batches: the columns every
+    game has (``hexwar.core.metrics.BASE_COLUMNS``, from the game's own ``result``) and the
+    ones every row ends with; it follows no objective."""
+
+    def __init__(self, game: object = None):
+        super().__init__({})
+
+    def row(self, view: Any) -> dict[str, Any]:
+        """The base columns of one finished game: who won, how, when, after how many orders."""
+        r = view.result()
+        return {"winner": r.winner or "", "level": r.level, "end_turn": view.data.turn, "orders": self.orders}

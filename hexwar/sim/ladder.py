@@ -133,7 +133,7 @@ def play(game: str, scenario: str, rnd: int, first: str, second: str) -> dict[st
     tallies = [{"decisions": 0, "seconds": 0.0, "playouts": 0} for _ in camp]
     bots = {s: _Timed(who[s].make(info, s, seed), tallies[0 if s in camp[0] else 1], who[s].playouts is not None)
             for s in info.sides}
-    watch = info.batch.observer(g) if info.batch is not None else None
+    watch = info.batches.observer(g)
     view, _ = run_fast(g, seed, bots, observe=watch, max_orders=MAX_ORDERS)
     if not view.data.over:  # a bot stalled a phase: a bug to mend, never a drawn game in the ladder
         raise LadderError(f"{game} {scenario} round {rnd}, {first} v {second}: the game did not end in {MAX_ORDERS:,} "

@@ -149,8 +149,7 @@ def metrics_of(batches: Mapping[str, list[dict[str, Any]]]) -> list[Metric]:
 
     declared = []
     for label in batches:
-        b = get(parse_setup(label).game).batch
-        declared.append(list(b.metrics) if b is not None else [])
+        declared.append(list(get(parse_setup(label).game).batches.metrics))
     return shared(declared)
 
 
@@ -208,7 +207,7 @@ def exact_vs_sampled(label: str, rows: list[dict[str, Any]], min_n: int = 50) ->
     from hexwar.registry import get
 
     setup = parse_setup(label)
-    exact = get(setup.game).batch.exact  # type: ignore[union-attr]
+    exact = get(setup.game).batches.exact
     out = []
     for found in exact(build_game(setup), rows, min_n) if exact is not None else []:
         e = cast("dict[str, Any]", found)  # the game's enumeration: hits, n, exact (its JSON)
@@ -220,7 +219,7 @@ def _board_lines(setups: Sequence[Setup]) -> list[str]:
     """What each board gives the rules, in the game's own words (its batch hook)."""
     from hexwar.registry import get
 
-    hook = get(setups[0].game).batch.board_lines  # type: ignore[union-attr]
+    hook = get(setups[0].game).batches.board_lines
     return hook([(s.board, build_game(s)) for s in setups]) if hook else []
 
 
@@ -431,7 +430,7 @@ def _markdown(setups: Sequence[Setup], batches: dict[str, list[dict[str, Any]]],
     lines += [""] + drivers.markdown(batches, {x: i for i, x in enumerate(labels, 1)}, figs.get("combats"), figs.get("moves"),
                                     figs.get("hands"), figs.get("losses"))
     exact = [(i, e) for i, x in enumerate(labels, 1) for e in exact_vs_sampled(x, batches[x])[:8]]
-    if any(get(st.game).batch.exact is not None for st in setups):  # type: ignore[union-attr]  # a game with no combat table has none
+    if any(get(st.game).batches.exact is not None for st in setups):  # a game with no combat table has none
         lines += ["", "## Exact where possible", "",
                   "Each combat the games fought, pooled over the batch, with its exact probability (enumeration over "
                   "the dice) beside the sampled frequency; |z| above 3 would point to a bug in the rules code or the "
@@ -462,7 +461,7 @@ def board_scales(setups: Sequence[Setup]) -> list[tuple[str, str, str]]:
         if any(g == st.game and b == st.board for g, b, _ in out):
             continue
         game = build_game(st)
-        hook = get(st.game).batch.board_scale  # type: ignore[union-attr]
+        hook = get(st.game).batches.board_scale
         out.append((st.game, st.board, hook(st.board, game) if hook is not None else board_scale(game.board)))
     return out
 
@@ -480,17 +479,17 @@ def opening(setups: Sequence[Setup]) -> list[str]:
         lines.append(f"- **{board}**{f' ({game})' if len(infos) > 1 else ''}, setup{'s' if len(numbers) > 1 else ''} "
                      f"{', '.join(numbers)}: {scale}.")
     for g in sorted(infos):
-        lines.append(f"- {infos[g].batch.scale}")  # type: ignore[union-attr]
+        lines.append(f"- {infos[g].batches.scale}")
     if len(infos) > 1:
         lines += ["- So compare outcomes (who wins, whether and how early in the game it happens, the shares of "
                   "losses), not raw turn numbers or loss counts: each game's turn and counter are its own."]
     for st in sorted({(st.game, st.board) for st in setups}):
-        note = infos[st[0]].batch.board_notes.get(st[1])  # type: ignore[union-attr]
+        note = infos[st[0]].batches.board_notes.get(st[1])
         if note:
             lines += [f"- {note}"]
     lines.append("")
     for g in sorted(infos):
-        hook = infos[g].batch.reach  # type: ignore[union-attr]
+        hook = infos[g].batches.reach
         if hook is None:
             continue
         seen: dict[str, Any] = {}

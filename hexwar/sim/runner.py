@@ -85,7 +85,7 @@ def _play(setup: Setup, index: int, batch_seed: int, record: bool) -> tuple[dict
 
     g = build_game(setup)
     seed = game_seed(batch_seed, index)
-    watch = get(setup.game).batch.observer(g)  # type: ignore[union-attr]
+    watch = get(setup.game).batches.observer(g)
     meta = dict(g.new_state(seed).log.meta) if record else None  # what an interactive game's save holds
     view, log = run_fast(g, seed, build_bots(setup, seed), record=record, meta=meta, observe=watch, max_orders=MAX_ORDERS)
     if not view.data.over:  # a bot stalled a phase: a bug to mend, never a game without a winner in a comparison
@@ -132,8 +132,7 @@ def columns(setup: Setup) -> list[str]:
     """A batch file's columns for a setup: every game's, the game's own, then ``build``."""
     from hexwar.registry import get
 
-    batch = get(setup.game).batch
-    return [*BASE_COLUMNS, *(batch.columns if batch is not None else ()), *Observer.EXTRA, "build"]
+    return [*BASE_COLUMNS, *get(setup.game).batches.columns, *Observer.EXTRA, "build"]
 
 
 def read_rows(path: Path, cols: Sequence[str] | None = None) -> list[dict[str, Any]]:

@@ -71,8 +71,6 @@ def parse_setup(text: str) -> Setup:
         if not info.bots[base].fast and playouts is None:
             raise ValueError(f"{text!r}: the {base} bot thinks on the clock; a batch gives it playouts a decision "
                              f"instead, so its games are the same on any machine: {base}:16")
-    if info.batch is None:
-        raise ValueError(f"{text!r}: {info.name} records nothing for batches")
     return Setup(info.name, scenario, board, bots, switches)
 
 

@@ -440,8 +440,7 @@ def simulate(game: str = typer.Argument(..., help="GAME[/SCENARIO][@BOARD][:BOTS
     except BatchError as e:
         raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
-    batch = get(setup.game).batch
-    metrics = batch.metrics if batch is not None else ()
+    metrics = get(setup.game).batches.metrics
     summ = summary(rows, metrics)
     summ.update({"seed": seed, "file": str(path), "seconds": round(dt, 2), "engine": native.engine()})
     write_text(summary_path, json.dumps(summ, indent=2, sort_keys=True) + "\n")

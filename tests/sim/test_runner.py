@@ -212,3 +212,22 @@ def test_a_batch_gives_the_search_bot_playouts_not_seconds_and_plays_the_same_ga
                        ("kampen:search:0", "whole number from 1")):
         with pytest.raises(ValueError, match=says):
             parse_setup(text)
+
+
+def test_a_game_that_declares_no_batch_is_simulated_with_the_columns_every_game_has(tmp_path):
+    """A game's author gets batches without writing an observer (issue 73): the skirmish
+    fixture declares none, and its rows hold the base columns, its summary each side's wins."""
+    from hexwar.core.metrics import BASE_COLUMNS
+    from hexwar.sim.runner import summary
+    from hexwar.registry import get
+
+    info = get("skirmish")
+    assert info.batch is None
+    rows = simulate(parse_setup("skirmish"), 6, 2, tmp_path / "s.csv", workers=1)
+    assert len(rows) == 6 and set(BASE_COLUMNS) <= set(rows[0])
+    assert {r["winner"] for r in rows} <= {"allies", "germans", ""}
+    assert all(int(r["end_turn"]) >= 1 and int(r["orders"]) > 0 for r in rows)
+    summ = summary(rows, info.batches.metrics)
+    wins = sum(r["winner"] == "allies" for r in rows)
+    assert summ["allies_win_rate"] == pytest.approx(wins / 6)
+    assert summ["games"] == 6
