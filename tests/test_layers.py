@@ -204,3 +204,13 @@ def test_no_class_has_more_than_about_25_methods():
                 if k > MAX_METHODS:
                     big.append(f"{p.relative_to(ROOT)}::{n.name} has {k} methods")
     assert big == []
+
+
+def test_core_orders_are_only_the_engines_own():
+    """Core's orders are those every game may give (issue 73): passing and moving. A game's
+    own orders live in its package (Assault on Narvik's ways to take a result), the land
+    games' shared combat orders in ``hexwar.rules.orders``."""
+    from hexwar.core import orders
+
+    own = {n for n, v in vars(orders).items() if isinstance(v, type) and issubclass(v, orders.Order) and v is not orders.Order}
+    assert own == {"Pass", "Move"}

@@ -124,7 +124,7 @@ class OrderKinds:
 
 @dataclass(frozen=True)
 class Pass(Order):
-    """Pass the initiative (9.2)."""
+    """Pass: give up the decision (a game says what passing does: its initiative, its phase)."""
 
     kind: ClassVar[str] = "pass"
 
@@ -134,7 +134,7 @@ class Pass(Order):
 
 @dataclass(frozen=True)
 class Move(Order):
-    """Move one unit along a path of adjacent locations (14.0)."""
+    """Move one unit along a path of adjacent locations (a game's movement rules check it)."""
 
     kind: ClassVar[str] = "move"
     unit: str = ""
@@ -146,65 +146,6 @@ class Move(Order):
     def family(self) -> tuple[Any, ...] | None:
         """Any route between a listed move's ends (the list gives one a destination)."""
         return (self.kind, self.side, self.unit, self.path[:1], self.path[-1:])
-
-
-@dataclass(frozen=True)
-class Assault(Order):
-    """Assault an enemy-held location with adjacent units (15.1)."""
-
-    kind: ClassVar[str] = "assault"
-    target: str = ""
-    units: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        return f"assault {self.target} with {','.join(self.units)}"
-
-    def family(self) -> tuple[Any, ...] | None:
-        """Any eligible attackers against a listed target."""
-        return (self.kind, self.side, self.target)
-
-
-@dataclass(frozen=True)
-class TakeResult(Order):
-    """Choose how to take one CRT result point: retreat, fatigue or eliminate (15.2)."""
-
-    kind: ClassVar[str] = "take"
-    option: str = ""  # "retreat" | "fatigue" | "eliminate"
-    unit: str = ""  # the unit eliminated, or the retreat/fatigue detail
-    detail: tuple[tuple[str, int], ...] = ()  # fatigue split: (unit, FP) pairs
-
-    def family(self) -> tuple[Any, ...] | None:
-        """Any split of the points of a listed way to take a result (15.2)."""
-        return (self.kind, self.side, self.option, self.unit)
-
-    def text(self) -> str:
-        extra = f" {self.unit}" if self.unit else ""
-        if self.detail:
-            extra += " " + ",".join(f"{u}:{fp}" for u, fp in self.detail)
-        return f"take {self.option}{extra}"
-
-
-@dataclass(frozen=True)
-class Retreat(Order):
-    """Retreat one unit along a path (15.3)."""
-
-    kind: ClassVar[str] = "retreat"
-    unit: str = ""
-    path: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        return f"retreat {self.unit} {'>'.join(self.path)}"
-
-
-@dataclass(frozen=True)
-class Advance(Order):
-    """Advance units into a vacated location after an assault (15.3), or decline."""
-
-    kind: ClassVar[str] = "advance"
-    units: tuple[str, ...] = ()
-
-    def text(self) -> str:
-        return f"advance {','.join(self.units) or 'none'}"
 
 
 class OrderList(list[Order]):

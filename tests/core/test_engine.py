@@ -17,7 +17,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from hexwar.core.dice import Dice, DiceExhausted
 from hexwar.core.engine import load_game, replay
-from hexwar.core.orders import Assault, IllegalOrder, Move, Pass
+from hexwar.core.orders import IllegalOrder, Move, Pass
+from hexwar.rules.orders import Assault
 from hexwar.core.state import GameState
 from hexwar.games.skirmish import GAME, ORDERS, SkirmishGame
 

@@ -429,7 +429,9 @@ def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_
     seeded priority games it accepts exactly what the full list (every option, every length)
     holds, and refuses the rest with the state left as it was."""
     from hexwar.core.engine import FastView
-    from hexwar.core.orders import IllegalOrder, Retreat, TakeResult
+    from hexwar.core.orders import IllegalOrder
+    from hexwar.games.narvik.orders import TakeResult
+    from hexwar.rules.orders import Retreat
     from hexwar.games.narvik.bots import PriorityBot
     from hexwar.games.narvik.phases import results
 

@@ -7,7 +7,9 @@ import pytest
 from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice, Roll
 from hexwar.core.engine import replay
-from hexwar.core.orders import Advance, IllegalOrder, Move, Pass, TakeResult
+from hexwar.core.orders import IllegalOrder, Move, Pass
+from hexwar.games.narvik.orders import TakeResult
+from hexwar.rules.orders import Advance
 from hexwar.games.narvik import narvik_game
 from hexwar.games.narvik.orders import (
     AirStrike,

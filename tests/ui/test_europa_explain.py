@@ -17,7 +17,8 @@ import pytest
 from rich.console import Console
 
 from hexwar.core.dice import Dice, Roll
-from hexwar.core.orders import Move, Retreat
+from hexwar.core.orders import Move
+from hexwar.rules.orders import Retreat
 from hexwar import registry
 from hexwar.games.europa.orders import Evade, Truck
 from hexwar.games.europa.phases import combat

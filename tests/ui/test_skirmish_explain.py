@@ -17,7 +17,8 @@ import pytest
 from rich.console import Console
 
 from hexwar.core.dice import Dice, Roll
-from hexwar.core.orders import Assault, Move
+from hexwar.core.orders import Move
+from hexwar.rules.orders import Assault
 from hexwar import registry
 from hexwar.games.konflikt.orders import Assign, Enter
 from hexwar.games.konflikt.state import FIRST_WAVE

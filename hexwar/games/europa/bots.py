@@ -25,7 +25,8 @@ from typing import Any, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from hexwar.core.orders import Advance, Move, Order, Pass, Retreat, list_parts, orders_of_kind
+from hexwar.core.orders import Move, Order, Pass, list_parts, orders_of_kind
+from hexwar.rules.orders import Advance, Retreat
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,

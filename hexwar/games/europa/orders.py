@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hexwar.core.orders import Advance, Move, Order, OrderKinds, Pass, Retreat
+from hexwar.core.orders import Move, Order, OrderKinds, Pass
+from hexwar.rules.orders import Advance, Retreat
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Any, Mapping
 
 from rich.table import Table
 
-from hexwar.core.orders import IllegalOrder, Move, Order, Retreat
+from hexwar.core.orders import IllegalOrder, Move, Order
+from hexwar.rules.orders import Retreat
 from hexwar.games.europa.orders import (
     Absorb,
     Assemble,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hexwar.core.orders import IllegalOrder, Order, Pass, Retreat
+from hexwar.core.orders import IllegalOrder, Order, Pass
+from hexwar.rules.orders import Retreat
 from hexwar.games.europa.orders import Absorb, Assemble, Attack, Breakdown, Detach, Evade, Interdict, Mission
 from hexwar.games.europa.schemas import band
 from hexwar.games.europa.state import GERMANS, OVERSTACKED

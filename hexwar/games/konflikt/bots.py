@@ -15,7 +15,8 @@ from typing import Any, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from hexwar.core.orders import Assault, Move, Order
+from hexwar.core.orders import Move, Order
+from hexwar.rules.orders import Assault
 from hexwar.games.konflikt.game import KonfliktGame
 from hexwar.games.konflikt.state import SIDES, KonfliktData
 from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave, Mark, Pick

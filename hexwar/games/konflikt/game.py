@@ -21,7 +21,8 @@ from mypy_extensions import mypyc_attr
 from hexwar.core.dice import Dice
 from hexwar.core.engine import Refusals, Result
 from hexwar.core.events import strip_hidden
-from hexwar.core.orders import Assault, IllegalOrder, Move, Order
+from hexwar.core.orders import IllegalOrder, Move, Order
+from hexwar.rules.orders import Assault
 from hexwar.core.state import Unit
 from hexwar.games.konflikt import victory
 import hexwar.games.konflikt.setup as setup

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from hexwar.core.orders import Assault, Move, Order, OrderKinds, Pass
+from hexwar.core.orders import Move, Order, OrderKinds, Pass
+from hexwar.rules.orders import Assault
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from hexwar.core.orders import Assault, Move
+from hexwar.core.orders import Move
+from hexwar.rules.orders import Assault
 from hexwar.games.konflikt.orders import Enter
 from hexwar.games.konflikt.state import FIRST_WAVE, FLANK, RESERVE
 

@@ -19,19 +19,9 @@ import networkx as nx
 
 from mypy_extensions import mypyc_attr
 
-from hexwar.core.orders import (
-    Advance,
-    Move,
-    Lazy,
-    Menu,
-    Order,
-    Pass,
-    Retreat,
-    TakeResult,
-    list_parts,
-    orders_of_kind,
-)
+from hexwar.core.orders import Lazy, Menu, Move, Order, Pass, list_parts, orders_of_kind
 from hexwar.games.narvik.orders import (
+    TakeResult,
     AirStrike,
     ArtilleryInterdiction,
     Bombard,
@@ -51,6 +41,7 @@ from hexwar.games.narvik.orders import (
 from hexwar.games.narvik.phases.naval import kept_moves
 from hexwar.games.narvik.state import ALLIES, HARSTAD
 from hexwar.rules.movement import compiled, movement_graph, region_of
+from hexwar.rules.orders import Advance, Retreat
 
 _LAND_DIST: dict[tuple[int, str], dict[str, float]] = {}
 #: board -> hex -> distance to Narvik; board -> enemy hexes -> hex -> distance to the nearest

@@ -1,20 +1,33 @@
-"""Orders of Assault on Narvik beyond the core ones (Pass, Move, TakeResult, Retreat, Advance)."""
+"""Orders of Assault on Narvik beyond the engine's (Pass, Move) and the land games' (Retreat,
+Advance: ``hexwar.rules.orders``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from hexwar.core.orders import (
-    Advance,
-    IllegalOrder,
-    Move,
-    Order,
-    OrderKinds,
-    Pass,
-    Retreat,
-    TakeResult,
-)
+from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
+from hexwar.rules.orders import Advance, Retreat
+
+
+@dataclass(frozen=True)
+class TakeResult(Order):
+    """Choose how to take one CRT result point: retreat, fatigue or eliminate (15.2)."""
+
+    kind: ClassVar[str] = "take"
+    option: str = ""  # "retreat" | "fatigue" | "eliminate"
+    unit: str = ""  # the unit eliminated, or the retreat/fatigue detail
+    detail: tuple[tuple[str, int], ...] = ()  # fatigue split: (unit, FP) pairs
+
+    def family(self) -> tuple[Any, ...] | None:
+        """Any split of the points of a listed way to take a result (15.2)."""
+        return (self.kind, self.side, self.option, self.unit)
+
+    def text(self) -> str:
+        extra = f" {self.unit}" if self.unit else ""
+        if self.detail:
+            extra += " " + ",".join(f"{u}:{fp}" for u, fp in self.detail)
+        return f"take {self.option}{extra}"
 
 
 @dataclass(frozen=True)

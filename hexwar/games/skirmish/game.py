@@ -17,7 +17,8 @@ from typing import Any, Sequence, TypeVar
 from hexwar.core.dice import Dice
 from hexwar.core.engine import Game, Refusals, Result
 from hexwar.core.invariants import counters
-from hexwar.core.orders import Assault, IllegalOrder, Move, Order, OrderKinds, Pass
+from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
+from hexwar.rules.orders import Assault
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library
 from hexwar.data.scenario import Scenario, load_scenario

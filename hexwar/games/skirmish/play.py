@@ -8,7 +8,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hexwar.core.orders import Assault, Move, Order
+from hexwar.core.orders import Move, Order
+from hexwar.rules.orders import Assault
 from hexwar.rules.ledger import fmt
 from hexwar.games.common.asked import before_the_die
 from hexwar.games.common.land import LandPresenter, assault_odds_line

@@ -12,7 +12,8 @@ from itertools import combinations
 from typing import Any
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import Advance, IllegalOrder, Order, Pass, Retreat
+from hexwar.core.orders import IllegalOrder, Order, Pass
+from hexwar.rules.orders import Advance, Retreat
 from hexwar.core.state import Unit
 import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules

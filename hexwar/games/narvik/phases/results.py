@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hexwar.core.dice import Dice
-from hexwar.core.orders import Advance, IllegalOrder, Order, Retreat, TakeResult
+from hexwar.core.orders import IllegalOrder, Order
+from hexwar.games.narvik.orders import TakeResult
+from hexwar.rules.orders import Advance, Retreat
 import hexwar.games.narvik.events as E
 from hexwar.games.narvik.orders import expect
 from hexwar.games.narvik.phases import common
