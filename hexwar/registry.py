@@ -363,6 +363,8 @@ def register(info: GameInfo[Any, Any]) -> None:
     """Add a game to the registry (a second game of the same name is refused)."""
     if not isinstance(info, GameInfo):
         raise TypeError(f"a game registers a GameInfo, not {type(info).__name__}")
+    if not info.name.isidentifier():
+        raise ValueError(f"a game's name is one word of letters, digits and _ (as a Python name), not {info.name!r}")
     if info.name in _GAMES and _GAMES[info.name] is not info:
         raise ValueError(f"two games named {info.name!r}")
     _GAMES[info.name] = info
@@ -435,6 +437,18 @@ def default() -> GameInfo[Any, Any]:
 def names() -> list[str]:
     """Return the names of every registered game."""
     return sorted(_load())
+
+
+def known(name: str) -> bool:
+    """Whether a game of this name is registered (a bundled one is imported alone to say so;
+    a name no game may have, such as a scenario's path, loads none)."""
+    if not name.isidentifier():
+        return False
+    try:
+        get(name)
+    except UnknownGame:
+        return False
+    return True
 
 
 def bundled() -> list[str]:

@@ -9,11 +9,13 @@ everywhere."""
 
 from __future__ import annotations
 
+import ast
 import csv
 import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
 
@@ -337,3 +339,19 @@ def test_a_game_that_gives_no_palette_draws_each_side_in_a_colour_of_its_own():
     d = n.new_state(1).data
     drawn = get("narvik").render(n, d, viewer="*")
     assert PALETTE["norwegian"] in drawn and PALETTE["german"] in drawn
+
+
+def test_a_command_about_one_game_imports_that_game_alone():
+    """``hexwar fatigue narvik/scenario ...`` starts without importing the other games (issue
+    73: each ``hexwar`` started cost every game's import); a name no game may have (a path)
+    loads none, and a game's name is one word."""
+    code = ("import sys; from hexwar import registry; registry.get('kampen'); assert not registry.known('kampen/basic');"
+            "print(sorted(m.split('.')[2] for m in sys.modules if m.startswith('hexwar.games.') and m.count('.') == 2))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "HEXWAR_GAMES": ""})
+    imported = set(ast.literal_eval(out.stdout.strip()))
+    assert "kampen" in imported and imported <= {"kampen", "common"}, imported  # common: what the land games share
+    from hexwar import registry
+
+    with pytest.raises(ValueError, match="one word"):
+        registry.register(replace(registry.get("skirmish"), name="my game"))

@@ -39,14 +39,14 @@ def _position(scenario: str) -> tuple[Any, Any]:
     game's own start (its name alone), or a saved game as it stands, seen by the side that
     played it while it is unfinished (the other side's face-down counters stay anonymous),
     by everyone once it is over."""
-    from hexwar.registry import Position, UnknownGame, for_scenario_file, get, names
+    from hexwar.registry import Position, UnknownGame, for_scenario_file, get, known
 
-    if scenario in names():
+    if known(scenario):
         info = get(scenario)
         g = info.build()
         return info, Position(g, g.new_state(0).data, None, f"the start of {scenario}")
     game, _, named = scenario.partition("/")
-    if game in names() and not scenario.endswith((".yaml", ".yml", SAVED)):
+    if known(game) and not scenario.endswith((".yaml", ".yml", SAVED)):
         info = get(game)
         if named in info.scenarios:  # a game's scenario by its name (kampen/basic), as compare and play --scenario name it
             g = info.build(named)
