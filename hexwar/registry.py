@@ -182,7 +182,7 @@ class GameInfo(Generic[G, S]):
     default_board: str
     #: switch name -> what it changes
     switches: Mapping[str, str]
-    #: ``make(scenario, board, switches)`` -> the game object (the engine's Ruleset)
+    #: ``make(scenario, board, switches)`` -> the game (a ``hexwar.core.game.Game``)
     make: Callable[[str, str, frozenset[str]], G]
     bots: Mapping[str, Bot]
     #: the opponent ``hexwar play`` gives a person when they name none (the search bot where

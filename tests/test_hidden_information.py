@@ -19,7 +19,8 @@ import pytest
 from rich.console import Console
 
 from hexwar.ai.random_bot import RandomBot
-from hexwar.core.engine import replay, run_fast
+from hexwar.core.engine import run_fast
+from hexwar.core.game import replay
 from hexwar.games.kampen import FACTIONS, GERMANS, KampenGame
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.game import HIDDEN_CARD

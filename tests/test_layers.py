@@ -214,3 +214,23 @@ def test_core_orders_are_only_the_engines_own():
 
     own = {n for n, v in vars(orders).items() if isinstance(v, type) and issubclass(v, orders.Order) and v is not orders.Order}
     assert own == {"Pass", "Move"}
+
+
+def test_a_module_exports_only_what_it_defines():
+    """One name each (issue 73): a module's ``__all__`` lists its own classes and functions,
+    never another module's under a second address (as ``core/engine.py`` once re-exported the
+    contract, and named ``Game`` ``Ruleset``); a package's ``__init__`` may gather its API. The
+    shared layers (a game's package may give its own facade)."""
+    import importlib
+    import inspect
+
+    bad = []
+    for p in SHARED:
+        if p.name == "__init__.py" or "__all__" not in p.read_text():
+            continue
+        mod = importlib.import_module(_module(p))
+        for name in getattr(mod, "__all__", ()):
+            obj = getattr(mod, name)
+            if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__module__ != mod.__name__:
+                bad.append(f"{_module(p)}.{name} is {obj.__module__}.{obj.__qualname__}")
+    assert bad == []

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexwar.core.engine import PlayState
+from hexwar.core.game import PlayState
 
 
 class Observer:
@@ -209,7 +209,7 @@ def register(game: str, scenario: str | None = None, board: str | None = None, s
         def observation_string(self, player: int) -> str:
             if self.play is None:
                 return "before the seed"
-            from hexwar.core.engine import seen_by
+            from hexwar.core.game import seen_by
 
             picked = f"choosing {self.kind}\n" if self.kind and sides[player] == self.play.current_side() else ""
             return picked + str(seen_by(ruleset, self.play.data, (sides[player],)).to_json())

@@ -44,7 +44,8 @@ import time
 from typing import Any, Callable, Sequence
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import FastView, collector_paused
+from hexwar.core.engine import collector_paused
+from hexwar.core.game import FastView
 from hexwar.core.orders import Order
 
 Progress = Callable[[dict[str, Any]], None]

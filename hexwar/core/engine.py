@@ -1,4 +1,7 @@
-"""The game API: ``Game`` (frozen ruleset + board + tables + scenario) and ``PlayState``.
+"""The phase machine (``DecisionGame``: a game driven by pending decisions) and the ways a
+whole game is played: ``run_fast`` (bots, in place), ``play_out`` and ``load_game`` (a save
+resumed). The contract and a game in play (``Game``, ``PlayState``, replay) are
+``hexwar.core.game``'s; each name is imported from the one module that defines it.
 
 Modelled on OpenSpiel's game/state split::
 
@@ -25,32 +28,19 @@ from typing import Any, Callable, Iterator
 
 from hexwar.core.dice import Dice
 from hexwar.core.game import (
-    Event,
     FastView,
     Game,
     PlayState,
-    Refusals,
     ReplayError,
     Result,
     S,
-    SideView,
-    new_play_state,
     order_dice,
     replay,
-    replay_entry,
-    replay_start,
-    seen_by,
 )
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
 from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
 
-__all__ = ["DecisionGame", "Decision", "Event", "FastView", "Game", "Phase", "PlayState", "Refusals", "ReplayError",
-           "Result", "Ruleset", "SideView", "collector_paused", "load_game", "new_play_state", "order_dice", "play_out",
-           "replay", "replay_entry", "replay_start", "run_fast", "seen_by"]
-
-
-#: what the engine plays: any game (kept under its first name for the callers that use it)
-Ruleset = Game
+__all__ = ["Decision", "DecisionGame", "Phase", "collector_paused", "load_game", "play_out", "run_fast"]
 
 
 @dataclass(frozen=True)
@@ -158,7 +148,7 @@ class DecisionGame(Game[S]):
         d.step = 0
 
 
-def load_game(game: Ruleset[Any], path: str | Path, writer: bool = False, upto: int | None = None,
+def load_game(game: Game[Any], path: str | Path, writer: bool = False, upto: int | None = None,
               keep: Path | None = None) -> PlayState:
     """Resume a saved game, keeping the save file attached; a ``writer`` first becomes the
     save's only writer (a second player, or a read-only save, is refused). A damaged save

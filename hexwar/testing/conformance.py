@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from hexwar.ai.random_bot import RandomBot
-from hexwar.core.engine import PlayState, load_game, replay, run_fast
+from hexwar.core.engine import load_game, run_fast
+from hexwar.core.game import PlayState, replay
 from hexwar.core.events import check_event
 from hexwar.core.game import Game
 from hexwar.core.log import EventLog

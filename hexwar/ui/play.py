@@ -13,14 +13,14 @@ from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
-from hexwar.core.engine import PlayState
+from hexwar.core.game import PlayState
 from hexwar.core.orders import Order
 from hexwar.ui.bots_turn import bot_summary
-from hexwar.ui.commands import Commands, progress_line
+from hexwar.ui.commands import Commands
 from hexwar.ui.presenter import Presenter, briefing
 from hexwar.ui.session import Session
 
-__all__ = ["Terminal", "progress_line", "terminal"]
+__all__ = ["Terminal", "terminal"]
 
 
 class Terminal(Commands):

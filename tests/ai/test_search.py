@@ -181,7 +181,7 @@ def test_no_garbage_collection_while_the_clock_runs(game) -> None:  # type: igno
 def test_the_player_watching_sees_no_order_the_bot_weighs(game) -> None:  # type: ignore[no-untyped-def]
     """11.0: a German search bot's candidate orders name its face-down counters; what the
     play loop shows the Allied player while it thinks is time and playouts, nothing else."""
-    from hexwar.ui.play import progress_line
+    from hexwar.ui.commands import progress_line
 
     s = _first_choice(game.new_state(4), "germans")
     shown: list[str] = []
@@ -227,7 +227,7 @@ def test_a_clear_decision_stops_before_the_cap(game) -> None:  # type: ignore[no
     assert lasts[0]["settled"] and lasts[0]["iterations"] < 300
     assert not lasts[1]["settled"] and lasts[1]["iterations"] == 300
     assert picks[0] == picks[1]
-    from hexwar.ui.play import progress_line
+    from hexwar.ui.commands import progress_line
 
     assert "answered early" in progress_line("allies", "search", lasts[0])
     assert "answered early" not in progress_line("allies", "search", lasts[1])

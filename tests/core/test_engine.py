@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from hexwar.core.dice import Dice, DiceExhausted
-from hexwar.core.engine import load_game, replay
+from hexwar.core.engine import load_game
+from hexwar.core.game import replay
 from hexwar.core.orders import IllegalOrder, Move, Pass
 from hexwar.rules.orders import Assault
 from hexwar.core.state import GameState

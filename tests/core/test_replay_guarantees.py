@@ -11,7 +11,8 @@ import random
 import subprocess
 import sys
 
-from hexwar.core.engine import load_game, replay
+from hexwar.core.engine import load_game
+from hexwar.core.game import replay
 
 
 def _play(state, n, seed):

@@ -299,7 +299,7 @@ def test_replay_per_turn_draws_each_turn_as_it_ended_named_by_that_turn(tmp_path
     were named by the turn that began)."""
     from typer.testing import CliRunner
 
-    from hexwar.core.engine import replay as replay_log
+    from hexwar.core.game import replay as replay_log
     from hexwar.core.log import SaveFile
     from hexwar.games.narvik import narvik_game
     from hexwar.sim import parse_setup

@@ -17,7 +17,8 @@ from mypy_extensions import mypyc_attr
 
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
-from hexwar.core.engine import DecisionGame, Result
+from hexwar.core.engine import DecisionGame
+from hexwar.core.game import Result
 from hexwar.core.game import Caches
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library

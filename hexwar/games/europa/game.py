@@ -79,7 +79,7 @@ class EuropaGame(EuropaRules):
         """Everything is face up in this variant: a side sees the whole state."""
         return d
 
-    # --- the Ruleset protocol ---------------------------------------------------------------
+    # --- the Game contract -------------------------------------------------------------------
 
     def initial_state(self, seed: int, dice: Dice) -> EuropaData:
         d = EuropaData(game=self.name, scenario=self.spec.name, seed=seed, phase="reinforcement", side=GERMANS,

@@ -19,7 +19,7 @@ from typing import Any, Collection
 from mypy_extensions import mypyc_attr
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import Refusals, Result
+from hexwar.core.game import Refusals, Result
 from hexwar.core.events import strip_hidden
 from hexwar.core.orders import IllegalOrder, Move, Order
 from hexwar.rules.orders import Assault

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Sequence, TypeVar
 
 from hexwar.core.dice import Dice
-from hexwar.core.engine import Game, Refusals, Result
+from hexwar.core.game import Game, Refusals, Result
 from hexwar.core.invariants import counters
 from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
 from hexwar.rules.orders import Assault
@@ -77,7 +77,7 @@ class SkirmishGame(Game[SD]):
             out.append(f"side: the side to act is {data.side!r}; the sides are {', '.join(self.spec.sides)}")
         return out
 
-    # --- Ruleset protocol ---------------------------------------------------------------
+    # --- the Game contract ---------------------------------------------------------------
 
     def initial_state(self, seed: int, dice: Dice) -> SD:
         data = self.state_type(game=self.name, scenario=self.spec.name, seed=seed, phase="action",
