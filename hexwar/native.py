@@ -1,11 +1,13 @@
 """The compiled engine: a game's hot modules compiled to C by mypyc, for batches.
 
-A module asks to be compiled with a line of its own that starts with ``# hexwar: native``
-(a game opts in inside its own package; this module names no game). ``hexwar native build``
-compiles every such module, with mypyc and the machine's C compiler, into a folder of the
-user's cache named by a key of the whole ``hexwar`` source (every ``.py`` file, the Python
-and the platform): a build is used only for exactly the sources it was made from, so an
-edited file never runs stale code, it plays pure Python until built again.
+What is compiled is a build list, not a mark in the rules: a package lists its modules to
+compile in a file ``native.txt`` of its folder (:data:`LIST`; one module a line, named from
+that folder, ``#`` for a comment); a game lists its own inside its own package, and this
+module names no game. ``hexwar native build`` compiles every listed module, with mypyc and
+the machine's C compiler, into a folder of the user's cache named by a key of the whole
+``hexwar`` source (every ``.py`` file and every list, the Python and the platform): a build
+is used only for exactly the sources it was made from, so an edited file never runs stale
+code, it plays pure Python until built again.
 
 ``HEXWAR_NATIVE=1`` in the environment, read when ``hexwar`` is first imported, loads the
 compiled modules in place of their sources (a finder on ``sys.meta_path``); a process
@@ -23,9 +25,9 @@ switches, the rules' results, the fatigue records). Its methods hold no closure 
 build fails on one): a key at the module's top level, given what it reads by
 ``functools.partial``. tests/test_native.py copies and sends what play does, in every game.
 
-A marked module binds a module that is not compiled by its full name, ``import pkg.mod as X``,
+A listed module binds a module that is not compiled by its full name, ``import pkg.mod as X``,
 never ``from pkg import mod as X``: compiled code read such an ``X`` as None when no module of
-the build had imported ``pkg.mod`` by name (tests/test_native.py checks every marked module).
+the build had imported ``pkg.mod`` by name (tests/test_native.py checks every listed module).
 
 ``HEXWAR_NATIVE_DIR`` names another folder for the builds (the tests use a temporary one).
 Only the standard library is imported here: this runs before any game module is loaded.
@@ -48,7 +50,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Sequence
 
-MARK = "# hexwar: native"
+LIST = "native.txt"  # a package's build list
 ROOT = Path(__file__).resolve().parent  # the hexwar package
 GROUP = "hexwar_native"  # mypyc's shared library of the build: hexwar_native__mypyc
 FORMAT = 1  # the layout of a build folder; bumped when it changes
@@ -63,18 +65,24 @@ class NativeError(RuntimeError):
 
 
 def sources(root: Path = ROOT) -> list[Path]:
-    """Every ``.py`` file of the package, in a fixed order."""
-    return sorted(root.rglob("*.py"))
+    """Every ``.py`` file of the package and every build list, in a fixed order."""
+    return sorted([*root.rglob("*.py"), *root.rglob(LIST)])
 
 
 def marked(root: Path = ROOT) -> list[str]:
-    """The modules that ask to be compiled (a line starting with :data:`MARK`), by name."""
+    """The modules the build lists name (:data:`LIST`), by their full names, in source order;
+    a listed module with no source file is refused in one line naming the list."""
     out = []
-    for p in sources(root):
-        if any(line.startswith(MARK) for line in p.read_text(encoding="utf-8").splitlines()):
-            rel = p.relative_to(root.parent).with_suffix("")
-            out.append(".".join(rel.parts))
-    return out
+    for lst in sorted(root.rglob(LIST)):
+        for line in lst.read_text(encoding="utf-8").splitlines():
+            name = line.split("#", 1)[0].strip()
+            if not name:
+                continue
+            src = lst.parent.joinpath(*name.split(".")).with_suffix(".py")
+            if not src.is_file():
+                raise NativeError(f"{lst}: {name}: no such module in {lst.parent.name} (a build list names modules of its folder)")
+            out.append(".".join(src.relative_to(root.parent).with_suffix("").parts))
+    return sorted(out)
 
 
 def source_key(root: Path = ROOT) -> str:
@@ -123,7 +131,7 @@ setup(name="hexwar-native", packages=[], script_args=["build_ext", "--build-lib"
 
 
 def build(log: Path | None = None, opt_level: str = "3") -> Path:
-    """Compile the marked modules for these sources (once: an existing build is kept) and
+    """Compile the listed modules for these sources (once: an existing build is kept) and
     return the build's folder. A failed build leaves nothing behind but its log.
     ``opt_level`` is the C compiler's optimisation (mypyc's, 0-3): the same semantics at
     every level; 3, the default, plays fastest, 0 compiles in about half the time (the
@@ -135,7 +143,7 @@ def build(log: Path | None = None, opt_level: str = "3") -> Path:
     sweep()
     modules = marked()
     if not modules:
-        raise NativeError("hexwar native: no module is marked '# hexwar: native': nothing to compile")
+        raise NativeError(f"hexwar native: no package lists a module in a {LIST}: nothing to compile")
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         raise NativeError(f"hexwar native: no C compiler ({cc}) on this machine: the engine stays pure Python")

@@ -1,4 +1,4 @@
-"""The compiled engine (hexwar/native.py): the modules marked ``# hexwar: native`` compiled
+"""The compiled engine (hexwar/native.py): the modules the build lists name (``native.txt``) compiled
 by mypyc play the very games pure Python plays, and a build is used only for the sources it
 was made from.
 
@@ -203,16 +203,34 @@ def test_a_build_serves_only_the_sources_it_was_made_from(tmp_path: Path) -> Non
     (pkg / "sub").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
     (pkg / "sub" / "__init__.py").write_text("")
-    (pkg / "sub" / "hot.py").write_text('"""Hot."""\n\n# hexwar: native (compiled)\nX = 1\n')
-    (pkg / "cold.py").write_text('MARK = "# hexwar: native"  # not a line of its own\n')
+    (pkg / "sub" / "hot.py").write_text('"""Hot."""\nX = 1\n')
+    (pkg / "cold.py").write_text('X = 2\n')
+    (pkg / "sub" / "native.txt").write_text("# the build list: no mark in the module\nhot  # the hot path\n")
     assert native.marked(pkg) == ["pkg.sub.hot"]
     key = native.source_key(pkg)
     assert native.source_key(pkg) == key
-    (pkg / "cold.py").write_text('MARK = "# hexwar: native"  # not a line of its own \n')  # one byte more
+    (pkg / "cold.py").write_text('X = 2 \n')  # one byte more
     assert native.source_key(pkg) != key  # any file of the package, compiled or not
     key2 = native.source_key(pkg)
     (pkg / "sub" / "new.py").write_text("")
     assert native.source_key(pkg) != key2  # a file added
+    key3 = native.source_key(pkg)
+    (pkg / "sub" / "native.txt").write_text("hot\nnew\n")
+    assert native.source_key(pkg) != key3 and native.marked(pkg) == ["pkg.sub.hot", "pkg.sub.new"]  # the list is a source
+    (pkg / "sub" / "native.txt").write_text("hot\ngone\n")
+    with pytest.raises(native.NativeError, match=r"native.txt: gone: no such module in sub"):
+        native.marked(pkg)
+
+
+def test_no_module_of_the_package_carries_a_mark_of_its_speed():
+    """Speed is the build lists' business (issue 73): no module says ``# hexwar: native`` any
+    more; every listed module exists, and each game lists its own in its own package."""
+    marks = [str(p) for p in native.sources() if p.suffix == ".py" and p.name != "native.py"
+             and any(line.startswith("# hexwar: native") for line in p.read_text(encoding="utf-8").splitlines())]
+    assert marks == []
+    lists = {str(p.parent.relative_to(native.ROOT)) for p in native.ROOT.rglob(native.LIST)}
+    assert {"games/narvik", "games/kampen", "games/europa", "games/konflikt", "rules"} <= lists
+    assert all(not m.startswith("hexwar.games.") or f"games/{m.split('.')[2]}" in lists for m in native.marked())
 
 
 def test_without_a_build_the_engine_stays_pure_python_and_says_so(tmp_path: Path) -> None:

@@ -26,8 +26,6 @@ dir   name        (dq, dr)
 2
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import math

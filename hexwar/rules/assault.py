@@ -6,8 +6,6 @@ least two participating units (17.0), +2 if artillery alone defends (16.1). Weat
 other game-specific DRMs are passed in as extra ledger lines.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from collections import Counter

@@ -7,8 +7,6 @@ tool and reports); the ``resolve_*`` functions roll through :class:`~hexwar.core
 and return a ledger of how the result was reached.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from collections import defaultdict

@@ -4,7 +4,6 @@ higher total wins, ties to the defender. Exact outcome distributions by enumerat
 A rule function: it knows no board and no game, so any game with a dice-pool fight uses it.
 """
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from fractions import Fraction

@@ -6,8 +6,6 @@ a unit at its limit have no effect. Every change is logged per unit with its cau
 section, so a player can check each figure against the rules.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from dataclasses import dataclass

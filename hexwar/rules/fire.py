@@ -7,8 +7,6 @@ runs along a hexside that is not a ridge, the firer may take either side of it: 
 is blocked only if both sides cross a ridge.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import weakref

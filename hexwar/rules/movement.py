@@ -12,8 +12,6 @@ algorithm) on integer costs compiled once per board, chart, weather and movement
 :func:`reach_reference` is plain networkx Dijkstra and serves as the test oracle.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import heapq

@@ -8,8 +8,6 @@ Stacking limits apply throughout. Entering Sweden interns the unit (22.2); boxes
 map edge are never entered by retreat (22.3).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable

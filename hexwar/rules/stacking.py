@@ -5,8 +5,6 @@ location; artillery and tanks stack free; boxes are unlimited. Ships and units a
 them do not count (13.1).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import weakref

@@ -10,8 +10,6 @@ bases over bitsets (shifts on hex boards, neighbour masks on area boards);
 :func:`line_of_supply` finds and explains one unit's line.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import weakref

@@ -6,8 +6,6 @@ units at their fatigue limit and amphibious-assault attackers have none. Several
 one location have no extra effect (12.3).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import weakref

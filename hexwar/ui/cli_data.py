@@ -366,7 +366,7 @@ def odds(ctx: typer.Context,
 
 @native_app.command("build")
 def native_build(json_: bool = JSON) -> None:
-    """Compile the modules marked '# hexwar: native' with mypyc, for these sources (once)."""
+    """Compile the modules the build lists name (native.txt) with mypyc, for these sources (once)."""
     had = native.built() is not None
     if not had and not json_:
         err.print(f"compiling {len(native.marked())} modules with mypyc (about a minute) ...")

@@ -13,8 +13,6 @@ It reads the state (never copies it), so it runs in batches. Its priorities:
   advances take key hexes.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import random

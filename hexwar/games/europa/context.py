@@ -3,8 +3,6 @@ order of battle with the queries of units and sides, and ``Context``, one side's
 the enemy for its moves, worked out once per enemy position. ``EuropaRules`` knows no phase:
 ``game.EuropaGame`` composes the phases on it, so no phase imports the game."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import datetime

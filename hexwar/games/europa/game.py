@@ -11,8 +11,6 @@ the shared work: movement and its ZoC exit cost (``hexwar.rules.movement``), ZoC
 E1's special rules) lives in this package.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import Any, Collection, Sequence

@@ -5,8 +5,6 @@ automatic steps and asks a side for a decision or moves on. Each kind of decisio
 function listing its legal orders and the handler applying one.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from hexwar.core.engine import Decision, Phase

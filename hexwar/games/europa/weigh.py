@@ -3,8 +3,6 @@ evasion, an interdiction, an air mission, an HQ's absorption or a regiment's bre
 do, with its exact chances and the rule it comes from (E1, E3, E5). The presenter's
 explanations and the web board's notes read them."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from fractions import Fraction

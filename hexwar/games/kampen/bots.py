@@ -6,7 +6,6 @@ order is scored with rules of thumb built on the exact win chance of a dice-pool
 (:func:`win_chance`), and the best is played (ties broken by the seeded RNG).
 """
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 import random

@@ -1,6 +1,5 @@
 """Kampen om Norge's cards as the game uses them: one ``Copy`` per physical card (2.4)."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from collections import Counter

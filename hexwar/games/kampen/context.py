@@ -5,7 +5,6 @@ the places that score), the card decks and the fleet of the scenario, and the ty
 ``KampenRules`` knows no phase: ``game.KampenGame`` adds the sequence of play (``sequence``),
 the views and the set-up, so the phases import this module and never the game."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from dataclasses import dataclass, field

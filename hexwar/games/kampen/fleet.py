@@ -1,8 +1,6 @@
 """The ship cards of Kampen om Norge's advanced game (6.1) and the dummies (7.0), as the fleet
 file lists them: what a ship is, before any rule asks where it is or what it may do."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from dataclasses import dataclass

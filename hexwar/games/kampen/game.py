@@ -9,7 +9,6 @@ The sequence and its decisions are listed in ``sequence``; each phase is a modul
 without copies (``PlayState`` copies for undo and safety).
 """
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 import copy

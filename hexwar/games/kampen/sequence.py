@@ -6,7 +6,6 @@ and new cards (4.4). The game stops at each decision below (``KampenData.step``)
 modules run the automatic steps between them.
 """
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -2,8 +2,6 @@
 card, where a side's ships are, who controls a sea area (8.2), the air range at sea (5.1) and
 the extra requirements printed on some Allied cards (5.2)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable

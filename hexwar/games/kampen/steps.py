@@ -10,7 +10,6 @@ one area step goes, so a battalion does in a round what it did on the area map. 
 map (``step`` 1) nothing here is asked: the phases read ``nbrs`` as they always did.
 """
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

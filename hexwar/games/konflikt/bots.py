@@ -5,8 +5,6 @@ what it has, assaults at a favourable differential and brings its reserves on at
 It reads only its own view (hidden enemy units are not on its map, 3.1).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import random

@@ -3,8 +3,6 @@ scenario template on its table hosted by the skirmish ruleset, with the question
 turns and scoring ask. It knows no set-up step and no scoring: ``game.KonfliktGame`` composes
 ``setup`` and ``victory`` on it, so neither imports the game."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from fractions import Fraction

@@ -10,8 +10,6 @@ gives its side one unit's order, and the turn ends when the bag is empty. After 
 decides whether a 7th is played (1).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import Any, Collection

@@ -6,8 +6,6 @@ The north player's own edge is row 01, the south player's the last row; left and
 each player's own, looking across the table (north's left is the east edge).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,8 +1,6 @@
 """How a Konflikt '47 scenario is won: objectives held (2.3, 2.4), victory points (2.1, 2.2),
 the documents carried off (2.5), bases destroyed (2.6), and the precise attrition score (3.6)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import math

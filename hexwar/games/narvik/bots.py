@@ -6,8 +6,6 @@ the identity of a face-down German counter (it treats every '?' as a company of 
 strength), and nobody reads the other side's secret events.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import random

@@ -5,8 +5,6 @@ supply, victory points) that phases, bots and the play loop ask of a position.
 ``NarvikRules`` knows no phase: ``game.NarvikGame`` adds the phase machine (``sequence``),
 the views and the set-up, so the phases import this module and never the game."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace

@@ -8,8 +8,6 @@ handler of that kind. Every order is checked before anything changes; ``PlayStat
 it to a copy, so a refused order leaves the state as it was.
 """
 
-# hexwar: native (issue 56)
-
 
 from __future__ import annotations
 

@@ -5,8 +5,6 @@ and either asks a side for a decision or moves on to the next phase. Each kind o
 has the function listing its legal orders and the handler that applies one.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from hexwar.core.engine import Decision, Phase

@@ -2,8 +2,6 @@
 missions over a hex where a combat may come, turned back by AA fire (E1: AA fire rules
 exist; the values are authored). The phasing player flies first."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 

@@ -3,8 +3,6 @@ his own, and may attack any hex next to his units; the odds CRT with AD and DD (
 Norwegian retreat before combat (turn 1 by die, later a limited option); retreats and
 advances. Strengths, terrain shifts, supply and disruption effects are authored ([nd])."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from fractions import Fraction

@@ -1,8 +1,6 @@
 """The movement and exploitation phases (E3 B, E3 E; E4 ground movement), with E5 C's
 headquarters, E1's breakdowns, trucks and naval interdiction."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from collections.abc import Iterator

@@ -1,8 +1,6 @@
 """The set-up and the reinforcement phase (E3 A): disruption recovery, arrivals by sea and
 air, E1's mobilisation centres, artillery stores and stranded sailors, supply states."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 

@@ -1,7 +1,5 @@
 """The end of a player turn and of a game turn (E3: the German player turn, then the Allied)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 

@@ -14,8 +14,6 @@ The round is a list of steps (``KampenData.todo``); ``advance`` runs them in ord
 where a faction must decide.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable

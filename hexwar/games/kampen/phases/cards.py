@@ -2,7 +2,6 @@
 faction that used no card discards one; hands are drawn up; an exhausted deck ends the game
 (Germany), is reshuffled (Norway) or ends the Allied cards with a withdrawal."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

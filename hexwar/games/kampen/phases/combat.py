@@ -3,7 +3,6 @@ defence and reaction cards (one card per type, cancels); the battalion dice (at 
 fjord or lake crossing halves) plus card dice; sixes kill; the higher total wins, a tie goes
 to the defender; the loser withdraws to one adjacent area or is lost (step 8)."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence

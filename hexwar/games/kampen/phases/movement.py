@@ -3,7 +3,6 @@ Jernbane), by air (Transportfly), from the air (Fallskjermtropp, Ex 3) or from t
 (Ex 2); into an enemy area a move is an attack. In the German round Norway may then
 sabotage an attack or escape from it (4.1 1c); a Jagerfly may divert paratroopers (Ex 4)."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

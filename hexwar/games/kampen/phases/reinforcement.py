@@ -2,7 +2,6 @@
 free German battalion (by air with Transportfly), the Ubåt that sinks one, placement by
 faction; and the Allies' first landing of two groups of 3 (3.5)."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

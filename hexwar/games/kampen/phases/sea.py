@@ -10,8 +10,6 @@ still fires back); a sunk ship costs its owner cards from the top of its deck; a
 goes to an adjacent area the opponent chooses; the survivors turn face down.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

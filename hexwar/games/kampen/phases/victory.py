@@ -1,7 +1,6 @@
 """How Kampen om Norge ends and who wins (1.3, S1): a side with no battalions left loses at
 once; at the end of the game the point cities (or S1's three objectives) decide."""
 
-# hexwar: native (compiled by mypyc for batches: see hexwar/native.py)
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

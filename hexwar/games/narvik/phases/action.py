@@ -6,8 +6,6 @@ the handlers themselves live in the phase module of their rules (movement, assau
 naval, air).
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -2,8 +2,6 @@
 German air missions flown as actions or reactions: interdiction (18.1.2), attacks on ships
 (18.1.3) and, with the concealment switch, air recon (11.3)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -2,8 +2,6 @@
 artillery (16.1), ships (20.5) and air points (18.1.1), the combat roll on the differential
 CRT, and the run of decisions a combat asks for until it ends (15.2, 15.3: see ``results``)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

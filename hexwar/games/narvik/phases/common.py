@@ -3,8 +3,6 @@ participants and its fatigue, ships in support and ships in play, landing a carg
 internment, elimination and sinking. The phase modules import this one; it imports none of
 them (the phases then form a tree under ``action``, the action phase's dispatcher)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

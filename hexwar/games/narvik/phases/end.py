@@ -1,8 +1,6 @@
 """The End Phase (6.5): fatigue recovery (21.0), the game's end on turn 10 or earlier by a
 random event (24.0, 8.1), and the end-of-game victory points (29.0) and level (25.1)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,8 +1,6 @@
 """Fire without assault: Allied artillery interdiction (16.1.1) and naval interdiction, the
 bombardment of a hex by one ship (20.5). Both give the German VP (29.0, A37)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -1,8 +1,6 @@
 """The Initial Phase (6.1): weather (7.0), winter fatigue (10.1), Allied arrivals at Harstad
 (28.0, 23.1, 31.0), flipping fired units, and the designation of Bases (19.4)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

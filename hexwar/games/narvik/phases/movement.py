@@ -2,8 +2,6 @@
 and zones of control (12.0), stacking (13.2), fjord ferries (20.6), Sweden (22.2), exits off
 the map (22.3), and Bases lost to German occupation (19.4)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 import math

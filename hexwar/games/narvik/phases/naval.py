@@ -2,8 +2,6 @@
 embarking and disembarking (20.2), landings and amphibious assaults (20.3), Puffer bases and
 fjord ferries (20.6), and ships sunk (20.4, 23.1)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from operator import attrgetter

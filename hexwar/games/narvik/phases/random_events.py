@@ -1,8 +1,6 @@
 """The Random Events Phase (6.2, 8.0): secret and open events, German reinforcements and
 replacements (30.0, 23.4) with the railway check (19.1), and British redeployments (31.0)."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -6,8 +6,6 @@ is taken as the owner chooses: eliminate a unit (Allied tanks first, 16.2), 6 FP
 among participating infantry, all participants to their limit, or one more hex of retreat.
 """
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any

@@ -2,8 +2,6 @@
 Allied lines of supply (19.2-19.4) are a query of the rules: ``context.NarvikRules.supplied``;
 who takes the 19.2 penalty when attacked is ``unsupplied_attacked``."""
 
-# hexwar: native (issue 56)
-
 from __future__ import annotations
 
 from collections.abc import Iterable
