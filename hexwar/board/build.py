@@ -27,6 +27,7 @@ derived, so coasts and fjords follow the edited terrain; each edit names its rul
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -134,20 +135,62 @@ def _line_hexes(ls: LineString, hex_km: float) -> list[hexes.Axial]:
     return chain
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """The grid a hex map is built on: its hexes (ids, axial coordinates both ways), the
+    hex's size, the projection and the geography read through the land/sea mask."""
+
+    grid: hexes.HexGrid
+    hex_km: float
+    proj: Any
+    gg: "_Geo"
+    cols: tuple[int, int]
+    rows: tuple[int, int]
+    ids: list[str]
+    ax: dict[str, hexes.Axial]
+    by_ax: dict[hexes.Axial, str]
+
+
 def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[str, Any]:
-    """Return a ``hex_map`` document (plain data, deterministic order) built from geography."""
+    """Return a ``hex_map`` document (plain data, deterministic order) built from geography:
+    the terrain of each hex, the features of each hexside, then the places, the box and the
+    regions."""
     g = geo["grid"]
     grid = hexes.HexGrid(2)
     hex_km = float(g["hex_km"])
     proj = _projection(geo, grid, hex_km)
-    gg = _Geo(geo, proj, mask)
     c0, c1 = g["columns"]
     r0, r1 = g["rows"]
     ids = [grid.format(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
     ax = {h: grid.to_axial(h) for h in ids}
-    by_ax = {a: h for h, a in ax.items()}
+    lay = _Layout(grid, hex_km, proj, _Geo(geo, proj, mask), (c0, c1), (r0, r1), ids, ax, {a: h for h, a in ax.items()})
+    terrain, wf, place_hex, road_chains = _terrain(lay, geo)
+    sides, rail_hexes = _hexsides(lay, geo, terrain, road_chains)
+    places, sweden = _places(lay, geo, place_hex)
+    box = geo.get("box")
+    default = "mountain"
+    return {
+        "kind": "hex_map",
+        "name": geo["name"],
+        "description": geo["description"],
+        "source": f"geography {source_file}, built by `hexwar map build {geo['name']}`",
+        "grid": {"digits": 2, "columns": [c0, c1], "rows": [r0, r1], "hex_km": hex_km, "parity": "odd-q"},
+        "projection": {"lon0": proj.lon0, "lat0": proj.lat0, **({"kind": proj.kind} if proj.kind != "equirectangular" else {})},
+        "default_terrain": default,
+        "terrain": {h: terrain[h] for h in ids if terrain[h] != default},
+        "hexsides": {k: sorted(v) for k, v in sorted(sides.items())},
+        "places": places,
+        "boxes": {box["id"]: {"name": box["name"], "links": _box_links(lay, box, terrain, wf), "kinds": ["box"]}} if box else {},
+        "regions": _regions(lay, geo, terrain, sweden, rail_hexes),
+    }
 
-    # --- hexes: water fraction, then terrain ----------------------------------------
+
+def _terrain(lay: _Layout, geo: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, float], dict[str, str], list[list[str]]]:
+    """Each hex's terrain (from its water fraction, the places, the hand edits for the rules'
+    cited hexes, the distance to water, towns, glaciers, lakes and roads), with the water
+    fractions, the hex of each place and the roads as chains of hexes."""
+    hex_km, gg, ids, ax, by_ax = lay.hex_km, lay.gg, lay.ids, lay.ax, lay.by_ax
+    proj = lay.proj
     wf: dict[str, float] = {}
     for h in ids:
         xs, ys = _hex_samples(ax[h], hex_km)
@@ -221,7 +264,15 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
             terrain[h] = "mountain"
     terrain.update(land_edits)
 
-    # --- hexsides -------------------------------------------------------------------
+    return terrain, wf, place_hex, road_chains
+
+
+def _hexsides(lay: _Layout, geo: Mapping[str, Any], terrain: Mapping[str, str],
+              road_chains: list[list[str]]) -> tuple[dict[str, set[str]], list[str]]:
+    """Each hexside's features (sea, waterway, coast, fjord, ridge, river, road, rail, and
+    the hand edits of the cited hexsides), with the railway's hexes."""
+    hex_km, gg, ids, ax, by_ax = lay.hex_km, lay.gg, lay.ids, lay.ax, lay.by_ax
+    cited = geo.get("cited", {})
     sides: dict[str, set[str]] = {}
 
     def add(a: str, b: str, f: str) -> None:
@@ -275,7 +326,14 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
         feats |= set(e.get("add", []))
         feats -= set(e.get("remove", []))
 
-    # --- places, boxes, regions ------------------------------------------------------
+    return sides, rail_hexes
+
+
+def _places(lay: _Layout, geo: Mapping[str, Any], place_hex: Mapping[str, str]) -> tuple[list[dict[str, Any]], set[str]]:
+    """The map's places (two in one hex merged; the cited hexes' roles; Sweden's hexes), in
+    hex order, and Sweden's hexes."""
+    hex_km, gg, ids, ax = lay.hex_km, lay.gg, lay.ids, lay.ax
+    cited = geo.get("cited", {})
     sweden = set()
     if gg.sweden is not None:
         for h in ids:
@@ -306,35 +364,32 @@ def build_hex_map(geo: Mapping[str, Any], mask: Mask, source_file: str) -> dict[
         else:
             places.append({"at": h, "kinds": ["sweden"], "name": "", "value": 0})
     places.sort(key=lambda e: e["at"])
-    box = geo.get("box")
-    links: list[str] = []
-    if box:  # 22.1: the box's sea links reach the water hexes of the edges it names
-        on_edge = {"west": lambda c, r: c == c0, "east": lambda c, r: c == c1,
-                   "north": lambda c, r: r == r0, "south": lambda c, r: r == r1}
-        links = sorted(h for h in ids if terrain[h] in holds_water and wf[h] >= box.get("min_water", 0.3)
-                       and any(on_edge[e](*grid.parse(h)) for e in box["edges"]))
-    land = [h for h in ids if terrain[h] not in ("sea",) and h not in sweden]
+    return places, sweden
+
+
+def _box_links(lay: _Layout, box: Mapping[str, Any], terrain: Mapping[str, str], wf: Mapping[str, float]) -> list[str]:
+    """22.1: the box's sea links reach the water hexes of the edges it names."""
+    (c0, c1), (r0, r1) = lay.cols, lay.rows
+    on_edge = {"west": lambda c, r: c == c0, "east": lambda c, r: c == c1,
+               "north": lambda c, r: r == r0, "south": lambda c, r: r == r1}
+    return sorted(h for h in lay.ids if terrain[h] in ("sea", "coast") and wf[h] >= box.get("min_water", 0.3)
+                  and any(on_edge[e](*lay.grid.parse(h)) for e in box["edges"]))
+
+
+def _regions(lay: _Layout, geo: Mapping[str, Any], terrain: Mapping[str, str], sweden: set[str],
+             rail_hexes: list[str]) -> dict[str, list[str]]:
+    """The map's regions: the geography's bands by rows from the north (5.1's set-up areas),
+    Sweden (22.2) and the railway (19.1)."""
+    r0 = lay.rows[0]
+    land = [h for h in lay.ids if terrain[h] not in ("sea",) and h not in sweden]
     regions: dict[str, list[str]] = {}
     for name, reg in geo.get("regions", {}).items():  # e.g. 5.1's set-up bands, by rows from the north
         lo, hi = reg["rows_from_north"]
-        regions[name] = sorted(h for h in land if r0 + lo <= grid.parse(h)[1] and (hi is None or grid.parse(h)[1] <= r0 + hi))
+        regions[name] = sorted(h for h in land
+                               if r0 + lo <= lay.grid.parse(h)[1] and (hi is None or lay.grid.parse(h)[1] <= r0 + hi))
     regions["sweden"] = sorted(sweden)  # 22.2
     regions["railway"] = sorted(set(rail_hexes))  # 19.1
-    default = "mountain"
-    return {
-        "kind": "hex_map",
-        "name": geo["name"],
-        "description": geo["description"],
-        "source": f"geography {source_file}, built by `hexwar map build {geo['name']}`",
-        "grid": {"digits": 2, "columns": [c0, c1], "rows": [r0, r1], "hex_km": hex_km, "parity": "odd-q"},
-        "projection": {"lon0": proj.lon0, "lat0": proj.lat0, **({"kind": proj.kind} if proj.kind != "equirectangular" else {})},
-        "default_terrain": default,
-        "terrain": {h: terrain[h] for h in ids if terrain[h] != default},
-        "hexsides": {k: sorted(v) for k, v in sorted(sides.items())},
-        "places": places,
-        "boxes": {box["id"]: {"name": box["name"], "links": links, "kinds": ["box"]}} if box else {},
-        "regions": regions,
-    }
+    return regions
 
 
 def dump_map(doc: Mapping[str, Any]) -> str:
