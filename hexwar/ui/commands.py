@@ -96,6 +96,20 @@ def progress_line(side: str, name: str, p: dict[str, Any]) -> str:
 SNAPSHOT = Job("map snapshot")
 
 
+def outcome_lines(outcome: Mapping[str, Any]) -> list[Any]:
+    """An order line's outcome (``Commands.outcome``) as the terminal says it: the events of an
+    order given, the reason and rule of a refusal, the warning of an order to confirm, why a
+    line was not understood. The web board renders the same data on its page."""
+    kind = outcome["kind"]
+    if kind == "given":
+        return list(outcome["events"])
+    if kind == "refused":
+        return [f"refused: {outcome['reason']}" + (f" ({outcome['rule']})" if outcome["rule"] else "")]
+    if kind == "confirm":
+        return [f"{outcome['warning']}. Give it again to confirm (type or click it); anything else plays on."]
+    return [outcome["why"]]
+
+
 class Commands:
     """Reads lines for one game: ``presenter`` gives the words, ``out`` prints them.
     ``copies_anywhere``: whether ``save FILE`` may name any path (the terminal); a web
@@ -111,6 +125,8 @@ class Commands:
         self.copies_anywhere = copies_anywhere
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
         self._waiting: tuple[int, int] | None = None  # wait: (the turn it was typed in, passes given)
+        #: what came of the last order line, as data (:meth:`give`; None after any other command)
+        self.outcome: dict[str, Any] | None = None
 
     @property
     def resume(self) -> str:
@@ -124,6 +140,7 @@ class Commands:
         word, _, rest = line.partition(" ")
         word, rest = word.lower(), rest.strip()
         p, sess = self.presenter, self.session
+        self.outcome = None
         if word in ("quit", "exit", "q"):
             self.say("game saved; resume with: " + self.resume + shlex.quote(str(sess.save_path or "")))
             return "quit"
@@ -178,20 +195,26 @@ class Commands:
             self.out.print(part)
 
     def give(self, line: str, legal: list[Order]) -> None:
-        """Give the order a line means, once confirmed where it must be; else say why not."""
+        """Give the order a line means, once confirmed where it must be; else say why not.
+        What came of it is :attr:`outcome` (data: the web board's answer), said as text here."""
+        self.outcome = self._give(line, legal)
+        for said in outcome_lines(self.outcome):
+            self.say(said)
+
+    def _give(self, line: str, legal: list[Order]) -> dict[str, Any]:
         order = self.parse(line, legal)
         if order is None:
-            self.say(self.not_understood(line, legal))
-            return
+            return {"kind": "not understood", "line": line, "why": self.not_understood(line, legal)}
+        label = self.presenter.order_line(order)
         confirmed, self._confirm = order == self._confirm, None
         if not confirmed and (warning := self.presenter.think_twice(order)) is not None:
             self._confirm = order
-            self.say(f"{warning}. Give it again to confirm (type or click it); anything else plays on.")
-            return
+            return {"kind": "confirm", "order": label, "warning": warning}
         try:
-            self.show_events(self.session.s.apply(order))
+            events = self.session.s.apply(order)
         except IllegalOrder as e:
-            self.say(f"refused: {e}")
+            return {"kind": "refused", "order": label, "reason": e.reason, "rule": e.rule}
+        return {"kind": "given", "order": label, "events": self.presenter.event_lines(events)}
 
     def hint(self, rest: str) -> None:
         """The coach's hint (``hexwar.ui.coach``): the search's best orders for the person now."""

@@ -6,6 +6,13 @@ The page talks to one game through the same commands the terminal reads
 presenter and its session: the same saves, bots and side's view. Only the person's own sides are shown; the SVG map is drawn from that
 side's view (the other side's face-down counters stay '?').
 
+The API answers with data, which the page renders: ``/api/state`` gives the decision (its
+orders, the places they mark, their notes), the tracks, the hand, the bots' last turn and
+the map; ``/api/command`` adds what came of an order as a record (``outcome``: given, with
+its events; refused, with its reason and rule; to confirm; not understood, with why), from
+which the terminal's words are made too (``hexwar.ui.commands.outcome_lines``). The map is
+sent with its id (``svg_id``) and not again to a page that says it holds it (``have``).
+
 Only the board's own page may use the board (:class:`Guard`, in front of every route):
 
 - it is served on 127.0.0.1 only, and a request naming another host is refused (DNS
@@ -27,6 +34,7 @@ Every refusal is one line of JSON (``{"error": ...}``) and changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import logging
@@ -146,13 +154,18 @@ class WebGame:
             self.bot["locs"] = [x for st in steps for x in st["locs"]]
             self._bot_orders = []
 
-    def state(self) -> dict[str, Any]:
+    def state(self, have: str = "") -> dict[str, Any]:
+        """The game as the page shows it (``have``: the id of the map the page holds; the map
+        is sent only when it changed)."""
         with self.lock:
             self._bots()
             self._take()
-            return self._state()
+            return self._state(have)
 
-    def command(self, line: str) -> dict[str, Any]:
+    def command(self, line: str, have: str = "") -> dict[str, Any]:
+        """Carry out a line as the terminal would: the console's text (``output``), what came of
+        an order as data (``outcome``: given with its events, refused with its reason and rule,
+        to confirm, not understood; None for any other command) and the state after it."""
         with self.lock:
             self._bots()
             self._take()
@@ -167,7 +180,7 @@ class WebGame:
                 self.c.command(line, s.legal_orders() if not s.is_over() else [])
                 self._bots()
             out = self._take()
-            return {"output": out, **self._state()}
+            return {"output": out, "outcome": self.c.outcome, **self._state(have)}
 
     def about(self, loc: str, unit: str | None) -> dict[str, Any]:
         """What the hover shows of a place (and whether the picked unit can get there)."""
@@ -201,7 +214,7 @@ class WebGame:
             return {"about": p.about(loc, unit) if loc else [], "orders": out,
                     "place": p.place_word(loc) if loc else ""}  # the place as the person reads it
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self, have: str = "") -> dict[str, Any]:
         p, sess = self.p, self.sess
         s = sess.s
         over = s.is_over()
@@ -236,7 +249,9 @@ class WebGame:
             "viewer": sess.viewer,
             "orders_total": len(legal),
             "history": self.history[-120:],
-            "svg": svg,
+            # the map, unless the page holds it already (``have``: the id it was sent with)
+            "svg": svg if have != (svg_id := hashlib.sha256(svg.encode()).hexdigest()[:16]) else None,
+            "svg_id": svg_id,
             "save": str(sess.save_path or ""),
         }
 
@@ -481,6 +496,11 @@ def _replayed(body: bytes, receive: Receive) -> Receive:
     return again
 
 
+def _have(value: object) -> str:
+    """The id of the map a page says it holds (anything else: none, and the map is sent)."""
+    return value if isinstance(value, str) and len(value) == 16 and all(c in "0123456789abcdef" for c in value) else ""
+
+
 def make_app(game: WebGame, token: str | None = None) -> Guard:
     """The page and its JSON API over one game, behind the :class:`Guard` (``token``: the
     board's key, ``app.token``; a new random one when not given)."""
@@ -495,7 +515,7 @@ def make_app(game: WebGame, token: str | None = None) -> Guard:
         return Response(status_code=204)  # no icon: said without a refusal in the browser's console
 
     def state(request: Request) -> JSONResponse:
-        return JSONResponse(game.state())
+        return JSONResponse(game.state(_have(request.query_params.get("have"))))
 
     async def command(request: Request) -> JSONResponse:
         try:
@@ -508,7 +528,7 @@ def make_app(game: WebGame, token: str | None = None) -> Guard:
         if len(line) > MAX_LINE or "\n" in line or not typable(line):
             return JSONResponse({"error": f"\"line\" is one line of at most {MAX_LINE} characters a person can type"},
                                 status_code=422)
-        return JSONResponse(await run_in_threadpool(game.command, line.strip()))
+        return JSONResponse(await run_in_threadpool(game.command, line.strip(), _have(body.get("have"))))
 
     async def pick(request: Request) -> JSONResponse:
         loc, unit = request.query_params.get("loc"), request.query_params.get("unit")

@@ -396,3 +396,34 @@ def test_europa_on_the_web_board_evade_and_stand_carry_their_odds_in_the_full_li
     assert st["orders"] == ["evade", "stand"]
     assert st["notes"] == {str(i): p.presenter.order_note(o)[0] for i, o in enumerate(legal)}
     assert "they retreat, no combat: 3/6 = 50%" in st["notes"]["0"] and st["notes"]["1"].startswith("if the attack is fought")
+
+
+def test_the_api_answers_an_order_with_data_a_refusal_with_its_rule_and_sends_the_map_only_when_it_changed(tmp_path):
+    """Issue 73: the web API speaks data. An order's outcome is a record (given with its
+    events, refused with its reason and rule, not understood with why), the terminal's words
+    are made from the same record, and a page that holds the map (its ``svg_id``) is not sent
+    it again until it changes."""
+    from hexwar.ui.commands import outcome_lines
+
+    client, s, _, _ = narvik_client(tmp_path)
+    st = client.get("/api/state").json()
+    assert st["svg"].startswith("<svg") and len(st["svg_id"]) == 16
+    assert client.get("/api/state", params={"have": st["svg_id"]}).json()["svg"] is None  # the page has it
+    assert client.get("/api/state", params={"have": "0" * 16}).json()["svg"] == st["svg"]  # another map: sent
+    while not any(o.startswith("move ") for o in st["orders"]):  # on to the first action: the base, then move
+        st = client.post("/api/command", json={"line": st["orders"][-1]}).json()
+        assert st["outcome"]["kind"] == "given" and st["svg"] is not None  # a base chosen changes the map
+    unit, start = next(o for o in st["orders"] if o.startswith("move ")).split(" ")[1:3]
+    start = start.split(">")[0]
+    before = s.to_json()
+    r = client.post("/api/command", json={"line": f"move {unit} {start}>0101", "have": st["svg_id"]}).json()
+    assert r["outcome"] == {"kind": "refused", "order": f"move {unit} {start}>0101",
+                            "reason": f"{start} and 0101 are not adjacent", "rule": "14.0"}
+    assert r["svg"] is None and r["svg_id"] == st["svg_id"] and s.to_json() == before  # nothing changed
+    assert outcome_lines(r["outcome"]) == [f"refused: {start} and 0101 are not adjacent (14.0)"]
+    assert f"refused: {start} and 0101 are not adjacent (14.0)" in r["output"]  # the terminal's line, from the record
+    unread = client.post("/api/command", json={"line": "base 9999"}).json()["outcome"]
+    assert unread["kind"] == "not understood" and unread["why"].startswith("not understood")
+    assert client.post("/api/command", json={"line": "status"}).json()["outcome"] is None  # a command, not an order
+    moved = client.post("/api/command", json={"line": st["orders"][st["orders"].index("pass")], "have": st["svg_id"]}).json()
+    assert moved["outcome"]["kind"] == "given" and moved["outcome"]["order"]

@@ -149,6 +149,17 @@ def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_rel
         costs = page.evaluate("() => [...document.querySelectorAll('text.cost')].map(t => t.textContent)")
         assert costs and all(c.endswith("MP") for c in costs)
         shot(page, folder, "narvik-reach")
+        # an order the rules refuse: the page shows the API's record, the reason and its rule
+        # (issue 73), and keeps the map it holds (the server does not send it again)
+        held = page.evaluate("() => svgId")
+        page.fill("#cmd", f"move {unit} {frm}>0101")
+        page.press("#cmd", "Enter")
+        page.wait_for_selector("#outcome.refused")
+        assert page.inner_text("#outcome") == f"refused: move {unit} {frm}>0101: {frm} and 0101 are not adjacent (14.0)"
+        assert page.evaluate("() => svgId") == held and page.locator("g.counter").count() > 0
+        shot(page, folder, "narvik-refused")
+        page.locator(f'g.counter[data-loc="{frm}"]').click()  # the unit again, its reach shaded
+        page.wait_for_selector(".reach")
         dest = page.evaluate("() => Object.keys(sel.dest).find(t => sel.dest[t].text.startsWith('move '))")
         mover = page.evaluate("() => sel.unit")
         n = len(s.log)
