@@ -128,11 +128,6 @@ class Commands:
         #: what came of the last order line, as data (:meth:`give`; None after any other command)
         self.outcome: dict[str, Any] | None = None
 
-    @property
-    def resume(self) -> str:
-        """The command that resumes this game."""
-        return f"hexwar play {self.session.game.name} --load "
-
     # --- one line ---------------------------------------------------------------------
 
     def command(self, line: str, legal: list[Order]) -> str | None:
@@ -142,7 +137,7 @@ class Commands:
         p, sess = self.presenter, self.session
         self.outcome = None
         if word in ("quit", "exit", "q"):
-            self.say("game saved; resume with: " + self.resume + shlex.quote(str(sess.save_path or "")))
+            self.say(f"game saved; resume with: hexwar play {sess.game.name} --load {shlex.quote(str(sess.save_path or ''))}")
             return "quit"
         if word in ("help", "?", "h"):
             self.say(self.help_text())
