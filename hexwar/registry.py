@@ -476,7 +476,7 @@ def get(name: str) -> GameInfo[Any, Any]:
 
 def for_scenario_file(name: str, library: Library | None = None) -> Any:
     """Build the game a generic ``scenario`` file names in its ``game:`` key."""
-    from hexwar.data.scenario import load_scenario
+    from hexwar.scenario import load_scenario
 
     sc = load_scenario(name, library)
     info = get(sc.spec.game)
@@ -488,7 +488,7 @@ def for_scenario_file(name: str, library: Library | None = None) -> Any:
 def validate_tree(root: Any = None) -> tuple[list[Problem], int]:
     """Validate every data file under a root (default: the bundled data), with every game's
     own cross-checks; return (problems, files checked)."""
-    from hexwar.data.scenario import validate_tree as validate_files
+    from hexwar.scenario import validate_tree as validate_files
 
     checks = [g.validate for g in games() if g.validate is not None]  # loading the games registers their kinds
     return validate_files(root, checks)
@@ -499,7 +499,7 @@ def validate_file(path: Any) -> list[Problem]:
     from pathlib import Path
 
     from hexwar.data.loader import DATA_FOLDERS, DataError, parse, read_yaml
-    from hexwar.data.scenario import validate_tree as validate_files
+    from hexwar.scenario import validate_tree as validate_files
 
     games()  # loading the games registers their kinds
     path = Path(path).resolve()

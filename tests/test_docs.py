@@ -86,7 +86,7 @@ def test_fixture_crt_odds_in_provenance_doc_match_the_engine():
 
 
 def test_narvik_crt_odds_in_provenance_doc_match_the_engine():
-    from hexwar.data.scenario import load_scenario
+    from hexwar.scenario import load_scenario
     from hexwar.rules.combat import column_table_markdown
 
     crt = load_scenario("narvik/scenario").tables.crt

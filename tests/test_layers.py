@@ -234,3 +234,13 @@ def test_a_module_exports_only_what_it_defines():
             if (inspect.isclass(obj) or inspect.isfunction(obj)) and obj.__module__ != mod.__name__:
                 bad.append(f"{_module(p)}.{name} is {obj.__module__}.{obj.__qualname__}")
     assert bad == []
+
+
+def test_the_data_layer_imports_only_itself():
+    """``hexwar.data`` is the ground floor (issue 73): it reads and checks YAML and imports
+    no layer above it; a scenario, which joins a board to its order of battle and tables,
+    is ``hexwar.scenario``, above the boards."""
+    mods = {_module(p) for p in PACKAGE}
+    bad = [f"{p.relative_to(ROOT)}: {y}" for p in PACKAGE if _module(p).startswith("hexwar.data")
+           for y in _imports(p, False, mods) if not y.startswith("hexwar.data") and y != "hexwar"]
+    assert bad == []

@@ -22,7 +22,7 @@ from hexwar.rules.movement import passable
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.core.state import UnitState
-    from hexwar.data.scenario import Tables
+    from hexwar.scenario import Tables
     from hexwar.data.tables import TerrainChart, UnitType
 
 

@@ -17,7 +17,7 @@ from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.core.state import UnitState, Unit
-    from hexwar.data.scenario import Tables
+    from hexwar.scenario import Tables
 
 @mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)

@@ -344,7 +344,7 @@ def reach(
     has it already (a listing asks for every unit of a class).
 
     >>> from hexwar.board import load_board
-    >>> from hexwar.data.scenario import load_scenario
+    >>> from hexwar.scenario import load_scenario
     >>> sc = load_scenario("fixtures/skirmish")
     >>> r = reach(sc.board, sc.tables.terrain, "winter", "leg", "1710", MoveQuery(Fraction(1)))
     >>> r.mp_left["1810"], r.path("1910")   # two road hexsides at 1/2 MP (14.2)

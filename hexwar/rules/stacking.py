@@ -19,7 +19,7 @@ from hexwar.rules.ledger import Ledger
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.core.state import UnitState, Unit
-    from hexwar.data.scenario import Tables
+    from hexwar.scenario import Tables
 
 ABOARD = "aboard"  # flag of a land unit carried by a ship (13.1)
 

@@ -191,7 +191,7 @@ def line_of_supply(
     """Find one unit's line of supply, or explain what blocked it (19.3), with the game's
     sections (``cites``).
 
-    >>> from hexwar.data.scenario import load_scenario
+    >>> from hexwar.scenario import load_scenario
     >>> sc, c = load_scenario("fixtures/skirmish"), SupplyCites(line="19.3", base="19.4", zoc="12.2")
     >>> r = line_of_supply(sc.board, sc.tables.terrain, "winter", "leg", "1710", ["1612"], [], [], 10, c)
     >>> r.supplied, r.path

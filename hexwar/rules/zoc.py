@@ -17,7 +17,7 @@ from hexwar.rules.ledger import Ledger
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.core.state import UnitState, Unit
-    from hexwar.data.scenario import Tables
+    from hexwar.scenario import Tables
 
 #: unit flag for amphibious-assault attackers, which have no ZoC (12.0, 20.3.1)
 AMPHIBIOUS = "amphibious_attacker"
@@ -69,7 +69,7 @@ def _projections(board: "Board") -> dict[str, tuple[str, ...]]:
 def zoc_of(board: "Board", state: "UnitState", tables: "Tables", side: str) -> frozenset[str]:
     """Return the locations in the ZoC of ``side``'s units.
 
-    >>> from hexwar.data.scenario import load_scenario
+    >>> from hexwar.scenario import load_scenario
     >>> from hexwar.games.skirmish import SkirmishGame
     >>> g = SkirmishGame.from_scenario("fixtures/skirmish"); st = g.new_state(1).data
     >>> sorted(zoc_of(g.board, st, g.tables, "germans"))[:3]

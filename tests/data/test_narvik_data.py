@@ -8,7 +8,7 @@ import pytest
 
 from hexwar.core.state import UnitState, Unit
 from hexwar.data.loader import default_library
-from hexwar.data.scenario import load_scenario
+from hexwar.scenario import load_scenario
 from hexwar.data.tables import DieTable
 from hexwar.rules import stacking
 from hexwar.rules.combat import diff_outcomes

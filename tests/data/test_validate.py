@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.data.loader import DataError, Library, data_root
-from hexwar.data.scenario import load_scenario
+from hexwar.scenario import load_scenario
 from hexwar.registry import validate_tree
 
 ROOT = data_root()

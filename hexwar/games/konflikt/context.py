@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
-from hexwar.data.scenario import Scenario, load_scenario
+from hexwar.scenario import Scenario, load_scenario
 from hexwar.games.konflikt.schemas import Allot, KonfliktTemplatesSpec, ScenarioSpec
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET, KonfliktData
 from hexwar.games.konflikt.table import Table, konflikt_table

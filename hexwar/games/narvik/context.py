@@ -19,7 +19,7 @@ from hexwar.core.game import Caches, Result
 from hexwar.core.orders import Menu, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library
-from hexwar.data.scenario import Scenario
+from hexwar.scenario import Scenario
 from hexwar.data.tables import AirTable, UnitType, VictoryLevels, VictoryPoints
 from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED, MAX_SUPPLY_LINE, Cites
 import hexwar.games.narvik.events as E

@@ -21,7 +21,7 @@ from hexwar.core.game import Refusals
 from hexwar.core.invariants import counters
 from hexwar.core.orders import Order
 from hexwar.data.loader import Library
-from hexwar.data.scenario import load_scenario
+from hexwar.scenario import load_scenario
 import hexwar.games.narvik.events as E
 import hexwar.games.narvik.view as view
 from hexwar.games.narvik.charts import HIDDEN

@@ -21,7 +21,7 @@ from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
 from hexwar.rules.orders import Assault
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library
-from hexwar.data.scenario import Scenario, load_scenario
+from hexwar.scenario import Scenario, load_scenario
 from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED, MAX_SUPPLY_LINE, Cites
 from hexwar.games.skirmish.events import EVENTS
 from hexwar.games.skirmish.state import SkirmishData
