@@ -170,6 +170,7 @@ class WebGame:
             self._bots()
             self._take()
             self.history.append(f"> {line}")  # what the person gave, as the terminal shows it typed
+            self.c.outcome = None  # this line's, not the last one's (a line to a finished game gives none)
             word = line.split(" ", 1)[0].lower()
             if word not in ("status", "explain", "map", "help", "list"):
                 self.bot = {"locs": [], "lines": [], "steps": []}
