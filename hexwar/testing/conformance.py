@@ -96,8 +96,10 @@ def _junk(side: str, legal: list[Order], rng: random.Random) -> list[Order]:
     return [x for x in out if x not in legal]
 
 
-def _refused_unchanged(state: PlayState, order: Order) -> None:
-    before, n = state.data.to_json(), len(state.log)
+def _refused_unchanged(state: PlayState, order: Order, before: str | None = None) -> None:
+    """``order`` is refused and leaves the state as it was (``before``: the state's JSON now,
+    when the caller has it: each refusal at one state is held to the same text)."""
+    before, n = before if before is not None else state.data.to_json(), len(state.log)
     try:
         state.apply(order)
     except IllegalOrder:
@@ -176,17 +178,18 @@ def _offered_and_refused(state: PlayState, legal: list[Order], stale: list[Order
     # not offered: refused, the state untouched; a stale order the rules still allow beyond a
     # capped list (``offers``) is either played (on a copy) or refused with the state untouched
     others = [o for o in stale if o not in legal]
+    now = state.data.to_json()  # every refusal below leaves exactly this
     for o in rng.sample(others, min(2, len(others))):
         if state.offers(o):
             _played_or_refused(state, o)
         else:
-            _refused_unchanged(state, o)
+            _refused_unchanged(state, o, now)
     for o in _junk(side, legal, rng):
-        _refused_unchanged(state, o)
+        _refused_unchanged(state, o, now)
     # copies are independent both ways
-    copy, before = state.clone(), state.data.to_json()
+    copy = state.clone()
     copy.apply(rng.choice(legal))
-    assert state.data.to_json() == before
+    assert state.data.to_json() == now
 
 
 def _the_end_holds(info: GameInfo[Any, Any], game: Game[Any], state: PlayState, seed: int, stood: dict[int, str],
