@@ -93,7 +93,17 @@ def _junk(side: str, legal: list[Order], rng: random.Random) -> list[Order]:
         wrongs: tuple[Any, ...] = ({"a": 1}, {"XX99"}, [["XX99"]], object())
         for wrong in wrongs:
             out.append(dataclasses.replace(o, **{k: wrong}))
-    return [x for x in out if x not in legal]
+    listed = set(legal)
+    return [x for x in out if not _listed(x, listed, legal)]
+
+
+def _listed(order: Order, listed: set[Order], legal: list[Order]) -> bool:
+    """Whether ``order`` is one of the legal orders (by hash; an order built with a field of
+    no hashable type, which no legal order has, by comparison with each)."""
+    try:
+        return order in listed
+    except TypeError:
+        return order in legal
 
 
 def _refused_unchanged(state: PlayState, order: Order, before: str | None = None) -> None:
@@ -177,7 +187,8 @@ def _offered_and_refused(state: PlayState, legal: list[Order], stale: list[Order
         state.clone().apply(o)
     # not offered: refused, the state untouched; a stale order the rules still allow beyond a
     # capped list (``offers``) is either played (on a copy) or refused with the state untouched
-    others = [o for o in stale if o not in legal]
+    listed = set(legal)
+    others = [o for o in stale if o not in listed]
     now = state.data.to_json()  # every refusal below leaves exactly this
     for o in rng.sample(others, min(2, len(others))):
         if state.offers(o):
