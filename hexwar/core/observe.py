@@ -72,6 +72,13 @@ class Observer:
                     self.changes[name] = self.changes.get(name, 0) + 1
             self._held = now
 
+    def row(self, view: Any) -> dict[str, Any]:
+        """The columns every game's row has (``hexwar.core.metrics.BASE_COLUMNS``) for one
+        finished game, from its own ``result``: who won, how, when, after how many orders; a
+        game adds its own to them."""
+        r = view.result()
+        return {"winner": r.winner or "", "level": r.level, "end_turn": view.data.turn, "orders": self.orders}
+
     def extra(self) -> dict[str, Any]:
         """The columns every game's row ends with (:data:`EXTRA`)."""
         return {"combat_at": json.dumps(self.where, sort_keys=True), "changed_hands": json.dumps(self.changes, sort_keys=True),
@@ -79,14 +86,9 @@ class Observer:
 
 
 class Plain(Observer):
-    """What a batch records of a game that declares nothing for batches: the columns every
-    game has (``hexwar.core.metrics.BASE_COLUMNS``, from the game's own ``result``) and the
-    ones every row ends with; it follows no objective."""
+    """What a batch records of a game that declares nothing for batches: the base row and the
+    columns every row ends with; it follows no objective."""
 
     def __init__(self, game: object = None):
         super().__init__({})
 
-    def row(self, view: Any) -> dict[str, Any]:
-        """The base columns of one finished game: who won, how, when, after how many orders."""
-        r = view.result()
-        return {"winner": r.winner or "", "level": r.level, "end_turn": view.data.turn, "orders": self.orders}
