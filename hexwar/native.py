@@ -2,8 +2,8 @@
 
 What is compiled is a build list, not a mark in the rules: a package lists its modules to
 compile in a file ``native.txt`` of its folder (:data:`LIST`; one module a line, named from
-that folder, ``#`` for a comment); a game lists its own inside its own package, and this
-module names no game. ``hexwar native build`` compiles every listed module, with mypyc and
+that folder, then the classes of it that stay Python classes, below; ``#`` for a comment); a
+game lists its own inside its own package, and this module names no game. ``hexwar native build`` compiles every listed module, with mypyc and
 the machine's C compiler, into a folder of the user's cache named by a key of the whole
 ``hexwar`` source (every ``.py`` file and every list, the Python and the platform): a build
 is used only for exactly the sources it was made from, so an edited file never runs stale
@@ -15,13 +15,15 @@ started by a batch inherits it. Without it, or without a build for these sources
 module is the pure Python one: the reference, which the compiled build must match game
 for game (tests/test_native.py plays the same seeds both ways and compares whole logs).
 
-A class whose objects are copied is marked ``@mypyc_attr(native_class=False)  # copied``:
+A class whose objects are copied is named on its module's line (``bots PriorityBot _Context``):
 mypyc makes its own classes only through their constructors, so neither ``pickle`` nor
 ``copy.deepcopy`` could remake one, and a person's ``undo`` keeps a deep copy of each bot
 while the search bot's helper processes are sent the game, the state and the bot's policy
 pickled. Such a class stays a Python class whose methods are compiled: each game's rules
 class, its bots, and the records a game, a state or a bot's memory holds (the hex grid, the
-switches, the rules' results, the fatigue records). Its methods hold no closure (mypyc's
+switches, the rules' results, the fatigue records). The build gives it mypyc's
+``@mypyc_attr(native_class=False)`` in its copy of the sources (:func:`keep_python_classes`);
+the rules' own files carry no mark of the build. Its methods hold no closure (mypyc's
 build fails on one): a key at the module's top level, given what it reads by
 ``functools.partial``. tests/test_native.py copies and sends what play does, in every game.
 
@@ -69,20 +71,63 @@ def sources(root: Path = ROOT) -> list[Path]:
     return sorted([*root.rglob("*.py"), *root.rglob(LIST)])
 
 
-def marked(root: Path = ROOT) -> list[str]:
-    """The modules the build lists name (:data:`LIST`), by their full names, in source order;
-    a listed module with no source file is refused in one line naming the list."""
-    out = []
+def listed(root: Path = ROOT) -> dict[str, tuple[str, ...]]:
+    """What the build lists say (:data:`LIST`): each module to compile by its full name, with
+    the classes of it that stay Python classes; a listed module with no source file is
+    refused in one line naming the list."""
+    out: dict[str, tuple[str, ...]] = {}
     for lst in sorted(root.rglob(LIST)):
         for line in lst.read_text(encoding="utf-8").splitlines():
-            name = line.split("#", 1)[0].strip()
-            if not name:
+            words = line.split("#", 1)[0].split()
+            if not words:
                 continue
+            name, classes = words[0], tuple(words[1:])
             src = lst.parent.joinpath(*name.split(".")).with_suffix(".py")
             if not src.is_file():
                 raise NativeError(f"{lst}: {name}: no such module in {lst.parent.name} (a build list names modules of its folder)")
-            out.append(".".join(src.relative_to(root.parent).with_suffix("").parts))
-    return sorted(out)
+            out[".".join(src.relative_to(root.parent).with_suffix("").parts)] = classes
+    return dict(sorted(out.items()))
+
+
+def marked(root: Path = ROOT) -> list[str]:
+    """The modules the build lists name, by their full names, in order."""
+    return list(listed(root))
+
+
+#: what the build puts before a class its list names (mypyc's own decorator)
+KEEP = "@mypyc_attr(native_class=False)  # named in the build list: its objects are copied (hexwar/native.py)"
+
+
+def keep_python_classes(text: str, classes: Sequence[str], where: str = "") -> str:
+    r"""A module's source with mypyc's ``native_class=False`` on each top-level class named
+    (before its other decorators) and the import it needs; a class the module does not
+    define is refused in one line naming ``where`` (the list's line).
+
+    >>> print(keep_python_classes("from __future__ import annotations\n\n@dataclass\nclass A:\n    x: int\n", ["A"]))
+    from __future__ import annotations
+    from mypy_extensions import mypyc_attr
+    <BLANKLINE>
+    @mypyc_attr(native_class=False)  # named in the build list: its objects are copied (hexwar/native.py)
+    @dataclass
+    class A:
+        x: int
+    <BLANKLINE>
+    """
+    import ast
+
+    if not classes:
+        return text
+    tree = ast.parse(text)
+    lines = text.split("\n")
+    found = {n.name: min([n.lineno, *(d.lineno for d in n.decorator_list)]) for n in tree.body if isinstance(n, ast.ClassDef)}
+    missing = [c for c in classes if c not in found]
+    if missing:
+        raise NativeError(f"{where}: no class {missing[0]} at the top of the module (a build list names its own classes)")
+    for line in sorted((found[c] for c in classes), reverse=True):
+        lines.insert(line - 1, KEEP)
+    future = next((n.end_lineno for n in tree.body if isinstance(n, ast.ImportFrom) and n.module == "__future__"), 0)
+    lines.insert(future or 0, "from mypy_extensions import mypyc_attr")
+    return "\n".join(lines)
 
 
 def source_key(root: Path = ROOT) -> str:
@@ -141,7 +186,8 @@ def build(log: Path | None = None, opt_level: str = "3") -> Path:
     if (out / "manifest.json").exists():
         return out
     sweep()
-    modules = marked()
+    lists = listed()
+    modules = list(lists)
     if not modules:
         raise NativeError(f"hexwar native: no package lists a module in a {LIST}: nothing to compile")
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -162,6 +208,10 @@ def build(log: Path | None = None, opt_level: str = "3") -> Path:
     shutil.copytree(ROOT, src / ROOT.name, ignore=lambda d, names: [
         n for n in names if not n.endswith(".py") and not (Path(d) / n).is_dir() or n in ("__pycache__", "_bundled")])
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
+    for m, classes in lists.items():  # the classes that stay Python classes, marked in the copy only
+        copy = src / Path(*m.split(".")).with_suffix(".py")
+        copy.write_text(keep_python_classes(copy.read_text(encoding="utf-8"), classes, f"{m}: {' '.join(classes)}"),
+                        encoding="utf-8")
     args = {"out": str(work / "lib"), "temp": str(work / "tmp"), "c": str(work / "c"), "group": GROUP, "paths": paths,
             "flags": FLAGS, "opt": opt_level}
     res = subprocess.run([sys.executable, "-c", _SCRIPT, json.dumps(args)], cwd=src, capture_output=True, text=True)

@@ -161,8 +161,9 @@ def test_compiled_games_and_bots_copy_and_travel_to_a_search_helper(build_folder
     """With the compiled engine, a game and its bots pickle and deep-copy after a game (a
     person's undo keeps a copy of each bot, the search bot's too, which shares the game's
     hooks; the search bot's helper process is sent the game and the bot's policy), and a
-    search helper's playouts count: 6 of the bot's and 6 of its helper's. A compiled class needs a constructor's arguments to be made, so these stay
-    Python classes with compiled methods (``@mypyc_attr(native_class=False)``)."""
+    search helper's playouts count: 6 of the bot's and 6 of its helper's. A compiled class
+    needs a constructor's arguments to be made, so these stay Python classes with compiled
+    methods (named on their module's line of the build list: ``native.keep_python_classes``)."""
     env = dict(os.environ, HEXWAR_NATIVE="1", HEXWAR_NATIVE_DIR=str(build_folder), PYTHONHASHSEED="0",
                PYTHONPATH=_path())
     out = subprocess.run([sys.executable, "-c", HELPED], env=env, capture_output=True, text=True)
@@ -223,11 +224,19 @@ def test_a_build_serves_only_the_sources_it_was_made_from(tmp_path: Path) -> Non
 
 
 def test_no_module_of_the_package_carries_a_mark_of_its_speed():
-    """Speed is the build lists' business (issue 73): no module says ``# hexwar: native`` any
-    more; every listed module exists, and each game lists its own in its own package."""
+    """Speed is the build lists' business (issue 73): no module says ``# hexwar: native`` or
+    carries mypyc's ``mypyc_attr`` (the classes that stay Python classes are named in the
+    lists, and the build marks its own copy); every listed module and class exists, and each
+    game lists its own in its own package."""
     marks = [str(p) for p in native.sources() if p.suffix == ".py" and p.name != "native.py"
-             and any(line.startswith("# hexwar: native") for line in p.read_text(encoding="utf-8").splitlines())]
+             and any(line.startswith("# hexwar: native") or "mypyc_attr" in line
+                     for line in p.read_text(encoding="utf-8").splitlines())]
     assert marks == []
+    for module, classes in native.listed().items():  # each named class is one its module defines
+        src = native.ROOT.parent.joinpath(*module.split(".")).with_suffix(".py").read_text(encoding="utf-8")
+        assert native.keep_python_classes(src, classes, module).count(native.KEEP) == len(classes)
+    with pytest.raises(native.NativeError, match="bots: Ghost: no class Ghost"):
+        native.keep_python_classes("class A:\n    pass\n", ["Ghost"], "bots: Ghost")
     lists = {str(p.parent.relative_to(native.ROOT)) for p in native.ROOT.rglob(native.LIST)}
     assert {"games/narvik", "games/kampen", "games/europa", "games/konflikt", "rules"} <= lists
     assert all(not m.startswith("hexwar.games.") or f"games/{m.split('.')[2]}" in lists for m in native.marked())

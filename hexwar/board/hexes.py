@@ -32,7 +32,6 @@ import math
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-from mypy_extensions import mypyc_attr
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
@@ -55,7 +54,6 @@ class HexIdError(ValueError):
     """A hex id that is not ``CCRR``-shaped."""
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class HexGrid:
     """An offset-id scheme: digits per coordinate (2 gives ``CCRR``)."""
@@ -248,7 +246,6 @@ def line(a: Axial | tuple[int, int], b: Axial | tuple[int, int], nudge: float = 
     return out
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class SightLine:
     """The hexsides a straight line between two hex centres crosses.

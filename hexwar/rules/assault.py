@@ -12,8 +12,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.rules.cites import AssaultCites
 from hexwar.rules.fatigue import average_fatigue_level
 from hexwar.rules.ledger import Line
@@ -26,7 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.data.tables import TerrainChart, UnitType
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class AssaultSums:
     """The ledger lines of both sides' strengths and the DRMs, ready for a CRT."""

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.rules.cites import CombatCites
 from hexwar.rules.ledger import Ledger, Line
 
@@ -70,7 +68,6 @@ def diff_outcomes(crt: "DifferentialCrt", ad: int, drm: int = 0, shift: int = 0)
     return _distribution(crt.columns[diff_column_index(crt, ad, shift)].results, drm)
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class DiffResolution:
     """A resolved assault on the differential CRT."""
@@ -209,7 +206,6 @@ def odds_table_markdown(crt: "OddsCrt", drm: int = 0) -> str:
     return "\n".join(lines)
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class OddsResolution:
     result: str

@@ -11,15 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Protocol
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.rules.ledger import Ledger
 
 if TYPE_CHECKING:  # pragma: no cover
     from hexwar.core.state import UnitState, Unit
     from hexwar.scenario import Tables
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class FatigueRecord:
     """One change of a unit's fatigue points, with its cause and rule (10.0)."""
@@ -42,7 +39,6 @@ class FatigueState(Protocol):
     fatigue_log: list[FatigueRecord]
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class FatigueChange:
     """One applied fatigue change."""

@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import networkx as nx
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.rules.cites import MoveCites
 from hexwar.rules.ledger import Ledger
 
@@ -91,7 +89,6 @@ def step_cost(
     return cost
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class MoveQuery:
     """What a movement query needs to know beyond the map: the unit and the enemy around it.

@@ -11,8 +11,6 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.rules.cites import StackCites
 from hexwar.rules.ledger import Ledger
 
@@ -24,7 +22,6 @@ if TYPE_CHECKING:  # pragma: no cover
 ABOARD = "aboard"  # flag of a land unit carried by a ship (13.1)
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class StackReport:
     """The stacking of one side at one location."""

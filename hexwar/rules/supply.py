@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.board import hexes
 from hexwar.rules.cites import SupplyCites
 from hexwar.rules.ledger import Ledger
@@ -30,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from hexwar.board.base import Board
     from hexwar.data.tables import TerrainChart
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class SupplyResult:
     """A supply check: the line found, or the nearest base and what blocked the line."""

@@ -21,8 +21,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.orders import Move, Order, Pass, list_parts, orders_of_kind
 from hexwar.rules.orders import Advance, Retreat
 from hexwar.games.europa.orders import (
@@ -118,7 +116,6 @@ class _Gains:
         return gain
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class PriorityBot:
     """Rule-based priorities (see the module docstring); seeded only to break ties."""
 

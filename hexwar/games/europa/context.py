@@ -11,8 +11,6 @@ from fractions import Fraction
 from functools import partial
 from typing import Any, Collection
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
@@ -48,7 +46,6 @@ KEY_KINDS = ("port", "airfield", "town", "mobilisation")  # E4: the hexes that c
 NONE: frozenset[str] = frozenset()  # one object: the compiled moves cache their look-ups by the sets' identity
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches where the seed allows two readings ([nd] rules, E1)."""
@@ -60,7 +57,6 @@ class Switches:
         return [f.name for f in fields(self) if getattr(self, f.name)]
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Context:
     """What one side's moves need to know of the enemy, computed once per enemy position."""
@@ -105,7 +101,6 @@ def _weakest_last(rules: Any, u: Unit) -> tuple[int, int, str]:
     return (-rules.t(u).defence, -rules.t(u).attack, u.id)
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
 @dataclass
 class EuropaCaches(Caches):
     """What the Europa variant's rules work out as they go (``Caches``: the rules object's
@@ -116,7 +111,6 @@ class EuropaCaches(Caches):
     contexts: dict[Any, "Context"] = field(default_factory=dict)
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class EuropaRules(DecisionGame[EuropaData]):
     """The Europa "Narvik" variant bound to a scenario: the map and its places, the charts, the
     order of battle, and the queries the phases ask of units and sides (``game.EuropaGame``

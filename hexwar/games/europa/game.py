@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any, Collection, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.dice import Dice
 from hexwar.core.invariants import counters
 from hexwar.core.game import Refusals
@@ -31,7 +29,6 @@ from hexwar.games.europa.state import GERMANS, EuropaData
 __all__ = ["EuropaGame", "Switches"]
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class EuropaGame(EuropaRules):
     """The Europa "Narvik" variant: its rules (``EuropaRules``) with the phase machine, the view
     and the set-up."""

@@ -14,7 +14,6 @@ from typing import AbstractSet, Any, Sequence
 
 import numpy as np
 
-from mypy_extensions import mypyc_attr
 
 import hexwar.games.kampen.ships as S
 from hexwar.core.orders import Order, Pass
@@ -73,7 +72,6 @@ def win_chance(att_dice: int, def_dice: int) -> float:
     return float(sum(a[t] * below[min(t, len(d))] for t in range(len(a))))
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenBot:
     """Priority bot for one faction of Kampen om Norge."""
 
@@ -474,7 +472,6 @@ class KampenBot:
         return None
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class GermanPlan:
     """Where German battalions are needed (1.3: every point city held at the end): each city a
     garrison of 1 plus the enemy battalions next to it (half those two areas away), a lost city

@@ -6,14 +6,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.data.loader import DataError, Library, Problem, _rel
 from hexwar.games.kampen.schemas import CardUse, KampenCardsSpec, KampenScenarioSpec
 from hexwar.games.kampen.state import FACTIONS
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Copy:
     """One physical card: its id in the game, its card, symbols and per-copy dice."""

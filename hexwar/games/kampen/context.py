@@ -12,8 +12,6 @@ from typing import Any
 
 import networkx as nx
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
 from hexwar.core.game import Caches, Game
@@ -36,7 +34,6 @@ from hexwar.games.kampen.state import (
 PLAYS_KEPT = 50_000
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
 @dataclass
 class KampenCaches(Caches):
     """What Kampen om Norge's rules work out as they go (``Caches``: the rules object's
@@ -61,7 +58,6 @@ class KampenCaches(Caches):
     goal_dist: dict[str, int] | None = None
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenRules(Game[KampenData]):
     """Kampen om Norge bound to a scenario, its board, cards and fleet (frozen); what the phases
     read (``game.KampenGame`` composes the phases on it). States are ``KampenData``."""

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.games.kampen.schemas import KampenFleetSpec, ShipClassSpec
 from hexwar.games.kampen.state import ALLIES, GERMANS, NORWAY
 
 DUMMY = "dummy"
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class ShipCard:
     """One ship card of a fleet (6.1), or a dummy ship (``cls`` None)."""

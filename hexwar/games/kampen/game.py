@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 from typing import Any, Collection
 
-from mypy_extensions import mypyc_attr
 
 import hexwar.games.kampen.events as E
 import hexwar.games.kampen.phases.april as april
@@ -45,7 +44,6 @@ HIDDEN_CARD = -1
 __all__ = ["ALLIES", "FACTIONS", "GERMANS", "NORWAY", "KampenGame", "enemies", "kampen_game", "slug"]
 
 
-
 def _face_down(cards: list[int], down: int) -> list[int]:
     """A deck as a table sees it (2.4): its top ``down`` cards face down, the rest face up."""
     if down <= 0:
@@ -58,7 +56,6 @@ def _shown(d: KampenData, seen: set[int], i: int) -> bool:
     return d.ships[i].up or i in seen
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KampenGame(KampenRules):
     """Kampen om Norge: its rules (``KampenRules``) with the sequence of play, the views and the
     set-up; states are ``KampenData``."""
@@ -243,7 +240,6 @@ class KampenGame(KampenRules):
 
     def reinforcement_begin(self, d: KampenData, dice: Dice, events: list[dict[str, Any]]) -> None:
         reinforcement.begin(self, d, dice, events)
-
 
 
 def kampen_game(scenario: str = "intro-narvik", board: Board | None = None) -> KampenGame:

@@ -11,8 +11,6 @@ import random
 import weakref
 from typing import Any, Sequence
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.orders import Move, Order
 from hexwar.rules.orders import Assault
 from hexwar.games.konflikt.game import KonfliktGame
@@ -25,7 +23,6 @@ from hexwar.rules.assault import assault_sums
 _DIST: "weakref.WeakKeyDictionary[Any, dict[tuple[str, ...], dict[str, int]]]" = weakref.WeakKeyDictionary()
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktBot:
     name = "priority"
     reads_by_kind = False  # it reads the whole list, never a menu by kind

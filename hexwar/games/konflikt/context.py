@@ -8,8 +8,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library
 from hexwar.scenario import Scenario, load_scenario
@@ -22,7 +20,6 @@ from hexwar.rules.movement import MoveQuery
 from hexwar.rules.zoc import enemy_zoc
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktRules(SkirmishGame[KonfliktData]):
     """One Konflikt '47 scenario template on one table, hosted by the skirmish ruleset: the
     templates chart, the table, and the questions of units, edges and entries."""

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any, Collection
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals, Result
 from hexwar.core.events import strip_hidden
@@ -40,7 +38,6 @@ from hexwar.games.konflikt.context import KonfliktRules
 from hexwar.rules import stacking
 from hexwar.rules.movement import reach
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class KonfliktGame(KonfliktRules):
     """One Konflikt '47 scenario template on one table: its rules (``KonfliktRules``) with the
     set-up, the order dice and the scoring."""

@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.board.areaboard import AreaBoard
 from hexwar.board.base import Board
 from hexwar.board.hexboard import HexBoard
@@ -26,7 +24,6 @@ EDGES = ("north", "south")
 AREA_COLUMNS, AREA_ROWS = 4, 5  # hexes per area, across and down
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass
 class Table:
     """A board with what the templates measure on it."""

@@ -15,8 +15,6 @@ from typing import Any, Sequence
 
 import networkx as nx
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.orders import Lazy, Menu, Move, Order, Pass, list_parts, orders_of_kind
 from hexwar.games.narvik.orders import (
     TakeResult,
@@ -67,7 +65,6 @@ def _place(w: tuple[tuple[int, int], Any, Any, Any]) -> tuple[int, int]:
     return w[0]
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class PriorityBot:
     """Scores orders by side-specific priorities; deterministic for a seed."""
 
@@ -457,7 +454,6 @@ def _axials(board: Any, locs: list[str]) -> list[Any] | None:
         return None
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class _Context:
     """What a bot may read of the state, with cached helpers."""
 

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, ClassVar, Mapping, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
 from hexwar.core.game import Caches, Result
@@ -42,7 +40,6 @@ from hexwar.rules.zoc import zoc_of
 _T = TypeVar("_T")
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 @dataclass(frozen=True)
 class Switches:
     """Typed rules switches (variants are switches on the ruleset, never flags on units)."""
@@ -102,7 +99,6 @@ class _Listing:
         self.g.caches.memo = self.prev
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py (and a Python class's subclass)
 @dataclass
 class NarvikCaches(Caches):
     """What Assault on Narvik's rules work out as they go (``Caches``: the rules object's
@@ -135,9 +131,6 @@ class NarvikCaches(Caches):
     memo: dict[tuple[Any, ...], Any] | None = None
 
 
-
-
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class NarvikRules(DecisionGame[NarvikData]):
     """Assault on Narvik bound to a scenario (map, OOB, charts) and rules switches: what the
     phases read (``game.NarvikGame`` composes the phases on it)."""

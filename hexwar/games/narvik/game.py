@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from hexwar.core.dice import Dice
 from hexwar.core.game import Refusals
 from hexwar.core.invariants import counters
@@ -35,7 +33,6 @@ from hexwar.games.narvik.state import ALLIES, GERMANS, NarvikData
 __all__ = ["NarvikGame", "Switches", "narvik_game"]
 
 
-@mypyc_attr(native_class=False)  # copied: hexwar/native.py
 class NarvikGame(NarvikRules):
     """Assault on Narvik: its rules (``NarvikRules``) with the phase machine, the views and the
     set-up."""
