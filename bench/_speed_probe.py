@@ -58,7 +58,7 @@ def paused() -> Any:
 def narvik(kind: str, n: int, listing: str = "menu") -> dict:
     from hexwar.ai import RandomBot
     from hexwar.core.dice import Dice
-    from hexwar.core.game import FastView, order_dice
+    from hexwar.core.play import FastView, order_dice
     from hexwar.games.narvik import narvik_game
     from hexwar.games.narvik.bots import PriorityBot
 

@@ -26,7 +26,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from hexwar.core.game import Bot as Player
-from hexwar.core.game import FastView, Game
+from hexwar.core.game import Game
+from hexwar.core.play import FastView
 from hexwar.core.invariants import placement
 from hexwar.core.state import GameState, UnitState
 from hexwar.data.loader import Library, Problem

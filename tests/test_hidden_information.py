@@ -20,7 +20,7 @@ from rich.console import Console
 
 from hexwar.ai.random_bot import RandomBot
 from hexwar.core.engine import run_fast
-from hexwar.core.game import replay
+from hexwar.core.replay import replay
 from hexwar.games.kampen import FACTIONS, GERMANS, KampenGame
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.game import HIDDEN_CARD

@@ -17,7 +17,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from hexwar.ai.search import SearchBot
-from hexwar.core.game import FastView
+from hexwar.core.play import FastView
 
 
 #: how often a helper looks whether the process that started it is still alive (seconds)

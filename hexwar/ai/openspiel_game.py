@@ -14,7 +14,8 @@ from typing import Any
 
 import pyspiel
 
-from hexwar.core.game import Game, PlayState, seen_by
+from hexwar.core.game import Game
+from hexwar.core.play import PlayState, seen_by
 
 #: the most legal orders any decision offers, and the longest game, that the adapter allows
 MAX_ACTIONS = 20_000

@@ -45,7 +45,7 @@ from typing import Any, Callable, Sequence
 
 from hexwar.core.dice import Dice
 from hexwar.core.engine import collector_paused
-from hexwar.core.game import FastView
+from hexwar.core.play import FastView
 from hexwar.core.orders import Order
 
 Progress = Callable[[dict[str, Any]], None]

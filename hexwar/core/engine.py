@@ -27,16 +27,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from hexwar.core.dice import Dice
-from hexwar.core.game import (
-    FastView,
-    Game,
-    PlayState,
-    ReplayError,
-    Result,
-    S,
-    order_dice,
-    replay,
-)
+from hexwar.core.game import Game, S
+from hexwar.core.play import FastView, PlayState, order_dice
+from hexwar.core.replay import ReplayError, replay
+from hexwar.core.result import Result
 from hexwar.core.log import Entry, EventLog, SaveError, SaveFile
 from hexwar.core.orders import IllegalOrder, Menu, Order, OrderList
 

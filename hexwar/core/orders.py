@@ -37,6 +37,18 @@ class IllegalOrder(ValueError):
 
 
 @dataclass(frozen=True)
+class Refusals:
+    """The rule sections the engine cites, in the game's own numbering, when it refuses an
+    order: the game is over (``over``), the object is no order of this game or a malformed
+    one (``foreign``), and the order is not one the rules allow now (``not_now``: the
+    default of :meth:`Game.decision_rule`)."""
+
+    over: str
+    foreign: str
+    not_now: str
+
+
+@dataclass(frozen=True)
 class Order:
     """Base of all orders: the side giving it."""
 

@@ -39,7 +39,8 @@ from typing import Any, Callable, Iterable
 
 from hexwar.ai.random_bot import RandomBot
 from hexwar.core.engine import load_game, run_fast
-from hexwar.core.game import PlayState, replay
+from hexwar.core.play import PlayState
+from hexwar.core.replay import replay
 from hexwar.core.events import check_event
 from hexwar.core.game import Game
 from hexwar.core.log import EventLog

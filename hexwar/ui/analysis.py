@@ -216,7 +216,7 @@ class AnalysisBoard:
     @property
     def presenter(self) -> Any:
         if self._presenter is None:
-            from hexwar.core.game import PlayState
+            from hexwar.core.play import PlayState
             from hexwar.core.log import EventLog
             from hexwar.ui.session import Session
 

@@ -209,7 +209,7 @@ def free_name(path: Path) -> Path:
 def state_from_position(info: Any, path: Path, seed: int) -> Any:
     """A game that starts at a position file's state (issue 54): its save keeps the position
     in its meta (``start``), so it replays from there."""
-    from hexwar.core.game import PlayState
+    from hexwar.core.play import PlayState
     from hexwar.core.log import EventLog
 
     head, data, g = read_position(path, info, "play")
@@ -231,7 +231,8 @@ def read_seen(path: Path, upto: int | None = None, whole: bool = False) -> tuple
     unfinished, everyone's once it is over, or when the person asks to see it ``whole`` (what
     the other side hid, shown). Returns the log, the game's record, the game, the state
     seen, the seat and the sides it sees (None: everything); a one-line ``UserError``."""
-    from hexwar.core.game import ReplayError, replay, seen_by
+    from hexwar.core.play import seen_by
+    from hexwar.core.replay import ReplayError, replay
     from hexwar.core.log import EventLog
     from hexwar.registry import UnknownGame, from_meta
 

@@ -306,7 +306,7 @@ def explain(position: str = typer.Argument(..., help="A game, a game's scenario 
             what: List[str] = typer.Argument(..., help="What to explain, as in play: a unit, a place, a unit and a place (its way there), last"),
             json_: bool = JSON) -> None:
     """Explain a number of a position with its rules, as explain does in play: a unit, a place, a unit's way to a place."""
-    from hexwar.core.game import PlayState
+    from hexwar.core.play import PlayState
     from hexwar.core.log import EventLog
     from hexwar.ui.presenter import NOT_EXPLAINED
     from hexwar.ui.session import Session

@@ -56,7 +56,8 @@ def replay(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            force: bool = typer.Option(False, "--force", help="With --svg: replace frames of the same names even if hexwar did not write them"),
            json_: bool = JSON) -> None:
     """Step through a saved game from its log, optionally writing SVG snapshots."""
-    from hexwar.core.game import ReplayError, replay, replay_entry, replay_start, seen_by
+    from hexwar.core.play import seen_by
+    from hexwar.core.replay import ReplayError, replay, replay_entry, replay_start
     from hexwar.core.log import EventLog
     from hexwar.registry import UnknownGame, from_meta
     from hexwar.ui.render import EVERYONE
@@ -158,7 +159,7 @@ def _may_replay_as(info: Any, game: Any, log: Any, side: str, file: Path, what: 
     """Refuse, in one line, eyes that would show an unfinished game's person what their seat
     did not see (issue 51): until the game is over, a replay shows what the seats they held
     saw (every side's for a hot seat, a game only watched, a batch's game)."""
-    from hexwar.core.game import replay
+    from hexwar.core.replay import replay
 
     seen = info.seen_in(log.meta)
     eyes = info.sees(side) if side != "all" else None
@@ -248,7 +249,7 @@ def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     each with the order the search bot preferred (issue 57)."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from hexwar.core.game import ReplayError
+    from hexwar.core.replay import ReplayError
     from hexwar.registry import UnknownGame, from_meta
     from hexwar.ui.coach import REVIEW_FLOOR, review_lines
     from hexwar.ui.coach import review as review_game

@@ -193,7 +193,7 @@ def _seat_change(info: Any, game: Any, path: Path, saved: Any, seat: str, side: 
     shows the person nothing they were not shown (a hot seat, a game only watched or a
     batch's game, a finished game), or with ``--show-secrets``; the bot then never plays on
     in the seat the person held."""
-    from hexwar.core.game import ReplayError, replay
+    from hexwar.core.replay import ReplayError, replay
     from hexwar.core.log import EventLog
 
     if side == seat:

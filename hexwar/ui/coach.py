@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from hexwar.core.game import replay_entry, replay_start
+from hexwar.core.replay import replay_entry, replay_start
 from hexwar.core.log import EventLog
 from hexwar.core.orders import Order
 

@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
-from hexwar.core.game import PlayState
+from hexwar.core.play import PlayState
 from hexwar.core.orders import Order
 from hexwar.ui.bots_turn import bot_summary
 from hexwar.ui.commands import Commands

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from hexwar.core.dice import Dice, DiceExhausted
-from hexwar.core.game import PlayState, seen_by
+from hexwar.core.play import PlayState, seen_by
 from hexwar.core.game import Bot, Event
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.render import EVERYONE

@@ -49,7 +49,7 @@ def test_2_4_6_1_a_determinization_deals_what_the_view_hides(scenario: str, orde
         v = s.view_for(seat)
         shown = v.data.to_json()
         d = v.data.clone()
-        from hexwar.core.game import FastView
+        from hexwar.core.play import FastView
 
         determinize(FastView(g, d), seat[0], random.Random(1))
         for f in FACTIONS:
@@ -67,7 +67,7 @@ def test_2_4_6_1_a_determinization_deals_what_the_view_hides(scenario: str, orde
 def test_8_1_a_moving_groups_hidden_ships_are_dealt_from_where_it_stands() -> None:
     """8.1: while a group sails, another faction's view names only its face-up ships; a
     determinization makes each hidden one a ship of the mover's at the group's sea area."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
 
     g = _game("advanced")
     s = _play(g, 0, 100)
@@ -89,7 +89,7 @@ def test_8_1_a_moving_groups_hidden_ships_are_dealt_from_where_it_stands() -> No
 def test_8_1_a_group_hiding_more_ships_than_its_area_holds_is_refused_by_name() -> None:
     """A view whose sailing group hides more ships than its owner has face down where it
     stands cannot be dealt: the search says so instead of failing inside a list."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
 
     g = _game("advanced")
     v = _play(g, 0, 100).view_for((NORWAY,)).data

@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from hexwar.core.dice import Dice, DiceExhausted
 from hexwar.core.engine import load_game
-from hexwar.core.game import replay
+from hexwar.core.replay import replay
 from hexwar.core.orders import IllegalOrder, Move, Pass
 from hexwar.rules.orders import Assault
 from hexwar.core.state import GameState
@@ -120,6 +120,31 @@ def test_undo_equals_replay_of_the_prefix(game):
     # the dice of order n depend on (seed, n): redoing the same order gives the same roll
     o = ref.legal_orders()[0]
     assert s.apply(o) == ref.apply(o)
+
+
+def test_undo_from_a_replayed_game_and_past_the_recent_positions_kept(game):
+    """Undo goes back to the nearest kept position and replays the orders after it from the
+    log; a replayed game keeps its positions as a played one does (PlayState.RECENT/SPARSE)."""
+    s = play(game, 5, 150)
+    n = len(s.log)
+    assert n > s.RECENT + s.SPARSE  # far enough that the first positions are only sparse ones
+    back = replay(game, s.log)
+    back.undo(n - 3)
+    assert back.data.to_json() == play(game, 5, 3).data.to_json() and len(back.log) == 3
+    s.undo(0)
+    assert len(s.log) == n
+
+
+def test_undo_over_a_log_the_state_did_not_play_is_refused_and_changes_nothing(game):
+    from hexwar.core.log import EventLog
+    from hexwar.core.play import PlayState
+
+    played = play(game, 4, 10)
+    copy = PlayState(game, played.data.clone(), EventLog(dict(played.log.meta), list(played.log.entries)))
+    before = copy.data.to_json()
+    with pytest.raises(IllegalOrder, match="not kept here"):
+        copy.undo(2)
+    assert copy.data.to_json() == before and len(copy.log) == 10
 
 
 def test_dice_replay_checks_purpose():

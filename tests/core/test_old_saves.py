@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.core.engine import load_game
-from hexwar.core.game import told_before
+from hexwar.core.replay import told_before
 from hexwar.core.log import EventLog, SaveFile
 from hexwar import registry
 
@@ -56,6 +56,6 @@ def test_a_narvik_save_holds_a_ship_damaged_by_air_told_since_by_an_event_of_its
     finally:
         st.save.close()
     # a change that is no mere telling still refuses: other events than the log's
-    from hexwar.core.game import told_before as same
+    from hexwar.core.replay import told_before as same
 
     assert not same([{"type": "vp", "vp": 5}], [{"type": "vp", "vp": 4}], game.added_events)

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 from hexwar.core.engine import load_game
-from hexwar.core.game import replay
+from hexwar.core.replay import replay
 
 
 def _play(state, n, seed):

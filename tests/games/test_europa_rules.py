@@ -533,7 +533,7 @@ def test_validate_reports_a_broken_europa_chart_with_file_key_and_rule(tmp_path)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_priority_game_runs_to_the_end_and_replays_from_its_log(g, seed):
     from hexwar.core.engine import run_fast
-    from hexwar.core.game import replay
+    from hexwar.core.replay import replay
     from hexwar.games.europa.bots import PriorityBot
 
     st, log = run_fast(g, seed, {s: PriorityBot(s, seed) for s in (GERMANS, ALLIES)}, record=True)

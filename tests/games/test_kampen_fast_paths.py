@@ -14,7 +14,7 @@ import random
 import pytest
 
 from hexwar.core.dice import Dice
-from hexwar.core.game import FastView
+from hexwar.core.play import FastView
 from hexwar.games.kampen import FACTIONS, GERMANS, kampen_game
 from hexwar.games.kampen.bots import KampenBot
 from hexwar.games.kampen.orders import KMove, PlayCard

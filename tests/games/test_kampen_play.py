@@ -100,7 +100,7 @@ def test_S1_deck_sizes_and_the_end_on_the_last_allied_card():
 def test_run_fast_games_are_reproducible_and_their_logs_replay_exactly():
     from hexwar.games.kampen.bots import KampenBot
     from hexwar.core.engine import run_fast
-    from hexwar.core.game import replay
+    from hexwar.core.replay import replay
 
     g = kampen_game("intro-narvik")
     for seed in (1, 2, 3):

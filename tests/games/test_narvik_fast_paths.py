@@ -12,7 +12,7 @@ import pytest
 from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice
 from hexwar.core.engine import run_fast
-from hexwar.core.game import order_dice
+from hexwar.core.play import order_dice
 from hexwar.core.orders import Menu, OrderList, order_kinds, orders_of_kind
 from hexwar.core.state import Unit
 from hexwar.games.narvik import Switches, narvik_game
@@ -255,7 +255,7 @@ def test_20_1_a_ships_kept_moves_are_one_to_each_naval_destination_in_hex_order(
 
 
 def _priority_game(seed: int) -> list[str]:
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
     from hexwar.games.narvik.bots import PriorityBot
 
     g = narvik_game()
@@ -296,7 +296,7 @@ def test_20_1_the_priority_bot_weighs_a_ships_kept_moves_as_one_and_plays_the_sa
 def test_20_1_a_run_of_kept_moves_out_of_place_or_rebuilt_is_weighed_order_by_order():
     """A list whose naval moves are not the kept list's run (reversed), or are equal orders
     rebuilt from JSON, gives the choice each order's own score gives, and one of its orders."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
     from hexwar.games.narvik.bots import PriorityBot
     from hexwar.games.narvik.orders import ORDERS
 
@@ -327,7 +327,7 @@ def test_9_0_the_priority_bots_weigh_a_list_part_by_part_as_order_by_order():
     part (issue 17): at every decision of seeded priority games, the best orders it finds in
     the list's parts are those a pass over the same orders as a plain list, one by one, finds:
     the same orders, in the same order."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
     from hexwar.games.narvik.bots import PriorityBot
 
     g = narvik_game()
@@ -358,7 +358,7 @@ def test_9_0_the_priority_bot_bounds_each_units_moves_and_from_a_menu_finds_the_
     decision of seeded priority games the bound is no less than any of the unit's moves,
     ferries and exits scores (14.0, 20.6, 22.3), the orders of the top score are those it
     finds in the full list, in its order, and most units are passed over."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
     from hexwar.core.orders import Lazy
     from hexwar.games.narvik.bots import PriorityBot
 
@@ -429,7 +429,7 @@ def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_
     and a retreat path against the paths of its own length only; on every such decision of
     seeded priority games it accepts exactly what the full list (every option, every length)
     holds, and refuses the rest with the state left as it was."""
-    from hexwar.core.game import FastView
+    from hexwar.core.play import FastView
     from hexwar.core.orders import IllegalOrder
     from hexwar.games.narvik.orders import TakeResult
     from hexwar.rules.orders import Retreat

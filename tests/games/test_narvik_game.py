@@ -6,7 +6,7 @@ import pytest
 
 from hexwar.ai import RandomBot
 from hexwar.core.dice import Dice, Roll
-from hexwar.core.game import replay
+from hexwar.core.replay import replay
 from hexwar.core.orders import IllegalOrder, Move, Pass
 from hexwar.games.narvik.orders import TakeResult
 from hexwar.rules.orders import Advance
@@ -458,7 +458,7 @@ def test_15_3_1_a_unit_whose_retreat_paths_were_filled_by_earlier_retreats_is_el
     from pathlib import Path
 
     from hexwar.core.dice import Dice
-    from hexwar.core.game import PlayState
+    from hexwar.core.play import PlayState
     from hexwar.core.log import EventLog
 
     log = EventLog.from_json((Path(__file__).resolve().parents[1] / "golden" / "narvik-no-retreat-seed990.json").read_text())

@@ -142,7 +142,7 @@ def test_13_2_points_by_location_are_each_units_size_points_aboard_and_free_kind
 
     from hexwar.ai import RandomBot
     from hexwar.core.dice import Dice
-    from hexwar.core.game import order_dice
+    from hexwar.core.play import order_dice
     from hexwar.games.narvik import narvik_game
 
     g = narvik_game()

@@ -170,7 +170,7 @@ def test_a_batch_game_played_again_and_saved_is_the_game_of_its_row_and_replays_
     batch's own (``play_one``), and the log replays, every event checked, to the same end,
     under the meta an interactive save holds (so ``hexwar replay`` and ``play --load`` read
     it); one bot kind for every side is the save's opponent, mixed kinds name none."""
-    from hexwar.core.game import replay
+    from hexwar.core.replay import replay
     from hexwar.registry import from_meta
     from hexwar.sim.runner import record_one
 

@@ -299,7 +299,7 @@ def test_replay_per_turn_draws_each_turn_as_it_ended_named_by_that_turn(tmp_path
     were named by the turn that began)."""
     from typer.testing import CliRunner
 
-    from hexwar.core.game import replay as replay_log
+    from hexwar.core.replay import replay as replay_log
     from hexwar.core.log import SaveFile
     from hexwar.games.narvik import narvik_game
     from hexwar.sim import parse_setup
@@ -379,7 +379,7 @@ def test_explain_reads_a_games_scenario_by_its_name_and_says_which_there_are():
 def test_replay_labels_each_order_with_the_turn_it_was_given_in(tmp_path):
     """``hexwar replay``: an order is labelled with the turn it was given in, the order that
     ends a turn too (issue 73: it was labelled with the turn after it, the turn its replay left)."""
-    from hexwar.core.game import replay_entry, replay_start
+    from hexwar.core.replay import replay_entry, replay_start
     from hexwar.core.log import SaveFile
     from hexwar.games.narvik import narvik_game
     from hexwar.sim import parse_setup

@@ -155,7 +155,7 @@ def test_E1_explain_a_retreat_names_the_hexes_the_game_offers_and_why_not_the_ot
 def _evasion_state():
     """A German attack on Norwegians next to Oslo on turn 3, waiting for their choice to
     retreat before combat or stand (E1's limited option)."""
-    from hexwar.core.game import PlayState
+    from hexwar.core.play import PlayState
     from hexwar.core.log import EventLog
     from hexwar.games.europa import EuropaGame
     from hexwar.games.europa.orders import Attack
@@ -375,7 +375,7 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
             break
     assert interdicts >= 2 and missions >= 4, (interdicts, missions)
     # AA fire, rare in random games: a mission over Norwegians beside Oslo with one AA battery
-    from hexwar.core.game import PlayState
+    from hexwar.core.play import PlayState
     from hexwar.core.log import EventLog
     from hexwar.games.europa import EuropaGame
     from hexwar.games.europa.state import GERMANS, Ask

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from hexwar.ui.bots_turn import bot_summary
 from hexwar.core.engine import load_game
-from hexwar.core.game import replay
+from hexwar.core.replay import replay
 from hexwar.core.log import EventLog
 from hexwar.games.kampen import ALLIES, GERMANS, NORWAY, KampenGame
 from hexwar.games.kampen.bots import KampenBot, win_chance

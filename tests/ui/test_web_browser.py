@@ -525,7 +525,7 @@ def test_narvik_in_chromium_a_finished_game_shows_every_counter_turned_up_around
     """A finished game (game 2 of batch 4, played again) opened on the web board: the heading
     gives the result, the orders panel says the game is over, the German dummies are drawn by
     name (no '?'), and the map is scrolled to the last combat, outlined in red."""
-    from hexwar.core.game import replay
+    from hexwar.core.replay import replay
     from hexwar.sim import parse_setup
     from hexwar.sim.runner import record_one
 

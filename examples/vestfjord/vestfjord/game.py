@@ -28,7 +28,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from hexwar.board import load_board
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
-from hexwar.core.game import Event, Game, Refusals, Result
+from hexwar.core.game import Event, Game
+from hexwar.core.orders import Refusals
+from hexwar.core.result import Result
 from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
 from hexwar.core.state import Unit, UnitState, new_unit
 from hexwar.data.loader import DataError, Library, Problem

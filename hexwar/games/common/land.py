@@ -36,7 +36,7 @@ class CounterPresenter(Presenter):
     def shown(self) -> Any:
         """The state as ``explain`` shows it: the person's view; a hot seat's as its map draws
         it, an onlooker's, which names no face-down counter of either side (11.0)."""
-        from hexwar.core.game import seen_by
+        from hexwar.core.play import seen_by
 
         sess = self.session
         if sess.sees is None and sess.viewer is None:

@@ -14,7 +14,7 @@ from typing import Any, Collection
 from hexwar.board.base import BoardError
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
-from hexwar.core.game import Result
+from hexwar.core.result import Result
 from hexwar.core.game import Caches
 from hexwar.core.state import Unit
 from hexwar.data.loader import DataError, Library, Problem, default_library

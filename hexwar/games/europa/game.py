@@ -17,7 +17,7 @@ from typing import Any, Collection, Sequence
 
 from hexwar.core.dice import Dice
 from hexwar.core.invariants import counters
-from hexwar.core.game import Refusals
+from hexwar.core.orders import Refusals
 from hexwar.core.orders import Order
 import hexwar.games.europa.events as E
 from hexwar.games.europa.context import EuropaRules, Switches

@@ -21,7 +21,8 @@ import hexwar.games.kampen.phases.sea as sea
 from hexwar.board.base import Board
 from hexwar.core.dice import Dice
 from hexwar.core.events import strip_hidden
-from hexwar.core.game import Refusals, Result
+from hexwar.core.orders import Refusals
+from hexwar.core.result import Result
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.games.kampen.context import KampenRules, slug
 from hexwar.games.kampen.orders import ORDERS

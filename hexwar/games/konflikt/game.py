@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Collection
 
 from hexwar.core.dice import Dice
-from hexwar.core.game import Refusals, Result
+from hexwar.core.orders import Refusals
+from hexwar.core.result import Result
 from hexwar.core.events import strip_hidden
 from hexwar.core.orders import IllegalOrder, Move, Order
 from hexwar.rules.orders import Assault

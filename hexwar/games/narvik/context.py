@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, TypeVar
 
 from hexwar.board.hexboard import HexBoard
 from hexwar.core.engine import DecisionGame
-from hexwar.core.game import Caches, Result
+from hexwar.core.game import Caches
+from hexwar.core.result import Result
 from hexwar.core.orders import Menu, Order
 from hexwar.core.state import Unit
 from hexwar.data.loader import Library, default_library

@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from hexwar.core.dice import Dice
-from hexwar.core.game import Refusals
+from hexwar.core.orders import Refusals
 from hexwar.core.invariants import counters
 from hexwar.core.orders import Order
 from hexwar.data.loader import Library

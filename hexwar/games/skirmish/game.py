@@ -15,7 +15,9 @@ from fractions import Fraction
 from typing import Any, Sequence, TypeVar
 
 from hexwar.core.dice import Dice
-from hexwar.core.game import Game, Refusals, Result
+from hexwar.core.game import Game
+from hexwar.core.orders import Refusals
+from hexwar.core.result import Result
 from hexwar.core.invariants import counters
 from hexwar.core.orders import IllegalOrder, Move, Order, OrderKinds, Pass
 from hexwar.rules.orders import Assault
