@@ -231,3 +231,22 @@ def test_a_game_that_declares_no_batch_is_simulated_with_the_columns_every_game_
     wins = sum(r["winner"] == "allies" for r in rows)
     assert summ["allies_win_rate"] == pytest.approx(wins / 6)
     assert summ["games"] == 6
+
+
+@pytest.mark.parametrize("text", ["narvik:random", "kampen:random", "europa:random", "konflikt:random"])
+def test_a_front_games_row_is_the_base_row_of_its_own_result_and_the_front_columns(text):
+    """Each bundled game's observer extends the base row (issue 73): who won, how and when
+    come from the game's own ``result``; ``allied_win`` agrees with the winner."""
+    from hexwar.core.observe import Observer
+    from hexwar.core.replay import replay
+    from hexwar.games.common import front
+    from hexwar.sim.runner import record_one
+    from hexwar.sim.setups import build_game
+
+    row, log = record_one(parse_setup(text), 0, 3)
+    end = replay(build_game(parse_setup(text)), log)
+    base = Observer({})
+    base.orders = int(row["orders"])
+    assert {k: str(v) for k, v in base.row(end).items()} == {k: str(row[k]) for k in ("winner", "level", "end_turn", "orders")}
+    assert set(front.COLUMNS) <= set(row)
+    assert str(row["allied_win"]) == str(int(row["winner"] == "allies"))

@@ -7,10 +7,24 @@ from __future__ import annotations
 
 import json
 
+from typing import Any, Mapping
+
 from hexwar.core.metrics import Mean, Rate, Row, When
+from hexwar.core.observe import Observer
+from hexwar.core.result import Result
 
 #: the front games' own batch columns (after the base ones); nested figures are JSON
 COLUMNS = ("allied_win", "vp_germans", "vp_allies", "fell", "losses", "loss_germans", "loss_allies", "combats")
+
+
+def columns(obs: Observer, combats: object, res: Result, vp: Mapping[str, int], losses: Mapping[str, Any],
+            loss_germans: int, loss_allies: int) -> dict[str, Any]:
+    """The front games' own columns (:data:`COLUMNS`) of one finished game, filled the same way
+    by each: an Allied win (Norway's counts as the Allies'), each side's victory points, when
+    each objective first fell (``obs.fell``), the combats the game tallies, and the losses."""
+    return {"allied_win": int(res.winner == "allies"), "vp_germans": vp.get("germans", 0), "vp_allies": vp.get("allies", 0),
+            "fell": json.dumps(obs.fell, sort_keys=True), "combats": json.dumps(combats, sort_keys=True),
+            "losses": json.dumps(losses, sort_keys=True), "loss_germans": loss_germans, "loss_allies": loss_allies}
 
 
 def _share(r: Row) -> float | None:

@@ -3,13 +3,13 @@ set beside their exact odds on the odds CRT (E1)."""
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Any
 
 from hexwar.sim.runner import pool_combats
 
 from hexwar.core.observe import Observer as BaseObserver
+from hexwar.games.common import front
 from hexwar.games.europa.state import ALLIES, GERMANS
 
 SCALE = ("Europa \"Narvik\": a turn is 4 days (E1), 16 turns from 9 April; a hex is 26 km; units are battalions "
@@ -55,11 +55,7 @@ class Observer(BaseObserver):
                 by_type[f"{u.side}:{t.kind}"] = by_type.get(f"{u.side}:{t.kind}", 0) + 1
                 if g.ground(u):
                     loss[u.side] += 1
-        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
-                "end_turn": d.turn, "vp_germans": d.vp.get(GERMANS, 0), "vp_allies": d.vp.get(ALLIES, 0),
-                "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
-                "combats": json.dumps(self.combats, sort_keys=True),
-                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES]}
+        return {**super().row(view), **front.columns(self, self.combats, res, d.vp, by_type, loss[GERMANS], loss[ALLIES])}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ import json
 from typing import Any, Sequence
 
 from hexwar.core.observe import Observer as BaseObserver
+from hexwar.games.common import front
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, NORWAY
 
 SCALE = ("Kampen om Norge: a game round is three card rounds (Germany, Norway, the Allies); the rules give it no "
@@ -78,11 +79,8 @@ class Observer(BaseObserver):
         res = view.result()
         losses = {f: d.losses[f] for f in FACTIONS}
         # victory points are Assault on Narvik's (29.0); Kampen om Norge has none (1.3: cities decide)
-        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
-                "end_turn": d.turn, "vp_germans": 0, "vp_allies": 0, "orders": self.orders,
-                "fell": json.dumps(self.fell, sort_keys=True), "combats": json.dumps(self.combats, sort_keys=True),
-                "losses": json.dumps(losses, sort_keys=True), "loss_germans": losses[GERMANS],
-                "loss_allies": losses[NORWAY] + losses[ALLIES], "cards_used": json.dumps(d.cards_used, sort_keys=True)}
+        return {**super().row(view), **front.columns(self, self.combats, res, {}, losses, losses[GERMANS], losses[NORWAY] + losses[ALLIES]),
+                "cards_used": json.dumps(d.cards_used, sort_keys=True)}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

@@ -4,10 +4,10 @@ ruleset's differential CRT."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 from hexwar.core.observe import Observer as BaseObserver
+from hexwar.games.common import front
 from hexwar.sim.differential import AssaultTally, differential_exact
 
 SCALE = ("Konflikt '47: a turn is one draw of every order die (each unit acts once), 6 turns and a die for a "
@@ -58,11 +58,8 @@ class Observer(AssaultTally, BaseObserver):
                 loss[u.side] += 1
             elif u.loc is not None:
                 fatigue[u.side] += u.fatigue
-        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == "allies"),
-                "end_turn": d.turn, "vp_germans": res.vp.get("germans", 0), "vp_allies": res.vp.get("allies", 0),
-                "orders": self.orders, "fell": "{}", "combats": json.dumps(self.combats, sort_keys=True),
-                "losses": json.dumps({"template": d.template}, sort_keys=True), "loss_germans": loss["germans"],
-                "loss_allies": loss["allies"], "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"]}
+        return {**super().row(view), **front.columns(self, self.combats, res, res.vp, {"template": d.template}, loss["germans"], loss["allies"]),
+                "fatigue_germans": fatigue["germans"], "fatigue_allies": fatigue["allies"]}
 
 
 def exact(game: Any, rows: list[dict[str, Any]], min_n: int) -> list[dict[str, Any]]:

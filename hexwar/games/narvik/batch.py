@@ -3,10 +3,10 @@ fought set beside their exact odds on the CRT (15.1)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from hexwar.core.observe import Observer as BaseObserver
+from hexwar.games.common import front
 from hexwar.games.narvik.state import ALLIES, GERMANS
 from hexwar.sim.differential import AssaultTally, differential_exact
 
@@ -50,11 +50,7 @@ class Observer(AssaultTally, BaseObserver):
                     loss[u.side] += 1
             if u.loc is not None and u.side in fatigue:
                 fatigue[u.side] += u.fatigue
-        return {"winner": res.winner or "", "level": res.level, "allied_win": int(res.winner == ALLIES),
-                "end_turn": d.turn, "vp_germans": d.vp.get(GERMANS, 0), "vp_allies": d.vp.get(ALLIES, 0),
-                "orders": self.orders, "fell": json.dumps(self.fell, sort_keys=True),
-                "combats": json.dumps(self.combats, sort_keys=True),
-                "losses": json.dumps(by_type, sort_keys=True), "loss_germans": loss[GERMANS], "loss_allies": loss[ALLIES],
+        return {**super().row(view), **front.columns(self, self.combats, res, d.vp, by_type, loss[GERMANS], loss[ALLIES]),
                 "fatigue_germans": fatigue[GERMANS], "fatigue_allies": fatigue[ALLIES],
                 "reveals_germans": self.reveals[GERMANS], "reveals_allies": self.reveals[ALLIES]}
 
