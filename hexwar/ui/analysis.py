@@ -17,6 +17,7 @@ refused: a player checks a table that went wrong.
 from __future__ import annotations
 
 import copy
+from hexwar.ui.words import said_text
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -295,7 +296,7 @@ class AnalysisBoard:
             asks.append(pick.loc)
         shown = {ln for f in out for ln in f.lines}
         for what in asks:
-            lines = p.explain(what).splitlines()
+            lines = said_text(p.explain(what)).splitlines()
             if not set(lines) <= shown:  # what the analyst's figures say already is not said twice
                 out.append(Figure(f"explain {self.label(what)}", lines))
         opened = self.open_orders(pick)

@@ -13,6 +13,7 @@ from hexwar import native
 from hexwar.board import load_board
 from hexwar.data.loader import default_library
 from hexwar.core.files import Job
+from hexwar.ui.words import said_text
 from hexwar.ui.cli_common import (
     JSON,
     UserError,
@@ -316,7 +317,7 @@ def explain(position: str = typer.Argument(..., help="A game, a game's scenario 
     sides = set(pos.sides) if pos.sides is not None else set(info.sides)  # a save in progress: its seat's eyes
     presenter = info.presenter(Session(PlayState(g, pos.data, EventLog({"game": g.name})), sides, {}))
     asked = " ".join(what)
-    lines = presenter.explain(asked).splitlines()
+    lines = said_text(presenter.explain(asked)).splitlines()
     if lines and lines[0].startswith(NOT_EXPLAINED):  # nothing of that name: an error, not an answer
         raise UserError(" ".join(lines))
     if json_:

@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterator, Sequence
 from hexwar.core.replay import replay_entry, replay_start
 from hexwar.core.log import EventLog
 from hexwar.core.orders import Order
+from hexwar.ui.words import said_text
 
 #: the think time of a hint and of each reviewed decision, by default (seconds)
 HINT_THINK = 1.0
@@ -93,13 +94,13 @@ def hint(session: Any, presenter: Any, think: float = HINT_THINK, most: int = 3)
     s = session.s
     side = s.current_side()
     if len(legal) == 1:
-        return [Advice(1, legal[0], 0, 0.0, presenter.explain_order(legal[0]))], "the only order: nothing to weigh"
+        return [Advice(1, legal[0], 0, 0.0, said_text(presenter.explain_order(legal[0])))], "the only order: nothing to weigh"
     bot = searcher(session.game.name, side, think, s.data.seed * 7919 + len(s.log))
     if bot is None:
         return [], f"no hint: {session.game.name} has no search bot"
     rated = bot.advise(s.view_for((side,)), legal)
     number = {id(o): i + 1 for i, o in enumerate(legal)}
-    out = [Advice(number.get(id(o)) or legal.index(o) + 1, o, n, chance, presenter.explain_order(o))
+    out = [Advice(number.get(id(o)) or legal.index(o) + 1, o, n, chance, said_text(presenter.explain_order(o)))
            for o, n, chance in rated[:most]]
     said = (f"hint for the {side}: the search bot weighed this decision for {bot.last['elapsed']:.1f} s "
             f"({bot.last['iterations']} playouts, from your side's view only); its best orders:")

@@ -17,7 +17,7 @@ from hexwar.core.files import Job, Refused
 from hexwar.core.game import Event
 from hexwar.core.orders import IllegalOrder, Order
 from hexwar.ui.presenter import Presenter, briefing
-from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, verb, verb_counts
+from hexwar.ui.words import SECTION, cites, fold_order, holding, list_examples, said_data, said_text, verb, verb_counts
 
 COMMANDS = (
     ("<number>", "give the order with that number from the list"),
@@ -97,9 +97,10 @@ SNAPSHOT = Job("map snapshot")
 
 
 def outcome_lines(outcome: Mapping[str, Any]) -> list[Any]:
-    """An order line's outcome (``Commands.outcome``) as the terminal says it: the events of an
-    order given, the reason and rule of a refusal, the warning of an order to confirm, why a
-    line was not understood. The web board renders the same data on its page."""
+    """A line's outcome (``Commands.outcome``) as the terminal says it: the events of an order
+    given, the reason and rule of a refusal, the warning of an order to confirm, why a line was
+    not understood, an explanation's sentences and ledgers. The web board renders the same
+    data on its page."""
     kind = outcome["kind"]
     if kind == "given":
         return list(outcome["events"])
@@ -107,6 +108,8 @@ def outcome_lines(outcome: Mapping[str, Any]) -> list[Any]:
         return [f"refused: {outcome['reason']}" + (f" ({outcome['rule']})" if outcome["rule"] else "")]
     if kind == "confirm":
         return [f"{outcome['warning']}. Give it again to confirm (type or click it); anything else plays on."]
+    if kind == "explained":
+        return [said_text([p["text"] if "text" in p else p["ledger"] for p in outcome["parts"]])]
     return [outcome["why"]]
 
 
@@ -125,7 +128,7 @@ class Commands:
         self.copies_anywhere = copies_anywhere
         self._confirm: Order | None = None  # a game-ending order typed once, awaiting its repeat
         self._waiting: tuple[int, int] | None = None  # wait: (the turn it was typed in, passes given)
-        #: what came of the last order line, as data (:meth:`give`; None after any other command)
+        #: what came of the last order line or ``explain``, as data (:meth:`give`; None after any other command)
         self.outcome: dict[str, Any] | None = None
 
     # --- one line ---------------------------------------------------------------------
@@ -171,7 +174,14 @@ class Commands:
                 order = self.short_order(rest.lower(), legal)
                 if order is None:  # none such now: the unit and the place, which says why not
                     rest = rest.split(" ", 1)[1]
-            self.say(order if isinstance(order, str) else p.explain(rest) if order is None else p.explain_order(order))
+            if isinstance(order, str):  # why the number or the order named is none listed
+                self.say(order)
+            else:
+                answer = p.explain(rest) if order is None else p.explain_order(order)
+                # the answer as data (the web board draws each ledger with its rules), said as text here
+                self.outcome = {"kind": "explained", "asked": rest, "parts": said_data(answer)}
+                for line in outcome_lines(self.outcome):
+                    self.say(line)
         elif word == "rules":
             self.say(self.rules_text(rest))
         elif word == "undo":

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 from hexwar.core.game import Event
 from hexwar.core.orders import Order
 from hexwar.ui.session import Session
-from hexwar.ui.words import describe
+from hexwar.ui.words import Said, describe
 
 #: fields by which an order names the places it acts on, in the order a mark reads them
 #: (``hexwar.core.orders``' conventions, which the games' orders keep)
@@ -190,14 +190,15 @@ class Presenter:
         """The units standing at a place in the person's view: none in a game without counters."""
         return set()
 
-    def explain(self, what: str) -> str:
-        """How a number was reached, with its rule (a game's presenter explains its own).
+    def explain(self, what: str) -> Said:
+        """How a number was reached, with its rule (a game's presenter explains its own): a
+        sentence, a ledger or parts of both (:data:`~hexwar.ui.words.Said`).
         An answer that begins with :data:`NOT_EXPLAINED` refuses ``what`` (nothing of that
         name to explain) and says what may be asked: ``hexwar explain`` exits with it as an
         error, play shows it as the answer."""
         return f"{NOT_EXPLAINED} this game explains nothing yet (not {what!r})"
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         """An order before it is given: what it does, with its section (the game's
         ``order_words``, else its own order's description), and what it costs or risks (a
         game's presenter says more)."""

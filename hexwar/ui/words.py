@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence, Union
 
 from hexwar.core.orders import Order
+from hexwar.rules.ledger import Ledger
 
 #: a rule section as a glossary cites it (19.4, 8.2.1, E1; Konflikt's 0)
 SECTION = re.compile(r"[a-z]?\d+(\.\d+)*")
@@ -95,6 +96,47 @@ def holding(words: list[str], legal: list[Order], in_order: bool = False,
         if ok:
             out.append((i, o))
     return out
+
+
+#: one part of an answer to ``explain``: a sentence (or lines), or a ledger: the lines behind a
+#: number, each with its rule (a :class:`~hexwar.rules.ledger.Ledger`, or its ``to_dict`` form
+#: as an event carries it)
+Part = Union[str, Ledger, Mapping[str, Any]]
+#: what ``explain`` answers: a part, or parts in order. The terminal prints it as text
+#: (:func:`said_text`); the web board gets it as data (:func:`said_data`) and draws each
+#: ledger as a table with its rules
+Said = Union[Part, Sequence[Part]]
+
+
+def said_parts(said: Said) -> list[Part]:
+    """The parts of an answer, in order."""
+    if isinstance(said, (str, Ledger, Mapping)):
+        return [said]
+    return list(said)
+
+
+def said_text(said: Said) -> str:
+    """An answer as the terminal prints it: its parts one under another, each ledger as
+    indented lines with their rules.
+
+    >>> said_text(["a unit", Ledger("fatigue", total=2).add("marched", 1, "10.1")])
+    'a unit\nfatigue\n  marched: 1  [10.1]\n  = 2'
+    """
+    return "\n".join(p if isinstance(p, str) else p.render() if isinstance(p, Ledger) else render_ledger(p)
+                     for p in said_parts(said))
+
+
+def said_data(said: Said) -> list[dict[str, Any]]:
+    """An answer as the web board gets it: ``{"text": ...}`` for each sentence, ``{"ledger":
+    {"title", "lines": [{"text", "value", "rule"}], "total"}}`` for each ledger.
+
+    >>> said_data(["no combat yet"])
+    [{'text': 'no combat yet'}]
+    >>> said_data(Ledger("MP", total=3).add("clear", 1, "14.1"))[0]["ledger"]["lines"]
+    [{'text': 'clear', 'value': 1, 'rule': '14.1'}]
+    """
+    return [{"text": p} if isinstance(p, str) else {"ledger": p.to_dict() if isinstance(p, Ledger) else dict(p)}
+            for p in said_parts(said)]
 
 
 def render_ledger(led: Mapping[str, Any]) -> str:

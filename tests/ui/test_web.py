@@ -427,3 +427,32 @@ def test_the_api_answers_an_order_with_data_a_refusal_with_its_rule_and_sends_th
     assert client.post("/api/command", json={"line": "status"}).json()["outcome"] is None  # a command, not an order
     moved = client.post("/api/command", json={"line": st["orders"][st["orders"].index("pass")], "have": st["svg_id"]}).json()
     assert moved["outcome"]["kind"] == "given" and moved["outcome"]["order"]
+
+
+def test_explain_on_the_web_is_data_each_ledger_line_with_its_rule_and_the_terminal_says_the_same(tmp_path):
+    """Issue 73: an explanation reaches the page as data (its sentences, and each ledger's
+    lines with their values and rules), and the terminal's text is made from the same record:
+    a unit's fatigue ledger (10.0), a move's MP ledger step by step (14.0-14.2)."""
+    from hexwar.ui.commands import outcome_lines
+
+    client, s, _, _ = narvik_client(tmp_path)
+    st = client.get("/api/state").json()
+    while not any(o.startswith("move ") for o in st["orders"]):
+        st = client.post("/api/command", json={"line": st["orders"][-1]}).json()
+    n, move = next((i, o) for i, o in enumerate(st["orders"]) if o.startswith("move ") and o.count(">") >= 1)
+    unit = move.split(" ")[1]
+    before = s.to_json()
+    r = client.post("/api/command", json={"line": f"explain {unit}"}).json()
+    parts = r["outcome"]["parts"]
+    assert r["outcome"]["kind"] == "explained" and r["outcome"]["asked"] == unit
+    assert parts[0]["text"].startswith(unit)
+    fatigue = next(p["ledger"] for p in parts if "ledger" in p and p["ledger"]["title"].startswith(f"fatigue of {unit}"))
+    assert fatigue["total"] == 0  # a battalion that has not marched yet (10.0)
+    assert outcome_lines(r["outcome"])[0] in r["output"]  # the terminal's words, from the same record
+    way = client.post("/api/command", json={"line": f"explain {n + 1}"}).json()
+    led = next(p["ledger"] for p in way["outcome"]["parts"] if "ledger" in p)
+    steps = [ln for ln in led["lines"] if ln["rule"]]
+    assert len(steps) == move.count(">") and all(ln["rule"] in ("14.1", "14.2") for ln in steps)  # one a hex entered
+    assert sum(ln["value"] for ln in steps) == led["total"]
+    assert f"  = {led['total']}" in way["output"]
+    assert s.to_json() == before  # explaining changes nothing

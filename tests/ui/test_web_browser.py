@@ -158,6 +158,13 @@ def test_narvik_in_chromium_select_a_unit_click_a_shaded_hex_hover_undo_save_rel
         assert page.inner_text("#outcome") == f"refused: move {unit} {frm}>0101: {frm} and 0101 are not adjacent (14.0)"
         assert page.evaluate("() => svgId") == held and page.locator("g.counter").count() > 0
         shot(page, folder, "narvik-refused")
+        # explain an order: its MP ledger drawn as a table, each step with its rule (issue 73)
+        page.fill("#cmd", f"explain {i + 1}")
+        page.press("#cmd", "Enter")
+        page.wait_for_selector("#outcome.explained table.ledger")
+        rules = page.evaluate("() => [...document.querySelectorAll('#outcome td.rule')].map(t => t.textContent).filter(Boolean)")
+        assert rules and all(r in ("[14.1]", "[14.2]") for r in rules)
+        shot(page, folder, "narvik-explained")
         page.locator(f'g.counter[data-loc="{frm}"]').click()  # the unit again, its reach shaded
         page.wait_for_selector(".reach")
         dest = page.evaluate("() => Object.keys(sel.dest).find(t => sel.dest[t].text.startsWith('move '))")

@@ -9,6 +9,7 @@ from typing import Any, Mapping
 
 from hexwar.core.orders import Move, Order, Pass
 from hexwar.ui.presenter import Presenter
+from hexwar.ui.words import Said
 from vestfjord.game import UBOAT, Charge, Dive, PatrolData, PatrolGame, Ping, load_charts
 
 _C = load_charts()  # the numbers the glossary quotes
@@ -109,7 +110,7 @@ class PatrolPresenter(Presenter):
             return f"{len(order.path) - 1} hex{'es' if len(order.path) > 2 else ''}", float(len(order.path))
         return "", None
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         g, d = self.game, self.session.view()
         if isinstance(order, Dive):
             return f"{order.text()}: the U-boat starts at {order.at}, unseen; it must reach {g.harbour} by turn {g.spec.turns} (2.0, 6.0)"
@@ -127,7 +128,7 @@ class PatrolPresenter(Presenter):
             return f"{order.text()}: {who} (3.1, 3.2)"
         return super().explain_order(order)
 
-    def explain(self, what: str) -> str:
+    def explain(self, what: str) -> Said:
         g, d = self.game, self.session.view()
         if what in d.units:
             u = d.units[what]

@@ -17,7 +17,7 @@ from hexwar.core.orders import Order
 from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import Ledger
 from hexwar.ui.presenter import Presenter
-from hexwar.ui.words import render_ledger, verb
+from hexwar.ui.words import Part, Said, said_text, verb
 
 
 class CounterPresenter(Presenter):
@@ -54,7 +54,7 @@ class CounterPresenter(Presenter):
         u = view.units.get(uid)
         return u.loc if u is not None else None
 
-    def explain_move(self, uid: str, dest: str) -> str:
+    def explain_move(self, uid: str, dest: str) -> Said:
         """The way a unit goes to a location: one line when it cannot get there (why), or its
         ledger step by step; "" when the game has none to give."""
         return ""
@@ -79,7 +79,7 @@ class CounterPresenter(Presenter):
         marks = [(o, self.order_marks(o, view)) for o in legal]
         if any(uid in m["u"] and m["t"] == w[2] and verb(o) == "move" for o, m in marks):
             return ""
-        said = self.explain_move(uid, w[2])
+        said = said_text(self.explain_move(uid, w[2]))
         if not said:
             return ""
         mine = any(uid in m["u"] for _, m in marks)
@@ -115,7 +115,7 @@ class LandPresenter(CounterPresenter):
         total = led.total if led is not None else None
         return Fraction(total) if isinstance(total, (int, Fraction)) else None
 
-    def explain_move(self, uid: str, dest: str) -> str:
+    def explain_move(self, uid: str, dest: str) -> Said:
         """The MP ledger of a unit's move to a location as the game lists it at the unit's
         side's decision (14.0-14.2, 12.1; ``queries.reach``): a place the game refuses (13.2
         stacking, 10.1 the fatigue limit ...) is its refusal in one line; a place out of reach,
@@ -135,9 +135,10 @@ class LandPresenter(CounterPresenter):
             return str(e)
         except queries.OutOfReach:
             return self.why_not_there(u, dest, g.query(d, u))
-        return render_ledger(queries.json_of(ans)["explain"])
+        way: Mapping[str, Any] = queries.json_of(ans)["explain"]
+        return way
 
-    def why_not_there(self, u: Any, dest: str, q: Any) -> str:
+    def why_not_there(self, u: Any, dest: str, q: Any) -> Said:
         """Why a unit cannot reach a location in one movement action: the cheapest way there
         costs more than its MP (that way's ledger), or no way leads there at all (enemy
         units, ZoC or terrain bar it) (14.0-14.2, 12.1)."""
@@ -152,9 +153,9 @@ class LandPresenter(CounterPresenter):
         if dest not in far:
             return f"{head}: no way leads there, whatever the MP: enemy units, their ZoC or the terrain bar every path (14.1, 12.1)"
         led = explain_path(g.board, g.tables.terrain, d.weather, t.movement_class, far.path(dest), q, g.cites.move)
-        return f"{head}: the cheapest way costs more than that:\n{led.render()}"
+        return [f"{head}: the cheapest way costs more than that:", led]
 
-    def way_there(self, uid: str, dest: str) -> str:
+    def way_there(self, uid: str, dest: str) -> Said:
         """What a unit picked on the map does to a location the mouse is over: an enemy-held
         one it may assault, never enter by a move (14.1, 15.1); any other, the MP of its
         cheapest way there (``explain_move``)."""
@@ -164,21 +165,21 @@ class LandPresenter(CounterPresenter):
             return f"held by the enemy: {uid} may assault it, not move in (15.1)"
         return self.explain_move(uid, dest)
 
-    def location_lines(self, loc: str, sides: Iterable[str]) -> list[str]:
+    def location_lines(self, loc: str, sides: Iterable[str]) -> list[Part]:
         """A location as ``explain <hex>`` gives it: its terrain, the units the person sees
         there, each side's ZoC on it (12.0) and the stacking of the sides they command (13.2)."""
         from hexwar.rules.stacking import explain_stack
         from hexwar.rules.zoc import explain_zoc
 
         g, d = self.game, self.shown()
-        lines = [f"{g.board.label(loc)}: {g.board.terrain(loc)}"]
+        lines: list[Part] = [f"{g.board.label(loc)}: {g.board.terrain(loc)}"]
         for u in d.at(loc):
             lines.append(f"  {u.id if self.visible(u) else '? (face down)'} ({u.side})")
         for side in sides:
-            lines.append(explain_zoc(g.board, d, g.tables, loc, side, g.cites.zoc).render())
+            lines.append(explain_zoc(g.board, d, g.tables, loc, side, g.cites.zoc))
             mine = [u for u in d.at(loc) if u.side == side]
             if mine and all(self.visible(u) for u in mine):  # a stack with a face-down counter the person may not see: not itemised
-                lines.append(explain_stack(g.board, d, g.tables, loc, side, g.cites.stack).render())
+                lines.append(explain_stack(g.board, d, g.tables, loc, side, g.cites.stack))
         return lines
 
 

@@ -22,14 +22,14 @@ from hexwar.games.europa.orders import (
     Truck,
 )
 from hexwar.games.europa.state import ALLIES, DISRUPTED, GERMANS, OVERSTACKED, other
-from hexwar.rules.ledger import fmt
+from hexwar.rules.ledger import Ledger, fmt
 from hexwar.games.europa.weigh import Weigh
 from hexwar.games.europa.words import at as _at
 from hexwar.games.europa.words import band_words as _band
 from hexwar.games.europa.words import chances as _chances
 from hexwar.games.europa.words import said as _said
 from hexwar.games.common.land import CounterPresenter
-from hexwar.ui.words import render_ledger, sentence
+from hexwar.ui.words import Said, said_parts, said_text, sentence
 
 def _path(p: Any) -> str:
     if isinstance(p, (list, tuple)) and p:
@@ -164,7 +164,7 @@ class EuropaPresenter(CounterPresenter):
             lines.append(f"attacked now by {', '.join(d.combat.attackers)} (E3 D)")
         u = d.units.get(unit or "")
         if u is not None and u.loc is not None and u.loc != loc and self.game.ground(u):
-            lines.append(self.way_there(u.id, loc))
+            lines.append(said_text(self.way_there(u.id, loc)))
         return lines
 
     # --- movement (E4) ----------------------------------------------------------------------
@@ -179,7 +179,7 @@ class EuropaPresenter(CounterPresenter):
         d = self.data
         return path_ledger(self.game, d, d.units[uid], tuple(path), d.units[mover] if mover else None)
 
-    def explain_move(self, uid: str, dest: str) -> str:
+    def explain_move(self, uid: str, dest: str) -> Said:
         """The MP ledger of a unit's way to a hex this phase (E4): the path the game would move
         it along; why it may not move now, or cannot get there, where that is so."""
         from hexwar.games.europa.phases.movement import destinations
@@ -197,7 +197,7 @@ class EuropaPresenter(CounterPresenter):
             phase = "exploitation" if exploit else "movement"
             return (f"{uid} cannot reach {dest} in a {phase} phase from {u.loc} (MP {fmt(g.movement(d, u))})"
                     + (f"; and now {why}" if why else ""))
-        return str(self.path_ledger(uid, way).render()) + (f"\n(not this phase: {why})" if why else "")
+        return [self.path_ledger(uid, way)] + ([f"(not this phase: {why})"] if why else [])
 
     def why_not_move(self, uid: str) -> str:
         """Why the unit may not move in this phase (E4, E3 E, E5 C, E1 trucks): the game's own
@@ -207,7 +207,7 @@ class EuropaPresenter(CounterPresenter):
         u = self.data.units.get(uid)
         return "" if u is None or u.loc is None else why_not_move(self.game, self.data, u, self.exploiting())
 
-    def way_there(self, uid: str, dest: str) -> str:
+    def way_there(self, uid: str, dest: str) -> Said:
         """What a unit picked on the map does to a hex the mouse is over: its cheapest way
         there and its MP (E4); into an enemy-held hex it stops, and then attacks (E3 D)."""
         from hexwar.games.europa.phases.movement import destinations
@@ -217,22 +217,23 @@ class EuropaPresenter(CounterPresenter):
         led = self.explain_move(uid, dest)
         if u is not None and g.ground_at(d, dest, other(u.side)) and dest in destinations(g, d, u, self.exploiting()):
             then = "; units sharing a hex with the enemy must attack it (E3 D)" if g.attack(d, u) > 0 else ""
-            return f"held by the enemy: {uid} may move in and stop (E4){then}\n{led}"
+            return [f"held by the enemy: {uid} may move in and stop (E4){then}", *said_parts(led)]
         return led
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         """A listed attack as ``explain attack`` gives it; a move its MP ledger; a retreat
         where it may go; an evasion its die; any other order by its note."""
         if isinstance(order, Attack):
             try:
-                return f"{order.text()}\n{self.weigh.attack_ledger(order)}" + (f"\n{w}" if (w := self.weigh.caveat(order)) else "")
+                return [order.text(), *self.weigh.attack_ledger(order)] + ([w] if (w := self.weigh.caveat(order)) else [])
             except ValueError as exc:
                 return f"{order.text()}: {exc}"
         if isinstance(order, Move) and order.unit in self.data.units:
-            return str(self.path_ledger(order.unit, order.path).render())
+            way: Ledger = self.path_ledger(order.unit, order.path)
+            return way
         if isinstance(order, Truck) and order.unit in self.data.units and order.truck in self.data.units:
-            return f"{order.truck} drives {order.unit} (E1 trucks): the truck's MP\n" + \
-                str(self.path_ledger(order.unit, order.path, order.truck).render())
+            return [f"{order.truck} drives {order.unit} (E1 trucks): the truck's MP",
+                    self.path_ledger(order.unit, order.path, order.truck)]
         if isinstance(order, Retreat):
             return self.weigh.retreat_lines(order)
         if isinstance(order, Evade):
@@ -308,7 +309,7 @@ class EuropaPresenter(CounterPresenter):
             return note, float(good)
         return "", None
 
-    def explain(self, what: str) -> str:
+    def explain(self, what: str) -> Said:
         g, d = self.game, self.data
         parts = what.split()
         if parts and parts[0] == "attack":
@@ -335,12 +336,13 @@ class EuropaPresenter(CounterPresenter):
         return (f"explain what? a unit, a hex id like 2508, a unit and a hex ('2DivHQ 1743': its way there), "
                 f"'attack HEX with UNIT ...', or last (not {what!r})")
 
-    def last_combat(self) -> str:
+    def last_combat(self) -> Said:
         """The last attack: its ledger, odds column, die and result (E1); or, where the
         Norwegian defenders retreated before combat, that and its die (E1)."""
         for entry, ev in self.session.newest_events("attack", "evade"):
             if ev["type"] == "attack":
-                return render_ledger(ev["ledger"])
+                fought: Mapping[str, Any] = ev["ledger"]
+                return fought
             if ev.get("result") == "retreat":
                 by = self.attack_before(entry.seq, ev["target"])
                 r = self.game.rules

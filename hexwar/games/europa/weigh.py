@@ -16,7 +16,8 @@ from hexwar.games.europa.state import GERMANS, OVERSTACKED
 from hexwar.games.europa.words import at as _at
 from hexwar.games.europa.words import band_words as _band
 from hexwar.games.europa.words import chances as _chances
-from hexwar.rules.ledger import fmt
+from hexwar.rules.ledger import Ledger, fmt
+from hexwar.ui.words import Part
 
 
 class Weigh:
@@ -177,13 +178,14 @@ class Weigh:
             return f"{order.text()}: {exc}"
         return f"{order.text()}: {what} (E1 breakdowns) at {_at(loc)}: {counts} (E5 A)"
 
-    def attack_ledger(self, order: Attack) -> str:
+    def attack_ledger(self, order: Attack) -> list[Part]:
         """An attack's strengths, odds column and exact odds before it is made (E1's CRT);
         a ``ValueError`` where it cannot be fought."""
         from hexwar.games.europa.phases import combat
 
         ex = combat.explain(self.game, self.p.s.data, order)
-        return str(ex["ledger"].render()) + "\nexact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])
+        led: Ledger = ex["ledger"]
+        return [led, "exact odds: " + ", ".join(f"{r} {p}" for r, p in ex["odds"])]
 
     def caveat(self, order: Attack) -> str:
         """What the odds leave out: Norwegian defenders may retreat before combat (E1)."""

@@ -14,7 +14,8 @@ from hexwar.core.orders import Order
 from hexwar.games.kampen.orders import Cash, Choose, Discard, PlayCard
 from hexwar.games.kampen.state import ALLIES, FACTIONS, GERMANS, KampenData
 from hexwar.ui.presenter import Presenter
-from hexwar.ui.words import fold_order
+from hexwar.rules.ledger import Ledger
+from hexwar.ui.words import Said, fold_order, said_text
 
 #: the orders that play, cash, discard or keep one copy of a card (the hand lists them under it)
 CARD_ORDERS = (PlayCard, Cash, Discard, Choose)
@@ -178,7 +179,7 @@ class KampenPresenter(Presenter):
 
     def about(self, loc: str, unit: str | None = None) -> list[str]:
         if loc in self.game.nbrs:
-            return self.explain(loc).splitlines()
+            return said_text(self.explain(loc)).splitlines()
         return super().about(loc)
 
     def hand(self) -> list[dict[str, Any]]:
@@ -228,7 +229,7 @@ class KampenPresenter(Presenter):
         lines += ["  " + ", ".join(names[i:i + 3]) for i in range(0, len(names), 3)]
         return lines
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         """A card play: the card, what it does (its text, 2.4) and the function it is played
         for, then the attack's odds where it moves battalions into an enemy area (4.2)."""
         if isinstance(order, PlayCard):
@@ -278,7 +279,7 @@ class KampenPresenter(Presenter):
                 f"{win:.0%} before cards; expected losses {float(odds['attacker_losses']):.1f} yours, "
                 f"{float(odds['defender_losses']):.1f} theirs [4.2]"), win
 
-    def explain(self, what: str) -> str:
+    def explain(self, what: str) -> Said:
         g, d = self.game, self.data
         if what in ("", "last", "combat"):
             c: dict[str, Any] | None
@@ -288,12 +289,10 @@ class KampenPresenter(Presenter):
                 c = next((ev for _, ev in self.session.newest_events("combat_roll")), None)
             if not c:
                 return "no combat yet"
-            led = c.get("ledger", [])
-            lines = [f"combat at {self.place_word(c['area'])}: attacker rolls {c['attacker']}, defender rolls {c['defender']}"]
-            lines += [f"  {ln['side']}: {ln['what']}: {ln['dice']} {'die' if ln['dice'] == 1 else 'dice'}  [{ln['rule']}]"
-                      for ln in led]
-            lines.append("  each 6 kills a battalion; the higher total wins, a tie goes to the defender [4.2]")
-            return "\n".join(lines)
+            led = Ledger(f"combat at {self.place_word(c['area'])}: attacker rolls {c['attacker']}, defender rolls {c['defender']}")
+            for ln in c.get("ledger", []):
+                led.add(f"{ln['side']}: {ln['what']}", f"{ln['dice']} {'die' if ln['dice'] == 1 else 'dice'}", ln["rule"])
+            return led.add("each 6 kills a battalion; the higher total wins, a tie goes to the defender", rule="4.2")
         from hexwar.games.kampen.cards import card_text
 
         text = card_text(g.cards, g.copies, what)

@@ -15,7 +15,7 @@ from hexwar.games.konflikt.orders import Assign, Down, Enter, Leave
 from hexwar.games.konflikt.state import EXITED, FIRST_WAVE, FLANK, RESERVE, SIDES, UNSET
 from hexwar.games.skirmish.play import SkirmishPresenter
 from hexwar.rules.dicecombat import totals
-from hexwar.ui.words import sentence
+from hexwar.ui.words import Said, sentence
 
 
 def _pos(e: Mapping[str, Any]) -> str:
@@ -197,7 +197,7 @@ class KonfliktPresenter(SkirmishPresenter):
             return f"{self.test_words(u)}  [{'3.5' if u.pool == FLANK else '3.4'}]", None
         return super().order_note(order)
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         if isinstance(order, Enter):
             u = self.session.view().units[order.unit]
             note = self.order_note(order)[0]

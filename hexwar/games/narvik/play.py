@@ -18,7 +18,7 @@ from hexwar.games.common.asked import before_the_die
 from hexwar.games.common.land import LandPresenter, assault_odds_line
 from hexwar.ui.words import ledger_before_the_die
 from hexwar.ui.words import describe as describe_event
-from hexwar.ui.words import render_ledger, sentence
+from hexwar.ui.words import Part, Said, said_text, sentence
 
 
 class NarvikPresenter(LandPresenter):
@@ -277,7 +277,7 @@ class NarvikPresenter(LandPresenter):
         if unit and unit in d.units and d.units[unit].loc and unit != loc and d.units[unit].loc != loc:
             t = self.game.tables.types[d.units[unit].type]
             if t.kind != "ship" and self.game.is_land(d.units[unit]):
-                lines.append(self.way_there(unit, loc))
+                lines.append(said_text(self.way_there(unit, loc)))
         return lines
 
     def order_marks(self, order: Order, view: Any = None) -> dict[str, Any]:
@@ -380,7 +380,7 @@ class NarvikPresenter(LandPresenter):
 
         return isinstance(order, Landing) and any(u.side != order.side for u in self.data.at(order.target))
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         """A move's MP step by step along its own path (14.0-14.2, 12.1; 1 MP more to leave
         the map, 22.3); an assault's strengths, AFL, AD and DRMs as it would be fought, with
         the exact odds of every result (15.1), an amphibious assault's too (20.3.1): before the
@@ -391,7 +391,8 @@ class NarvikPresenter(LandPresenter):
 
         path = self.path_ledger(order.unit, order.path) if isinstance(order, (Move, Exit)) and len(order.path) > 1 else None
         if path is not None:
-            return f"{order.text()}\n{path.render()}" + ("\n  leaving the map: 1 MP  [22.3]" if isinstance(order, Exit) else "")
+            way: list[Part] = [order.text(), path]
+            return way + (["  leaving the map: 1 MP  [22.3]"] if isinstance(order, Exit) else [])
         if isinstance(order, LandAssault) or self.contested(order):
             ap = getattr(order, "ap", 0)
             seen = None if self.unseen_defenders(order) else before_the_die(self.game, self.data, order, 7 if ap else None)
@@ -400,7 +401,7 @@ class NarvikPresenter(LandPresenter):
             led = ledger_before_the_die(seen[1]["ledger"])
             air = ["  (air support shown at an air roll of 7; the odds below weigh all 36 rolls)"] if ap else []
             odds = assault_odds_line(self.game.tables.crt, seen[0])
-            return "\n".join([order.text(), render_ledger(led), *air, f"before the die: {odds}"])
+            return [order.text(), led, *air, f"before the die: {odds}"]
         return super().explain_order(order)
 
     def panel_lines(self) -> list[str]:
@@ -410,7 +411,7 @@ class NarvikPresenter(LandPresenter):
                 f"VP Germans {d.vp.get('germans', 0)}", f"Bases {', '.join(d.bases) or '-'}"] + (
                     [f"Game ends after turn {d.game_end_turn} (24.0)"] if d.game_end_turn is not None else [])
 
-    def explain(self, what: str) -> str:
+    def explain(self, what: str) -> Said:
         from hexwar.rules.fatigue import explain_fatigue
 
         g = self.game
@@ -422,26 +423,27 @@ class NarvikPresenter(LandPresenter):
             c = d.last_combat
             if not c:
                 return "no combat yet"
-            return render_ledger(c["ledger"])
+            fought: Mapping[str, Any] = c["ledger"]
+            return fought
         if what in d.units:
             u = d.units[what]
             if not self.visible(u):
                 return f"{what}: a face-down counter; you do not know what it is (11.0)"
             t = g.tables.types[u.type]
-            lines = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
+            lines: list[Part] = [f"{u.id} {u.name}: {t.kind} {t.size}, strength {t.strength}, MP {t.mp}, FL {t.fatigue_limit}, at {u.loc or u.pool}"]
             if t.kind == "ship":
                 from hexwar.games.narvik.briefing import ship_lines
 
                 return "\n".join([f"{u.id} {u.name}: a ship, at {g.board.label(u.loc) if u.loc else u.pool}", *ship_lines(self, u)])
-            lines.append(explain_fatigue(d, g.tables, u.id).render())
+            lines.append(explain_fatigue(d, g.tables, u.id))
             if u.side == ALLIES and u.loc and u.loc != HARSTAD and t.kind != "ship":
                 from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
                 lines.append("supply: Norwegians are always supplied (19.2)" if u.nation in ALWAYS_SUPPLIED
-                             else g.supply(d, u).explain().render())
-            return "\n".join(lines)
+                             else g.supply(d, u).explain())
+            return lines
         if what in g.board:
-            return "\n".join(self.location_lines(what, (ALLIES, GERMANS)))
+            return self.location_lines(what, (ALLIES, GERMANS))
         return f"explain what? a unit you can see, a hex id like 2212, or last (not {what!r})"
 
 

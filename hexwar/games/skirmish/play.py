@@ -6,15 +6,14 @@ Konflikt '47 presenter builds on it."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from hexwar.core.orders import Move, Order
 from hexwar.rules.orders import Assault
 from hexwar.rules.ledger import fmt
 from hexwar.games.common.asked import before_the_die
 from hexwar.games.common.land import LandPresenter, assault_odds_line
-from hexwar.ui.words import ledger_before_the_die
-from hexwar.ui.words import render_ledger
+from hexwar.ui.words import Part, Said, ledger_before_the_die, said_text
 
 
 class SkirmishPresenter(LandPresenter):
@@ -42,21 +41,21 @@ class SkirmishPresenter(LandPresenter):
         """What ``explain`` says of a unit the person may not see (a game words its own rule)."""
         return f"{uid}: a face-down counter; you do not know what it is (11.0)"
 
-    def unit_lines(self, u: Any) -> list[str]:
+    def unit_lines(self, u: Any) -> list[Part]:
         """``explain <unit>``: the unit, where it is, its fatigue (10.0, 21.0) and, for the
         side that needs supply, its line of supply (19.2-19.4)."""
         from hexwar.rules.fatigue import explain_fatigue, takes_fatigue
         from hexwar.games.common.narvik_rules import ALWAYS_SUPPLIED
 
         g, d = self.game, self.session.view()
-        lines = [f"{self.unit_line(u)}, {self.whereabouts(u)}", *self.unit_facts(u)]
+        lines: list[Part] = [f"{self.unit_line(u)}, {self.whereabouts(u)}", *self.unit_facts(u)]
         if takes_fatigue(g.tables, u):
-            lines.append(explain_fatigue(d, g.tables, u.id).render())
+            lines.append(explain_fatigue(d, g.tables, u.id))
         if u.loc is not None and u.side == g.spec.supply_side:
             if u.nation in ALWAYS_SUPPLIED:
                 lines.append(f"{u.nation}: always in supply (19.2)")
             else:
-                lines.append(g.supply(d, u).explain().render())
+                lines.append(g.supply(d, u).explain())
         return lines
 
     def whereabouts(self, u: Any) -> str:
@@ -76,7 +75,7 @@ class SkirmishPresenter(LandPresenter):
             lines.append("  " + (self.unit_line(u) if self.visible(u) else self.hidden_unit(u.id)))
         picked = d.units.get(unit) if unit else None
         if picked is not None and picked.loc not in (None, loc) and self.visible(picked):
-            lines.append(self.way_there(picked.id, loc))
+            lines.append(said_text(self.way_there(picked.id, loc)))
         return lines
 
     def order_note(self, order: Order) -> tuple[str, float | None]:
@@ -96,27 +95,29 @@ class SkirmishPresenter(LandPresenter):
             return "odds: not known before the assault"
         return assault_odds_line(self.game.tables.crt, seen[0])
 
-    def explain_order(self, order: Order) -> str:
+    def explain_order(self, order: Order) -> Said:
         """A move's MP step by step along its own path (14.0-14.2, 12.1); an assault's
         strengths, AFL, AD and DRMs as it would be fought, up to the CRT column, and the exact
         odds of every result (15.1)."""
         if isinstance(order, Move) and len(order.path) > 1:
             led = self.path_ledger(order.unit, order.path)
             if led is not None:
-                return f"{order.text()}\n{led.render()}"
+                return [order.text(), led]
         if isinstance(order, Assault):
             seen = before_the_die(self.game, self.session.view(), order)
             if seen is not None:  # fought on a copy: its ledger and its odds
-                return "\n".join([order.text(), render_ledger(ledger_before_the_die(seen[1]["ledger"])),
-                                  f"before the die: {self.odds_line(seen)}"])
+                return [order.text(), ledger_before_the_die(seen[1]["ledger"]), f"before the die: {self.odds_line(seen)}"]
         return super().explain_order(order)
 
-    def last_assault(self) -> str:
+    def last_assault(self) -> Said:
         """The ledger of the last assault the person saw (15.1)."""
         ev = next((ev for _, ev in self.session.newest_events("assault") if ev.get("ledger")), None)
-        return render_ledger(ev["ledger"]) if ev else "no assault yet"
+        if ev is None:
+            return "no assault yet"
+        fought: Mapping[str, Any] = ev["ledger"]
+        return fought
 
-    def explain(self, what: str) -> str:
+    def explain(self, what: str) -> Said:
         g, d = self.game, self.session.view()
         parts = what.split()
         if len(parts) == 2 and parts[0] in d.units and parts[1] in g.board:
@@ -125,9 +126,9 @@ class SkirmishPresenter(LandPresenter):
             return self.last_assault()
         if what in d.units:
             u = d.units[what]
-            return "\n".join(self.unit_lines(u)) if self.visible(u) else self.hidden_unit(what)
+            return self.unit_lines(u) if self.visible(u) else self.hidden_unit(what)
         if what in g.board:
-            return "\n".join(self.location_lines(what, self.sides()))
+            return self.location_lines(what, self.sides())
         place = min(g.board.locations())
         return (f"explain what? a unit, a place like {place}, a unit and a place (its way there), an order's "
                 f"number, or last (not {what!r})")
