@@ -108,6 +108,8 @@ class WebGame:
         #: how a thinking search bot stands (time and playouts: progress_line), read without
         #: the lock while a command waits on the bots
         self.progress = ""
+        #: the map last drawn, with what it was drawn from (:meth:`_map`)
+        self._drawn: tuple[object, tuple[int, str | None], str, str] | None = None
         self.c.on_progress = self._heard
         if not any(e.order.get("side") in self.sess.humans for e in self.sess.s.log.entries):
             self.history = briefing(presenter)  # a game the person has not begun opens on its briefing
@@ -215,13 +217,24 @@ class WebGame:
             return {"about": p.about(loc, unit) if loc else [], "orders": out,
                     "place": p.place_word(loc) if loc else ""}  # the place as the person reads it
 
+    def _map(self) -> tuple[str, str]:
+        """The map as the person sees it, and its id: drawn again only when the game has moved
+        on (its data is replaced by every order and undo, never changed in place:
+        ``PlayState``) or the seat has changed; a state call between orders reuses it."""
+        s = self.sess.s
+        key = (len(s.log), self.sess.viewer)
+        if self._drawn is None or self._drawn[0] is not s.data or self._drawn[1] != key:
+            svg = self.p.map_svg()
+            self._drawn = (s.data, key, svg, hashlib.sha256(svg.encode()).hexdigest()[:16])
+        return self._drawn[2], self._drawn[3]
+
     def _state(self, have: str = "") -> dict[str, Any]:
         p, sess = self.p, self.sess
         s = sess.s
         over = s.is_over()
         side = None if over else s.current_side()
         legal = sess.legal()
-        svg = p.map_svg()
+        svg, svg_id = self._map()
         view = sess.view()
         marks = [p.order_marks(o, view) for o in legal[:MAX_ORDERS]]
         texts = [sess.order_text(o) for o in legal[:MAX_ORDERS]]
@@ -251,7 +264,7 @@ class WebGame:
             "orders_total": len(legal),
             "history": self.history[-120:],
             # the map, unless the page holds it already (``have``: the id it was sent with)
-            "svg": svg if have != (svg_id := hashlib.sha256(svg.encode()).hexdigest()[:16]) else None,
+            "svg": svg if have != svg_id else None,
             "svg_id": svg_id,
             "save": str(sess.save_path or ""),
         }

@@ -456,3 +456,22 @@ def test_explain_on_the_web_is_data_each_ledger_line_with_its_rule_and_the_termi
     assert sum(ln["value"] for ln in steps) == led["total"]
     assert f"  = {led['total']}" in way["output"]
     assert s.to_json() == before  # explaining changes nothing
+
+
+def test_the_server_draws_the_map_again_only_when_the_game_moved_on(tmp_path, monkeypatch):
+    """Issue 73: a state call between orders reuses the map drawn for this position; an order
+    or an undo (a new position) draws it again."""
+    client, s, _, _ = narvik_client(tmp_path)
+    from hexwar.games.narvik.play import NarvikPresenter
+
+    drawn = []
+    real = NarvikPresenter.map_svg
+    monkeypatch.setattr(NarvikPresenter, "map_svg", lambda self, layer="": drawn.append(len(s.log)) or real(self, layer))
+    first = client.get("/api/state").json()
+    again = client.get("/api/state").json()
+    assert len(drawn) == 1 and again["svg"] == first["svg"]
+    client.post("/api/command", json={"line": first["orders"][-1]})
+    assert len(drawn) == 2
+    client.post("/api/command", json={"line": "undo"})
+    back = client.get("/api/state").json()
+    assert len(drawn) == 3 and back["svg_id"] == first["svg_id"]  # the same position, the same map
