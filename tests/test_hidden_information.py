@@ -29,6 +29,7 @@ from hexwar.games.narvik import Switches, narvik_game
 from hexwar.games.narvik.bots import PriorityBot
 from hexwar.games.narvik.play import NarvikPresenter
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 
 def secret_ids(data, side):
@@ -155,7 +156,7 @@ def test_once_the_game_is_over_the_allied_player_sees_every_counter_turned_up(tm
             s.apply(legal[0])
     assert s.is_over() and before and all(x.startswith("?") for x in before)  # face down to the last order
     dummies = sorted(u.id for u in s.data.on_map("germans") if u.type == "dummy")
-    assert dummies and p.presenter.explain(dummies[0]).startswith(dummies[0])
+    assert dummies and said_text(p.presenter.explain(dummies[0])).startswith(dummies[0])
     svg = p.presenter.map_svg()
     assert ">?<" not in svg and leaks(svg, set(dummies)) == dummies
 

@@ -116,7 +116,7 @@ def said_parts(said: Said) -> list[Part]:
 
 
 def said_text(said: Said) -> str:
-    """An answer as the terminal prints it: its parts one under another, each ledger as
+    r"""An answer as the terminal prints it: its parts one under another, each ledger as
     indented lines with their rules.
 
     >>> said_text(["a unit", Ledger("fatigue", total=2).add("marched", 1, "10.1")])

@@ -26,6 +26,7 @@ from hexwar.games.europa.phases.movement import destinations, may_move, why_not_
 from hexwar.rules.ledger import fmt
 from hexwar.rules.movement import reach, step_cost
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 
 def _decisions(seed, rng_seed=1, limit=400, prefer=lambda o: False):
@@ -84,7 +85,7 @@ def test_E4_a_moves_note_and_ledger_give_the_mp_the_games_search_reckons_for_its
                 else:  # the search's own reckoning of the cheapest way there
                     r = reach(g.board, g.chart, d.weather, g.t(mover).movement_class, mover.loc, g.query(d, mover))
                     assert total == max(Fraction(0), mp - r.left_at(last)) or len(o.path) == 2
-                text = p.presenter.explain_order(o)
+                text = said_text(p.presenter.explain_order(o))
                 assert f"= {fmt(total)}" in text and "[E4, TEC authored]" in text and "[14." not in text
                 moves += isinstance(o, Move)
                 trucks += isinstance(o, Truck)
@@ -111,7 +112,7 @@ def test_E4_explain_unit_and_hex_takes_the_path_the_game_would_move_it_and_says_
                 elif not why and destinations(g, d, u, exploit):
                     assert u.id in movers, u.id
         for o in [o for o in legal if isinstance(o, Move)][:5]:
-            text = p.presenter.explain(f"{o.unit} {o.path[-1]}")
+            text = said_text(p.presenter.explain(f"{o.unit} {o.path[-1]}"))
             assert text.splitlines()[0].startswith(f"movement {' > '.join(o.path)} ")
             assert text == p.presenter.path_ledger(o.unit, o.path).render()
             checked += 1
@@ -120,13 +121,13 @@ def test_E4_explain_unit_and_hex_takes_the_path_the_game_would_move_it_and_says_
                 way = destinations(g, d, u, exploit)
                 if way:
                     dest = sorted(way)[0]
-                    assert p.presenter.explain(f"{u.id} {dest}").endswith(f"(not this phase: {why_not_move(g, d, u, exploit)})")
+                    assert said_text(p.presenter.explain(f"{u.id} {dest}")).endswith(f"(not this phase: {why_not_move(g, d, u, exploit)})")
                     refused += 1
             u = next((u for u in d.on_map(d.side) if g.ground(u)), None)
             far = next((x for x in sorted(g.board.locations()) if u is not None and x not in destinations(g, d, u, exploit)
                         and x != u.loc), None)
             if u is not None and far is not None:
-                assert p.presenter.explain(f"{u.id} {far}").startswith(f"{u.id} cannot reach {far} in a ")
+                assert said_text(p.presenter.explain(f"{u.id} {far}")).startswith(f"{u.id} cannot reach {far} in a ")
                 unreachable += 1
     assert checked > 50 and refused > 5 and unreachable > 5, (checked, refused, unreachable)
 
@@ -138,7 +139,7 @@ def test_E1_explain_a_retreat_names_the_hexes_the_game_offers_and_why_not_the_ot
             d = p.presenter.data
             if d.ask is None or d.ask.what != "retreat":
                 continue
-            text = p.presenter.explain_order(legal[0])
+            text = said_text(p.presenter.explain_order(legal[0]))
             offered = re.search(r"may retreat to: (.*)", text).group(1)
             assert [x.split(" ")[0] for x in offered.split(", ")] == sorted(d.ask.options)
             u = d.units[d.ask.unit]
@@ -180,7 +181,7 @@ def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or
     c = d.combat
     go = next(o for o in legal if isinstance(o, Evade) and o.go)
     stand = next(o for o in legal if isinstance(o, Evade) and not o.go)
-    text = p.presenter.explain_order(go)
+    text = said_text(p.presenter.explain_order(go))
     # the chance to slip away is the share of the die's faces on which the game evades
     slips = 0
     for face in range(1, 7):
@@ -196,7 +197,7 @@ def test_E1_explain_evade_gives_the_die_the_game_rolls_and_the_odds_if_caught_or
     caught = ", ".join(f"{r} {float(q):.0%}" for r, q in combat.odds(g, d, replace(c, shift=c.shift + 1)))
     standing = ", ".join(f"{r} {float(q):.0%}" for r, q in combat.odds(g, d, c))
     assert f"else caught: the attack gains a column: {caught}  [E1]" in text
-    assert p.presenter.explain_order(stand).endswith(f"if the attack is fought as it stands: {standing}  [E1]")
+    assert said_text(p.presenter.explain_order(stand)).endswith(f"if the attack is fought as it stands: {standing}  [E1]")
     # the web board's buttons carry the same figures
     assert p.presenter.order_note(go)[0].endswith(f": they retreat, no combat: {slips}/6 = {slips / 6:.0%}; "
                                         f"else caught: the attack gains a column: {caught}")
@@ -214,7 +215,7 @@ def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_co
         evs = [e for e in (entry.events if entry else []) if e["type"] in ("evade", "attack")]
         if evs and evs[-1]["type"] == "evade" and evs[-1]["result"] == "retreat":
             ev = evs[-1]
-            said = p.presenter.explain("last")
+            said = said_text(p.presenter.explain("last"))
             assert said.startswith(f"attack on {ev['target']}")
             assert " by " + ", ".join(entry.order["units"]) in said
             assert said.endswith(f"the die was {ev['die']}  [E1]") and "retreated before combat" in said
@@ -224,7 +225,7 @@ def test_E1_explain_last_tells_an_attack_the_norwegians_retreated_from_before_co
     for s, p, legal, _ in _decisions(3, limit=900, prefer=lambda o: type(o).__name__ == "Attack"):
         evs = [e for en in s.log.entries for e in en.events if e["type"] in ("evade", "attack")]
         if evs and evs[-1]["type"] == "attack":
-            assert p.presenter.explain("last").startswith(f"combat at {evs[-1]['target']} (odds CRT, E1)")
+            assert said_text(p.presenter.explain("last")).startswith(f"combat at {evs[-1]['target']} (odds CRT, E1)")
             return
     pytest.fail("no attack fought")
 
@@ -315,7 +316,7 @@ def test_E1_an_attack_explained_before_the_die_names_the_column_it_is_fought_in(
     for s, p, legal, _ in _decisions(4, rng_seed=2, limit=900, prefer=lambda o: type(o).__name__ == "Attack"):
         g, d = s.game, p.presenter.data
         for o in [o for o in legal if type(o).__name__ == "Attack"][:3]:
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             said = next(ln.strip() for ln in text.splitlines() if ln.strip().startswith("odds "))
             for k in range(40):  # live dice until it is fought (a turn 1 retreat before combat is not)
                 work = d.clone()
@@ -354,7 +355,7 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
                     assert ev["drm"] == drm
                     seen[ev["result"]] = seen.get(ev["result"], 0) + Fraction(1, 6)
                 assert seen == chances
-                text = p.presenter.explain_order(o)
+                text = said_text(p.presenter.explain_order(o))
                 assert ", ".join(f"{r} {float(q):.0%}" for r, q in chances.items()) in text and "(E1, the table ours)" in text
                 interdicts += 1
             for o in [o for o in legal if isinstance(o, Mission)][:2]:
@@ -367,7 +368,7 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
                               if e["type"] == "mission")
                     assert ev["aa"] == aa
                     got += Fraction(0 if ev["turned_back"] else 1, 6 ** len(aa))
-                assert got == through and f"gets through {float(through):.0%}" in p.presenter.explain_order(o)
+                assert got == through and f"gets through {float(through):.0%}" in said_text(p.presenter.explain_order(o))
                 missions += 1
             if interdicts >= 2 and missions >= 4:
                 break
@@ -393,7 +394,7 @@ def test_E1_E3_C_an_interdiction_and_an_air_mission_explained_give_the_chances_t
     turned = [next(e for e in g.apply(d.clone(), o, Dice.replaying([Roll("AA fire", (f,))])) if e["type"] == "mission")["turned_back"]
               for f in range(1, 7)]
     assert Fraction(turned.count(False), 6) == through
-    assert p.presenter.explain_order(o) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
+    assert said_text(p.presenter.explain_order(o)) == (f"KG4 over {x}: AA fire from AA-1: each turns it back on a 6; gets through 83%: +1 column to "
                                   "the attack on it (at most 2 missions count a hex) (E3 C, the AA chart ours)")
 
 
@@ -407,7 +408,7 @@ def test_E5_C_explain_absorb_and_detach_give_the_stack_before_and_after_and_the_
     for s, p, legal, _ in _decisions(3, limit=400, prefer=lambda o: isinstance(o, (Absorb, Detach))):
         g, d = s.game, p.presenter.data
         for o in [o for o in legal if isinstance(o, (Absorb, Detach))][:3]:
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             hq = d.units[o.hq]
             after = d.clone()
             g.apply(after, o, Dice(0))
@@ -440,7 +441,7 @@ def test_E1_explain_assemble_and_breakdown_give_the_strengths_each_way_and_the_s
             n0, n1 = g.stack_points(d, loc, o.side)[0], g.stack_points(after, loc, o.side)[0]
             reg = g.t(d.units[o.regiment])
             three = [g.t(d.units[b]) for b in bns]
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             assert f"{o.regiment} {reg.attack}-{reg.defence}" in text
             assert f"({sum(t.attack for t in three)}-{sum(t.defence for t in three)} together)" in text
             assert text.endswith(f": {n0} ground units now, {n1} after, limit 2 (E5 A)")

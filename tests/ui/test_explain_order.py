@@ -14,6 +14,7 @@ from rich.console import Console
 from hexwar import registry
 from hexwar.games.kampen.odds import combat_odds
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 
 def _until(name, want, seed=5, rng_seed=1, after=50, side=None):
@@ -57,7 +58,7 @@ def test_15_1_explain_an_assault_by_its_number_gives_its_ledger_before_the_die_a
 def test_14_0_explain_a_move_by_its_text_costs_its_own_path():
     s, p, legal, hits, _buf = _until("narvik", lambda o: type(o).__name__ == "Move" and len(o.path) > 2, after=0)
     for o in hits[:10]:
-        text = p.presenter.explain_order(p.listed_order(o.text(), legal))
+        text = said_text(p.presenter.explain_order(p.listed_order(o.text(), legal)))
         lines = text.splitlines()
         assert lines[0] == o.text() and lines[1].startswith(f"movement {' > '.join(o.path)} (")
         assert lines[-1] == f"  = {p.presenter.path_cost(o.unit, o.path)}"
@@ -111,7 +112,7 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
                     continue
                 want = combat_odds(g, o.n, dn, (last, dst) in g.water)["attacker_wins"]  # a first group
                 assert chance == float(want) and f"takes the area {float(want):.0%} before cards" in note
-                said = p.presenter.explain_order(o)  # what the order does (4.1, a card's text), then the same odds
+                said = said_text(p.presenter.explain_order(o))  # what the order does (4.1, a card's text), then the same odds
                 assert said.startswith(f"{p.presenter.order_line(o)}: ") and said.endswith(note), said  # by its names
                 checked[type(o).__name__] += 1
             s.apply(rng.choice(legal))
@@ -121,8 +122,8 @@ def test_4_2_kampen_an_attack_order_gives_its_dice_and_exact_chance_before_cards
 def test_europa_explain_a_listed_attack_is_explain_attack():
     s, p, legal, hits, _buf = _until("europa", lambda o: type(o).__name__ == "Attack", seed=4, rng_seed=2, after=20)
     for o in hits[:3]:
-        text = p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
-        assert text.startswith(o.text() + "\n" + p.presenter.explain(o.text()))
+        text = said_text(p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal)))
+        assert text.startswith(o.text() + "\n" + said_text(p.presenter.explain(o.text())))
         assert "exact odds: " in text
 
 
@@ -181,7 +182,7 @@ def test_18_1_3_air_odds_on_ships_and_infantry_are_the_game_s_own_strikes_counte
                             counted[key] = counted.get(key, 0) + w
                 want = {(k, v): p_ for k, d_ in chances.items() for v, p_ in d_.items() if p_}
                 assert {k: v for k, v in counted.items() if v} == want, o.text()
-                assert p.presenter.explain_order(o).startswith(f"{o.text()}: ") and "%" in p.presenter.order_note(o)[0]
+                assert said_text(p.presenter.explain_order(o)).startswith(f"{o.text()}: ") and "%" in p.presenter.order_note(o)[0]
         s.apply(rng.choice(legal))
     assert {k for k, _ in seen} == {"ships", "split", "infantry"} and any(m for _, m in seen), seen  # a DRM met too
 
@@ -204,7 +205,7 @@ def test_20_3_1_a_landing_into_enemies_is_weighed_as_an_amphibious_assault_and_f
                 assert p.presenter.order_note(o)[0] == ""  # an uncontested landing: nothing to weigh
                 continue
             hidden = [u.id for u in s.data.at(o.target) if u.side == "germans" and u.concealed]
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             if hidden:
                 assert text == f"{o.text()}: defenders face down: their strength shows when attacked (11.2)"
                 assert not any(h in text for h in hidden)

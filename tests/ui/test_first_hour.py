@@ -16,6 +16,7 @@ from hexwar.games.narvik.bots import PriorityBot
 from hexwar.ui.play import terminal
 from hexwar.ui.presenter import briefing
 from hexwar.ui.session import Session
+from hexwar.ui.words import said_text
 
 GAMES = [g.name for g in registry.games()]
 
@@ -198,7 +199,7 @@ def test_every_kind_of_order_met_in_random_play_is_explained_before_it_is_given(
             for kind, orders in kinds.items():
                 if kind not in met:
                     o = rng.choice(orders)
-                    met[kind] = p.explain_order(o)
+                    met[kind] = said_text(p.explain_order(o))
                     said = met[kind].removeprefix(o.text()).strip(" :")
                     assert len(said) > 12 and "nothing to weigh" not in said, (name, kind, met[kind])
             s.apply(rng.choice(legal))

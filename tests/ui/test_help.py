@@ -15,6 +15,7 @@ from rich.console import Console
 from hexwar import registry
 from hexwar.ui.words import cites
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 COVERAGE = (Path(__file__).resolve().parents[2] / "docs" / "rules-coverage.md").read_text()
 
@@ -223,10 +224,10 @@ def test_a_short_move_a_unit_cannot_make_says_why_and_changes_nothing(name):
             u = d.units[o.unit]
             listed = {m.path[-1] for m in moves if m.unit == o.unit}
             out = next((x for x in sorted(s.game.board.locations()) if x not in listed and x != u.loc
-                        and p.presenter.explain_move(o.unit, x).startswith(f"{o.unit} cannot reach {x} ")), None)
+                        and said_text(p.presenter.explain_move(o.unit, x)).startswith(f"{o.unit} cannot reach {x} ")), None)
             if out is not None:
                 assert p.parse(f"move {o.unit.lower()} {out}", legal) is None
-                why = p.presenter.explain_move(o.unit, out).split("\n", 1)[0]  # the reason; its ledger at explain
+                why = said_text(p.presenter.explain_move(o.unit, out)).split("\n", 1)[0]  # the reason; its ledger at explain
                 assert p.not_understood(f"move {o.unit.lower()} {out}", legal).startswith(f"no move of {o.unit} to {out}: {why}")
                 far += 1
             assert p.not_understood(f"move {o.unit} {u.loc}", legal) == f"no move of {o.unit} to {u.loc}: {o.unit} is at {u.loc} already"

@@ -19,6 +19,7 @@ from hexwar.games.narvik.bots import PriorityBot
 from hexwar.games.narvik.play import NarvikPresenter
 from hexwar.games.narvik.play import describe
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "narvik-priority-seed1.txt"
 
@@ -120,7 +121,7 @@ def test_explain_move_gives_mp_per_step_with_rule_sections(tmp_path):
     p = terminal(NarvikPresenter, s, {"allies"}, {"germans": PriorityBot("germans", 3)}, Console(file=io.StringIO()), tmp_path / "m.hexwar", scripted([]))
     u = s.data.units["6-I/12"]
     dest = next(n for n in g.board.neighbours(u.loc) if g.board.terrain(n) not in ("sea",) and not g.board.border(u.loc, n).is_water)
-    text = p.presenter.explain(f"6-I/12 {dest}")
+    text = said_text(p.presenter.explain(f"6-I/12 {dest}"))
     assert "movement" in text and "[14.1]" in text and "MP left" in text
 
 

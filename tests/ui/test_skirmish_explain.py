@@ -26,6 +26,7 @@ from hexwar.rules.combat import diff_outcomes
 from hexwar.rules.ledger import fmt
 from hexwar.ui.words import render_ledger
 from hexwar.ui.play import terminal
+from hexwar.ui.words import said_text
 
 GAMES = [("skirmish", None), ("konflikt", "envelopment"), ("konflikt", "hold_until_relieved"), ("konflikt", "point_defence")]
 
@@ -63,7 +64,7 @@ def test_15_1_an_assault_explained_before_the_die_is_fought_at_that_ad_and_drm_w
         for s, p, legal, _buf in _players(name, scenario, lambda o: isinstance(o, Assault), seed):
             for o in [o for o in legal if isinstance(o, Assault)][:3]:
                 before = s.data.to_json()
-                text = p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal))
+                text = said_text(p.presenter.explain_order(p.listed_order(str(legal.index(o) + 1), legal)))
                 assert s.data.to_json() == before  # weighed on a copy
                 ev = next(e for e in _fought(s, o) if e["type"] == "assault")
                 lines = text.splitlines()
@@ -98,11 +99,11 @@ def test_14_0_a_move_explained_costs_the_mp_the_game_charges_for_its_path(name, 
                 ev = next(e for e in _fought(s, o) if e["type"] == "move")
                 if tuple(ev["path"]) != o.path:
                     continue  # stopped short by a hidden enemy (3.1)
-                lines = p.presenter.explain_order(o).splitlines()
+                lines = said_text(p.presenter.explain_order(o)).splitlines()
                 mp = fmt(Fraction(ev["mp"]))  # 2 1/2, as a ledger writes it
                 assert lines[0] == o.text() and lines[-1] == f"  = {mp}"
                 assert p.presenter.order_note(o)[0] == f"{mp} MP"
-                assert p.presenter.about(o.path[-1], o.unit)[-1] == p.presenter.explain_move(o.unit, o.path[-1])
+                assert p.presenter.about(o.path[-1], o.unit)[-1] == said_text(p.presenter.explain_move(o.unit, o.path[-1]))
                 met += 1
                 from_zoc += o in zoc
             if met >= 24 and from_zoc >= 6:
@@ -116,7 +117,7 @@ def test_3_4_a_reserve_coming_on_passes_its_order_test_as_often_as_explain_says(
         for s, p, legal, _buf in _players("konflikt", "maximum_attrition", lambda o: isinstance(o, Enter), seed):
             o = next(o for o in legal if isinstance(o, Enter))
             u = s.data.units[o.unit]
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             if u.pool == FIRST_WAVE:
                 assert text == f"{o.text()}: first wave: no order test  [1]"
                 met.add("first wave")
@@ -148,13 +149,13 @@ def test_explain_last_gives_the_last_assaults_ledger_and_a_unit_its_fatigue_and_
             break
         last = next((ev for e in reversed(s.log.entries) for ev in reversed(e.events) if ev["type"] == "assault"), None)
         if last is None:
-            assert p.presenter.explain("last") == "no assault yet"
+            assert said_text(p.presenter.explain("last")) == "no assault yet"
         else:
-            assert p.presenter.explain("last") == render_ledger(last["ledger"])
-            assert p.presenter.explain("last").splitlines()[-1] == f"  = {last['result']}"
+            assert said_text(p.presenter.explain("last")) == render_ledger(last["ledger"])
+            assert said_text(p.presenter.explain("last")).splitlines()[-1] == f"  = {last['result']}"
             ledgers += 1
         for u in [u for u in s.data.units.values() if u.pool in ("reserve", "outflank")][:2]:
-            text = p.presenter.explain(u.id)
+            text = said_text(p.presenter.explain(u.id))
             # 3.5: the enemy's side is secret until its first outflanker arrives
             known = u.side == s.current_side() or u.side in s.data.shown
             where = f"on the {s.data.flank[u.id]}: may come on by that side edge" if known else \
@@ -180,9 +181,9 @@ def test_3_1_explain_never_places_an_enemy_hidden_unit(scenario):
             hidden = [u for u in s.data.units.values() if u.side != side and u.concealed and u.loc is not None]
             if not hidden or s.data.todo:
                 continue
-            said = [p.presenter.explain(h.id) for h in hidden]
-            said += [p.presenter.explain(h.loc) for h in hidden]
-            said += [p.presenter.explain_order(o) for o in legal[:40]]
+            said = [said_text(p.presenter.explain(h.id)) for h in hidden]
+            said += [said_text(p.presenter.explain(h.loc)) for h in hidden]
+            said += [said_text(p.presenter.explain_order(o)) for o in legal[:40]]
             said += ["\n".join(p.presenter.about(h.loc, next(iter(s.data.units)))) for h in hidden]
             out = "\n".join(said)
             for h in hidden:
@@ -202,15 +203,15 @@ def test_19_2_explain_gives_the_supply_sides_units_their_line_of_supply_and_norw
     g, d = s.game, s.data
     for uid in ("1SG", "1IG", "TK1"):
         res = g.supply(d, d.units[uid])
-        text = p.presenter.explain(uid)
+        text = said_text(p.presenter.explain(uid))
         assert f"line of supply from {d.units[uid].loc}" in text
         assert text.endswith("= " + ("supplied" if res.supplied else "not supplied"))
-    assert "norwegian: always in supply (19.2)" in p.presenter.explain("6-1")
-    assert "line of supply" not in p.presenter.explain("I-1") and "fatigue of I-1 (FL 12)" in p.presenter.explain("I-1")
+    assert "norwegian: always in supply (19.2)" in said_text(p.presenter.explain("6-1"))
+    assert "line of supply" not in said_text(p.presenter.explain("I-1")) and "fatigue of I-1 (FL 12)" in said_text(p.presenter.explain("I-1"))
     k = registry.get("konflikt")
     ks = k.build("maximum_attrition").new_state(1)
     kp = terminal(k.presenter, ks, {"allies"}, {"germans": None}, Console(file=io.StringIO()), None, lambda _: "quit")
-    assert all("supply" not in kp.presenter.explain(uid) for uid in ("A1", "A6", "G1"))
+    assert all("supply" not in said_text(kp.presenter.explain(uid)) for uid in ("A1", "A6", "G1"))
 
 
 @pytest.mark.parametrize("scenario", ["envelopment", "hold_until_relieved"])
@@ -226,7 +227,7 @@ def test_3_1_explain_a_set_up_order_says_where_the_unit_goes_and_whether_it_may_
         listed = set(legal)
         kinds = set()
         for o in [o for o in legal if isinstance(o, Assign)]:
-            text = p.presenter.explain_order(o)
+            text = said_text(p.presenter.explain_order(o))
             assert text.startswith(o.text() + ": ") and "no cost or odds" not in text
             u = p.session.view().units[o.unit]
             if o.where == "table":
