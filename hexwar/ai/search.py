@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import copy
 import math
+from dataclasses import dataclass
 import random
 import time
 from typing import Any, Callable, Sequence
@@ -55,7 +56,7 @@ class Node:
     """What the tree knows of one order in one line of play: who chose it, how often it was
     tried and available, and what it scored for its chooser."""
 
-    __slots__ = ("order", "mover", "children", "visits", "avail", "total", "ahead", "prior")
+    __slots__ = ("order", "mover", "children", "visits", "avail", "total", "sq", "ahead", "prior")
 
     def __init__(self, order: Order | None = None, mover: str | None = None):
         self.order = order
@@ -64,6 +65,7 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.sq = 0.0  # the sum of the squared scores: the spread of the playouts' scores
         self.ahead = 0.0  # playouts that ended with its chooser ahead (a score above 0), a tie as half
         #: the decision after this order as the prior ranked it at the node's first visit:
         #: (its orders best first, the set of them, the list as it was listed), kept while a
@@ -73,6 +75,30 @@ class Node:
     def width(self, cap: int) -> int:
         """Progressive widening: how many of the prior's best orders this node offers."""
         return min(cap, 2 + int(math.sqrt(self.visits)))
+
+
+@dataclass(frozen=True)
+class Rated:
+    """What a search found of one order at its root: its playouts, the share of them that
+    ended with the side ahead (the estimated win chance), their mean score (the game's
+    ``evaluate``: Assault on Narvik's VP margin, Kampen om Norge's standing) and the
+    standard deviation of those scores."""
+
+    order: Order
+    playouts: int
+    chance: float
+    score: float
+    spread: float
+
+    def error(self) -> float:
+        """The standard error of the mean score."""
+        return self.spread / math.sqrt(max(1, self.playouts))
+
+
+def _spread(n: Node) -> float:
+    """The standard deviation of a node's playout scores."""
+    mean = n.total / n.visits
+    return math.sqrt(max(0.0, n.sq / n.visits - mean * mean))
 
 
 def settled_lead(visits: Sequence[int], left: float) -> bool:
@@ -241,23 +267,26 @@ class SearchBot:
     def grow(self, state: Any, legal: Sequence[Order], stop: Callable[[], bool] | None = None) -> dict[str, Any]:
         """Grow this decision's tree until the budget is spent, the answer is settled or
         ``stop()`` says so; return how it went and the root's orders as (index in ``legal``,
-        visits, total score, playouts ahead): what a search helper sends back
+        visits, total score, its sum of squares, playouts ahead): what a search helper sends back
         (``hexwar.ai.helpers``)."""
         root, _, stats = self._grow(state, legal, self.clock(), stop)
         index = {o: i for i, o in enumerate(legal)}
-        stats["orders"] = [(index[n.order], n.visits, n.total, n.ahead) for n in root.children.values() if n.order in index]
+        stats["orders"] = [(index[n.order], n.visits, n.total, n.sq, n.ahead) for n in root.children.values()
+                           if n.order in index]
         return stats
 
     def _grow(self, state: Any, legal: Sequence[Order], start: float, stop: Callable[[], bool] | None = None,
-              first: Order | None = None) -> tuple[Node, list[Order], dict[str, Any]]:
+              first: Order | None = None, settle: bool = True) -> tuple[Node, list[Order], dict[str, Any]]:
         """The search itself: the tree's root, the prior it offered, and how it went.
         ``first``: an order the root offers first whatever the prior says (a game review
-        weighs the order a person played)."""
+        weighs the order a person played); ``settle``: stop once the answer is known (not
+        when weighing one order: :meth:`weigh`)."""
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
         if first is not None:
             prior = [first] + [o for o in prior if o != first]
-        root = Node()
+        # weighing one order, the root is that order's own node: its scores are the side's
+        root = Node() if settle or len(legal) != 1 else Node(legal[0], self.side)
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
         shown = start
@@ -271,7 +300,7 @@ class SearchBot:
                 cut += 1
                 break
             now = self.clock()
-            if iterations >= self.MIN_ITERATIONS and iterations % 4 == 0:
+            if settle and iterations >= self.MIN_ITERATIONS and iterations % 4 == 0:
                 left = iterations / max(now - start, 1e-9) * (deadline - now)  # iterations the budget still holds, at this decision's pace
                 if self.max_iterations is not None:
                     left = min(left, self.max_iterations - iterations)
@@ -283,11 +312,11 @@ class SearchBot:
                 self.progress(self._report(root, iterations, now - start))
         return root, prior, {"iterations": iterations, "cut": cut, "settled": settled, "elapsed": self.clock() - start}
 
-    def advise(self, state: Any, legal: Sequence[Order], first: Order | None = None) -> list[tuple[Order, int, float]]:
+    def advise(self, state: Any, legal: Sequence[Order], first: Order | None = None) -> list[Rated]:
         """A coach's search of the decision (``hexwar.ui.coach``): the root's orders, the
-        most visited first, each with its playouts and the share of them that ended with
-        this side ahead (the estimate of its win chance). ``state`` is the side's view, as
-        for :meth:`choose`; nothing is played, nothing remembered."""
+        most visited first, each with its playouts, its mean score and the share of them that
+        ended with this side ahead (:class:`Rated`). ``state`` is the side's view, as for
+        :meth:`choose`; nothing is played, nothing remembered."""
         if self.me is None:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
         with collector_paused(collect=False):
@@ -295,7 +324,27 @@ class SearchBot:
         self.tree = root
         self.last = self._report(root, mine["iterations"], mine["elapsed"])
         kids = sorted(root.children.values(), key=lambda n: (-n.visits, -n.total))
-        return [(n.order, n.visits, n.ahead / n.visits) for n in kids if n.order is not None and n.visits]
+        return [Rated(n.order, n.visits, n.ahead / n.visits, n.total / n.visits, _spread(n)) for n in kids
+                if n.order is not None and n.visits]
+
+    def weigh(self, state: Any, orders: Sequence[Order], playouts: int) -> list[Rated]:
+        """Each of ``orders`` searched on its own with the same budget (``playouts``, or the
+        think time if that runs out first), so that two are compared on equal evidence: a
+        review's duel between the order played and the search's choice. Every one of ``orders``
+        must be legal in ``state`` (the side's view)."""
+        if self.me is None:
+            self.me = self.policy(self.side, self.rng.randrange(1 << 30))
+        out = []
+        cap, self.max_iterations = self.max_iterations, playouts
+        try:
+            with collector_paused(collect=False):
+                for order in orders:
+                    n, _, _ = self._grow(state, [order], self.clock(), settle=False)
+                    if n.visits:
+                        out.append(Rated(order, n.visits, n.ahead / n.visits, n.total / n.visits, _spread(n)))
+        finally:
+            self.max_iterations = cap
+        return out
 
     def _best(self, root: Node, prior: list[Order]) -> Order:
         if not root.children:
@@ -354,7 +403,7 @@ class SearchBot:
             else:
                 game.apply_unchecked(data, order, dice, [])
             first = False
-        scores = {side: self.evaluate(s, side) for side in {n.mover for n in path[1:] if n.mover is not None}}
+        scores = {side: self.evaluate(s, side) for side in {n.mover for n in path if n.mover is not None}}
         for v in scores.values():
             self._lo, self._hi = min(self._lo, v), max(self._hi, v)
         for n in path:
@@ -362,6 +411,7 @@ class SearchBot:
             if n.mover is not None:
                 v = scores[n.mover]
                 n.total += v
+                n.sq += v * v
                 n.ahead += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
         return True
 
@@ -412,7 +462,7 @@ def outcome(winner: str | None, side: str) -> float:
 def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) -> int:
     """Add a helper's root statistics (``SearchBot.grow``) to the tree's root; return the
     helper's iterations."""
-    for i, visits, total, ahead in got["orders"]:
+    for i, visits, total, sq, ahead in got["orders"]:
         order = legal[i]
         child = root.children.get(order)
         if child is None:
@@ -420,6 +470,7 @@ def merge(root: Node, legal: Sequence[Order], got: dict[str, Any], side: str) ->
         child.visits += visits
         child.avail += visits
         child.total += total
+        child.sq += sq
         child.ahead += ahead
     root.visits += got["iterations"]
     return int(got["iterations"])

@@ -243,21 +243,26 @@ def _analysed(info: Any, src: Optional[Path], scenario: Optional[str], board: Op
 def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
            side: Optional[str] = typer.Option(None, help="Whose decisions: a side as in hexwar play --side (default: the seat the game was played from; every side for a game only watched)"),
            think: float = typer.Option(0.5, help="Seconds the search thinks on each decision (0.05 to 10)"),
-           top: int = typer.Option(10, help="The most decisions listed (1 to 100)"),
+           top: Optional[int] = typer.Option(None, help="The N worst decisions, whatever their size (1 to 100; default: up to 10 above the noise)"),
+           floor: Optional[float] = typer.Option(None, help="The least loss of expected margin named, in the game's own score (default: any above the search's noise)"),
            json_: bool = JSON) -> None:
-    """After a game: the decisions where the order played lost the most estimated win chance,
-    each with the order the search bot preferred (issue 57)."""
+    """After a game: the decisions where the order played lost the most expected margin, each
+    with the order the search bot preferred and why (issues 57, 74)."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from hexwar.core.replay import ReplayError
     from hexwar.registry import UnknownGame, from_meta
-    from hexwar.ui.coach import REVIEW_FLOOR, review_lines
+    from hexwar.ui.coach import REVIEW_FLOOR, explainer, review_lines
     from hexwar.ui.coach import review as review_game
 
     if not 0.05 <= think <= 10:
         raise UserError("--think is seconds per decision, from 0.05 to 10")
-    if not 1 <= top <= 100:
+    if top is not None and not 1 <= top <= 100:
         raise UserError("--top is a number of decisions, from 1 to 100")
+    if floor is not None and floor < 0:
+        raise UserError("--floor is a loss of expected margin, 0 or more")
+    # --top N: the N worst whatever their size, unless a floor is given too
+    least = floor if floor is not None else None if top is not None else REVIEW_FLOOR
     log = read_save(file)
     try:
         info, g = from_meta(log.meta)
@@ -278,14 +283,17 @@ def review(file: Path = typer.Argument(..., help="A saved game (.hexwar)"),
     with shown:
         task = shown.add_task("review", total=len(log.entries))
         try:
-            slips, searched = review_game(g, log, sides, think, top, lambda done, of: shown.update(task, completed=done))
+            slips, searched = review_game(g, log, sides, think, top or 10, lambda done, of: shown.update(task, completed=done),
+                                          floor=least, why=explainer(g.name, sides))
         except ReplayError as e:
             raise UserError(f"{file}: {e}") from None
     if json_:
-        emit({"sides": sides, "think": think, "decisions": searched, "floor": REVIEW_FLOOR,
+        emit({"sides": sides, "think": think, "decisions": searched, "floor": least,
               "slips": [dict(seq=x.seq, turn=x.turn, side=x.side, played=x.played, preferred=x.preferred,
                              played_chance=round(x.played_chance, 3), preferred_chance=round(x.preferred_chance, 3),
+                             played_margin=round(x.played_margin, 3), preferred_margin=round(x.preferred_margin, 3),
+                             loss=round(x.loss, 3), noise=round(x.noise, 3), why=x.why,
                              played_playouts=x.played_playouts, preferred_playouts=x.preferred_playouts) for x in slips]})
         return
-    for i, line in enumerate(review_lines(slips, searched, sides, think)):
+    for i, line in enumerate(review_lines(slips, searched, sides, think, least)):
         out.print(f"{info.title}: {line}" if i == 0 else line, markup=False, highlight=False)

@@ -29,7 +29,7 @@ COMMANDS = (
     ("undo [n]", "take back your last order (or n orders)"),
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("wait", "pass, and let pass every decision after it that needs nothing of you, until one does"),
-    ("hint [seconds]", "the search bot's three best orders for you now, each with its estimated win chance (it thinks 1 s, or as long as you say)"),
+    ("hint [seconds]", "the search bot's three best orders for you now, by expected margin, with win chances (400 playouts, or as long as you say)"),
     ("review [seconds]", "your decisions so far searched again: those that lost the most estimated win chance, with the order the search preferred (0.5 s each)"),
     ("brief", "the briefing: the situation, the aims, your forces, a turn, the decision before you"),
     ("status", "show turn, phase and the game's tracks"),
@@ -223,13 +223,13 @@ class Commands:
 
     def hint(self, rest: str) -> None:
         """The coach's hint (``hexwar.ui.coach``): the search's best orders for the person now."""
-        from hexwar.ui.coach import HINT_THINK, hint
+        from hexwar.ui.coach import hint
 
         try:
-            think = float(rest) if rest else HINT_THINK
+            think = float(rest) if rest else None  # none given: a fixed number of playouts
         except ValueError:
             think = -1.0
-        if not 0.05 <= think <= 60:
+        if think is not None and not 0.05 <= think <= 60:
             self.say(f"hint takes the seconds the search may think, from 0.05 to 60 (not {rest!r})")
             return
         advice, said = hint(self.session, self.presenter, think)
@@ -237,7 +237,7 @@ class Commands:
         for rank, a in enumerate(advice, 1):
             self.say("  " + a.line(rank))
         if len(advice) > 1:
-            self.say("  (give one by its order number; a win chance here is the search's estimate, from playouts of a turn or so)")
+            self.say("  (give one by its order number; these are the search's estimates, from playouts of a turn or so)")
 
     def wait(self, legal: list[Order]) -> None:
         """Pass now, then pass every decision of the person's after it that needs nothing of

@@ -66,8 +66,8 @@ def test_a_helper_searches_as_the_bot_would(decision) -> None:  # type: ignore[n
         job = helpers.ask(view.game, view.data, legal, "allies", 11, time.monotonic() + 60, 12, None, config)
         got = helpers.gather(job, time.monotonic() + 60)
         assert len(got) == 1 and got[0]["iterations"] == 12
-        assert sum(v for _, v, _, _ in got[0]["orders"]) == 12
-        assert all(0 <= i < len(legal) and 0 <= ahead <= v for i, v, _, ahead in got[0]["orders"])
+        assert sum(v for _, v, _, _, _ in got[0]["orders"]) == 12
+        assert all(0 <= i < len(legal) and 0 <= ahead <= v and sq >= 0 for i, v, _, sq, ahead in got[0]["orders"])
         # the same search in this process gives a tree of the same size from the same prior
         here = SearchBot("allies", 11, 60.0, max_iterations=12, **{**search_hooks(), **config})
         mine = here.grow(view, legal)
