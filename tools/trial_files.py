@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import yaml
 
-from trial import Case, Ran, Runner, _base_save, _fingerprint, judge, refused_as_save, run_inprocess
+from trial_base import Case, Ran, Runner, _base_save, _fingerprint, judge, refused_as_save, run_inprocess
 
 
 # --- overwrite ------------------------------------------------------------------------------
@@ -407,7 +407,7 @@ def _position_case(cmd: str, what: str, fn: Any, expect: str = "refuse", fresh: 
                    ) -> Callable[[Path, Runner], tuple[str, str]]:
     def run(work: Path, runner: Runner) -> tuple[str, str]:
         if fresh:
-            from trial import run_subprocess
+            from trial_base import run_subprocess
 
             runner = run_subprocess
         path = work / "pos.yaml"

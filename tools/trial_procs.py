@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from trial import Case, Runner
+from trial_base import Case, Runner
 
 #: how long an orphan may take to notice its parent died (a helper looks twice a second)
 GRACE = 20.0
