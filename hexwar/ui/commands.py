@@ -223,7 +223,7 @@ class Commands:
 
     def hint(self, rest: str) -> None:
         """The coach's hint (``hexwar.ui.coach``): the search's best orders for the person now."""
-        from hexwar.ui.coach import hint
+        from hexwar.ui.coach import HINT_PLAYOUTS, hint
 
         try:
             think = float(rest) if rest else None  # none given: a fixed number of playouts
@@ -232,6 +232,8 @@ class Commands:
         if think is not None and not 0.05 <= think <= 60:
             self.say(f"hint takes the seconds the search may think, from 0.05 to 60 (not {rest!r})")
             return
+        if self.session.legal() and len(self.session.legal()) > 1:  # a search to wait for: say so first
+            self.say(f"the search bot weighs your decision ({f'{think:g} s' if think else f'{HINT_PLAYOUTS} playouts'}) ...")
         advice, said = hint(self.session, self.presenter, think)
         self.say(said)
         for rank, a in enumerate(advice, 1):
