@@ -55,7 +55,7 @@ def examples() -> dict[str, list[tuple[str, str]]]:
         "analyse": [(f"hexwar analyse {first.name}", "set up a position from your table on a web page: its figures and flags"),
                     ("hexwar analyse GAME --from pos.yaml", "start from a position file (or a save: --from my.hexwar)"),
                     (f"hexwar analyse {first.name} --no-web", "the flags of the scenario's start, in the terminal")],
-        "review": [("hexwar review my.hexwar", "after a game: your decisions that lost the most estimated win chance"),
+        "review": [("hexwar review my.hexwar", "after a game: your decisions that lost the most expected margin"),
                    ("hexwar review my.hexwar --think 2 --top 5", "each decision searched 2 s, the five worst listed")],
         "replay": [("hexwar replay my.hexwar", "the game order by order, with what came of each"),
                    ("hexwar replay my.hexwar --svg frames --per-turn", "one map per turn in the folder frames/")],

@@ -30,7 +30,7 @@ COMMANDS = (
     ("save [file]", "copy the game to another file (it is always saved as you play)"),
     ("wait", "pass, and let pass every decision after it that needs nothing of you, until one does"),
     ("hint [seconds]", "the search bot's three best orders for you now, by expected margin, with win chances (400 playouts, or as long as you say)"),
-    ("review [seconds]", "your decisions so far searched again: those that lost the most estimated win chance, with the order the search preferred (0.5 s each)"),
+    ("review [seconds]", "your decisions so far searched again: those that lost the most expected margin, with the order the search preferred and why (0.5 s each)"),
     ("brief", "the briefing: the situation, the aims, your forces, a turn, the decision before you"),
     ("status", "show turn, phase and the game's tracks"),
     ("rules [term]", "what a term or a section number of the rules means"),
