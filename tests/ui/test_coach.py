@@ -135,7 +135,7 @@ def _saved_game(tmp_path, n: int = 40):  # type: ignore[no-untyped-def]
 
 
 def test_review_names_the_decisions_that_lost_the_most_with_the_order_preferred(capped, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    CAP["playouts"] = 300
+    CAP["playouts"] = 120
     path, s = _saved_game(tmp_path)
     game = registry.get("kampen").build()
     sides = ["norwegians", "allies"]
@@ -151,7 +151,7 @@ def test_review_names_the_decisions_that_lost_the_most_with_the_order_preferred(
         # more than the search's noise: twice the standard error of the two means, each order
         # searched on its own with the same budget (the duel)
         assert x.loss > 2 * x.noise > 0
-        assert x.preferred_playouts == x.played_playouts == 300
+        assert x.preferred_playouts == x.played_playouts == 120
     # only the person's sides are reviewed: the Germans' (the bot's) decisions are not searched
     assert all(s.log.entries[x.seq].order["side"] in sides for x in slips)
 
