@@ -25,18 +25,16 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Sequence
 
 from hexwar.ai.search import Rated, SearchBot
-from hexwar.sim.stats import wilson
-
-from hexwar.core.replay import replay_entry, replay_start
 from hexwar.core.log import EventLog
 from hexwar.core.orders import Order
+from hexwar.core.replay import replay_entry, replay_start
+from hexwar.sim.stats import wilson
 from hexwar.ui.words import said_text
 
 #: a hint's search: this many playouts (the same answer on any machine, however busy), or
 #: ``HINT_CAP`` seconds on a slow one; ``hint SECONDS`` thinks on the clock instead
 HINT_PLAYOUTS = 400
 HINT_CAP = 20.0
-HINT_THINK = 1.0  # kept for the web board's and the terminal's "hint N" wording of seconds
 REVIEW_THINK = 0.5
 #: a review's duel: the playouts each of the two orders gets at most (the think time caps it)
 DUEL_PLAYOUTS = 200
@@ -169,7 +167,7 @@ def review(game: Any, log: EventLog, sides: Sequence[str], think: float = REVIEW
     decisions whose order lost the most expected margin in that duel are returned, the most
     first (at most ``most``), with how many decisions were searched. A decision is named when its loss
     is at least ``floor`` and more than twice the noise of the two means; ``floor`` None:
-    every decision whose order was not the search's choice, whatever the size (``--top``).
+    every decision whose order lost anything to the search's choice, whatever the size (``--top``).
     ``progress(done, of)`` hears each entry replayed; ``line`` says an order as the person
     reads it (the presenter's ``order_line``; default its text); ``why(state, order)`` says
     why the search's choice (the presenter's explanation)."""
@@ -207,7 +205,8 @@ def review(game: Any, log: EventLog, sides: Sequence[str], think: float = REVIEW
         noise = math.sqrt(best.error() ** 2 + mine.error() ** 2)
         slip = Slip(i, st.data.turn, side, line(played), line(best.order), mine.chance, best.chance, mine.playouts,
                     best.playouts, mine.score, best.score, noise)
-        if floor is None or (slip.loss >= floor and slip.loss > 2 * noise):
+        # a loss, however small with --top (floor None); above the floor and the noise otherwise
+        if slip.loss > 0 and (floor is None or (slip.loss >= floor and slip.loss > 2 * noise)):
             slips.append(replace(slip, why=why(st, best.order) if why is not None else ""))
     if progress is not None:
         progress(total, total)
