@@ -10,10 +10,13 @@ and never probes a game for a method (``getattr``/``hasattr``).
 Modelled on OpenSpiel's ``Game``/``State`` split and boardgame.io's ``playerView``:
 
     game = MyGame(...)                        # frozen: rules, board, tables, scenario
-    state = game.new_state(seed=1)            # a PlayState over the game's own data S
+    state = game.new_state(seed=1)            # a PlayState (hexwar.core.play) over the game's own data S
     while not state.is_over():
         order = bot.choose(state.view_for((side,)), state.legal_orders())
         events = state.apply(order)           # IllegalOrder, citing the game's rule, if refused
+
+A game in play (its log, its save, undo) is ``hexwar.core.play``; a save replayed is
+``hexwar.core.replay``; how a game stands is ``hexwar.core.result.Result``.
 """
 
 from __future__ import annotations
