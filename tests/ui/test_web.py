@@ -475,3 +475,19 @@ def test_the_server_draws_the_map_again_only_when_the_game_moved_on(tmp_path, mo
     client.post("/api/command", json={"line": "undo"})
     back = client.get("/api/state").json()
     assert len(drawn) == 3 and back["svg_id"] == first["svg_id"]  # the same position, the same map
+
+
+def test_an_explained_ledger_reads_the_same_in_the_terminal_as_the_ledger_itself_fractions_too():
+    """The page and the terminal read one record; a fraction is written as the ledger writes
+    it (3 1/2 MP, not 7/2)."""
+    from fractions import Fraction
+
+    from hexwar.rules.ledger import Ledger
+    from hexwar.ui.commands import outcome_lines
+    from hexwar.ui.words import said_data
+
+    led = Ledger("movement 1710 > 1810 > 1910", total=Fraction(7, 2))
+    led.add("enter 1810 (forest)", 2, "14.1").add("road 1810-1910", Fraction(1, 2), "14.2").add("MP left", Fraction(3, 2))
+    record = {"kind": "explained", "asked": "1", "parts": said_data(["move A 1710>1810>1910", led])}
+    assert outcome_lines(record) == ["move A 1710>1810>1910\n" + led.render()]
+    assert record["parts"][1]["ledger"]["total"] == "3 1/2" and record["parts"][1]["ledger"]["lines"][0]["value"] == 2
