@@ -208,7 +208,9 @@ def build(log: Path | None = None, opt_level: str = "3") -> Path:
     shutil.copytree(ROOT, src / ROOT.name, ignore=lambda d, names: [
         n for n in names if not n.endswith(".py") and not (Path(d) / n).is_dir() or n in ("__pycache__", "_bundled")])
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
-    for m, classes in lists.items():  # the classes that stay Python classes, marked in the copy only
+    # the classes that stay Python classes, marked in the build's own copy of the sources
+    # (made above in this build's fresh folder), never in the package's files
+    for m, classes in lists.items():
         copy = src / Path(*m.split(".")).with_suffix(".py")
         copy.write_text(keep_python_classes(copy.read_text(encoding="utf-8"), classes, f"{m}: {' '.join(classes)}"),
                         encoding="utf-8")

@@ -276,11 +276,13 @@ class SearchBot:
         return stats
 
     def _grow(self, state: Any, legal: Sequence[Order], start: float, stop: Callable[[], bool] | None = None,
-              first: Order | None = None, settle: bool = True) -> tuple[Node, list[Order], dict[str, Any]]:
+              first: Order | None = None, settle: bool = True,
+              most: int | None = None) -> tuple[Node, list[Order], dict[str, Any]]:
         """The search itself: the tree's root, the prior it offered, and how it went.
         ``first``: an order the root offers first whatever the prior says (a game review
         weighs the order a person played); ``settle``: stop once the answer is known (not
-        when weighing one order: :meth:`weigh`)."""
+        when weighing one order: :meth:`weigh`); ``most``: the playouts at most, if not the
+        bot's own ``max_iterations``."""
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
         if first is not None:
@@ -291,7 +293,8 @@ class SearchBot:
         iterations = cut = 0
         shown = start
         settled = False
-        while self.max_iterations is None or iterations < self.max_iterations:
+        most = self.max_iterations if most is None else most
+        while most is None or iterations < most:
             if self.clock() >= deadline or (stop is not None and stop()):
                 break
             if self._iterate(state, root, legal, prior, deadline):
@@ -302,8 +305,8 @@ class SearchBot:
             now = self.clock()
             if settle and iterations >= self.MIN_ITERATIONS and iterations % 4 == 0:
                 left = iterations / max(now - start, 1e-9) * (deadline - now)  # iterations the budget still holds, at this decision's pace
-                if self.max_iterations is not None:
-                    left = min(left, self.max_iterations - iterations)
+                if most is not None:
+                    left = min(left, most - iterations)
                 if left >= 1 and settled_lead([n.visits for n in root.children.values()], left):  # not at the end anyway
                     settled = True
                     break
@@ -335,15 +338,11 @@ class SearchBot:
         if self.me is None:
             self.me = self.policy(self.side, self.rng.randrange(1 << 30))
         out = []
-        cap, self.max_iterations = self.max_iterations, playouts
-        try:
-            with collector_paused(collect=False):
-                for order in orders:
-                    n, _, _ = self._grow(state, [order], self.clock(), settle=False)
-                    if n.visits:
-                        out.append(Rated(order, n.visits, n.ahead / n.visits, n.total / n.visits, _spread(n)))
-        finally:
-            self.max_iterations = cap
+        with collector_paused(collect=False):
+            for order in orders:
+                n, _, _ = self._grow(state, [order], self.clock(), settle=False, most=playouts)
+                if n.visits:
+                    out.append(Rated(order, n.visits, n.ahead / n.visits, n.total / n.visits, _spread(n)))
         return out
 
     def _best(self, root: Node, prior: list[Order]) -> Order:

@@ -15,11 +15,8 @@ class Line:
     value: Fraction | int | str | None = None
     rule: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        v = self.value
-        if isinstance(v, Fraction):
-            v = str(v) if v.denominator != 1 else int(v)
-        return {"text": self.text, "value": v, "rule": self.rule}
+    def to_dict(self, mixed: bool = False) -> dict[str, Any]:
+        return {"text": self.text, "value": _plain(self.value, mixed), "rule": self.rule}
 
     def __str__(self) -> str:
         v = "" if self.value is None else f" {fmt(self.value)}"
@@ -43,11 +40,10 @@ class Ledger:
     def extend(self, lines: Iterable[Line]) -> None:
         self.lines.extend(lines)
 
-    def to_dict(self) -> dict[str, Any]:
-        t = self.total
-        if isinstance(t, Fraction):
-            t = str(t) if t.denominator != 1 else int(t)
-        return {"title": self.title, "lines": [ln.to_dict() for ln in self.lines], "total": t}
+    def to_dict(self, mixed: bool = False) -> dict[str, Any]:
+        """The ledger as data: a whole number stays a number, a fraction is text, ``7/2`` (as
+        an event records it) or with ``mixed`` ``3 1/2`` (as a person reads it, ``fmt``)."""
+        return {"title": self.title, "lines": [ln.to_dict(mixed) for ln in self.lines], "total": _plain(self.total, mixed)}
 
     def render(self) -> str:
         """Return the ledger as indented text."""
@@ -58,6 +54,13 @@ class Ledger:
         return "\n".join(out)
 
     __str__ = render
+
+
+def _plain(v: Any, mixed: bool) -> Any:
+    """A ledger's value as data (``Ledger.to_dict``)."""
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else fmt(v) if mixed else str(v)
+    return v
 
 
 def fmt(v: Any) -> str:

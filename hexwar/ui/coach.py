@@ -85,9 +85,9 @@ class Slip:
     preferred_chance: float
     played_playouts: int
     preferred_playouts: int
-    played_margin: float = 0.0
-    preferred_margin: float = 0.0
-    noise: float = 0.0  # the standard error of the difference of the two margins
+    played_margin: float
+    preferred_margin: float
+    noise: float  # the standard error of the difference of the two margins
     why: str = ""  # the preferred order explained (its odds, its cost), where a presenter said it
 
     @property

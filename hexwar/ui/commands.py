@@ -232,7 +232,7 @@ class Commands:
         if think is not None and not 0.05 <= think <= 60:
             self.say(f"hint takes the seconds the search may think, from 0.05 to 60 (not {rest!r})")
             return
-        if self.session.legal() and len(self.session.legal()) > 1:  # a search to wait for: say so first
+        if len(self.session.legal()) > 1:  # a search to wait for: say so first
             self.say(f"the search bot weighs your decision ({f'{think:g} s' if think else f'{HINT_PLAYOUTS} playouts'}) ...")
         advice, said = hint(self.session, self.presenter, think)
         self.say(said)

@@ -10,7 +10,7 @@ import re
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from hexwar.core.orders import Order
-from hexwar.rules.ledger import Ledger, fmt
+from hexwar.rules.ledger import Ledger
 
 #: a rule section as a glossary cites it (19.4, 8.2.1, E1; Konflikt's 0)
 SECTION = re.compile(r"[a-z]?\d+(\.\d+)*")
@@ -141,18 +141,8 @@ def said_data(said: Said) -> list[dict[str, Any]]:
     >>> said_data(Ledger("MP", total=Fraction(7, 2)).add("road", Fraction(1, 2), "14.2"))[0]["ledger"]
     {'title': 'MP', 'lines': [{'text': 'road', 'value': '1/2', 'rule': '14.2'}], 'total': '3 1/2'}
     """
-    return [{"text": p} if isinstance(p, str) else {"ledger": _ledger_data(p) if isinstance(p, Ledger) else dict(p)}
+    return [{"text": p} if isinstance(p, str) else {"ledger": p.to_dict(mixed=True) if isinstance(p, Ledger) else dict(p)}
             for p in said_parts(said)]
-
-
-def _ledger_data(led: Ledger) -> dict[str, Any]:
-    """A ledger as data, each fraction as ``fmt`` writes it (``3 1/2``): what the terminal
-    prints of it is the same text (``render_ledger``)."""
-    def value(v: Any) -> Any:
-        return fmt(v) if isinstance(v, Fraction) and v.denominator != 1 else int(v) if isinstance(v, Fraction) else v
-
-    return {"title": led.title, "lines": [{"text": ln.text, "value": value(ln.value), "rule": ln.rule} for ln in led.lines],
-            "total": value(led.total)}
 
 
 def render_ledger(led: Mapping[str, Any]) -> str:
