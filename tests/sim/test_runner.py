@@ -83,13 +83,14 @@ def test_an_interrupted_batch_keeps_finished_games_and_resumes(tmp_path):
     assert rows[:len(kept)] == sorted(kept, key=lambda r: int(r["index"]))
 
 
-@pytest.mark.parametrize("setup", [SETUP, parse_setup("kampen:search:4")])
-def test_a_local_dask_cluster_gives_the_same_rows_as_the_process_pool(tmp_path, setup):
-    # the search bot too (issue 58): by playouts, its games are the same on any worker
+@pytest.mark.parametrize("setup,games", [(SETUP, 40), (parse_setup("kampen:search:4"), 10)])
+def test_a_local_dask_cluster_gives_the_same_rows_as_the_process_pool(tmp_path, setup, games):
+    # the search bot too (issue 58): by playouts, its games are the same on any worker (10 of
+    # them, a few each worker: 40 took half a minute of searching)
     distributed = pytest.importorskip("distributed")
-    pool = simulate(setup, 40, 11, tmp_path / "pool.csv", workers=2)
+    pool = simulate(setup, games, 11, tmp_path / "pool.csv", workers=2)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
-        rows = simulate(setup, 40, 11, tmp_path / "dask.csv", scheduler=cluster.scheduler_address)
+        rows = simulate(setup, games, 11, tmp_path / "dask.csv", scheduler=cluster.scheduler_address)
     assert rows == pool
 
 

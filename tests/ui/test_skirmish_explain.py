@@ -86,10 +86,15 @@ def test_15_1_an_assault_explained_before_the_die_is_fought_at_that_ad_and_drm_w
     raise AssertionError(f"only {met} assaults met")
 
 
+#: where the random games of ``_players`` first leave an enemy ZoC: envelopment's first 15 never do
+#: (its sides start apart), and those seeds took 15 s of the suite's time for nothing
+FIRST_ZOC_SEED = {None: 1, "envelopment": 16}
+
+
 @pytest.mark.parametrize("name,scenario", GAMES[:2])
 def test_14_0_a_move_explained_costs_the_mp_the_game_charges_for_its_path(name, scenario):
     met = from_zoc = 0
-    for seed in range(1, 30):
+    for seed in range(FIRST_ZOC_SEED[scenario], FIRST_ZOC_SEED[scenario] + 29):
         for s, p, legal, _buf in _players(name, scenario, lambda o: isinstance(o, Move) and len(o.path) > 2, seed,
                                           prefer=lambda o: isinstance(o, Assault)):
             d = s.data
