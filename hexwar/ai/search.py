@@ -24,6 +24,16 @@ the most visited order leads by more playouts than the time left could give any 
 (at this decision's own pace), the answer is known and the search stops early. A
 ``progress`` callback hears how the search stands about ten times a second.
 
+A decision that follows the side's own last one (with only forced orders between) is the
+decision that search's playouts met next below the order it chose: that node, with every
+playout and figure under it, is the new search's root (``reuse``, issue 74), and its
+children's figures are this decision's so far. The tree is open-loop (a node holds every
+determinization and every die of its line), so the node's figures are what a fresh root's
+would be, only more of them; after another side's decision, a search starts afresh.
+
+With ``explore`` above 0, that share of a rollout's orders is played at random among the legal
+ones instead of by the policy (0: the policy's every order, the default).
+
 With ``helpers`` (``hexwar.ai.helpers``), processes on the machine's other cores grow trees
 of their own for the same decision meanwhile, and their root statistics are added to this
 one's (root-parallel ISMCTS) before the answer is read.
@@ -139,7 +149,8 @@ class SearchBot:
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
                  forced: Callable[[Any, Any, Sequence[Order]], Order | None] = lambda me, data, legal: None,
                  heard: Callable[[Any, Any, Order], None] = lambda me, data, pick: None,
-                 candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7,
+                 candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7, explore: float = 0.0,
+                 reuse: bool = True,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
                  progress: Progress | None = None, hooks: Callable[[], dict[str, Any]] | None = None,
                  helpers: int = 0):
@@ -150,6 +161,9 @@ class SearchBot:
         self.horizon = horizon
         self.turn_end = turn_end  # rollouts stop at the end of the game turn (else at the horizon or the end)
         self.c = c
+        self.reuse = reuse  # a decision that follows this side's last one starts from that search's subtree
+        self._kept: Node | None = None  # the last search's node of the order it chose (what ``reuse`` reads)
+        self.explore = explore  # the share of a rollout's orders played at random among the legal ones, not by the policy
         self.clock = clock
         self.max_iterations = max_iterations
         self.progress = progress
@@ -158,7 +172,8 @@ class SearchBot:
         self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
         self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
         #: the search's settings that are not hooks, as a helper builds its own bot with them
-        self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c}
+        self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c,
+                       "explore": explore, "reuse": reuse}
         #: the game's search hooks function (a helper process imports it by its name)
         self.hooks = hooks
         #: helper processes that search each decision beside this one (``hexwar.ai.helpers``):
@@ -186,6 +201,8 @@ class SearchBot:
                 new.__dict__[k] = v
             elif k == "tree":
                 new.__dict__[k] = Node()
+            elif k == "_kept":
+                new.__dict__[k] = None
             else:
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new
@@ -226,6 +243,7 @@ class SearchBot:
         if pick is None and len(legal) > 1:
             pick = self._search(state, legal)
         else:
+            self._kept = None  # a decision not searched: the next search starts afresh
             if pick is None:
                 pick = legal[0]
             # no search: the policy's rule of conduct, or the only order (not the last search's figures)
@@ -246,7 +264,9 @@ class SearchBot:
             wall_deadline = time.monotonic() + self.budget
             job = self._helpers.ask(state.game, state.data, legal, self.side, self.rng.randrange(1 << 30), wall_deadline,
                                     self.max_iterations, self.me, {**self.config, "min_iterations": self.MIN_ITERATIONS})
-        root, prior, mine = self._grow(state, legal, start)
+        kept, self._kept = self._reusable(legal), None
+        reused = kept.visits if kept is not None else 0
+        root, prior, mine = self._grow(state, legal, start, root=kept)
         self.tree = root
         iterations, helped = mine["iterations"], []
         if job is not None:
@@ -257,8 +277,10 @@ class SearchBot:
             for got in helped:
                 iterations += merge(root, legal, got, self.side)
         pick = self._best(root, prior)
+        self._kept = root.children.get(pick) if self.reuse else None
         self.last = self._report(root, iterations, self.clock() - start, cut=mine["cut"])
         self.last["settled"] = mine["settled"]
+        self.last["reused"] = reused  # the playouts the last search had made of this decision already
         self.last["helpers"] = [got["iterations"] for got in helped]
         if self.progress is not None:
             self.progress(self.last)
@@ -277,18 +299,19 @@ class SearchBot:
 
     def _grow(self, state: Any, legal: Sequence[Order], start: float, stop: Callable[[], bool] | None = None,
               first: Order | None = None, settle: bool = True,
-              most: int | None = None) -> tuple[Node, list[Order], dict[str, Any]]:
+              most: int | None = None, root: Node | None = None) -> tuple[Node, list[Order], dict[str, Any]]:
         """The search itself: the tree's root, the prior it offered, and how it went.
         ``first``: an order the root offers first whatever the prior says (a game review
         weighs the order a person played); ``settle``: stop once the answer is known (not
         when weighing one order: :meth:`weigh`); ``most``: the playouts at most, if not the
-        bot's own ``max_iterations``."""
+        bot's own ``max_iterations``; ``root``: a tree to grow on (:meth:`_reusable`)."""
         deadline = start + self.budget
         prior = self.rank(state, self.side, legal, self.me)
         if first is not None:
             prior = [first] + [o for o in prior if o != first]
         # weighing one order, the root is that order's own node: its scores are the side's
-        root = Node() if settle or len(legal) != 1 else Node(legal[0], self.side)
+        if root is None:
+            root = Node() if settle or len(legal) != 1 else Node(legal[0], self.side)
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
         shown = start
@@ -314,6 +337,22 @@ class SearchBot:
                 shown = now
                 self.progress(self._report(root, iterations, now - start))
         return root, prior, {"iterations": iterations, "cut": cut, "settled": settled, "elapsed": self.clock() - start}
+
+    def _reusable(self, legal: Sequence[Order]) -> Node | None:
+        """The last search's node of the order it chose, as the root of this decision's tree,
+        when this decision is the one its playouts met next: this side's, with the very orders
+        they listed there (the decision right after this side's last, with only forced orders
+        between, as its iterations played them). An open-loop tree's node holds every
+        determinization and every die of the line, as a root does: its children's figures are
+        this decision's orders' figures so far. Anything else (another side's decision between,
+        a search's subtree of another line): None, a fresh tree."""
+        kept = self._kept
+        if kept is None or kept.prior is None or not kept.children:
+            return None
+        if any(n.mover != self.side for n in kept.children.values()) or kept.prior[1] != frozenset(legal):
+            return None
+        kept.order, kept.mover, kept.prior = None, None, None  # a root: no order, no chooser, the prior asked again
+        return kept
 
     def advise(self, state: Any, legal: Sequence[Order], first: Order | None = None) -> list[Rated]:
         """A coach's search of the decision (``hexwar.ui.coach``): the root's orders, the
@@ -379,11 +418,15 @@ class SearchBot:
                 if rolled >= self.horizon or (self.turn_end and data.turn > turn):
                     break  # (before its orders are listed: nothing reads them)
                 mover = game.current_side(data)
-                bot = bots.get(mover)
-                if bot is None:
-                    bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
-                # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
-                order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
+                if self.explore and self.rng.random() < self.explore:
+                    listed = game.legal_orders(data)
+                    order = listed[self.rng.randrange(len(listed))]
+                else:
+                    bot = bots.get(mover)
+                    if bot is None:
+                        bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
+                    # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
+                    order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
                 rolled += 1
             else:
                 if first:

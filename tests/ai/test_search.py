@@ -263,3 +263,48 @@ def test_a_nodes_prior_is_kept_while_its_visits_list_the_same_orders(game) -> No
     assert all(out is first[0] for first, listed, out in bot.seen if first is not None and first[1] == listed)
     assert kept > 0  # the line of play repeated itself in 60 playouts
     assert len(calls) == 1 + len(bot.seen) - kept  # the root's prior, and one for each visit not kept
+
+
+def test_74_a_decision_right_after_the_sides_own_grows_on_that_searchs_subtree() -> None:
+    """A search keeps its node of the order it chose; the side's next decision grows on it as
+    its root when it is the decision the playouts met next (the same side, the very orders they
+    listed there): the children keep their playouts and figures, and the new ones add to them.
+    After another side's decision, or with ``reuse`` off, a search starts from nothing."""
+    info = registry.get("kampen")
+    s = info.build().new_state(3)
+    bots = {side: info.bot("search", side, 7, 1e9) for side in info.sides}
+    plain = {side: info.bot("search", side, 7, 1e9) for side in info.sides}
+    for b in [*bots.values(), *plain.values()]:
+        b.max_iterations, b.clock = 20, Clock(1e-6)
+        b.MIN_ITERATIONS = 10**9  # every search its 20 playouts: the reused ones are then visible as more
+    for b in plain.values():
+        b.reuse = False
+    last_side, grown, fresh = None, 0, 0
+    while not s.is_over() and not (grown >= 3 and fresh >= 3):
+        side, legal = s.current_side(), s.legal_orders()
+        if len(legal) == 1:
+            s.apply(legal[0])
+            continue
+        bot = bots[side]
+        kept = bot._kept
+        before = {n.order: (n.visits, n.total) for n in kept.children.values()} if kept is not None else {}
+        had = kept.visits if kept is not None else 0
+        mine = kept is not None and kept.prior is not None and all(n.mover == side for n in kept.children.values()) \
+            and kept.prior[1] == frozenset(legal)
+        pick = bot.choose(s.view_for((side,)), legal)
+        assert pick in legal
+        if mine and last_side == side:
+            assert bot.tree is kept and bot.last["reused"] == had >= sum(v for v, _ in before.values()) > 0
+            for order, (visits, total) in before.items():
+                child = kept.children[order]
+                assert child.visits >= visits and child.order == order
+            assert kept.visits == had + 20  # 20 playouts more
+            grown += 1
+        else:
+            assert bot.last["reused"] == 0
+            fresh += last_side != side
+        plain[side].choose(s.view_for((side,)), legal)
+        assert plain[side].last["reused"] == 0 and plain[side]._kept is None
+        last_side = side
+        s.apply(pick)
+    assert grown >= 3 and fresh >= 3
