@@ -3,7 +3,7 @@
 Each seed is played twice: the search set as ``--new`` takes one camp and the search set as
 ``--old`` the other, then the camps are swapped, every side thinking ``--think`` seconds a
 decision (a decision with one legal order is played at once). ``--new`` and ``--old`` are the
-search's settings as JSON (``candidates``, ``horizon``, ``turn_end``, ``c``: those of
+search's settings as JSON (``candidates``, ``horizon``, ``turn_end``, ``c``, ``reuse``: those of
 ``hexwar.ai.search.SearchBot``); ``{}`` is the game's own search as it stands. Printed: the
 new search's score (a win 1, a draw half) with its 95% Wilson interval, and by camp. Every
 game is appended to ``--out`` as a JSON line as it ends.

@@ -31,9 +31,6 @@ children's figures are this decision's so far. The tree is open-loop (a node hol
 determinization and every die of its line), so the node's figures are what a fresh root's
 would be, only more of them; after another side's decision, a search starts afresh.
 
-With ``explore`` above 0, that share of a rollout's orders is played at random among the legal
-ones instead of by the policy (0: the policy's every order, the default).
-
 With ``helpers`` (``hexwar.ai.helpers``), processes on the machine's other cores grow trees
 of their own for the same decision meanwhile, and their root statistics are added to this
 one's (root-parallel ISMCTS) before the answer is read.
@@ -149,8 +146,7 @@ class SearchBot:
                  determinize: Callable[[Any, str, random.Random], None] = lambda s, side, rng: None,
                  forced: Callable[[Any, Any, Sequence[Order]], Order | None] = lambda me, data, legal: None,
                  heard: Callable[[Any, Any, Order], None] = lambda me, data, pick: None,
-                 candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7, explore: float = 0.0,
-                 reuse: bool = True,
+                 candidates: int = 8, horizon: int = 24, turn_end: bool = True, c: float = 0.7, reuse: bool = True,
                  clock: Callable[[], float] = time.monotonic, max_iterations: int | None = None,
                  progress: Progress | None = None, hooks: Callable[[], dict[str, Any]] | None = None,
                  helpers: int = 0):
@@ -163,7 +159,6 @@ class SearchBot:
         self.c = c
         self.reuse = reuse  # a decision that follows this side's last one starts from that search's subtree
         self._kept: Node | None = None  # the last search's node of the order it chose (what ``reuse`` reads)
-        self.explore = explore  # the share of a rollout's orders played at random among the legal ones, not by the policy
         self.clock = clock
         self.max_iterations = max_iterations
         self.progress = progress
@@ -172,8 +167,7 @@ class SearchBot:
         self.last: dict[str, Any] = {}  # how the last decision's search went (iterations, visits, time)
         self.me: Any = None  # the policy playing this side, kept for the game: its memory and its conduct
         #: the search's settings that are not hooks, as a helper builds its own bot with them
-        self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c,
-                       "explore": explore, "reuse": reuse}
+        self.config = {"candidates": candidates, "horizon": horizon, "turn_end": turn_end, "c": c, "reuse": reuse}
         #: the game's search hooks function (a helper process imports it by its name)
         self.hooks = hooks
         #: helper processes that search each decision beside this one (``hexwar.ai.helpers``):
@@ -418,15 +412,11 @@ class SearchBot:
                 if rolled >= self.horizon or (self.turn_end and data.turn > turn):
                     break  # (before its orders are listed: nothing reads them)
                 mover = game.current_side(data)
-                if self.explore and self.rng.random() < self.explore:
-                    listed = game.legal_orders(data)
-                    order = listed[self.rng.randrange(len(listed))]
-                else:
-                    bot = bots.get(mover)
-                    if bot is None:
-                        bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
-                    # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
-                    order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
+                bot = bots.get(mover)
+                if bot is None:
+                    bot = bots[mover] = self.policy(mover, self.rng.randrange(1 << 30))
+                # a policy that reads a menu (Narvik's priority bot) is given one, as run_fast does
+                order = bot.choose(s, game.legal_menu(data) if bot.reads_menu else game.legal_orders(data))
                 rolled += 1
             else:
                 if first:
