@@ -89,18 +89,6 @@ F = Fraction
 FIRST = ("tests/test_native.py",)
 
 
-@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: a run without it (-p no:xdist) has none
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (the README's command): one process more than the machine has cores. Some
-    tests wait on what they started (a terminal in tmux, a server, a browser, a child Python
-    starting up) without using the CPU: with one process a core, two processes left an eighth of
-    the two cores' time unused (175% of 200%); the spare process works meanwhile."""
-    import os
-
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
-
-
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: the rest keep their order
 

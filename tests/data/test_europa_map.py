@@ -140,8 +140,9 @@ def test_checked_coordinates_match_the_shared_geography():
 def test_the_build_is_deterministic_and_matches_the_committed_map():
     from hexwar.board.build import land_mask
 
+    # built once: the committed map was built by another process at another time, so a build
+    # that matches it is deterministic (a second build here cost 6 s and proved less)
     a = dump_map(build_hex_map(GEO, land_mask(), "maps/europa/geography.yaml"))
-    assert a == dump_map(build_hex_map(GEO, land_mask(), "maps/europa/geography.yaml"))
     from hexwar.ui.cli_data import MAP
 
     assert MAP.stamp(a, ".yaml") == (ROOT / "maps/europa.yaml").read_text()  # as map build writes it: marked (issue 70)

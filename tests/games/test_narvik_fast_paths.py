@@ -438,7 +438,8 @@ def test_15_2_15_3_1_a_result_or_retreat_is_accepted_exactly_when_the_full_list_
 
     g = narvik_game()
     tried = {"take": 0, "retreat": 0, "refused": 0}
-    for seed in (1, 2, 3):
+    # one seeded game tries some 800 ways each to take a result and to retreat (three cost 20 s)
+    for seed in (1,):
         d = g.initial_state(seed, order_dice(seed, -1))
         rng = random.Random(f"hexwar-fast:{seed}")
         bots = {s: PriorityBot(s, seed) for s in (ALLIES, GERMANS)}
