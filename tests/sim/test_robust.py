@@ -58,7 +58,7 @@ def test_a_difference_tested_under_one_pairing_only_gets_no_verdict():
 
 def test_a_report_with_two_pairings_tests_within_a_pairing_and_says_what_holds(tmp_path):
     setups = [parse_setup(with_bots(x, b)) for b in ("priority", "search:4") for x in ("kampen@norway", "kampen@nordland-hex-step1")]  # one hex a round: far apart
-    text = compare(setups, [16] * 4, 3, tmp_path, "two pairings", workers=1).read_text()
+    text = compare(setups, [8] * 4, 3, tmp_path, "two pairings", workers=1).read_text()  # the form, not the figures
     assert text.index("## In short") < text.index("| # | setup |")  # the findings first
     assert "## Whatever the bots?" in text and "| setups | quantity | `priority` | `search:4` | verdict |" in text
     table = text[text.index("## Which differences are significant"):text.index("## Whatever the bots?")]
