@@ -481,12 +481,12 @@ def test_11_3_the_allied_priority_bot_flips_its_face_down_counters_to_march_on_n
     # 11.1/11.3: a face-down counter can neither move nor attack; with Allied concealment the
     # Allied bot flips one in each of its own actions, so the campaign is fought at all. Before,
     # it kept them down far from the enemy, and Narvik fell in 18 games of 100 (75 without the
-    # switch); now in 14 of these 20 seeds
+    # switch); now in 14 of the first 20 seeds, 6 of these first 10 (20 games took 12 s of the suite)
     import json
 
     from hexwar.sim.runner import play_one
     from hexwar.sim.setups import parse_setup
 
-    rows = [play_one(parse_setup("narvik+allied_concealment:priority"), i, 3) for i in range(20)]
-    assert sum("narvik" in json.loads(r["fell"]) for r in rows) == 14
+    rows = [play_one(parse_setup("narvik+allied_concealment:priority"), i, 3) for i in range(10)]
+    assert sum("narvik" in json.loads(r["fell"]) for r in rows) == 6
     assert all(r["reveals_allies"] > 0 for r in rows)
