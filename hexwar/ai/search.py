@@ -306,6 +306,9 @@ class SearchBot:
         # weighing one order, the root is that order's own node: its scores are the side's
         if root is None:
             root = Node() if settle or len(legal) != 1 else Node(legal[0], self.side)
+        else:  # a reused root keeps the orders this prior offers (its ranking read the side's memory, the tree's did not)
+            offered = set(prior[: self.cap])
+            root.children = {o: n for o, n in root.children.items() if o in offered}
         self._lo, self._hi = math.inf, -math.inf
         iterations = cut = 0
         shown = start

@@ -300,9 +300,12 @@ def test_74_a_decision_right_after_the_sides_own_grows_on_that_searchs_subtree()
         assert pick in legal
         if mine and last_side == side:
             assert bot.tree is kept and bot.last["reused"] == had >= sum(v for v, _ in before.values()) > 0
+            offered = set(bot.rank(s.view_for((side,)), side, legal, bot.me)[: bot.cap])
+            assert set(kept.children) <= offered  # only what the side's own prior offers (it reads its memory)
             for order, (visits, total) in before.items():
-                child = kept.children[order]
-                assert child.visits >= visits and child.order == order
+                if order in offered:
+                    child = kept.children[order]
+                    assert child.visits >= visits and child.order == order
             assert kept.visits == had + 20  # 20 playouts more
             grown += 1
         else:
