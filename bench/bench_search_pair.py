@@ -4,7 +4,8 @@ Each seed is played twice: the search set as ``--new`` takes one camp and the se
 ``--old`` the other, then the camps are swapped, every side thinking ``--think`` seconds a
 decision (a decision with one legal order is played at once). ``--new`` and ``--old`` are the
 search's settings as JSON (``candidates``, ``horizon``, ``turn_end``, ``c``, ``reuse``: those of
-``hexwar.ai.search.SearchBot``); ``{}`` is the game's own search as it stands. Printed: the
+``hexwar.ai.search.SearchBot``); ``{}`` is the game's own search as it stands; ``"think": T``
+gives that camp T seconds instead (a time odds: what more time is worth). Printed: the
 new search's score (a win 1, a draw half) with its 95% Wilson interval, and by camp. Every
 game is appended to ``--out`` as a JSON line as it ends.
 
