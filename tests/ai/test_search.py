@@ -274,7 +274,7 @@ def test_74_a_decision_right_after_the_sides_own_grows_on_that_searchs_subtree()
     """A search keeps its node of the order it chose; the side's next decision grows on it as
     its root when it is the decision the playouts met next (the same side, the very orders they
     listed there): the children keep their playouts and figures, and the new ones add to them.
-    After another side's decision, or with ``reuse`` off, a search starts from nothing."""
+    After another side's decision, or with ``reuse`` off (the default), a search starts from nothing."""
     info = registry.get("kampen")
     s = info.build().new_state(3)
     bots = {side: info.bot("search", side, 7, 1e9) for side in info.sides}
@@ -282,8 +282,9 @@ def test_74_a_decision_right_after_the_sides_own_grows_on_that_searchs_subtree()
     for b in [*bots.values(), *plain.values()]:
         b.max_iterations, b.clock = 20, Clock(1e-6)
         b.MIN_ITERATIONS = 10**9  # every search its 20 playouts: the reused ones are then visible as more
-    for b in plain.values():
-        b.reuse = False
+    for b in bots.values():
+        b.reuse = True  # off unless asked (it measured no stronger): asked here
+    assert not any(b.reuse for b in plain.values())
     last_side, grown, fresh = None, 0, 0
     while not s.is_over() and not (grown >= 3 and fresh >= 3):
         side, legal = s.current_side(), s.legal_orders()
