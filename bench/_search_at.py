@@ -38,9 +38,14 @@ def main() -> None:
             bots = {}
             for side, (kind, seed, think, settings) in ask["bots"].items():
                 bot = bots[side] = info.bot(kind, side, seed, think)
-                for key, value in settings.items():
-                    setattr(bot, "cap" if key == "candidates" else key, value)
-                    bot.config[key] = value
+                for key, value in settings.items():  # as bench_search_pair's _bot sets them (its hexwar is not this one)
+                    if key == "think":
+                        bot.budget = value
+                    elif key in bot.config:
+                        setattr(bot, "cap" if key == "candidates" else key, value)
+                        bot.config[key] = value
+                    else:
+                        raise SystemExit(f"_search_at: {key!r} is no setting of this commit's search")
             answer: dict[str, Any] = {"ok": True}
         elif "apply" in ask:
             by_text = {o.text(): o for o in state.legal_orders()}

@@ -92,7 +92,7 @@ def one(job: tuple[str, str | None, int, float, dict[str, Any], dict[str, Any], 
         elif sources is not None:
             elsewhere[side] = [old_bot or "search", seed * 10 + i, think, old]
         elif old_bot is not None:
-            bots[side] = registry.get(game).bot(old_bot, side, seed * 10 + i, think)
+            bots[side] = info.bot(old_bot, side, seed * 10 + i, think)
         else:
             bots[side] = _bot(game, side, seed * 10 + i, think, old)
     if elsewhere:
